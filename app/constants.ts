@@ -1,0 +1,64 @@
+/**
+ * Business constants and limits of the product spec (section 9), in one place.
+ * Client-safe: imported by routes, components, models and the storefront renderer.
+ */
+
+export const FREE_PLAN = {
+  name: "Free",
+  priceUsd: 0,
+  approvedVideoLimit: 5,
+  /** "Approaching Video Limit" shows from this many approved videos. */
+  warnAtApproved: 4,
+} as const;
+
+export const PREMIUM_PLAN = {
+  /** Also the Shopify billing plan name. */
+  name: "Premium",
+  priceUsd: 5.99,
+  intervalDays: 30,
+  autoSyncEveryHours: 3,
+} as const;
+
+export const VIDEO_LIST_PAGE_SIZE = 20;
+export const VIDEO_TITLE_MAX_LENGTH = 70;
+export const TAG_BADGES_BEFORE_MORE = 2;
+export const PRODUCT_SEARCH_MIN_CHARS = 2;
+export const VIEW_NAME_MAX_LENGTH = 40;
+export const TUTORIAL_VIDEO_LENGTH = "1:18";
+
+export const WIDGET_PRIORITY = { highest: 1, lowest: 5 } as const;
+export const CAROUSEL_AUTO_SCROLL_MS = 5000;
+
+export const ANALYTICS_WINDOW_DAYS = 30;
+export const TOP_VIDEOS_COUNT = 5;
+
+export const PREVIEW_SAMPLE_VIDEOS_MAX = 8;
+export const PREVIEW_VISIBLE = { carousel: 3, grid: 6 } as const;
+
+export const REVIEW_PROMPT_DAYS = [15, 30] as const;
+
+export const VERIFY_SUCCESS_CLOSE_MS = 2000;
+export const PREVIEW_DIALOG_CLOSE_MS = 500;
+
+export const PAGE_CONTEXTS = ["homepage", "product", "collection", "cart", "all_pages"] as const;
+export type PageContext = (typeof PAGE_CONTEXTS)[number];
+
+export const LAYOUT_TYPES = ["carousel", "grid", "single", "sticky"] as const;
+export type LayoutType = (typeof LAYOUT_TYPES)[number];
+
+/** Theme editor template per page context; all_pages has none (spec 9). */
+export const THEME_EDITOR_TEMPLATE: Record<Exclude<PageContext, "all_pages">, string> = {
+  product: "product",
+  collection: "collection",
+  homepage: "index",
+  cart: "cart",
+};
+
+/** The app's navigation (spec 2), in order. */
+export const NAV_ITEMS = [
+  { label: "Dashboard", path: "/" },
+  { label: "Video Library", path: "/content" },
+  { label: "Widgets", path: "/widgets" },
+  { label: "Analytics", path: "/analytics" },
+  { label: "Plan & Upgrade", path: "/plan" },
+] as const;

@@ -1,0 +1,90 @@
+// The app's Prisma client (server only), one per process.
+//
+// DATABASE_URL chooses the database at runtime, without regenerating:
+//   file:... or libsql:...            SQLite through @prisma/adapter-libsql
+//   postgres://... or postgresql://...  PostgreSQL through @prisma/adapter-pg
+// Unset: file:./prisma/dev.sqlite, relative to the project root.
+// Both clients are generated from the same models (scripts/db.mjs generate),
+// so their API is the same; the SQLite client's types stand for both.
+// See docs/decisions/002-prisma-offline-js-engine.md.
+import { Prisma, PrismaClient } from "../prisma/generated/sqlite/client";
+import { PrismaClient as PostgresPrismaClient } from "../prisma/generated/postgresql/client";
+import { databaseProvider, resolveDatabaseUrl } from "../prisma/database-url.mjs";
+
+export { Prisma, PrismaClient };
+export type {
+  AnalyticsEvent,
+  Channel,
+  ImportJob,
+  LibraryView,
+  OrderAttribution,
+  ProductTag,
+  ReviewPrompt,
+  Session,
+  Shop,
+  SisterVerification,
+  Video,
+  WebhookDelivery,
+  Widget,
+  WidgetVideo,
+} from "../prisma/generated/sqlite/client";
+
+type AdapterFactory = NonNullable<NonNullable<ConstructorParameters<typeof PrismaClient>[0]>["adapter"]>;
+
+/** The database this process uses: DATABASE_URL resolved (relative SQLite paths made absolute). */
+export const databaseUrl: string = resolveDatabaseUrl();
+export const databaseKind: "sqlite" | "postgresql" = databaseProvider(databaseUrl);
+
+// The adapters are imported on first connection, so a PostgreSQL deployment
+// never loads libsql's native module (and SQLite never loads pg).
+function sqliteAdapter(url: string): AdapterFactory {
+  return {
+    provider: "sqlite",
+    adapterName: "@prisma/adapter-libsql",
+    async connect() {
+      const { PrismaLibSQL } = await import("@prisma/adapter-libsql");
+      const authToken = process.env.DATABASE_AUTH_TOKEN; // remote libsql only
+      const adapter = await new PrismaLibSQL(authToken ? { url, authToken } : { url }).connect();
+      if (url.startsWith("file:")) {
+        // Another process writing (a job, a test worker) makes this one wait
+        // up to 5 s instead of failing at once with SQLITE_BUSY.
+        await adapter.executeRaw({ sql: "PRAGMA busy_timeout = 5000", args: [], argTypes: [] });
+      }
+      return adapter;
+    },
+  };
+}
+
+function postgresAdapter(url: string): AdapterFactory {
+  return {
+    provider: "postgres",
+    adapterName: "@prisma/adapter-pg",
+    async connect() {
+      const { PrismaPg } = await import("@prisma/adapter-pg");
+      // Prisma-style ?schema=... selects a PostgreSQL schema other than public.
+      const schema = new URL(url).searchParams.get("schema") ?? undefined;
+      return new PrismaPg({ connectionString: url }, schema ? { schema } : undefined).connect();
+    },
+  };
+}
+
+function createPrismaClient(): PrismaClient {
+  if (databaseKind === "postgresql") {
+    // Same models, same API: only the generated query plans differ.
+    return new PostgresPrismaClient({ adapter: postgresAdapter(databaseUrl) }) as unknown as PrismaClient;
+  }
+  return new PrismaClient({ adapter: sqliteAdapter(databaseUrl) });
+}
+
+declare global {
+  // Survives module reloads in development (Shopify's template does the same).
+  // eslint-disable-next-line no-var
+  var prismaGlobal: PrismaClient | undefined;
+}
+
+export const prisma: PrismaClient =
+  process.env.NODE_ENV === "production"
+    ? createPrismaClient()
+    : (globalThis.prismaGlobal ??= createPrismaClient());
+
+export default prisma;

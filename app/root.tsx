@@ -1,0 +1,40 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import type { LinksFunction } from "@remix-run/node";
+import { StandaloneErrorScreen } from "./components/ErrorScreen";
+import { errorScreenFor } from "./lib/errors";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * Last line of defence: anything that escapes the app layout (a render error in
+ * the shell itself, a failed document load) becomes the Server Error screen, or
+ * Connection Error when the server could not be reached (spec 8).
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  console.error(error);
+  return <StandaloneErrorScreen kind={errorScreenFor(error)} />;
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { BlockStack, Card, Text } from "@shopify/polaris";
+import { authenticate } from "~/shopify.server";
+import { AppPage } from "~/components/AppPage";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await authenticate.admin(request);
+  return null;
+}
+
+export default function PlanPage() {
+  return (
+    <AppPage title="Plan & Upgrade">
+      <Card>
+        <BlockStack gap="200">
+          <Text as="p" tone="subdued">
+            Compare the Free and Premium plans here.
+          </Text>
+        </BlockStack>
+      </Card>
+    </AppPage>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState } from "react";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Link,
+  Outlet,
+  isRouteErrorResponse,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { NavMenu } from "@shopify/app-bridge-react";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { AppProvider } from "@shopify/shopify-app-remix/react";
+import { authenticate } from "~/shopify.server";
+import { localShopify } from "~/shopify/local-shopify.server";
+import { NAV_ITEMS } from "~/constants";
+import { MISSING_SHOP_LOG } from "~/messages";
+import { appHref } from "~/lib/app-links";
+import { errorScreenFor } from "~/lib/errors";
+import { bootstrapShop, type BootstrappedShop } from "~/lib/shop-bootstrap";
+import { ShopContext } from "~/lib/shop-context";
+import { ErrorScreen, StandaloneErrorScreen } from "~/components/ErrorScreen";
+import { PageSkeleton, skeletonShapeFor } from "~/components/PageSkeleton";
+import type { ErrorScreenKind } from "~/messages";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // Spec 2/8: opened without a shop (not from the admin), the app stays unloaded; we only log.
+  if (!url.searchParams.get("shop") && !request.headers.get("Authorization")) {
+    console.error(MISSING_SHOP_LOG);
+    return json({ loaded: false as const });
+  }
+  const { session } = await authenticate.admin(request);
+  return json({
+    loaded: true as const,
+    apiKey: process.env.SHOPIFY_API_KEY || "",
+    appBridgeUrl: localShopify?.appBridgeUrl,
+    shopDomain: session.shop,
+  });
+}
+
+type Bootstrap =
+  | { status: "loading" }
+  | { status: "loaded"; shop: BootstrappedShop }
+  | { status: "error"; screen: ErrorScreenKind };
+
+function useShopBootstrap(shopDomain: string | undefined): Bootstrap {
+  const [state, setState] = useState<Bootstrap>({ status: "loading" });
+  useEffect(() => {
+    if (!shopDomain) return;
+    let cancelled = false;
+    bootstrapShop(shopDomain).then(
+      (shop) => !cancelled && setState({ status: "loaded", shop }),
+      (error: unknown) => {
+        console.error(error);
+        if (!cancelled) setState({ status: "error", screen: errorScreenFor(error) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [shopDomain]);
+  return state;
+}
+
+function titleFor(pathname: string): string {
+  const normalized = pathname.replace(/\/+$/, "") || "/";
+  return NAV_ITEMS.find((item) => item.path === normalized)?.label ?? "";
+}
+
+export default function AppLayout() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const bootstrap = useShopBootstrap(data.loaded ? data.shopDomain : undefined);
+
+  useEffect(() => {
+    if (!data.loaded) console.error(MISSING_SHOP_LOG);
+  }, [data.loaded]);
+  if (!data.loaded) return null;
+
+  // While the next page's data loads, show that page's skeleton rather than the stale page.
+  const shownLocation = navigation.state === "loading" && navigation.location ? navigation.location : location;
+  const skeleton = (
+    <PageSkeleton title={titleFor(shownLocation.pathname)} shape={skeletonShapeFor(shownLocation.pathname)} />
+  );
+
+  let content: React.ReactNode;
+  if (bootstrap.status === "error") {
+    content = <ErrorScreen kind={bootstrap.screen} dashboardHref={appHref("/", location.search)} />;
+  } else if (bootstrap.status === "loading" || shownLocation !== location) {
+    content = skeleton;
+  } else {
+    content = (
+      <ShopContext.Provider value={bootstrap.shop}>
+        <Outlet />
+      </ShopContext.Provider>
+    );
+  }
+
+  return (
+    <AppProvider isEmbeddedApp apiKey={data.apiKey} __APP_BRIDGE_URL={data.appBridgeUrl}>
+      <NavMenu>
+        <Link to={appHref("/", location.search)} rel="home">
+          Clipcart
+        </Link>
+        {NAV_ITEMS.map((item) => (
+          <Link key={item.path} to={appHref(item.path, location.search)}>
+            {item.label}
+          </Link>
+        ))}
+      </NavMenu>
+      {content}
+    </AppProvider>
+  );
+}
+
+/**
+ * Responses thrown by Shopify's auth (bounce page, exit-iframe) must be rendered
+ * by the library's boundary; our own failures become the spec's error screens.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <StandaloneErrorScreen kind="notFound" dashboardHref={appHref("/", location.search)} />;
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    return boundary.error(error);
+  }
+  console.error(error);
+  return <StandaloneErrorScreen kind={errorScreenFor(error)} />;
+}
+
+export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { authenticateApi, notFound } from "~/lib/api.server";
+import { getShopByDomain, shopResponse } from "~/models/shop.server";
+
+/** GET /api/shops/{shopDomain}: 404 until the shop is bootstrapped, and for any other shop. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { shopDomain } = await authenticateApi(request);
+  if (params.shopDomain !== shopDomain) notFound("Shop not found");
+  const shop = await getShopByDomain(shopDomain);
+  if (!shop) notFound("Shop not found");
+  return json({ shop: shopResponse(shop) });
+}

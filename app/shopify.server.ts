@@ -1,0 +1,65 @@
+// Local Shopify's seams first: the node adapter below reads APP_BRIDGE_URL on import.
+import { installLocalShopifyFetch } from "./shopify/local-shopify.server";
+import "@shopify/shopify-app-remix/adapters/node";
+import {
+  ApiVersion,
+  AppDistribution,
+  BillingInterval,
+  LogSeverity,
+  shopifyApp,
+} from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { prisma } from "./db.server";
+import { PREMIUM_PLAN } from "./constants";
+
+installLocalShopifyFetch();
+
+function logLevel(name: string | undefined): LogSeverity {
+  const levels: Record<string, LogSeverity> = {
+    error: LogSeverity.Error,
+    warning: LogSeverity.Warning,
+    info: LogSeverity.Info,
+    debug: LogSeverity.Debug,
+  };
+  return levels[name ?? ""] ?? LogSeverity.Info;
+}
+
+export const APP_HANDLE = process.env.SHOPIFY_APP_HANDLE || "clipcart";
+
+const shopify = shopifyApp({
+  apiKey: process.env.SHOPIFY_API_KEY,
+  apiSecretKey: process.env.SHOPIFY_API_SECRET || "",
+  apiVersion: ApiVersion.October25,
+  scopes: process.env.SCOPES?.split(","),
+  appUrl: process.env.SHOPIFY_APP_URL || "",
+  authPathPrefix: "/auth",
+  sessionStorage: new PrismaSessionStorage(prisma),
+  distribution: AppDistribution.AppStore,
+  billing: {
+    [PREMIUM_PLAN.name]: {
+      lineItems: [
+        {
+          amount: PREMIUM_PLAN.priceUsd,
+          currencyCode: "USD",
+          interval: BillingInterval.Every30Days,
+        },
+      ],
+    },
+  },
+  // SHOPIFY_LOG_LEVEL=error|warning|info|debug; the library's default (info) logs every request.
+  logger: { level: logLevel(process.env.SHOPIFY_LOG_LEVEL) },
+  future: {
+    unstable_newEmbeddedAuthStrategy: true,
+    expiringOfflineAccessTokens: true,
+  },
+  ...(process.env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [process.env.SHOP_CUSTOM_DOMAIN] } : {}),
+});
+
+export default shopify;
+export const apiVersion = ApiVersion.October25;
+export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+export const authenticate = shopify.authenticate;
+export const unauthenticated = shopify.unauthenticated;
+export const login = shopify.login;
+export const registerWebhooks = shopify.registerWebhooks;
+export const sessionStorage = shopify.sessionStorage;

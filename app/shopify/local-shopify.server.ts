@@ -1,0 +1,88 @@
+/**
+ * The app's only seams for Local Shopify (tests/local-shopify), the emulator we
+ * run because Shopify is unreachable from our machines. Everything here is off
+ * unless LOCAL_SHOPIFY_URL is set, and it refuses to switch on unless both that
+ * URL and the app's own URL are loopback addresses, so a deployed app (public
+ * https URL) can never send tokens or merchant data to an emulator.
+ *
+ * This module must be imported before "@shopify/shopify-app-remix/adapters/node",
+ * which reads APP_BRIDGE_URL once at import time.
+ */
+import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function isLoopbackUrl(value: string | undefined): boolean {
+  if (!value) return false;
+  try {
+    return LOOPBACK_HOSTS.has(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export interface LocalShopify {
+  /** Origin of the emulator, e.g. http://localhost:3100 */
+  origin: string;
+  appBridgeUrl: string;
+}
+
+function readLocalShopify(env: NodeJS.ProcessEnv): LocalShopify | null {
+  const url = env.LOCAL_SHOPIFY_URL;
+  if (!url) return null;
+  if (!isLoopbackUrl(url) || !isLoopbackUrl(env.SHOPIFY_APP_URL)) {
+    throw new Error(
+      "LOCAL_SHOPIFY_URL is set, but Local Shopify only runs when both it and SHOPIFY_APP_URL are loopback URLs. " +
+        "Unset LOCAL_SHOPIFY_URL for a real deployment.",
+    );
+  }
+  const origin = new URL(url).origin;
+  return { origin, appBridgeUrl: `${origin}/app-bridge.js` };
+}
+
+export const localShopify = readLocalShopify(process.env);
+
+if (localShopify) {
+  // Read by the library's node adapter for its server-rendered bounce and exit pages.
+  process.env.APP_BRIDGE_URL = localShopify.appBridgeUrl;
+}
+
+/**
+ * Sends the library's calls to https://<shop>.myshopify.com/... to Local Shopify.
+ * Only the URL string changes; the shop is known to the emulator from the access
+ * token or session token, exactly as on Shopify. globalThis.fetch is looked up at
+ * call time because remix-serve installs its own fetch globals after start-up.
+ * Must run after "@shopify/shopify-app-remix/server" has set its own fetch.
+ */
+export function installLocalShopifyFetch(): void {
+  if (!localShopify) return;
+  const origin = localShopify.origin;
+  setAbstractFetchFunc((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const rewritten = url.replace(/^https:\/\/[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com(?=\/)/, origin);
+    return globalThis.fetch(rewritten, init);
+  });
+}
+
+/** Extra frame-ancestors origin so the local admin page may frame the app. */
+export function withLocalFrameAncestor(headers: Headers): void {
+  if (!localShopify) return;
+  const csp = headers.get("Content-Security-Policy");
+  if (csp?.includes("frame-ancestors")) {
+    headers.set("Content-Security-Policy", csp.replace("frame-ancestors", `frame-ancestors ${localShopify.origin}`));
+  }
+  // The library preloads App Bridge from Shopify's CDN; point the hint at the stand-in.
+  if (headers.has("Link")) {
+    headers.set("Link", `<${localShopify.appBridgeUrl}>; rel="preload"; as="script";`);
+  }
+}
+
+/**
+ * The app's page inside the merchant's admin, e.g. where Shopify returns the
+ * merchant after approving a charge.
+ */
+export function adminAppUrl(shopDomain: string, appHandle: string, path = ""): string {
+  const store = shopDomain.replace(/\.myshopify\.com$/, "");
+  const base = localShopify ? localShopify.origin : "https://admin.shopify.com";
+  return `${base}/store/${store}/apps/${appHandle}${path}`;
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from "@playwright/test";
+import { E2E_PORTS } from "./tests/e2e/stack-ports";
+
+/**
+ * End-to-end tests drive Debian's Chromium through Local Shopify's admin, which
+ * frames the app's production build. One stack for the whole run (global set-up);
+ * each test uses its own shop.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.e2e.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: `http://localhost:${E2E_PORTS.shopify}`,
+    // Shopify's library answers bots (HeadlessChrome included) with 410: browse as desktop Chrome.
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    viewport: { width: 1280, height: 900 },
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+});

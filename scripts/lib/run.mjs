@@ -1,0 +1,85 @@
+// Small helpers for the project's scripts: run a command visibly, time steps.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", ...options, env: { ...process.env, ...options.env } });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function runOrExit(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`\n✖ ${command} ${args.join(" ")} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+function mtime(file) {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}
+
+/** `npm ci` when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const installed = path.join(ROOT, "node_modules/.package-lock.json");
+  if (mtime(installed) >= mtime(path.join(ROOT, "package-lock.json"))) return;
+  console.log("• Installing dependencies (npm ci)…");
+  runOrExit("npm", ["ci", "--no-audit", "--no-fund"]);
+}
+
+/** Debian's Chromium for the end-to-end tests; Playwright's own browser download cannot work offline. */
+export function ensureChromium() {
+  if (existsSync("/usr/bin/chromium")) return;
+  console.log("• Installing Chromium from Debian's packages…");
+  const asRoot = process.getuid?.() === 0;
+  const apt = (...args) => (asRoot ? run("apt-get", args) : run("sudo", ["apt-get", ...args]));
+  const install = () => apt("install", "-y", "--no-install-recommends", "chromium");
+  // A fresh machine may have no package index yet.
+  if (install() === 0 || (apt("update") === 0 && install() === 0)) return;
+  console.error("✖ Could not install Chromium (apt-get install chromium).");
+  process.exit(1);
+}
+
+export function generatePrismaClients() {
+  runOrExit(process.execPath, ["scripts/db.mjs", "generate"]);
+}
+
+/** Builds the app unless the build is newer than every source it depends on. */
+export function buildApp({ force = false } = {}) {
+  if (!force && !isBuildStale()) return;
+  console.log("• Building the app (remix vite:build)…");
+  runOrExit(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"]);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  const walk = (current) => {
+    if (!existsSync(current)) return;
+    const stat = statSync(current);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(current)) walk(path.join(current, entry));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  walk(path.join(ROOT, dir));
+  return newest;
+}
+
+function isBuildStale() {
+  const built = mtime(path.join(ROOT, "build/server/index.js"));
+  if (!built) return true;
+  const sources = Math.max(newestMtime("app"), newestMtime("public"), mtime(path.join(ROOT, "vite.config.ts")), mtime(path.join(ROOT, "package-lock.json")));
+  return sources > built;
+}
+
+export async function timed(label, fn) {
+  const started = Date.now();
+  const result = await fn();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`  ${label}: ${seconds}s`);
+  return { result, seconds: Number(seconds) };
+}

@@ -1,0 +1,100 @@
+// Starts Local Shopify and the app's production build side by side: used by
+// `npm run demo` and by the end-to-end tests, so both run the same stack.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/local-shopify/local-app.json"), "utf8"));
+
+export const LOCAL_APP_CREDENTIALS = {
+  SHOPIFY_API_KEY: localApp.apiKey,
+  SHOPIFY_API_SECRET: localApp.apiSecret,
+  SHOPIFY_APP_HANDLE: localApp.appHandle,
+  SCOPES: localApp.scopes,
+};
+
+/** Environment shared by Local Shopify and the app, so they agree on URLs and credentials. */
+export function stackEnv({ appPort, shopifyPort, databaseUrl, stateFile = undefined }) {
+  return {
+    ...process.env,
+    ...LOCAL_APP_CREDENTIALS,
+    NODE_ENV: "production",
+    PORT: String(appPort),
+    SHOPIFY_APP_URL: `http://localhost:${appPort}`,
+    LOCAL_SHOPIFY_PORT: String(shopifyPort),
+    LOCAL_SHOPIFY_URL: `http://localhost:${shopifyPort}`,
+    LOCAL_SHOPIFY_STATE_FILE: stateFile ?? "",
+    DATABASE_URL: databaseUrl,
+  };
+}
+
+function startProcess(name, args, env, { quiet }) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const prefix = (line) => `[${name}] ${line}`;
+  const forward = (stream, target) =>
+    stream.on("data", (chunk) => {
+      if (quiet) return;
+      for (const line of String(chunk).split("\n")) if (line.trim()) target.write(prefix(line) + "\n");
+    });
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  return child;
+}
+
+async function waitForHttp(url, child, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = null;
+  child.once("exit", (code) => (exited = code));
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`${name} exited with code ${exited} before answering at ${url}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} did not answer at ${url} within ${timeoutMs / 1000}s`);
+}
+
+/**
+ * Starts both processes and waits until each answers. Returns the URLs and a
+ * stop() that ends both.
+ */
+export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile = undefined, quiet = false }) {
+  const env = stackEnv({ appPort, shopifyPort, databaseUrl, stateFile });
+  const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
+  const app = startProcess(
+    "app",
+    [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), "build/server/index.js"],
+    env,
+    { quiet },
+  );
+  const stop = async () => {
+    for (const child of [app, shopify]) if (child.exitCode === null) child.kill("SIGTERM");
+    await Promise.all(
+      [app, shopify].map((child) => (child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null)),
+    );
+  };
+  try {
+    await Promise.all([
+      waitForHttp(`${env.LOCAL_SHOPIFY_URL}/__local/health`, shopify, "Local Shopify"),
+      waitForHttp(`${env.SHOPIFY_APP_URL}/healthz`, app, "The app"),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    appUrl: env.SHOPIFY_APP_URL,
+    shopifyUrl: env.LOCAL_SHOPIFY_URL,
+    adminUrl: (shop = "demo", appPath = "") =>
+      `${env.LOCAL_SHOPIFY_URL}/store/${shop}/apps/${LOCAL_APP_CREDENTIALS.SHOPIFY_APP_HANDLE}${appPath}`,
+    processes: { app, shopify },
+    stop,
+  };
+}

@@ -1,0 +1,462 @@
+/*
+ * The local admin page's own script: the Shopify side of the App Bridge
+ * stand-in (./app-bridge.js runs in the app's iframe). It draws what Shopify's
+ * admin draws for an embedded app (nav items, title bar, toasts, save bar,
+ * src modals, loading bar), answers session-token requests with tokens minted
+ * by the server (the app secret never reaches the browser), and keeps the
+ * admin URL in step with the frame. Protocol: ./README.md.
+ *
+ * Inlined into the page by ./index.ts after a JSON config block; plain ES2020.
+ */
+(() => {
+  "use strict";
+  const FROM_APP = "local-shopify:app";
+  const FROM_ADMIN = "local-shopify:admin";
+  const config = JSON.parse(document.getElementById("local-shopify-admin-config").textContent);
+  const frame = document.getElementById("app-iframe");
+  const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
+  const el = (tag, attributes = {}, ...children) => {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+      else if (value !== null && value !== undefined && value !== false) element.setAttribute(name, value === true ? "" : value);
+    }
+    element.append(...children);
+    return element;
+  };
+
+  const state = {
+    appPath: "/",
+    nav: [],
+    saveBars: new Map(), // id -> latest "save-bar" message
+    frameModals: new Set(), // ids of content modals the frame draws itself
+    srcModals: new Map(), // id -> { overlay, iframe, window }
+  };
+
+  function send(target, type, data = {}) {
+    if (target) target.postMessage({ source: FROM_ADMIN, type, ...data }, config.appOrigin);
+  }
+  const toFrame = (type, data) => send(frame.contentWindow, type, data);
+
+  // ------------------------------------------------------------- URLs
+  // App URL (absolute or relative to the app) -> this admin's URL for it.
+  function adminPathFor(appHref) {
+    const url = new URL(appHref, config.appOrigin + config.appBasePath + "/");
+    if (url.origin !== config.appOrigin) return null;
+    let path = url.pathname;
+    if (config.appBasePath && path.startsWith(config.appBasePath)) path = path.slice(config.appBasePath.length);
+    path = path.replace(/^\/*/, "/");
+    const query = new URLSearchParams(url.search);
+    for (const name of config.embedParams) query.delete(name);
+    const search = query.toString();
+    return { path, href: config.adminBasePath + (path === "/" ? "" : path) + (search ? `?${search}` : "") + url.hash };
+  }
+
+  // Shopify URLs the app sends the merchant to -> the same page in Local Shopify
+  // (admin.shopify.com/store/<h>/x and <h>.myshopify.com/admin/x are both /store/<h>/x).
+  function toLocalUrl(href) {
+    const url = new URL(href, location.href);
+    const admin = /^\/store\/([^/]+)(\/.*)?$/.exec(url.pathname);
+    if (url.hostname === "admin.shopify.com" && admin) return new URL(url.pathname + url.search + url.hash, location.origin);
+    const shop = /^([a-z0-9][a-z0-9-]*)\.myshopify\.com$/i.exec(url.hostname);
+    const shopAdmin = /^\/admin(\/.*)?$/.exec(url.pathname);
+    if (shop && shopAdmin) {
+      return new URL(`/store/${shop[1]}${shopAdmin[1] || ""}${url.search}${url.hash}`, location.origin);
+    }
+    return url;
+  }
+
+  // ------------------------------------------------------------- nav
+  function renderNav() {
+    const list = byTestId("admin-app-nav");
+    list.replaceChildren(
+      ...state.nav.map((item, index) => {
+        const target = adminPathFor(item.href);
+        const current = target && target.path === state.appPath;
+        const link = el(
+          "a",
+          {
+            href: target ? target.href : "#",
+            "data-testid": "admin-nav-link",
+            "aria-current": current ? "page" : null,
+            onclick: (event) => {
+              if (!state.frameReady) return; // no App Bridge in the frame: plain link
+              event.preventDefault();
+              if (blockedBySaveBar()) return;
+              toFrame("navigate", { index, href: item.href });
+            },
+          },
+          item.label,
+        );
+        return el("li", {}, link);
+      }),
+    );
+    byTestId("admin-app-link").toggleAttribute("data-current", state.nav.every((item) => adminPathFor(item.href)?.path !== state.appPath));
+  }
+
+  // ------------------------------------------------------------- title bar
+  function actionButton(action, onClick, testId) {
+    return el(
+      "button",
+      {
+        type: "button",
+        "data-testid": testId,
+        "data-variant": action.variant || "secondary",
+        "data-tone": action.tone,
+        disabled: action.disabled || action.loading,
+        "aria-busy": action.loading ? "true" : null,
+        onclick: onClick,
+      },
+      action.label,
+    );
+  }
+
+  // Buttons in title-bar order, primary last (rightmost, as in Shopify); grouped
+  // actions (<section label>) become one menu per group.
+  function renderActions(container, actions, onAction, testId) {
+    const groups = new Map();
+    const buttons = [];
+    actions.forEach((action, index) => {
+      if (action.variant === "breadcrumb") return;
+      const button = actionButton(action, () => onAction(index), testId);
+      if (!action.group) return buttons.push({ button, primary: action.variant === "primary" });
+      if (!groups.has(action.group)) {
+        const menu = el("div", { class: "menu" });
+        const details = el("details", { "data-testid": "admin-title-action-group" }, el("summary", {}, action.group), menu);
+        groups.set(action.group, menu);
+        buttons.push({ button: details, primary: false });
+      }
+      groups.get(action.group).append(button);
+    });
+    buttons.sort((a, b) => a.primary - b.primary);
+    container.replaceChildren(...buttons.map((entry) => entry.button));
+  }
+
+  function renderTitleBar({ title, actions }) {
+    const shown = title || config.appName;
+    byTestId("admin-title").textContent = shown;
+    document.title = `${shown} · ${config.appName} · ${config.storeName}`;
+    const breadcrumbIndex = actions.findIndex((action) => action.variant === "breadcrumb");
+    const breadcrumb = byTestId("admin-breadcrumb");
+    breadcrumb.hidden = breadcrumbIndex === -1;
+    breadcrumb.onclick = () => toFrame("title-bar-action", { index: breadcrumbIndex });
+    breadcrumb.setAttribute("aria-label", breadcrumbIndex === -1 ? "Back" : actions[breadcrumbIndex].label || "Back");
+    renderActions(byTestId("admin-title-actions"), actions, (index) => toFrame("title-bar-action", { index }), "admin-title-action");
+  }
+
+  // ------------------------------------------------------------- toasts
+  function showToast(message, source) {
+    hideToast(message.id);
+    const dismiss = () => {
+      hideToast(message.id);
+      send(source, "toast-dismiss", { id: message.id });
+    };
+    const toast = el(
+      "div",
+      {
+        class: "toast",
+        "data-testid": "admin-toast",
+        "data-toast-id": message.id,
+        "data-tone": message.isError ? "critical" : "default",
+        role: message.isError ? "alert" : "status",
+      },
+      el("span", {}, message.message),
+    );
+    if (message.action) {
+      toast.append(
+        el("button", { type: "button", class: "toast-action", onclick: () => (send(source, "toast-action", { id: message.id }), hideToast(message.id)) }, message.action),
+      );
+    }
+    toast.append(el("button", { type: "button", class: "toast-close", "aria-label": "Dismiss notification", onclick: dismiss }, "\u00d7"));
+    toast.timer = setTimeout(() => hideToast(message.id), message.duration || 5000);
+    const area = byTestId("admin-toasts");
+    area.append(toast);
+    while (area.children.length > 3) area.firstElementChild.remove();
+  }
+  function hideToast(id) {
+    const toast = document.querySelector(`[data-toast-id="${CSS.escape(id)}"]`);
+    if (toast) {
+      clearTimeout(toast.timer);
+      toast.remove();
+    }
+  }
+
+  // ------------------------------------------------------------- save bar
+  function currentSaveBar() {
+    return Array.from(state.saveBars.values()).pop() || null;
+  }
+  function renderSaveBar() {
+    const bar = currentSaveBar();
+    const element = byTestId("admin-save-bar");
+    element.hidden = !bar;
+    document.body.toggleAttribute("data-save-bar", Boolean(bar));
+    if (!bar) return;
+    const save = byTestId("admin-save-bar-save");
+    const discard = byTestId("admin-save-bar-discard");
+    save.textContent = bar.save.label;
+    save.disabled = bar.save.disabled || bar.save.loading;
+    save.setAttribute("aria-busy", String(bar.save.loading));
+    discard.textContent = bar.discard.label;
+    discard.disabled = bar.discard.disabled || bar.save.loading;
+  }
+  // With unsaved changes Shopify keeps the merchant on the page and shakes the bar.
+  function blockedBySaveBar() {
+    if (!currentSaveBar()) return false;
+    const element = byTestId("admin-save-bar");
+    element.removeAttribute("data-attention");
+    void element.offsetWidth; // restart the animation
+    element.setAttribute("data-attention", "");
+    return true;
+  }
+  byTestId("admin-save-bar-save").addEventListener("click", () => {
+    const bar = currentSaveBar();
+    if (bar) toFrame("save-bar-action", { id: bar.id, action: "save" });
+  });
+  byTestId("admin-save-bar-discard").addEventListener("click", async () => {
+    const bar = currentSaveBar();
+    if (!bar) return;
+    if (bar.discardConfirmation) {
+      const discard = await confirmDialog({
+        title: "Discard all unsaved changes",
+        message: "If you discard changes, you’ll delete any edits you made since you last saved.",
+        accept: "Discard changes",
+        cancel: "Continue editing",
+      });
+      if (!discard) return;
+    }
+    toFrame("save-bar-action", { id: bar.id, action: "discard" });
+  });
+
+  // ------------------------------------------------------------- dialogs
+  const layer = () => byTestId("admin-modal-layer");
+  // Admin-owned modal shell: focus moves in, Escape and the backdrop close it,
+  // focus returns where it was.
+  function openShell({ testId, title, variant, body, footer, onClose }) {
+    const returnFocus = document.activeElement;
+    const close = el("button", { type: "button", class: "close", "aria-label": "Close", "data-testid": `${testId}-close` }, "\u00d7");
+    const heading = el("h2", { id: `${testId}-title-${Date.now()}` }, title);
+    const dialog = el(
+      "div",
+      { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": heading.id, tabindex: "-1", "data-testid": testId, "data-variant": variant || "base" },
+      el("header", {}, heading, close),
+      body,
+      footer,
+    );
+    const overlay = el("div", { class: "overlay" }, el("div", { class: "backdrop", onclick: () => onClose() }), dialog);
+    close.addEventListener("click", () => onClose());
+    overlay.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.stopPropagation();
+        onClose();
+      }
+    });
+    layer().append(overlay);
+    return {
+      overlay,
+      heading,
+      dialog,
+      remove() {
+        overlay.remove();
+        if (returnFocus && returnFocus.isConnected) returnFocus.focus();
+      },
+    };
+  }
+
+  function confirmDialog({ title, message, accept, cancel }) {
+    return new Promise((resolve) => {
+      let shell;
+      const finish = (answer) => {
+        shell.remove();
+        resolve(answer);
+      };
+      const cancelButton = el("button", { type: "button", "data-testid": "admin-confirm-cancel", onclick: () => finish(false) }, cancel);
+      const acceptButton = el(
+        "button",
+        { type: "button", "data-testid": "admin-confirm-accept", "data-variant": "primary", "data-tone": "critical", onclick: () => finish(true) },
+        accept,
+      );
+      shell = openShell({
+        testId: "admin-confirm",
+        title,
+        variant: "small",
+        body: el("div", { class: "body text" }, message),
+        footer: el("footer", {}, cancelButton, acceptButton),
+        onClose: () => finish(false),
+      });
+      cancelButton.focus();
+    });
+  }
+
+  // Modals with `src`: an iframe of that app URL, loaded with the same embedded
+  // params and a fresh token as the main frame.
+  async function openSrcModal(message) {
+    let modal = state.srcModals.get(message.id);
+    if (!modal) {
+      const iframe = el("iframe", { name: `local-shopify-modal-${message.id}`, title: message.title || config.appName, "data-testid": "admin-modal-frame" });
+      const footer = el("footer", {});
+      const shell = openShell({
+        testId: "admin-modal",
+        title: message.title,
+        variant: message.variant,
+        body: el("div", { class: "body frame" }, iframe),
+        footer,
+        onClose: () => {
+          closeSrcModal(message.id);
+          toFrame("modal-close", { id: message.id });
+        },
+      });
+      modal = { shell, iframe, footer };
+      state.srcModals.set(message.id, modal);
+      shell.dialog.focus();
+      const src = new URL(message.src);
+      if (src.origin !== config.appOrigin) return console.warn("Local Shopify: modal src must be on the app's origin", message.src);
+      for (const [name, value] of Object.entries(await embeddedParams())) src.searchParams.set(name, value);
+      iframe.src = src.href;
+    }
+    modal.shell.heading.textContent = message.title || "";
+    modal.shell.dialog.setAttribute("data-variant", message.variant || "base");
+    renderActions(modal.footer, message.actions || [], (index) => toFrame("modal-action", { id: message.id, index }), "admin-modal-action");
+  }
+  function closeSrcModal(id) {
+    const modal = state.srcModals.get(id);
+    if (!modal) return;
+    state.srcModals.delete(id);
+    modal.shell.remove();
+  }
+
+  // Content modals are drawn by the frame; the admin dims its own chrome.
+  function renderFrameModalBackdrop() {
+    const open = state.frameModals.size > 0;
+    byTestId("admin-modal-backdrop").hidden = !open;
+    document.body.toggleAttribute("data-frame-modal", open);
+  }
+  byTestId("admin-modal-backdrop").addEventListener("click", () => {
+    const last = Array.from(state.frameModals).pop();
+    if (last) toFrame("modal-close", { id: last });
+  });
+
+  // ------------------------------------------------------------- tokens
+  async function freshIdToken() {
+    const response = await fetch(config.tokenUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    if (!response.ok) throw new Error(`Local Shopify could not mint a session token (HTTP ${response.status})`);
+    return (await response.json()).idToken;
+  }
+  async function embeddedParams() {
+    return {
+      embedded: "1",
+      host: config.host,
+      id_token: await freshIdToken(),
+      locale: "en",
+      session: Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join(""),
+      shop: config.shop,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
+  }
+
+  // ------------------------------------------------------------- messages
+  function resetForNewDocument() {
+    renderTitleBar({ title: null, actions: [] });
+    state.saveBars.clear();
+    renderSaveBar();
+    state.frameModals.clear();
+    renderFrameModalBackdrop();
+    for (const id of Array.from(state.srcModals.keys())) closeSrcModal(id);
+    byTestId("admin-loading").hidden = true;
+  }
+
+  const handlers = {
+    hello(message, { source, main }) {
+      send(source, "welcome", { shop: config.shop });
+      if (!main) return;
+      state.frameReady = true;
+      document.body.setAttribute("data-frame-ready", "");
+      resetForNewDocument();
+    },
+    async "id-token"(message, { source }) {
+      try {
+        send(source, "response", { requestId: message.requestId, idToken: await freshIdToken() });
+      } catch (error) {
+        send(source, "response", { requestId: message.requestId, error: String(error.message || error) });
+      }
+    },
+    location(message, { main }) {
+      if (!main) return;
+      const target = adminPathFor(message.href);
+      if (!target) return;
+      state.appPath = target.path;
+      document.body.setAttribute("data-app-path", target.path);
+      history.replaceState(history.state, "", target.href);
+      renderNav();
+    },
+    "nav-menu"(message, { main }) {
+      if (!main) return;
+      state.nav = message.items || [];
+      renderNav();
+    },
+    "title-bar"(message, { main }) {
+      if (main) renderTitleBar({ title: message.title, actions: message.actions || [] });
+    },
+    toast(message, { source }) {
+      showToast(message, source);
+    },
+    "toast-hide"(message) {
+      hideToast(message.id);
+    },
+    loading(message) {
+      byTestId("admin-loading").hidden = !message.on;
+    },
+    modal(message, { main }) {
+      if (!main) return;
+      if (message.src) {
+        if (message.open) openSrcModal(message);
+        else closeSrcModal(message.id);
+        return;
+      }
+      if (message.open) state.frameModals.add(message.id);
+      else state.frameModals.delete(message.id);
+      renderFrameModalBackdrop();
+    },
+    escape(message, { source, main }) {
+      if (main) return;
+      for (const [id, modal] of state.srcModals) {
+        if (modal.iframe.contentWindow === source) {
+          closeSrcModal(id);
+          toFrame("modal-close", { id });
+        }
+      }
+    },
+    "save-bar"(message, { main }) {
+      if (!main) return;
+      state.saveBars.delete(message.id);
+      if (message.open) state.saveBars.set(message.id, message);
+      renderSaveBar();
+    },
+    async "leave-confirmation"(message, { source }) {
+      const leave = await confirmDialog({
+        title: "Leave page with unsaved changes?",
+        message: "Leaving this page will delete all unsaved changes.",
+        accept: "Leave page",
+        cancel: "Stay",
+      });
+      send(source, "response", { requestId: message.requestId, leave });
+    },
+    "navigate-top"(message) {
+      const target = toLocalUrl(message.url);
+      if (target.protocol === "http:" || target.protocol === "https:") location.assign(target.href);
+    },
+  };
+
+  window.addEventListener("message", (event) => {
+    const message = event.data;
+    if (!message || message.source !== FROM_APP || event.origin !== config.appOrigin) return;
+    const main = event.source === frame.contentWindow;
+    const fromModal = Array.from(state.srcModals.values()).some((modal) => modal.iframe.contentWindow === event.source);
+    if (!main && !fromModal) return;
+    const handler = handlers[message.type];
+    if (handler) handler(message, { source: event.source, main });
+  });
+
+  // Escape in the admin closes the topmost admin-drawn dialog (handled by each shell).
+  renderTitleBar({ title: null, actions: [] });
+  renderNav();
+})();

@@ -1,0 +1,701 @@
+/*
+ * Local Shopify's stand-in for Shopify's App Bridge script
+ * (https://cdn.shopify.com/shopifycloud/app-bridge.js), which our machines cannot
+ * reach. The app loads it inside the admin's iframe, exactly like the real one:
+ *   <script src="<local shopify>/app-bridge.js" data-api-key="..."></script>
+ *
+ * It gives the app what @shopify/shopify-app-remix and @shopify/app-bridge-react
+ * rely on: `window.shopify` (idToken, toast, modal, saveBar, loading, config...),
+ * the fetch wrapper that authenticates same-origin requests with a session
+ * token, `open(url, "_top")` leaving the iframe, the bounce page reload, and the
+ * ui-nav-menu / ui-title-bar / ui-modal / ui-save-bar elements.
+ *
+ * Everything that Shopify draws in its admin (nav, title bar, toasts, save bar,
+ * src modals) is sent to the local admin page (tests/local-shopify/admin/) by
+ * postMessage; the protocol is described in tests/local-shopify/admin/README.md.
+ *
+ * The custom elements never touch their light-DOM children: React renders and
+ * hydrates those children, and any change before hydration is React error #418.
+ * Each element gets a shadow root (which hides or slots the children) and only
+ * reads the children, re-reading them when React changes them (MutationObserver).
+ *
+ * Plain ES2020, no build step, no dependencies.
+ */
+(() => {
+  "use strict";
+  if (window.shopify && window.shopify.__localShopify) return; // the tag was rendered twice
+
+  const FROM_APP = "local-shopify:app";
+  const FROM_ADMIN = "local-shopify:admin";
+  const script = document.currentScript || document.querySelector("script[data-api-key]");
+  const apiKey =
+    (script && script.getAttribute("data-api-key")) ||
+    (document.querySelector('meta[name="shopify-api-key"]') || {}).content ||
+    "";
+  const params = new URLSearchParams(location.search);
+  const embedded = window.parent !== window;
+
+  // Shopify adds shop/host/locale only to the first URL of the frame; apps that
+  // drop the query string on in-frame navigations still know them.
+  function remembered(key, fallback) {
+    const value = params.get(key);
+    try {
+      if (value) sessionStorage.setItem(`local-shopify:${key}`, value);
+      else return sessionStorage.getItem(`local-shopify:${key}`) || fallback;
+    } catch (_) {
+      /* storage disabled: the URL is all we have */
+    }
+    return value || fallback;
+  }
+
+  // ---------------------------------------------------------------- channel
+  // The admin's origin: Chromium and WebKit tell us directly; elsewhere we learn
+  // it from the admin's answer to "hello" (only the real parent can send a
+  // message whose `source` is window.parent). Until it is known, messages wait
+  // in the outbox rather than being posted to "*".
+  let adminOrigin = null;
+  try {
+    if (location.ancestorOrigins && location.ancestorOrigins.length) adminOrigin = location.ancestorOrigins[0];
+  } catch (_) {
+    /* not available */
+  }
+  const outbox = [];
+  const handlers = {};
+
+  function post(type, data) {
+    if (!embedded) return;
+    const message = { source: FROM_APP, type, ...data };
+    if (adminOrigin) window.parent.postMessage(message, adminOrigin);
+    else outbox.push(message);
+  }
+
+  window.addEventListener("message", (event) => {
+    const message = event.data;
+    if (!embedded || event.source !== window.parent || !message || message.source !== FROM_ADMIN) return;
+    if (message.type === "welcome" && !adminOrigin) {
+      adminOrigin = event.origin;
+      for (const queued of outbox.splice(0)) window.parent.postMessage(queued, adminOrigin);
+    }
+    if (event.origin !== adminOrigin) return;
+    const handler = handlers[message.type];
+    if (handler) handler(message);
+  });
+
+  // Requests the admin answers with {type: "response", requestId, ...} or {error}.
+  const pending = new Map();
+  let requestSeq = 0;
+  function request(type, data, timeoutMs) {
+    if (!embedded) return Promise.reject(new Error("Local Shopify: the app is not inside the admin"));
+    const requestId = `${Date.now().toString(36)}-${++requestSeq}`;
+    return new Promise((resolve, reject) => {
+      const timer =
+        timeoutMs &&
+        setTimeout(() => {
+          pending.delete(requestId);
+          reject(new Error(`Local Shopify: the admin did not answer "${type}"`));
+        }, timeoutMs);
+      pending.set(requestId, (answer) => {
+        clearTimeout(timer);
+        if (answer.error) reject(new Error(answer.error));
+        else resolve(answer);
+      });
+      post(type, { requestId, ...data });
+    });
+  }
+  handlers.response = (message) => {
+    const settle = pending.get(message.requestId);
+    pending.delete(message.requestId);
+    if (settle) settle(message);
+  };
+
+  if (embedded) window.parent.postMessage({ source: FROM_APP, type: "hello" }, adminOrigin || "*");
+
+  // --------------------------------------------------------------- idToken
+  // Tokens live one minute; a cached one is reused until 10 s before it expires.
+  let cachedToken = null;
+  let tokenInFlight = null;
+  function expiryOf(token) {
+    try {
+      const payload = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
+      return JSON.parse(atob(payload)).exp * 1000;
+    } catch (_) {
+      return 0;
+    }
+  }
+  function keepToken(token) {
+    cachedToken = { token, expiresAt: expiryOf(token) };
+    return token;
+  }
+  if (params.get("id_token")) keepToken(params.get("id_token"));
+
+  function idToken(fresh) {
+    if (!fresh && cachedToken && cachedToken.expiresAt - Date.now() > 10000) return Promise.resolve(cachedToken.token);
+    if (!tokenInFlight) {
+      tokenInFlight = request("id-token", {}, 10000)
+        .then((answer) => keepToken(answer.idToken))
+        .finally(() => {
+          tokenInFlight = null;
+        });
+    }
+    return tokenInFlight;
+  }
+
+  // ----------------------------------------------------------------- fetch
+  // Same-origin requests carry `Authorization: Bearer <session token>`, which is
+  // how authenticate.admin tells data requests from document requests.
+  const nativeFetch = window.fetch.bind(window);
+  const RETRY_HEADER = "X-Shopify-Retry-Invalid-Session-Request";
+  const REAUTHORIZE_HEADER = "X-Shopify-API-Request-Failure-Reauthorize-Url";
+  window.fetch = async function localShopifyFetch(input, init) {
+    const url = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
+    if (!embedded || new URL(url, location.href).origin !== location.origin) return nativeFetch(input, init);
+    const original = new Request(input, init);
+    if (original.headers.has("Authorization")) return nativeFetch(original);
+    const send = async (fresh) => {
+      const attempt = original.clone();
+      attempt.headers.set("Authorization", `Bearer ${await idToken(fresh)}`);
+      return nativeFetch(attempt);
+    };
+    let response = await send(false);
+    // The library asks for exactly one retry when the token was rejected (e.g. expired).
+    if (response.status === 401 && response.headers.get(RETRY_HEADER) === "1") response = await send(true);
+    // Billing and re-auth: the library wants the whole admin window to go there.
+    const reauthorizeUrl = response.headers.get(REAUTHORIZE_HEADER);
+    if (reauthorizeUrl) navigateTop(reauthorizeUrl);
+    return response;
+  };
+
+  // ------------------------------------------------------ top navigation
+  // The exit-iframe page calls open(url, "_top"); a cross-origin frame may not
+  // navigate its top window itself without a user gesture, so the admin does it.
+  function navigateTop(url) {
+    post("navigate-top", { url: new URL(url, location.href).href });
+  }
+  const nativeOpen = window.open;
+  window.open = function localShopifyOpen(url, target, features) {
+    const name = String(target || "").toLowerCase();
+    if (embedded && url && (name === "_top" || name === "_parent")) {
+      navigateTop(String(url));
+      return null;
+    }
+    return nativeOpen.call(window, url, target, features);
+  };
+
+  // The library's bounce page (/auth/session-token?shopify-reload=<url>) expects
+  // App Bridge to reload <url> with a fresh id_token.
+  const reloadUrl = params.get("shopify-reload");
+  if (reloadUrl) {
+    const target = new URL(reloadUrl, location.href);
+    if (target.origin === location.origin) {
+      idToken(true).then((token) => {
+        target.searchParams.set("id_token", token);
+        location.replace(target.href);
+      });
+    }
+  }
+
+  // ------------------------------------------------------ location sync
+  // Shopify keeps the admin URL in step with the frame, so a reload reopens the
+  // same page. Bounce and exit pages are transient and not reported.
+  function reportLocation() {
+    if (reloadUrl || params.has("exitIframe")) return;
+    const url = new URL(location.href);
+    url.searchParams.delete("id_token");
+    post("location", { href: url.href });
+  }
+  for (const method of ["pushState", "replaceState"]) {
+    const native = history[method];
+    history[method] = function (...args) {
+      const result = native.apply(this, args);
+      reportLocation();
+      return result;
+    };
+  }
+  window.addEventListener("popstate", reportLocation);
+  reportLocation();
+
+  // ----------------------------------------------------------------- toast
+  const toastOptions = new Map();
+  let toastSeq = 0;
+  const toast = {
+    show(message, options = {}) {
+      const id = `toast-${++toastSeq}`;
+      const duration = Number(options.duration) > 0 ? Number(options.duration) : 5000;
+      toastOptions.set(id, options);
+      setTimeout(() => toastOptions.delete(id), duration + 60000);
+      if (!embedded) console.info(`[toast] ${message}`);
+      post("toast", { id, message: String(message), isError: Boolean(options.isError), duration, action: options.action || null });
+      return id;
+    },
+    hide(id) {
+      toastOptions.delete(id);
+      post("toast-hide", { id });
+    },
+  };
+  handlers["toast-action"] = ({ id }) => {
+    const options = toastOptions.get(id);
+    if (options && typeof options.onAction === "function") options.onAction();
+  };
+  handlers["toast-dismiss"] = ({ id }) => {
+    const options = toastOptions.get(id);
+    toastOptions.delete(id);
+    if (options && typeof options.onDismiss === "function") options.onDismiss();
+  };
+
+  // --------------------------------------------------- custom element kit
+  const HIDE_CHILDREN = "<style>:host{display:none!important}</style>";
+  function watch(element, callback) {
+    const observer = new MutationObserver(callback);
+    return () => observer.observe(element, { childList: true, subtree: true, attributes: true, characterData: true });
+  }
+  function flag(element, name) {
+    // React 18 writes boolean props of custom elements as "true"/"false" strings.
+    const value = element.getAttribute(name);
+    return value !== null && value !== "false";
+  }
+  // The buttons/links of a ui-title-bar: direct <button>/<a>, and grouped ones in <section label>.
+  function readActions(titleBar) {
+    const actions = [];
+    if (!titleBar) return actions;
+    for (const child of titleBar.children) {
+      if (child.localName === "button" || child.localName === "a") actions.push({ element: child, group: null });
+      if (child.localName === "section") {
+        for (const inner of child.querySelectorAll("button, a")) {
+          actions.push({ element: inner, group: child.getAttribute("label") || "More actions" });
+        }
+      }
+    }
+    return actions.map(({ element, group }) => ({
+      element,
+      label: element.textContent.trim(),
+      variant: element.getAttribute("variant") || null,
+      tone: element.getAttribute("tone") || null,
+      disabled: element.disabled === true || flag(element, "disabled"),
+      loading: flag(element, "loading"),
+      group,
+    }));
+  }
+  const describe = (actions) => actions.map(({ element, ...rest }) => rest);
+  function clickAction(actions, index) {
+    const action = actions[index];
+    if (action && !action.disabled) action.element.click();
+  }
+  function define(name, constructor) {
+    if (!customElements.get(name)) customElements.define(name, constructor);
+  }
+
+  // ------------------------------------------------------------ ui-nav-menu
+  // <a rel="home"> is the app's home (the app name in the admin), not an item.
+  let currentNav = null;
+  class UINavMenu extends HTMLElement {
+    constructor() {
+      super();
+      this.attachShadow({ mode: "open" }).innerHTML = HIDE_CHILDREN;
+      this.startWatching = watch(this, () => this.report());
+    }
+    connectedCallback() {
+      this.startWatching();
+      this.report();
+    }
+    links() {
+      return Array.from(this.querySelectorAll("a[href]")).filter((a) => a.getAttribute("rel") !== "home");
+    }
+    report() {
+      currentNav = this;
+      const home = this.querySelector('a[rel="home"]');
+      post("nav-menu", {
+        items: this.links().map((a) => ({ label: a.textContent.trim(), href: a.getAttribute("href") })),
+        home: home ? home.getAttribute("href") : null,
+      });
+    }
+  }
+  // The admin says which item was clicked; shopify-app-remix's AppProvider
+  // listens for this event and navigates client-side to the <a>'s href.
+  handlers.navigate = ({ index, href }) => {
+    if (!currentNav) return;
+    const links = currentNav.links();
+    const link = links.find((a) => a.getAttribute("href") === href) || links[index];
+    if (link) link.dispatchEvent(new CustomEvent("shopify:navigate", { bubbles: true }));
+  };
+  define("ui-nav-menu", UINavMenu);
+
+  // ----------------------------------------------------------- ui-title-bar
+  // A title bar inside a ui-modal belongs to the modal; the others set the page
+  // title in the admin (the last connected one wins).
+  const pageTitleBars = [];
+  function currentTitleBar() {
+    return pageTitleBars[pageTitleBars.length - 1] || null;
+  }
+  function reportTitleBar() {
+    const bar = currentTitleBar();
+    post("title-bar", bar ? { title: bar.getAttribute("title") || "", actions: describe(readActions(bar)) } : { title: null, actions: [] });
+  }
+  class UITitleBar extends HTMLElement {
+    constructor() {
+      super();
+      this.attachShadow({ mode: "open" }).innerHTML = HIDE_CHILDREN;
+      this.startWatching = watch(this, () => {
+        if (currentTitleBar() === this) reportTitleBar();
+      });
+    }
+    connectedCallback() {
+      this.startWatching();
+      if (this.closest("ui-modal")) return;
+      pageTitleBars.push(this);
+      reportTitleBar();
+    }
+    disconnectedCallback() {
+      const index = pageTitleBars.indexOf(this);
+      if (index === -1) return;
+      pageTitleBars.splice(index, 1);
+      reportTitleBar();
+    }
+  }
+  handlers["title-bar-action"] = ({ index }) => clickAction(readActions(currentTitleBar()), index);
+  define("ui-title-bar", UITitleBar);
+
+  // --------------------------------------------------------------- ui-modal
+  // Modals with `src` are drawn by the admin around an iframe of that URL.
+  // Modals with content are drawn here, over the app, because that content is
+  // live app UI (React state, inputs, Polaris comboboxes) that a copy in the
+  // admin could not run; the admin only dims its own chrome around the frame.
+  // - React (@shopify/app-bridge-react's <Modal>) portals the content into
+  //   `modal.content`; that element is ours, so we show it in an overlay added
+  //   to <body> (z-index 519 and data-polaris-layer, so Polaris popovers opened
+  //   from the modal are stacked above it). Never inside a Card's stacking context.
+  // - Plain HTML children are shown through a <slot> of the modal's own shadow root.
+  const MODAL_CSS = `
+    :host{display:contents}
+    :host(.local-shopify-modal-host){position:fixed;inset:0;z-index:519;display:block}
+    .overlay{position:fixed;inset:0;z-index:519;display:flex;align-items:center;justify-content:center;font-family:-apple-system,BlinkMacSystemFont,"San Francisco","Segoe UI",Roboto,"Helvetica Neue",sans-serif}
+    .overlay[hidden]{display:none}
+    .backdrop{position:absolute;inset:0;background:rgba(0,0,0,.5)}
+    .dialog{position:relative;display:flex;flex-direction:column;width:min(620px,calc(100vw - 32px));max-height:calc(100vh - 64px);background:#fff;border-radius:12px;box-shadow:0 20px 40px rgba(0,0,0,.3);outline:none}
+    .dialog[data-variant=small]{width:min(380px,calc(100vw - 32px))}
+    .dialog[data-variant=large]{width:min(980px,calc(100vw - 32px))}
+    .dialog[data-variant=max]{width:calc(100vw - 32px);height:calc(100vh - 32px);max-height:none}
+    header{display:flex;align-items:center;gap:8px;padding:12px 16px;background:#f3f3f3;border-bottom:1px solid #e3e3e3;border-radius:12px 12px 0 0}
+    h2{flex:1;margin:0;font-size:14px;font-weight:650}
+    .body{flex:1;overflow:auto;min-height:40px}
+    footer{display:flex;justify-content:flex-end;gap:8px;padding:12px 16px;border-top:1px solid #e3e3e3}
+    footer:empty{display:none}
+    button{font:inherit;font-size:13px;font-weight:550;padding:6px 12px;border-radius:8px;border:1px solid #c9c9c9;background:#fff;cursor:pointer}
+    button[data-variant=primary]{background:#303030;border-color:#303030;color:#fff}
+    button[data-tone=critical]{color:#8e0b21}
+    button[data-variant=primary][data-tone=critical]{background:#c70a24;border-color:#c70a24;color:#fff}
+    button:disabled{opacity:.5;cursor:default}
+    .close{border:0;background:transparent;font-size:18px;line-height:1;padding:4px 8px}`;
+  const MODAL_HTML = `<style>${MODAL_CSS}</style>
+    <div class="overlay" hidden>
+      <div class="backdrop"></div>
+      <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="title" tabindex="-1" data-testid="admin-modal">
+        <header><h2 id="title"></h2><button type="button" class="close" aria-label="Close" data-testid="admin-modal-close">\u00d7</button></header>
+        <div class="body"><slot></slot></div>
+        <footer></footer>
+      </div>
+    </div>`;
+  const FOCUSABLE = 'input:not([type=hidden]),select,textarea,button,[href],[tabindex]:not([tabindex="-1"])';
+  const openModals = []; // in opening order; Escape closes the last one
+  let modalSeq = 0;
+
+  function buildChrome(root, modal) {
+    root.innerHTML = MODAL_HTML;
+    root.querySelector(".close").addEventListener("click", () => modal.hide());
+    root.querySelector(".backdrop").addEventListener("click", () => modal.hide());
+    return {
+      overlay: root.querySelector(".overlay"),
+      dialog: root.querySelector(".dialog"),
+      title: root.querySelector("h2"),
+      footer: root.querySelector("footer"),
+      rendered: "",
+    };
+  }
+
+  class UIModal extends HTMLElement {
+    constructor() {
+      super();
+      this.key = `modal-${++modalSeq}`;
+      this.isOpen = false;
+      this.ownChrome = buildChrome(this.attachShadow({ mode: "open" }), this);
+      this.startWatching = watch(this, () => this.isOpen && this.render());
+    }
+    connectedCallback() {
+      this.startWatching();
+    }
+    disconnectedCallback() {
+      this.hide();
+    }
+    get handle() {
+      return this.id || this.key;
+    }
+    get open() {
+      return this.isOpen;
+    }
+    get variant() {
+      return this.getAttribute("variant") || "base";
+    }
+    set variant(value) {
+      this.setAttribute("variant", value);
+    }
+    get src() {
+      return this.getAttribute("src");
+    }
+    set src(value) {
+      this.setAttribute("src", value);
+    }
+    // Created on first use (after hydration: React reads it from an effect).
+    get content() {
+      if (!this.contentElement) {
+        this.contentElement = document.createElement("div");
+        this.contentElement.setAttribute("data-local-shopify-modal-content", "");
+      }
+      return this.contentElement;
+    }
+    // A src modal's iframe is a sibling frame in the admin, same origin as us.
+    get contentWindow() {
+      try {
+        return (this.isOpen && this.src && window.parent.frames[`local-shopify-modal-${this.handle}`]) || null;
+      } catch (_) {
+        return null;
+      }
+    }
+    titleBar() {
+      return this.querySelector(":scope > ui-title-bar");
+    }
+    chrome() {
+      if (!this.contentElement) return this.ownChrome;
+      if (!this.bodyHost) {
+        this.bodyHost = document.createElement("div");
+        this.bodyHost.className = "local-shopify-modal-host";
+        this.bodyHost.setAttribute("data-polaris-layer", "true");
+        this.bodyChrome = buildChrome(this.bodyHost.attachShadow({ mode: "open" }), this);
+      }
+      if (this.contentElement.parentNode !== this.bodyHost) this.bodyHost.appendChild(this.contentElement);
+      return this.bodyChrome;
+    }
+    render() {
+      const titleBar = this.titleBar();
+      const state = {
+        id: this.handle,
+        open: this.isOpen,
+        title: titleBar ? titleBar.getAttribute("title") || "" : "",
+        variant: this.variant,
+        src: this.src ? new URL(this.src, location.href).href : null,
+        actions: describe(readActions(titleBar)),
+      };
+      post("modal", state);
+      if (state.src) return;
+      const chrome = this.chrome();
+      if (this.bodyHost && !this.bodyHost.isConnected) document.body.appendChild(this.bodyHost);
+      const signature = JSON.stringify(state);
+      if (chrome.rendered === signature) return;
+      chrome.rendered = signature;
+      chrome.title.textContent = state.title;
+      chrome.dialog.setAttribute("data-variant", state.variant);
+      chrome.footer.replaceChildren(
+        ...state.actions
+          .map((action, index) => ({ action, index }))
+          .filter(({ action }) => action.variant !== "breadcrumb")
+          .sort((a, b) => (a.action.variant === "primary") - (b.action.variant === "primary"))
+          .map(({ action, index }) => {
+            const button = document.createElement("button");
+            button.type = "button";
+            button.textContent = action.label;
+            button.disabled = action.disabled || action.loading;
+            button.setAttribute("data-testid", "admin-modal-action");
+            if (action.variant) button.setAttribute("data-variant", action.variant);
+            if (action.tone) button.setAttribute("data-tone", action.tone);
+            button.addEventListener("click", () => clickAction(readActions(this.titleBar()), index));
+            return button;
+          }),
+      );
+      chrome.overlay.hidden = false;
+    }
+    async show() {
+      if (this.isOpen) return;
+      this.isOpen = true;
+      openModals.push(this);
+      this.returnFocus = document.activeElement;
+      this.render();
+      if (!this.src) {
+        // Focus moves into the dialog: its first control, else the dialog itself.
+        const chrome = this.chrome();
+        const scope = this.contentElement || this;
+        const first = Array.from(scope.querySelectorAll(FOCUSABLE)).find(
+          (element) => !element.disabled && !element.closest("ui-title-bar, ui-save-bar"),
+        );
+        (first || chrome.dialog).focus();
+      }
+      this.dispatchEvent(new Event("show"));
+    }
+    async hide() {
+      if (!this.isOpen) return;
+      this.isOpen = false;
+      openModals.splice(openModals.indexOf(this), 1);
+      for (const chrome of [this.ownChrome, this.bodyChrome]) {
+        if (!chrome) continue;
+        chrome.overlay.hidden = true;
+        chrome.rendered = "";
+      }
+      if (this.bodyHost) this.bodyHost.remove();
+      post("modal", { id: this.handle, open: false, src: this.src ? new URL(this.src, location.href).href : null });
+      if (this.returnFocus && this.returnFocus.isConnected && this.returnFocus.focus) this.returnFocus.focus();
+      this.dispatchEvent(new Event("hide"));
+    }
+    async toggle() {
+      return this.isOpen ? this.hide() : this.show();
+    }
+  }
+  const findModal = (id) => openModals.find((modal) => modal.handle === id);
+  handlers["modal-action"] = ({ id, index }) => {
+    const modal = findModal(id);
+    if (modal) clickAction(readActions(modal.titleBar()), index);
+  };
+  handlers["modal-close"] = ({ id }) => {
+    const modal = findModal(id);
+    if (modal) modal.hide();
+  };
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const top = openModals[openModals.length - 1];
+    if (top && !top.src) top.hide();
+    // Inside an admin-drawn (src) modal, Escape closes that modal.
+    else if (!top) post("escape", {});
+  });
+  define("ui-modal", UIModal);
+
+  // ------------------------------------------------------------ ui-save-bar
+  // Drawn by the admin over its top bar. The <button variant="primary"> child is
+  // Save, the other <button> is Discard; the admin's buttons click them.
+  const saveBars = new Map();
+  class UISaveBar extends HTMLElement {
+    constructor() {
+      super();
+      this.key = `save-bar-${++modalSeq}`;
+      this.isShowing = false;
+      this.attachShadow({ mode: "open" }).innerHTML = HIDE_CHILDREN;
+      this.startWatching = watch(this, () => this.isShowing && this.report());
+    }
+    connectedCallback() {
+      this.startWatching();
+    }
+    disconnectedCallback() {
+      this.hide();
+    }
+    get handle() {
+      return this.id || this.key;
+    }
+    get showing() {
+      return this.isShowing;
+    }
+    get discardConfirmation() {
+      return this.discardConfirmationValue !== undefined
+        ? this.discardConfirmationValue
+        : flag(this, "discardconfirmation") || flag(this, "discard-confirmation");
+    }
+    set discardConfirmation(value) {
+      this.discardConfirmationValue = Boolean(value);
+    }
+    buttons() {
+      const all = Array.from(this.querySelectorAll("button"));
+      return {
+        save: all.find((button) => button.getAttribute("variant") === "primary") || null,
+        discard: all.find((button) => button.getAttribute("variant") !== "primary") || null,
+      };
+    }
+    report() {
+      const { save, discard } = this.buttons();
+      const describeButton = (button, fallback) => ({
+        label: (button && button.textContent.trim()) || fallback,
+        disabled: Boolean(button && (button.disabled || flag(button, "disabled"))),
+        loading: Boolean(button && flag(button, "loading")),
+      });
+      post("save-bar", {
+        id: this.handle,
+        open: this.isShowing,
+        discardConfirmation: this.discardConfirmation,
+        save: describeButton(save, "Save"),
+        discard: describeButton(discard, "Discard"),
+      });
+    }
+    async show() {
+      if (this.isShowing) return;
+      this.isShowing = true;
+      saveBars.set(this.handle, this);
+      this.report();
+      this.dispatchEvent(new Event("show"));
+    }
+    async hide() {
+      if (!this.isShowing) return;
+      this.isShowing = false;
+      saveBars.delete(this.handle);
+      post("save-bar", { id: this.handle, open: false });
+      this.dispatchEvent(new Event("hide"));
+    }
+    async toggle() {
+      return this.isShowing ? this.hide() : this.show();
+    }
+  }
+  handlers["save-bar-action"] = ({ id, action }) => {
+    const bar = saveBars.get(id);
+    const button = bar && bar.buttons()[action === "save" ? "save" : "discard"];
+    if (button && !button.disabled) button.click();
+  };
+  define("ui-save-bar", UISaveBar);
+
+  // ----------------------------------------------------------- window.shopify
+  function byId(tagName, id) {
+    const element = document.getElementById(id);
+    if (!element || element.localName !== tagName) throw new Error(`Local Shopify: no <${tagName} id="${id}">`);
+    return element;
+  }
+  function hostShop(host) {
+    try {
+      const match = /\/store\/([^/]+)/.exec(atob(host));
+      return match ? `${match[1]}.myshopify.com` : "";
+    } catch (_) {
+      return "";
+    }
+  }
+  const host = remembered("host", "");
+  const shopify = {
+    __localShopify: true,
+    config: {
+      apiKey,
+      host,
+      shop: remembered("shop", hostShop(host)),
+      locale: remembered("locale", "en"),
+    },
+    get origin() {
+      return adminOrigin || "";
+    },
+    environment: { embedded, mobile: false, pos: false },
+    ready: Promise.resolve(),
+    idToken: () => idToken(false),
+    loading(isLoading) {
+      post("loading", { on: isLoading !== false });
+    },
+    toast,
+    modal: {
+      show: async (id) => byId("ui-modal", id).show(),
+      hide: async (id) => byId("ui-modal", id).hide(),
+      toggle: async (id) => byId("ui-modal", id).toggle(),
+    },
+    saveBar: {
+      show: async (id) => byId("ui-save-bar", id).show(),
+      hide: async (id) => byId("ui-save-bar", id).hide(),
+      toggle: async (id) => byId("ui-save-bar", id).toggle(),
+      // Resolves when nothing is unsaved or the merchant chooses to leave; if
+      // they stay, it never resolves (as in App Bridge).
+      async leaveConfirmation() {
+        if (saveBars.size === 0) return;
+        const answer = await request("leave-confirmation", {}, 0);
+        if (!answer.leave) await new Promise(() => {});
+      },
+    },
+    resourcePicker: async () => {
+      throw new Error("shopify.resourcePicker is not available in Local Shopify");
+    },
+  };
+  window.shopify = shopify;
+})();

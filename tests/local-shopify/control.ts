@@ -1,0 +1,138 @@
+/**
+ * Test controls under /__local/ (and the same operations as functions for
+ * in-process use): reset, seed, inspect, send webhooks, uninstall, mint
+ * session tokens. Nothing here exists on Shopify; it stands in for what a
+ * developer does by hand in a dev store.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { normalizeProduct, demoCatalogue, type Product } from "./catalogue.js";
+import { shopDomainOf } from "./config.js";
+import type { LocalShopifyContext } from "./context.js";
+import { installationId } from "./graphql/views.js";
+import { gid } from "./gid.js";
+import { readParams, Router, sendJson } from "./http.js";
+import { revokeTokens } from "./oauth.js";
+import { mintSessionToken } from "./session-token.js";
+import { emptyState, nextId, type OrderRecord, type ThemeKind } from "./state.js";
+import { deliverWebhook } from "./webhooks.js";
+
+export interface SeedInput {
+  theme?: ThemeKind;
+  products?: Array<Partial<Product> & { title: string; price?: string | number }>;
+  productCount?: number;
+  orders?: Array<Partial<OrderRecord>>;
+}
+
+export function resetAll(ctx: LocalShopifyContext): void {
+  // Mutate in place: callers hold references to ctx.state.
+  Object.assign(ctx.state, emptyState());
+  ctx.save();
+}
+
+export function resetShop(ctx: LocalShopifyContext, shop: string): void {
+  const domain = shopDomainOf(shop);
+  revokeTokens(ctx.state, domain);
+  delete ctx.state.shops[domain];
+  ctx.save();
+}
+
+export function seedShop(ctx: LocalShopifyContext, shopName: string, seed: SeedInput) {
+  const shop = ctx.shop(shopName);
+  if (seed.theme) {
+    if (seed.theme !== "json" && seed.theme !== "liquid") throw new Error(`theme must be "json" or "liquid"`);
+    shop.theme = seed.theme;
+  }
+  if (seed.productCount != null) shop.products = demoCatalogue(seed.productCount);
+  if (seed.products) shop.products = seed.products.map((p, i) => normalizeProduct(p, i));
+  if (seed.orders) {
+    shop.orders = seed.orders.map((o, i) => {
+      const lineItems = (o.lineItems ?? []).map((li) => ({ ...li, price: String(li.price) }));
+      return {
+        ...o,
+        id: o.id ?? nextId(ctx.state),
+        name: o.name ?? `#${1001 + i}`,
+        createdAt: o.createdAt ?? new Date().toISOString(),
+        totalPrice: String(o.totalPrice ?? lineItems.reduce((sum, li) => sum + Number(li.price) * li.quantity, 0).toFixed(2)),
+        lineItems,
+      };
+    });
+  }
+  ctx.save();
+  return shopSnapshot(ctx, shop.domain);
+}
+
+/** What tests assert on: everything the app changed or received, without file bytes. */
+export function shopSnapshot(ctx: LocalShopifyContext, shopName: string) {
+  const shop = ctx.shop(shopName);
+  const tokens = Object.values(ctx.state.tokens).filter((t) => t.shop === shop.domain);
+  return {
+    shop: shop.domain,
+    id: shop.id,
+    installed: shop.installed,
+    theme: shop.theme,
+    appInstallationId: gid("AppInstallation", installationId(shop)),
+    productCount: shop.products.length,
+    subscriptions: shop.subscriptions,
+    metafields: shop.metafields,
+    files: shop.files.map(({ data: _data, ...file }) => file),
+    orders: shop.orders,
+    webhookDeliveries: shop.webhookDeliveries,
+    tokens: {
+      count: tokens.length,
+      offline: tokens.filter((t) => t.kind === "offline").length,
+      online: tokens.filter((t) => t.kind === "online").length,
+    },
+  };
+}
+
+/**
+ * Uninstalling, as Shopify does it: tokens stop working, the subscription ends,
+ * app-owned data on the installation goes, and app/uninstalled is delivered.
+ */
+export async function uninstallShop(ctx: LocalShopifyContext, shopName: string) {
+  const shop = ctx.shop(shopName);
+  shop.installed = false;
+  revokeTokens(ctx.state, shop.domain);
+  for (const sub of shop.subscriptions) if (sub.status === "ACTIVE" || sub.status === "PENDING") sub.status = "CANCELLED";
+  const installation = gid("AppInstallation", installationId(shop));
+  shop.metafields = shop.metafields.filter((m) => m.ownerId !== installation);
+  ctx.save();
+  return deliverWebhook(ctx, { shop: shop.domain, topic: "app/uninstalled" });
+}
+
+export async function mintIdTokenFor(ctx: LocalShopifyContext, shop: string, options: { userId?: string; expiresInSeconds?: number } = {}) {
+  return mintSessionToken({ shop: shopDomainOf(shop), apiKey: ctx.config.apiKey, apiSecret: ctx.config.apiSecret, ...options });
+}
+
+/** A shop in a control URL: a handle or a *.myshopify.com domain, nothing else. */
+function shopParam(value: string): string {
+  if (!/^[a-z0-9][a-z0-9-]*(\.myshopify\.com)?$/i.test(value)) throw Object.assign(new Error(`not a shop: ${value}`), { status: 400 });
+  return shopDomainOf(value.toLowerCase());
+}
+
+export function controlRouter(ctx: LocalShopifyContext): Router {
+  const json = (fn: (req: IncomingMessage, params: string[]) => unknown) => async (req: IncomingMessage, res: ServerResponse, _url: URL, params: string[]) => {
+    try {
+      sendJson(res, 200, await fn(req, params));
+    } catch (error) {
+      sendJson(res, (error as { status?: number }).status ?? 400, { error: (error as Error).message });
+    }
+  };
+  const SHOP = "/__local/shops/([^/]+)";
+  return new Router()
+    .on("GET", /^\/__local\/health$/, json(() => ({ ok: true, baseUrl: ctx.config.baseUrl, appUrl: ctx.config.appUrl })))
+    .on("POST", /^\/__local\/reset$/, json(() => (resetAll(ctx), { ok: true })))
+    .on("POST", new RegExp(`^${SHOP}/reset$`), json((_req, [shop]) => (resetShop(ctx, shopParam(shop)), { ok: true })))
+    .on("POST", new RegExp(`^${SHOP}/seed$`), json(async (req, [shop]) => seedShop(ctx, shopParam(shop), (await readParams(req)) as SeedInput)))
+    .on("GET", new RegExp(`^${SHOP}/state$`), json((_req, [shop]) => shopSnapshot(ctx, shopParam(shop))))
+    .on("POST", new RegExp(`^${SHOP}/webhooks$`), json(async (req, [shop]) => {
+      const { topic, payload } = await readParams(req);
+      if (!topic) throw new Error("topic is required");
+      return deliverWebhook(ctx, { shop: shopParam(shop), topic, payload });
+    }))
+    .on("POST", new RegExp(`^${SHOP}/uninstall$`), json((_req, [shop]) => uninstallShop(ctx, shopParam(shop))))
+    .on("POST", new RegExp(`^${SHOP}/id-token$`), json(async (req, [shop]) => {
+      const { userId, expiresInSeconds } = await readParams(req);
+      return { idToken: await mintIdTokenFor(ctx, shopParam(shop), { userId: userId && String(userId), expiresInSeconds: expiresInSeconds && Number(expiresInSeconds) }) };
+    }));
+}

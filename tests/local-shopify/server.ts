@@ -1,0 +1,131 @@
+/**
+ * Local Shopify: one node:http server standing in for every Shopify host the
+ * app talks to (admin, Admin API, OAuth, billing, CDN, storefronts). The app
+ * reaches it by rewriting `https://<shop>/...` to `<baseUrl>/...`, so shops are
+ * identified by access token or session token, never by Host (except
+ * storefronts, which browsers address as `<handle>.localhost`).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { handleAdminRequest } from "./admin/index.js";
+import { handleConfirmPage, CONFIRM_PATH } from "./billing.js";
+import { productSvg } from "./catalogue.js";
+import { readLocalShopifyConfig, type LocalShopifyConfig } from "./config.js";
+import type { LocalShopifyContext } from "./context.js";
+import { controlRouter, mintIdTokenFor, resetAll, resetShop, seedShop, shopSnapshot, uninstallShop, type SeedInput } from "./control.js";
+import { findFileBytes, pendingFiles } from "./graphql/files.js";
+import { handleGraphql } from "./graphql/index.js";
+import { Router, sendJson, sendText } from "./http.js";
+import { handleAccessToken } from "./oauth.js";
+import { loadAdminSchema } from "./schema/index.js";
+import { createSaver, getShop, loadState, type LocalShopifyState } from "./state.js";
+import { handleStorefront, storefrontTarget } from "./storefront.js";
+import { deliverWebhook } from "./webhooks.js";
+
+export interface LocalShopify {
+  url: string;
+  config: LocalShopifyConfig;
+  state: LocalShopifyState;
+  ctx: LocalShopifyContext;
+  close(): Promise<void>;
+  /** The control operations, in process (same as the /__local/ endpoints). */
+  reset(): void;
+  resetShop(shop: string): void;
+  seed(shop: string, seed: SeedInput): ReturnType<typeof seedShop>;
+  snapshot(shop: string): ReturnType<typeof shopSnapshot>;
+  uninstall(shop: string): ReturnType<typeof uninstallShop>;
+  sendWebhook(shop: string, topic: string, payload?: unknown): ReturnType<typeof deliverWebhook>;
+  mintIdToken(shop: string, options?: { userId?: string; expiresInSeconds?: number }): Promise<string>;
+  /** Resolves when background file downloads (fileCreate) have finished. */
+  settled(): Promise<void>;
+}
+
+function ownRoutes(ctx: LocalShopifyContext): Router {
+  return new Router()
+    .on("POST", /^\/admin\/oauth\/access_token$/, (req, res) => handleAccessToken(req, res, ctx))
+    .on("POST", /^\/admin\/api\/([^/]+)\/graphql\.json$/, (req, res, _url, [version]) => handleGraphql(req, res, ctx, version))
+    .on("GET", /^\/cdn\/shop\/products\/([^/]+)\.svg$/, (_req, res, _url, [handle]) => {
+      // Stand-in for Shopify's CDN: the product's title on a colour derived from it.
+      const product = Object.values(ctx.state.shops).flatMap((s) => s.products).find((p) => p.handle === handle);
+      const title = product?.title ?? handle.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+      res.setHeader("Cache-Control", "public, max-age=3600");
+      sendText(res, 200, productSvg(title), "image/svg+xml");
+    })
+    .on("GET", /^\/cdn\/shop\/files\/(\d+)\.\w+$/, (_req, res, _url, [id]) => {
+      const file = findFileBytes(ctx.state.shops, Number(id));
+      if (!file) return sendText(res, 404, "Not found");
+      sendText(res, 200, file.bytes, file.contentType);
+    })
+    .on("*", CONFIRM_PATH, (req, res, url, params) => handleConfirmPage(req, res, url, ctx, params));
+}
+
+export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> = {}): Promise<LocalShopify> {
+  const defaults = readLocalShopifyConfig();
+  const config: LocalShopifyConfig = { ...defaults, ...overrides };
+  if (overrides.port !== undefined && overrides.baseUrl === undefined) config.baseUrl = `http://localhost:${overrides.port}`;
+
+  loadAdminSchema(); // build once, up front: the first GraphQL call should not pay for it
+  const state = loadState(config.stateFile);
+  const saver = createSaver(config.stateFile, () => state);
+  const ctx: LocalShopifyContext = {
+    config,
+    state,
+    mintIdToken: (shop) => mintIdTokenFor(ctx, shop),
+    shop: (shop) => getShop(state, shop),
+    save: () => saver.save(),
+    deliverWebhook: (input) => deliverWebhook(ctx, input),
+  };
+  const control = controlRouter(ctx);
+  const routes = ownRoutes(ctx);
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", config.baseUrl);
+    // Storefront hosts (<handle>.localhost) are a different site from the admin: they go first.
+    const storefront = storefrontTarget(req, url);
+    if (storefront && !url.pathname.startsWith("/storefront/")) return handleStorefront(req, res, url, ctx, storefront);
+    if (await handleAdminRequest(req, res, url, ctx)) return;
+    if (storefront) return handleStorefront(req, res, url, ctx, storefront);
+    if (await control.handle(req, res, url)) return;
+    if (await routes.handle(req, res, url)) return;
+    sendJson(res, 404, { errors: "Not Found" });
+  }
+
+  const server = createServer((req, res) => {
+    dispatch(req, res).catch((error) => {
+      console.error("Local Shopify:", error);
+      if (!res.headersSent) sendJson(res, 500, { errors: `Local Shopify internal error: ${(error as Error).message}` });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  if (config.port === 0 && overrides.baseUrl === undefined) config.baseUrl = `http://localhost:${port}`;
+  config.port = port;
+
+  const settled = async () => {
+    while (pendingFiles.size) await Promise.allSettled([...pendingFiles]);
+  };
+  return {
+    url: config.baseUrl,
+    config,
+    state,
+    ctx,
+    async close() {
+      await settled();
+      saver.flush();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    reset: () => resetAll(ctx),
+    resetShop: (shop) => resetShop(ctx, shop),
+    seed: (shop, seed) => seedShop(ctx, shop, seed),
+    snapshot: (shop) => shopSnapshot(ctx, shop),
+    uninstall: (shop) => uninstallShop(ctx, shop),
+    sendWebhook: (shop, topic, payload) => deliverWebhook(ctx, { shop, topic, payload }),
+    mintIdToken: (shop, options) => mintIdTokenFor(ctx, shop, options),
+    settled,
+  };
+}

@@ -1,0 +1,220 @@
+/**
+ * Local Shopify's in-memory state. Everything is plain JSON so it can be
+ * persisted to `config.stateFile` (the demo survives restarts) and returned
+ * as is by the control endpoints.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { shopDomainOf, storeHandleOf } from "./config.js";
+import { demoCatalogue, type Product } from "./catalogue.js";
+
+export type ThemeKind = "json" | "liquid";
+
+export interface TokenRecord {
+  shop: string;
+  kind: "offline" | "online";
+  scope: string;
+  /** ms epoch; undefined for non-expiring offline tokens. */
+  expiresAt?: number;
+  userId?: number;
+}
+
+export interface RefreshTokenRecord {
+  shop: string;
+  expiresAt: number;
+}
+
+export interface Money {
+  amount: string;
+  currencyCode: string;
+}
+
+export interface Subscription {
+  id: number;
+  name: string;
+  status: "PENDING" | "ACTIVE" | "DECLINED" | "CANCELLED" | "EXPIRED" | "FROZEN";
+  test: boolean;
+  trialDays: number;
+  returnUrl: string;
+  createdAt: string;
+  updatedAt: string;
+  currentPeriodEnd: string | null;
+  lineItems: Array<{
+    id: number;
+    kind: "recurring" | "usage";
+    price?: Money; // recurring
+    interval: "EVERY_30_DAYS" | "ANNUAL";
+    cappedAmount?: Money; // usage
+    terms?: string;
+    discount?: { durationLimitInIntervals: number | null; value: { amount?: string; percentage?: number } };
+  }>;
+}
+
+export interface MetafieldRecord {
+  id: number;
+  ownerId: string; // gid
+  namespace: string; // resolved (app--<id>--x, never $app)
+  key: string;
+  type: string;
+  value: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FileRecord {
+  id: number;
+  alt: string;
+  originalSource: string;
+  status: "UPLOADED" | "PROCESSING" | "READY" | "FAILED";
+  error?: string;
+  contentType?: string;
+  ext?: string;
+  /** base64 of the fetched bytes. */
+  data?: string;
+  width?: number;
+  height?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Orders: the analytics work will fill these; the shape follows Admin GraphQL. */
+export interface OrderRecord {
+  id: number;
+  name: string;
+  createdAt: string;
+  totalPrice: string;
+  currencyCode?: string;
+  customAttributes?: Array<{ key: string; value: string }>;
+  lineItems: Array<{
+    id?: number;
+    title: string;
+    quantity: number;
+    price: string;
+    productId?: number;
+    variantId?: number;
+    customAttributes?: Array<{ key: string; value: string }>;
+  }>;
+  [extra: string]: unknown;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  topic: string;
+  url: string;
+  status: number;
+  at: string;
+  payload: unknown;
+}
+
+export interface ShopState {
+  domain: string; // demo.myshopify.com
+  handle: string; // demo
+  id: number;
+  name: string;
+  email: string;
+  createdAt: string;
+  installed: boolean;
+  /** Which theme is published: "json" (Dawn, OS 2.0) or "liquid" (Debut, vintage). */
+  theme: ThemeKind;
+  /** Per-theme file edits over the defaults of theme-files.ts (filename -> content). */
+  themeEdits: Partial<Record<ThemeKind, Record<string, string>>>;
+  products: Product[];
+  subscriptions: Subscription[];
+  metafields: MetafieldRecord[];
+  files: FileRecord[];
+  orders: OrderRecord[];
+  webhookDeliveries: WebhookDelivery[];
+}
+
+export interface LocalShopifyState {
+  shops: Record<string, ShopState>;
+  /** access token -> owner */
+  tokens: Record<string, TokenRecord>;
+  refreshTokens: Record<string, RefreshTokenRecord>;
+  /** Next numeric id for anything created at runtime (subscriptions, metafields, files...). */
+  nextId: number;
+}
+
+/** The app's numeric id, as in gid://shopify/App/<id> and app--<id>--namespace. */
+export const APP_ID = 7700001;
+
+export function emptyState(): LocalShopifyState {
+  return { shops: {}, tokens: {}, refreshTokens: {}, nextId: 1000 };
+}
+
+export function nextId(state: LocalShopifyState): number {
+  return state.nextId++;
+}
+
+/** A stable small number per shop handle, so shop ids and ids in gids are deterministic. */
+function shopNumber(handle: string): number {
+  let h = 7;
+  for (const ch of handle) h = (h * 31 + ch.charCodeAt(0)) % 9_000_000;
+  return 60_000_000 + h;
+}
+
+export function newShop(shopOrHandle: string, seed: { theme?: ThemeKind; productCount?: number } = {}): ShopState {
+  const domain = shopDomainOf(shopOrHandle);
+  const handle = storeHandleOf(domain);
+  const name = handle
+    .split(/[-_]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+  return {
+    domain,
+    handle,
+    id: shopNumber(handle),
+    name,
+    email: `owner@${handle}.example`,
+    createdAt: "2024-01-15T10:00:00Z",
+    installed: true,
+    theme: seed.theme ?? "json",
+    themeEdits: {},
+    products: demoCatalogue(seed.productCount),
+    subscriptions: [],
+    metafields: [],
+    files: [],
+    orders: [],
+    webhookDeliveries: [],
+  };
+}
+
+/** Returns the shop, creating it with the demo catalogue on first use. */
+export function getShop(state: LocalShopifyState, shopOrHandle: string): ShopState {
+  const domain = shopDomainOf(shopOrHandle.toLowerCase());
+  return (state.shops[domain] ??= newShop(domain));
+}
+
+export function loadState(file: string | undefined): LocalShopifyState {
+  if (!file || !existsSync(file)) return emptyState();
+  try {
+    const saved = { ...emptyState(), ...JSON.parse(readFileSync(file, "utf8")) } as LocalShopifyState;
+    // Fields added since the file was written get their defaults.
+    for (const [domain, shop] of Object.entries(saved.shops)) saved.shops[domain] = { ...newShop(domain), ...shop };
+    return saved;
+  } catch (error) {
+    console.warn(`Local Shopify: ignoring unreadable state file ${file}: ${String(error)}`);
+    return emptyState();
+  }
+}
+
+/** Debounced writer: many mutations in one request produce one write. */
+export function createSaver(file: string | undefined, state: () => LocalShopifyState) {
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!file) return;
+    mkdirSync(dirname(file), { recursive: true });
+    // Write then rename, so a crash never leaves half a file behind.
+    writeFileSync(`${file}.tmp`, JSON.stringify(state()));
+    renameSync(`${file}.tmp`, file);
+  };
+  return {
+    save() {
+      if (!file || timer) return;
+      timer = setTimeout(flush, 200);
+    },
+    flush,
+  };
+}

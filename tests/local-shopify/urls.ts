@@ -1,0 +1,28 @@
+/** Where Local Shopify serves what Shopify serves from other hosts (CDN, storefronts, admin). */
+import type { LocalShopifyConfig } from "./config.js";
+
+/**
+ * A shop's storefront. Browsers get `http://<handle>.localhost:<port>` (Chromium
+ * resolves *.localhost to loopback, and the Host names the shop like a real
+ * storefront domain); other base URLs fall back to the path form.
+ */
+export function storefrontUrl(config: LocalShopifyConfig, handle: string): string {
+  const base = new URL(config.baseUrl);
+  if (base.hostname === "localhost" || base.hostname === "127.0.0.1") {
+    return `${base.protocol}//${handle}.localhost${base.port ? `:${base.port}` : ""}`;
+  }
+  return `${config.baseUrl}/storefront/${handle}`;
+}
+
+export function productImageUrl(config: LocalShopifyConfig, handle: string): string {
+  return `${config.baseUrl}/cdn/shop/products/${handle}.svg`;
+}
+
+export function fileUrl(config: LocalShopifyConfig, id: number, ext: string): string {
+  return `${config.baseUrl}/cdn/shop/files/${id}.${ext}`;
+}
+
+/** The app's page in the (local) admin: where Shopify sends merchants back after declining a charge. */
+export function appAdminUrl(config: LocalShopifyConfig, handle: string): string {
+  return `${config.baseUrl}/store/${handle}/apps/${config.appHandle}`;
+}

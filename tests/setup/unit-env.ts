@@ -1,0 +1,14 @@
+import { inject } from "vitest";
+import localApp from "../local-shopify/local-app.json" with { type: "json" };
+
+// Runs before each test file's imports, so app modules read this environment
+// exactly as they would under the demo: credentials of the local app, Local
+// Shopify's URL, the unit-test database.
+process.env.LOCAL_SHOPIFY_URL = inject("localShopifyUrl");
+process.env.SHOPIFY_APP_URL = inject("appUrl");
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.SHOPIFY_API_KEY = localApp.apiKey;
+process.env.SHOPIFY_API_SECRET = localApp.apiSecret;
+process.env.SHOPIFY_APP_HANDLE = localApp.appHandle;
+process.env.SCOPES = localApp.scopes;
+process.env.SHOPIFY_LOG_LEVEL ??= "error";

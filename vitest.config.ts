@@ -1,0 +1,39 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+/**
+ * Two projects:
+ * - unit: models, routes and gateways of the app against an in-process Local
+ *   Shopify and a fresh SQLite database (tests/setup/unit-global.ts), plus
+ *   Local Shopify's own tests;
+ * - db: the database layer, run by `node scripts/db.mjs test-both` once per
+ *   database (SQLite, then PostgreSQL when reachable).
+ */
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
+          exclude: ["tests/e2e/**", "tests/db/**", "node_modules/**"],
+          globalSetup: ["tests/setup/unit-global.ts"],
+          setupFiles: ["tests/setup/unit-env.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db",
+          include: ["tests/db/**/*.test.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
