@@ -21,6 +21,18 @@ type AdapterFactory = Awaited<ReturnType<Extract<PrismaConfig, { engine: "js" }>
 type Adapter = Awaited<ReturnType<AdapterFactory["connect"]>>;
 type Query = Parameters<Adapter["executeRaw"]>[0];
 
+// The WebAssembly schema engine arms 10 s timers around its PostgreSQL work
+// (advisory lock, migration steps) and leaves some armed, so `migrate deploy`
+// and `migrate dev` idled 10 to 60 s after finishing. Unreferenced, such a
+// timer still fires while the CLI waits on the database (its socket keeps
+// the process alive) but no longer keeps a finished CLI from exiting.
+const armTimer = globalThis.setTimeout;
+globalThis.setTimeout = ((...args: Parameters<typeof armTimer>) => {
+  const timer = armTimer(...args);
+  if (Number(args[1]) >= 10_000) timer.unref();
+  return timer;
+}) as typeof setTimeout;
+
 const url = resolveDatabaseUrl();
 const provider = databaseProvider(url);
 // The schema's `url = env("DATABASE_URL")` must name the same database.
@@ -34,7 +46,8 @@ export default defineConfig({
 });
 
 function sqlite(url: string): AdapterFactory {
-  const factory = new PrismaLibSQL({ url });
+  const authToken = process.env.DATABASE_AUTH_TOKEN; // remote libsql only, as in app/db.server.ts
+  const factory = new PrismaLibSQL(authToken ? { url, authToken } : { url });
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,

@@ -61,9 +61,8 @@ function postgresAdapter(url: string): AdapterFactory {
     adapterName: "@prisma/adapter-pg",
     async connect() {
       const { PrismaPg } = await import("@prisma/adapter-pg");
-      // Prisma-style ?schema=... selects a PostgreSQL schema other than public.
-      const schema = new URL(url).searchParams.get("schema") ?? undefined;
-      return new PrismaPg({ connectionString: url }, schema ? { schema } : undefined).connect();
+      // Tables live in the database's public schema (migrations create them there).
+      return new PrismaPg({ connectionString: url }).connect();
     },
   };
 }

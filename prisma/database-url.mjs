@@ -56,3 +56,4 @@ export function sqliteFilePath(url, root = projectRoot()) {
   if (p.startsWith("//")) p = fileURLToPath(`file:${p}`);
   return path.resolve(root, decodeURIComponent(p));
 }
+

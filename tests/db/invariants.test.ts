@@ -2,7 +2,9 @@
 // DATABASE_URL names (node scripts/db.mjs test-both runs SQLite and PostgreSQL).
 import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
-import { createShop, createVideo, createWidget, expectPrismaError } from "./support";
+import { createShop, createVideo, createWidget, deleteShopsAfterAll, expectPrismaError } from "./support";
+
+deleteShopsAfterAll();
 
 describe("unique keys", () => {
   it("one video per (shop, platform, platform video id)", async () => {

@@ -7,9 +7,15 @@ import { prisma, Prisma } from "../../app/db.server";
 
 const created: string[] = [];
 
-afterAll(async () => {
-  await prisma.shop.deleteMany({ where: { id: { in: created } } });
-});
+/**
+ * Call once at the top of a test file: its shops are deleted after its tests
+ * (explicit, because test-both runs files in one module graph: --no-isolate).
+ */
+export function deleteShopsAfterAll() {
+  afterAll(async () => {
+    await prisma.shop.deleteMany({ where: { id: { in: created.splice(0) } } });
+  });
+}
 
 export async function createShop(label = "shop") {
   const shop = await prisma.shop.create({

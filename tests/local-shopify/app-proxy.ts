@@ -9,6 +9,7 @@ import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { readAppToml } from "./app-toml.js";
+import type { LocalShopifyConfig } from "./config.js";
 import type { LocalShopifyContext } from "./context.js";
 import { readBody, sendText } from "./http.js";
 
@@ -30,16 +31,16 @@ export function signProxyQuery(params: URLSearchParams, secret: string): string 
 }
 
 /** The proxied URL on the app for a storefront request (rest = path after /apps/<subpath>). */
-export function proxiedUrl(ctx: LocalShopifyContext, shopDomain: string, rest: string, query: URLSearchParams): URL {
+export function proxiedUrl(config: LocalShopifyConfig, shopDomain: string, rest: string, query: URLSearchParams): URL {
   const proxy = readAppToml().appProxy!;
-  const target = new URL(`${proxy.path}${rest}`, ctx.config.appUrl);
+  const target = new URL(`${proxy.path}${rest}`, config.appUrl);
   const params = new URLSearchParams();
   for (const [key, value] of query) if (!SHOPIFY_PARAMS.includes(key)) params.append(key, value);
   params.set("shop", shopDomain);
   params.set("logged_in_customer_id", "");
   params.set("path_prefix", `/${proxy.prefix}/${proxy.subpath}`);
   params.set("timestamp", String(Math.floor(Date.now() / 1000)));
-  params.set("signature", signProxyQuery(params, ctx.config.apiSecret));
+  params.set("signature", signProxyQuery(params, config.apiSecret));
   target.search = params.toString();
   return target;
 }
@@ -56,7 +57,7 @@ export function appProxyRest(path: string): string | null {
 const HOP_HEADERS = new Set(["host", "connection", "cookie", "content-length", "transfer-encoding", "keep-alive", "upgrade", "accept-encoding"]);
 
 export async function forwardAppProxy(req: IncomingMessage, res: ServerResponse, ctx: LocalShopifyContext, shopDomain: string, rest: string, query: URLSearchParams) {
-  const target = proxiedUrl(ctx, shopDomain, rest, query);
+  const target = proxiedUrl(ctx.config, shopDomain, rest, query);
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) {
     if (!HOP_HEADERS.has(key) && typeof value === "string") headers[key] = value;

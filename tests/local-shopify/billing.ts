@@ -20,8 +20,13 @@ function signature(ctx: LocalShopifyContext, shop: string, id: number): string {
   return createHmac("sha256", ctx.config.apiSecret).update(`${shop}/${id}`).digest("hex").slice(0, 32);
 }
 
+/**
+ * Shopify's own form, on the shop's admin domain: the library's exit-iframe page
+ * only sends the top window to https Shopify URLs. The local admin (App Bridge
+ * stand-in) and localAdminUrl() map it onto the approval page served here.
+ */
 export function confirmationUrl(ctx: LocalShopifyContext, shop: ShopState, sub: Subscription): string {
-  return `${ctx.config.baseUrl}/store/${shop.handle}/charges/${ctx.config.appHandle}/${sub.id}/RecurringApplicationCharge/confirm_recurring_application_charge?signature=${signature(ctx, shop.domain, sub.id)}`;
+  return `https://${shop.domain}/admin/charges/${ctx.config.appHandle}/${sub.id}/RecurringApplicationCharge/confirm_recurring_application_charge?signature=${signature(ctx, shop.domain, sub.id)}`;
 }
 
 /**

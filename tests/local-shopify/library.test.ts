@@ -9,6 +9,7 @@ import { GraphqlQueryError, HttpResponseError, RequestedTokenType, type Session 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintSessionToken } from "./session-token.js";
 import { startTestWorld, type TestWorld } from "./test-support.js";
+import { localAdminUrl } from "./urls.js";
 
 let world: TestWorld;
 beforeAll(async () => {
@@ -190,8 +191,10 @@ describe("Admin GraphQL through the library's client", () => {
 describe("billing", () => {
   it("requests, approves on the confirmation page, checks and cancels a subscription", async () => {
     const session = await world.sessionFor("billing-shop");
-    const confirmationUrl = await world.shopify.billing.request({ session, plan: "Premium", isTest: true, returnUrl: `${world.appUrl}/plan` });
-    expect(confirmationUrl).toMatch(new RegExp(`^${world.localShopify.url}/store/billing-shop/charges/clipcart/\\d+/RecurringApplicationCharge/confirm_recurring_application_charge\\?signature=`));
+    const shopifyConfirmationUrl = await world.shopify.billing.request({ session, plan: "Premium", isTest: true, returnUrl: `${world.appUrl}/plan` });
+    expect(shopifyConfirmationUrl).toMatch(/^https:\/\/billing-shop\.myshopify\.com\/admin\/charges\/clipcart\/\d+\/RecurringApplicationCharge\/confirm_recurring_application_charge\?signature=/);
+    const confirmationUrl = localAdminUrl(world.localShopify.config, shopifyConfirmationUrl);
+    expect(confirmationUrl.startsWith(`${world.localShopify.url}/store/billing-shop/charges/clipcart/`)).toBe(true);
     expect(await world.shopify.billing.check({ session, plans: ["Premium"], isTest: true })).toBe(false);
 
     const page = await (await fetch(confirmationUrl)).text();
@@ -220,7 +223,7 @@ describe("billing", () => {
 
   it("declining sends the merchant back to the app in the admin", async () => {
     const session = await world.sessionFor("billing-decline");
-    const confirmationUrl = await world.shopify.billing.request({ session, plan: "Premium", isTest: true });
+    const confirmationUrl = localAdminUrl(world.localShopify.config, await world.shopify.billing.request({ session, plan: "Premium", isTest: true }));
     const decline = await fetch(confirmationUrl, { method: "POST", body: new URLSearchParams({ decision: "decline" }), redirect: "manual" });
     expect(decline.headers.get("location")).toBe(`${world.localShopify.url}/store/billing-decline/apps/clipcart`);
     expect(world.localShopify.snapshot("billing-decline").subscriptions[0].status).toBe("DECLINED");

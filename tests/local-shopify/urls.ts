@@ -26,3 +26,19 @@ export function fileUrl(config: LocalShopifyConfig, id: number, ext: string): st
 export function appAdminUrl(config: LocalShopifyConfig, handle: string): string {
   return `${config.baseUrl}/store/${handle}/apps/${config.appHandle}`;
 }
+
+/**
+ * Where a Shopify admin URL lives in Local Shopify: admin.shopify.com/store/<h>/x
+ * and https://<h>.myshopify.com/admin/x are both <baseUrl>/store/<h>/x. Other
+ * URLs are returned unchanged. (The admin page's script maps the same way.)
+ */
+export function localAdminUrl(config: LocalShopifyConfig, href: string): string {
+  const url = new URL(href);
+  if (url.hostname === "admin.shopify.com" && url.pathname.startsWith("/store/")) {
+    return `${config.baseUrl}${url.pathname}${url.search}`;
+  }
+  const shop = /^([a-z0-9][a-z0-9-]*)\.myshopify\.com$/i.exec(url.hostname);
+  const adminPath = /^\/admin(\/.*)?$/.exec(url.pathname);
+  if (shop && adminPath) return `${config.baseUrl}/store/${shop[1]}${adminPath[1] ?? ""}${url.search}`;
+  return href;
+}

@@ -55,27 +55,27 @@ export function defaultPayload(shop: ShopState, topic: string): unknown {
   }
 }
 
-export async function sendWebhook(
+/** The signed request Shopify would POST to the app for this topic (URL from shopify.app.toml). */
+export function webhookRequest(
   config: LocalShopifyConfig,
-  shop: ShopState,
+  shopDomain: string,
   topic: string,
-  payload: unknown = defaultPayload(shop, topic),
-): Promise<WebhookDeliveryResult> {
+  payload: unknown,
+  webhookId: string = randomUUID(),
+): { url: string; init: RequestInit & { headers: Record<string, string>; body: string } } {
   const toml = readAppToml();
   const uri = toml.webhookUris[topic];
   if (!uri) throw new Error(`shopify.app.toml has no webhook subscription for ${topic}`);
-  const url = new URL(uri, config.appUrl).toString();
   const body = JSON.stringify(payload);
-  const webhookId = randomUUID();
-  let status = 0;
-  try {
-    const response = await fetch(url, {
+  return {
+    url: new URL(uri, config.appUrl).toString(),
+    init: {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
         "X-Shopify-Topic": topic,
         "X-Shopify-Hmac-Sha256": signWebhookBody(body, config.apiSecret),
-        "X-Shopify-Shop-Domain": shop.domain,
+        "X-Shopify-Shop-Domain": shopDomain,
         "X-Shopify-API-Version": toml.webhookApiVersion,
         "X-Shopify-Webhook-Id": webhookId,
         "X-Shopify-Event-Id": randomUUID(),
@@ -83,9 +83,21 @@ export async function sendWebhook(
         "User-Agent": "Shopify-Captain-Hook",
       },
       body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    });
+    },
+  };
+}
+
+export async function sendWebhook(
+  config: LocalShopifyConfig,
+  shop: ShopState,
+  topic: string,
+  payload: unknown = defaultPayload(shop, topic),
+): Promise<WebhookDeliveryResult> {
+  const webhookId = randomUUID();
+  const { url, init } = webhookRequest(config, shop.domain, topic, payload, webhookId);
+  let status = 0;
+  try {
+    const response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
     status = response.status;
     await response.arrayBuffer().catch(() => undefined);
   } catch {

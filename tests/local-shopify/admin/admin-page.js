@@ -128,7 +128,7 @@
       }
       groups.get(action.group).append(button);
     });
-    buttons.sort((a, b) => a.primary - b.primary);
+    buttons.sort((a, b) => Number(a.primary) - Number(b.primary));
     container.replaceChildren(...buttons.map((entry) => entry.button));
   }
 

@@ -357,58 +357,71 @@
   // --------------------------------------------------------------- ui-modal
   // Modals with `src` are drawn by the admin around an iframe of that URL.
   // Modals with content are drawn here, over the app, because that content is
-  // live app UI (React state, inputs, Polaris comboboxes) that a copy in the
+  // live app UI (React state, inputs, Polaris popovers) that a copy in the
   // admin could not run; the admin only dims its own chrome around the frame.
   // - React (@shopify/app-bridge-react's <Modal>) portals the content into
-  //   `modal.content`; that element is ours, so we show it in an overlay added
-  //   to <body> (z-index 519 and data-polaris-layer, so Polaris popovers opened
-  //   from the modal are stacked above it). Never inside a Card's stacking context.
-  // - Plain HTML children are shown through a <slot> of the modal's own shadow root.
-  const MODAL_CSS = `
-    :host{display:contents}
-    :host(.local-shopify-modal-host){position:fixed;inset:0;z-index:519;display:block}
-    .overlay{position:fixed;inset:0;z-index:519;display:flex;align-items:center;justify-content:center;font-family:-apple-system,BlinkMacSystemFont,"San Francisco","Segoe UI",Roboto,"Helvetica Neue",sans-serif}
-    .overlay[hidden]{display:none}
-    .backdrop{position:absolute;inset:0;background:rgba(0,0,0,.5)}
-    .dialog{position:relative;display:flex;flex-direction:column;width:min(620px,calc(100vw - 32px));max-height:calc(100vh - 64px);background:#fff;border-radius:12px;box-shadow:0 20px 40px rgba(0,0,0,.3);outline:none}
-    .dialog[data-variant=small]{width:min(380px,calc(100vw - 32px))}
-    .dialog[data-variant=large]{width:min(980px,calc(100vw - 32px))}
-    .dialog[data-variant=max]{width:calc(100vw - 32px);height:calc(100vh - 32px);max-height:none}
-    header{display:flex;align-items:center;gap:8px;padding:12px 16px;background:#f3f3f3;border-bottom:1px solid #e3e3e3;border-radius:12px 12px 0 0}
-    h2{flex:1;margin:0;font-size:14px;font-weight:650}
-    .body{flex:1;overflow:auto;min-height:40px}
-    footer{display:flex;justify-content:flex-end;gap:8px;padding:12px 16px;border-top:1px solid #e3e3e3}
+  //   `modal.content`, an element of ours, shown in an overlay added to <body>:
+  //   never trapped in a Card's stacking context, z-index 519 with
+  //   data-polaris-layer so Polaris stacks popovers opened from it above it.
+  //   The dialog and body are light DOM: Polaris opens a popover only when its
+  //   activator has an offsetParent, which slotted content never has.
+  // - Plain HTML children are shown through a <slot> of the modal's shadow root.
+  // Header and footer are small shadow roots, so the app's CSS cannot restyle them.
+  const BAR_CSS = `
+    header,footer{display:flex;align-items:center;gap:8px;padding:12px 16px;font:13px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif;color:#303030}
+    header{background:#f3f3f3;border-bottom:1px solid #e3e3e3;border-radius:12px 12px 0 0}
+    footer{justify-content:flex-end;border-top:1px solid #e3e3e3}
     footer:empty{display:none}
-    button{font:inherit;font-size:13px;font-weight:550;padding:6px 12px;border-radius:8px;border:1px solid #c9c9c9;background:#fff;cursor:pointer}
+    h2{flex:1;margin:0;font-size:14px;font-weight:650}
+    button{font:inherit;font-weight:550;padding:6px 12px;border-radius:8px;border:1px solid #c9c9c9;background:#fff;color:#303030;cursor:pointer}
     button[data-variant=primary]{background:#303030;border-color:#303030;color:#fff}
     button[data-tone=critical]{color:#8e0b21}
     button[data-variant=primary][data-tone=critical]{background:#c70a24;border-color:#c70a24;color:#fff}
     button:disabled{opacity:.5;cursor:default}
     .close{border:0;background:transparent;font-size:18px;line-height:1;padding:4px 8px}`;
-  const MODAL_HTML = `<style>${MODAL_CSS}</style>
-    <div class="overlay" hidden>
-      <div class="backdrop"></div>
-      <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="title" tabindex="-1" data-testid="admin-modal">
-        <header><h2 id="title"></h2><button type="button" class="close" aria-label="Close" data-testid="admin-modal-close">\u00d7</button></header>
-        <div class="body"><slot></slot></div>
-        <footer></footer>
-      </div>
-    </div>`;
+  const WIDTHS = { small: "380px", base: "620px", large: "980px" };
   const FOCUSABLE = 'input:not([type=hidden]),select,textarea,button,[href],[tabindex]:not([tabindex="-1"])';
   const openModals = []; // in opening order; Escape closes the last one
   let modalSeq = 0;
 
-  function buildChrome(root, modal) {
-    root.innerHTML = MODAL_HTML;
-    root.querySelector(".close").addEventListener("click", () => modal.hide());
-    root.querySelector(".backdrop").addEventListener("click", () => modal.hide());
-    return {
-      overlay: root.querySelector(".overlay"),
-      dialog: root.querySelector(".dialog"),
-      title: root.querySelector("h2"),
-      footer: root.querySelector("footer"),
-      rendered: "",
-    };
+  function styled(tag, css, attributes = {}) {
+    const element = document.createElement(tag);
+    element.style.cssText = css;
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    return element;
+  }
+  function shadowBar(tag) {
+    const host = document.createElement("div");
+    const root = host.attachShadow({ mode: "open" });
+    root.innerHTML = `<style>${BAR_CSS}</style><${tag}></${tag}>`;
+    return { host, part: root.querySelector(tag) };
+  }
+  // Backdrop + dialog (header, body holding `content`, footer) appended to `container`.
+  function buildChrome(container, modal, content) {
+    const overlay = styled("div", "position:fixed;inset:0;z-index:519;display:none;align-items:center;justify-content:center");
+    const backdrop = styled("div", "position:absolute;inset:0;background:rgba(0,0,0,.5)");
+    const dialog = styled(
+      "div",
+      "position:relative;display:flex;flex-direction:column;max-height:calc(100vh - 64px);background:#fff;border-radius:12px;box-shadow:0 20px 40px rgba(0,0,0,.3);outline:none",
+      { role: "dialog", "aria-modal": "true", tabindex: "-1" },
+    );
+    const header = shadowBar("header");
+    header.part.innerHTML = '<h2></h2><button type="button" class="close" aria-label="Close" data-testid="admin-modal-close">\u00d7</button>';
+    const body = styled("div", "flex:1;overflow:auto;min-height:40px");
+    const footer = shadowBar("footer");
+    body.append(content);
+    dialog.append(header.host, body, footer.host);
+    overlay.append(backdrop, dialog);
+    container.append(overlay);
+    backdrop.addEventListener("click", () => modal.hide());
+    header.part.querySelector(".close").addEventListener("click", () => modal.hide());
+    return { overlay, dialog, title: header.part.querySelector("h2"), footer: footer.part, rendered: "" };
+  }
+  function sizeDialog(dialog, variant) {
+    const max = variant === "max";
+    dialog.style.width = max ? "calc(100vw - 32px)" : `min(${WIDTHS[variant] || WIDTHS.base}, calc(100vw - 32px))`;
+    dialog.style.height = max ? "calc(100vh - 32px)" : "";
+    dialog.style.maxHeight = max ? "none" : "calc(100vh - 64px)";
   }
 
   class UIModal extends HTMLElement {
@@ -416,7 +429,8 @@
       super();
       this.key = `modal-${++modalSeq}`;
       this.isOpen = false;
-      this.ownChrome = buildChrome(this.attachShadow({ mode: "open" }), this);
+      // No <slot> until a plain-content modal is shown: the children stay unrendered.
+      this.attachShadow({ mode: "open" }).innerHTML = "<style>:host{display:contents}</style>";
       this.startWatching = watch(this, () => this.isOpen && this.render());
     }
     connectedCallback() {
@@ -463,14 +477,14 @@
       return this.querySelector(":scope > ui-title-bar");
     }
     chrome() {
-      if (!this.contentElement) return this.ownChrome;
-      if (!this.bodyHost) {
-        this.bodyHost = document.createElement("div");
-        this.bodyHost.className = "local-shopify-modal-host";
-        this.bodyHost.setAttribute("data-polaris-layer", "true");
-        this.bodyChrome = buildChrome(this.bodyHost.attachShadow({ mode: "open" }), this);
+      if (!this.contentElement) {
+        if (!this.ownChrome) this.ownChrome = buildChrome(this.shadowRoot, this, document.createElement("slot"));
+        return this.ownChrome;
       }
-      if (this.contentElement.parentNode !== this.bodyHost) this.bodyHost.appendChild(this.contentElement);
+      if (!this.bodyHost) {
+        this.bodyHost = styled("div", "position:fixed;inset:0;z-index:519", { class: "local-shopify-modal-host", "data-polaris-layer": "true" });
+        this.bodyChrome = buildChrome(this.bodyHost, this, this.contentElement);
+      }
       return this.bodyChrome;
     }
     render() {
@@ -491,12 +505,13 @@
       if (chrome.rendered === signature) return;
       chrome.rendered = signature;
       chrome.title.textContent = state.title;
-      chrome.dialog.setAttribute("data-variant", state.variant);
+      chrome.dialog.setAttribute("aria-label", state.title);
+      sizeDialog(chrome.dialog, state.variant);
       chrome.footer.replaceChildren(
         ...state.actions
           .map((action, index) => ({ action, index }))
           .filter(({ action }) => action.variant !== "breadcrumb")
-          .sort((a, b) => (a.action.variant === "primary") - (b.action.variant === "primary"))
+          .sort((a, b) => Number(a.action.variant === "primary") - Number(b.action.variant === "primary"))
           .map(({ action, index }) => {
             const button = document.createElement("button");
             button.type = "button";
@@ -509,7 +524,8 @@
             return button;
           }),
       );
-      chrome.overlay.hidden = false;
+      chrome.dialog.setAttribute("data-testid", "admin-modal");
+      chrome.overlay.style.display = "flex";
     }
     async show() {
       if (this.isOpen) return;
@@ -534,7 +550,8 @@
       openModals.splice(openModals.indexOf(this), 1);
       for (const chrome of [this.ownChrome, this.bodyChrome]) {
         if (!chrome) continue;
-        chrome.overlay.hidden = true;
+        chrome.overlay.style.display = "none";
+        chrome.dialog.removeAttribute("data-testid");
         chrome.rendered = "";
       }
       if (this.bodyHost) this.bodyHost.remove();
