@@ -5,9 +5,26 @@ import tsconfigPaths from "vite-tsconfig-paths";
 
 installGlobals({ nativeFetch: true });
 
+// `shopify app dev` passes the tunnel URL as HOST; the app knows itself as SHOPIFY_APP_URL.
+if (process.env.HOST && (!process.env.SHOPIFY_APP_URL || process.env.SHOPIFY_APP_URL === process.env.HOST)) {
+  process.env.SHOPIFY_APP_URL = process.env.HOST;
+  delete process.env.HOST;
+}
+
+const appHost = new URL(process.env.SHOPIFY_APP_URL || "http://localhost").hostname;
+
+// Through the tunnel the browser reaches Vite's HMR socket on 443 (wss); locally on a fixed port.
+const hmr =
+  appHost === "localhost"
+    ? { protocol: "ws", host: "localhost", port: 64999, clientPort: 64999 }
+    : { protocol: "wss", host: appHost, port: Number(process.env.FRONTEND_PORT) || 8002, clientPort: 443 };
+
 export default defineConfig({
   server: {
+    allowedHosts: [appHost],
+    cors: { preflightContinue: true },
     port: Number(process.env.PORT || 3000),
+    hmr,
     fs: { allow: ["app", "node_modules"] },
   },
   plugins: [

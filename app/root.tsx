@@ -4,7 +4,10 @@ import type { LinksFunction } from "@remix-run/node";
 import { StandaloneErrorScreen } from "./components/ErrorScreen";
 import { errorScreenFor } from "./lib/errors";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

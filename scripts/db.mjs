@@ -5,7 +5,8 @@
 //   node scripts/db.mjs deploy        apply migrations to DATABASE_URL (creates the SQLite folder / the PostgreSQL database)
 //   node scripts/db.mjs new <name>    write a migration for SQLite AND PostgreSQL from the schema, then deploy
 //   node scripts/db.mjs check         schemas agree and migrations match the schema, on both providers
-//   node scripts/db.mjs test-both     run tests/db on a fresh SQLite file and, if reachable, a fresh PostgreSQL database
+//   node scripts/db.mjs test-both     tests/db on a fresh SQLite file and (when reachable) a fresh PostgreSQL
+//                                     database, plus `check`, side by side; extra arguments go to vitest
 //
 // DATABASE_URL: file:... / libsql:... (SQLite) or postgres(ql)://... ; default file:./prisma/dev.sqlite.
 // PG_URL: a PostgreSQL server for `new`, `check` and `test-both` when DATABASE_URL is SQLite
@@ -58,21 +59,18 @@ const quietCli = (out) =>
     .replace(/WARNING: Your schema specifies[\s\S]*?only using driver adapters\.\n/, "")
     .replace(/\n{3,}/g, "\n\n");
 
-/** Runs a command; resolves with its exit code and output, printing the output if `echo`. */
-function run(cmd, args, { env = {}, echo = false, quiet = false } = {}) {
+/** Runs a command; resolves with its exit code and output (printed on failure unless `quiet`). */
+function run(cmd, args, { env = {}, quiet = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: echo ? "inherit" : ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
-    child.stdout?.on("data", (d) => (out += d));
-    child.stderr?.on("data", (d) => (out += d));
+    let stdout = "";
+    child.stdout.on("data", (d) => ((out += d), (stdout += d)));
+    child.stderr.on("data", (d) => (out += d));
     child.on("error", reject);
     child.on("close", (code) => {
-      if (code !== 0 && !echo && !quiet) process.stderr.write(out);
-      resolve({ code: code ?? 1, out });
+      if (code !== 0 && !quiet) process.stderr.write(out);
+      resolve({ code: code ?? 1, out, stdout });
     });
   });
 }
@@ -216,13 +214,13 @@ async function pendingSql(provider, databaseUrl) {
     ? ["--from-migrations", MIGRATIONS[provider]]
     : ["--from-empty"];
   const args = ["migrate", "diff", ...from, "--to-schema-datamodel", SCHEMA[provider], "--script", "--exit-code"];
-  const { code, out } = await prisma(args, databaseUrl, { quiet: true });
+  const { code, out, stdout } = await prisma(args, databaseUrl, { quiet: true });
   if (code === 0) return "";
   if (code !== 2) {
     process.stderr.write(out);
     throw new Error(`prisma migrate diff failed for ${provider} (exit ${code})`);
   }
-  return quietCli(out).trim() + "\n";
+  return quietCli(stdout).trim() + "\n";
 }
 
 /** A throwaway SQLite URL: the CLI opens the main database even when it only needs the shadow one. */

@@ -41,6 +41,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/**
+ * The layout's data (API key, App Bridge URL, shop) is fixed for the visit;
+ * each page's own loader still authenticates its request.
+ */
+export const shouldRevalidate = () => false;
+
 type Bootstrap =
   | { status: "loading" }
   | { status: "loaded"; shop: BootstrappedShop }
