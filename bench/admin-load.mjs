@@ -2,17 +2,11 @@
 // build, in Debian's Chromium. Prints numbers; asserts nothing.
 //   node bench/admin-load.mjs [rounds=10]
 // Needs a build (npm run build). Uses its own ports (3400/3500) and database.
-import { rmSync } from "node:fs";
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { chromium } from "@playwright/test";
-import { ROOT, startStack } from "../scripts/lib/stack.mjs";
+import { freshSqliteDatabase, startStack } from "../scripts/lib/stack.mjs";
 
 const rounds = Number(process.argv[2] ?? 10);
-const databaseFile = path.join(ROOT, "prisma/bench.sqlite");
-rmSync(databaseFile, { force: true });
-const databaseUrl = `file:${databaseFile}`;
-spawnSync(process.execPath, ["scripts/db.mjs", "deploy"], { cwd: ROOT, stdio: "ignore", env: { ...process.env, DATABASE_URL: databaseUrl } });
+const databaseUrl = freshSqliteDatabase("bench");
 
 const stack = await startStack({ appPort: 3400, shopifyPort: 3500, databaseUrl, quiet: true });
 const browser = await chromium.launch({
@@ -70,5 +64,4 @@ try {
 } finally {
   await browser.close();
   await stack.stop();
-  rmSync(databaseFile, { force: true });
 }

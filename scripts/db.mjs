@@ -87,8 +87,53 @@ async function mustPrisma(args, databaseUrl) {
 
 // ---------------------------------------------------------------- generate
 
+/**
+ * `@prisma/client` itself (imported by Shopify's PrismaSessionStorage for its
+ * error classes) loads `.prisma/client/default`, which its postinstall script
+ * writes; we deny that script (it would try to download engines), and our own
+ * clients live in prisma/generated. This stand-in gives the session storage
+ * what it uses: `Prisma.PrismaClientKnownRequestError`, matched by name because
+ * our ESM clients and this CommonJS file load separate copies of the runtime.
+ */
+function writeDefaultClientStub() {
+  const dir = rel("node_modules/.prisma/client");
+  mkdirSync(dir, { recursive: true });
+  const errorNames = [
+    "PrismaClientKnownRequestError",
+    "PrismaClientUnknownRequestError",
+    "PrismaClientValidationError",
+    "PrismaClientInitializationError",
+    "PrismaClientRustPanicError",
+  ];
+  const js = `// Written by scripts/db.mjs (see writeDefaultClientStub). The app's clients are in prisma/generated.
+"use strict";
+const runtime = require("@prisma/client/runtime/client");
+const byName = (name) =>
+  class extends runtime[name] {
+    static [Symbol.hasInstance](value) {
+      return value instanceof Error && value.name === name;
+    }
+  };
+class PrismaClient {
+  constructor() {
+    throw new Error("Import the Prisma client from app/db.server.ts; this project generates its clients into prisma/generated.");
+  }
+}
+const Prisma = { ${errorNames.map((name) => `${name}: byName("${name}")`).join(", ")} };
+module.exports = { PrismaClient, Prisma };
+`;
+  const dts = `export declare class PrismaClient { constructor(...args: unknown[]); }
+export declare namespace Prisma { ${errorNames.map((name) => `const ${name}: new (...args: any[]) => Error & { code?: string };`).join(" ")} }
+`;
+  for (const name of ["default", "index"]) {
+    writeFileSync(path.join(dir, `${name}.js`), js);
+    writeFileSync(path.join(dir, `${name}.d.ts`), dts);
+  }
+}
+
 export async function generate({ force = false } = {}) {
   const start = performance.now();
+  writeDefaultClientStub();
   const pgSchema = postgresSchemaFrom(read(SCHEMA.sqlite));
   if (!existsSync(rel(SCHEMA.postgresql)) || read(SCHEMA.postgresql) !== pgSchema) {
     mkdirSync(path.dirname(rel(SCHEMA.postgresql)), { recursive: true });

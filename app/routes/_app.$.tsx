@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
-import { authenticate } from "~/shopify.server";
+import { authenticatePage } from "~/lib/page-auth.server";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { appHref } from "~/lib/app-links";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await authenticate.admin(request);
+  await authenticatePage(request);
   return json(null, { status: 404 });
 }
 

@@ -13,7 +13,7 @@ import {
 import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
-import { authenticate } from "~/shopify.server";
+import { authenticatePage } from "~/lib/page-auth.server";
 import { localShopify } from "~/shopify/local-shopify.server";
 import { NAV_ITEMS } from "~/constants";
 import { MISSING_SHOP_LOG } from "~/messages";
@@ -26,13 +26,13 @@ import { PageSkeleton, skeletonShapeFor } from "~/components/PageSkeleton";
 import type { ErrorScreenKind } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  // Spec 2/8: opened without a shop (not from the admin), the app stays unloaded; we only log.
-  if (!url.searchParams.get("shop") && !request.headers.get("Authorization")) {
+  const auth = await authenticatePage(request);
+  // Opened outside the admin: the app stays unloaded and only logs (here and in the browser).
+  if (!auth) {
     console.error(MISSING_SHOP_LOG);
     return json({ loaded: false as const });
   }
-  const { session } = await authenticate.admin(request);
+  const { session } = auth;
   return json({
     loaded: true as const,
     apiKey: process.env.SHOPIFY_API_KEY || "",

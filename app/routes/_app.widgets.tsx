@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { BlockStack, Card, Text } from "@shopify/polaris";
-import { authenticate } from "~/shopify.server";
+import { authenticatePage } from "~/lib/page-auth.server";
 import { AppPage } from "~/components/AppPage";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await authenticate.admin(request);
+  await authenticatePage(request);
   return null;
 }
 

@@ -1,8 +1,8 @@
 // Starts Local Shopify and the app's production build side by side: used by
 // `npm run demo` and by the end-to-end tests, so both run the same stack.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -15,6 +15,23 @@ export const LOCAL_APP_CREDENTIALS = {
   SHOPIFY_APP_HANDLE: localApp.appHandle,
   SCOPES: localApp.scopes,
 };
+
+/**
+ * A new, migrated SQLite database at prisma/<name>.sqlite (a previous one is
+ * removed), for a test or benchmark run. Returns its DATABASE_URL.
+ */
+export function freshSqliteDatabase(name) {
+  const file = path.join(ROOT, "prisma", `${name}.sqlite`);
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+  const databaseUrl = `file:${file}`;
+  const deploy = spawnSync(process.execPath, ["scripts/db.mjs", "deploy"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  if (deploy.status !== 0) throw new Error(`Could not migrate ${file}`);
+  return databaseUrl;
+}
 
 /** Environment shared by Local Shopify and the app, so they agree on URLs and credentials. */
 export function stackEnv({ appPort, shopifyPort, databaseUrl, stateFile = undefined }) {

@@ -1,5 +1,5 @@
 import { NAV_ITEMS } from "../../app/constants";
-import { ERROR_SCREENS } from "../../app/messages";
+import { ERROR_SCREENS, MISSING_SHOP_LOG } from "../../app/messages";
 import { APP_URL, expect, test } from "./fixtures";
 
 test("the app loads inside the local admin and every nav entry opens its page", async ({ page, openApp, shop }) => {
@@ -59,4 +59,16 @@ test("a server failure during start-up shows Server Error with Try Again", async
   await page.unroute(`${APP_URL}/api/shops/**`);
   await app.getByRole("button", { name: ERROR_SCREENS.server.action }).click();
   await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+});
+
+test("opened outside the admin (no shop parameter) the app stays unloaded and only logs an error", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const response = await page.goto(`${APP_URL}/content`);
+  expect(response?.status()).toBe(200);
+  await expect.poll(() => errors).toContain(MISSING_SHOP_LOG);
+  await expect(page.getByRole("heading")).toHaveCount(0);
+  await expect(page.locator("body")).not.toContainText("Video Library");
 });
