@@ -1,5 +1,5 @@
 import { AppProvider as PolarisAppProvider, BlockStack, Button, Card, Page, Text } from "@shopify/polaris";
-import polarisTranslations from "@shopify/polaris/locales/en.json";
+import polarisTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
 import { ERROR_SCREENS, SUPPORT_HINT, type ErrorScreenKind } from "~/messages";
 
 interface ErrorScreenProps {

@@ -16,14 +16,13 @@ import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { authenticatePage } from "~/lib/page-auth.server";
 import { localShopify } from "~/shopify/local-shopify.server";
 import { NAV_ITEMS } from "~/constants";
-import { MISSING_SHOP_LOG } from "~/messages";
+import { MISSING_SHOP_LOG, type ErrorScreenKind } from "~/messages";
 import { appHref } from "~/lib/app-links";
 import { errorScreenFor } from "~/lib/errors";
 import { bootstrapShop, type BootstrappedShop } from "~/lib/shop-bootstrap";
 import { ShopContext } from "~/lib/shop-context";
 import { ErrorScreen, StandaloneErrorScreen } from "~/components/ErrorScreen";
 import { PageSkeleton, skeletonShapeFor } from "~/components/PageSkeleton";
-import type { ErrorScreenKind } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await authenticatePage(request);
