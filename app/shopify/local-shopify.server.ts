@@ -27,7 +27,7 @@ export interface LocalShopify {
   appBridgeUrl: string;
 }
 
-export function readLocalShopify(env: NodeJS.ProcessEnv): LocalShopify | null {
+export function readLocalShopify(env: Record<string, string | undefined>): LocalShopify | null {
   const url = env.LOCAL_SHOPIFY_URL;
   if (!url) return null;
   if (!isLoopbackUrl(url) || !isLoopbackUrl(env.SHOPIFY_APP_URL)) {
