@@ -1,0 +1,103 @@
+/**
+ * JSON shapes of the REST API (spec section 7) shared by the resource routes
+ * (app/routes/api.*) and the admin UI. Field names follow the spec (snake_case).
+ * Third-party text in them (titles, names) is untrusted: render as text only.
+ */
+import type { PlatformId } from "~/platforms/types";
+
+export interface ProductTagDto {
+  id: string;
+  product_id: string;
+  product_title: string;
+}
+
+export interface VideoDto {
+  id: string;
+  /** The platform's id of the video (spec `video_id`). */
+  video_id: string;
+  title: string | null;
+  author_name: string | null;
+  channel_username: string | null;
+  /** Our durable copy when available, else the platform's URL (may have expired). */
+  thumbnail_url: string | null;
+  platform: PlatformId;
+  /** true = Active / approved, false = Draft / pending. */
+  enabled: boolean;
+  created_at: string;
+  video_url: string;
+  /** A player iframe src from the allow-list of platform player hosts, or null (app/lib/embeds.ts). */
+  embed_url: string | null;
+  clicks: number;
+  product_tags: ProductTagDto[];
+  widget_names: string[];
+}
+
+export type LibraryTab = "all" | "active" | "draft";
+
+/** The Video Library's server-side filters; page is 1-based. */
+export interface VideoListQuery {
+  tab: LibraryTab;
+  search: string;
+  /** Empty = every platform. */
+  platforms: PlatformId[];
+  page: number;
+}
+
+export interface VideoListPage {
+  videos: VideoDto[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+export interface ChannelDto {
+  id: string;
+  platform: PlatformId;
+  username: string;
+  display_name: string | null;
+  avatar_url: string | null;
+  follower_count: number | null;
+  last_synced_at: string | null;
+}
+
+export interface ProductSearchResult {
+  id: string;
+  title: string;
+}
+
+export interface WidgetSummaryDto {
+  id: string;
+  name: string;
+  layout_type: "carousel" | "grid" | "single" | "sticky";
+}
+
+export type ImportJobKind = "channel" | "single" | "sync";
+export type ImportJobStatus = "queued" | "running" | "succeeded" | "failed";
+
+export interface ImportJobDto {
+  id: string;
+  kind: ImportJobKind;
+  platform: PlatformId;
+  /** Username (without "@") for channel/sync jobs, the URL for single-video jobs. */
+  input: string;
+  channel_id: string | null;
+  status: ImportJobStatus;
+  /** Items fetched so far and saved so far; total when known. */
+  progress: { fetched: number; saved: number; total: number | null };
+  videos_added: number;
+  /** Set on failure (also when part of the import was saved). */
+  error: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface LibraryViewDto {
+  id: string;
+  name: string;
+  query: Omit<VideoListQuery, "page">;
+}
+
+/** Every error answer of the API. */
+export interface ApiErrorBody {
+  error: string;
+}

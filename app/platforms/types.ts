@@ -1,0 +1,93 @@
+/**
+ * The contract every platform importer fulfils: turn a platform's data (an
+ * Apify actor's dataset items, an oEmbed answer) into our Video and Channel
+ * fields. Client-safe types only; importers themselves are *.server.ts.
+ */
+
+/** Platform ids of spec section 3 (platform config). */
+export type PlatformId = "tiktok" | "instagram" | "pinterest" | "youtube_shorts" | "snapchat";
+
+export type ImportMethod = "username" | "url";
+
+export interface PlatformConfig {
+  id: PlatformId;
+  /** "TikTok", "Instagram", ... */
+  name: string;
+  /** Label on buttons; disabled platforms read "<name> (Coming Soon)". */
+  label: string;
+  /** Brand colour, used for the tile shown when a thumbnail is missing. */
+  color: string;
+  enabled: boolean;
+  features: { channels: boolean; singleVideos: boolean; autoSync: boolean };
+  /** Third-party Apify actor, or null when the platform uses oEmbed only. */
+  actorId: string | null;
+  /** Methods offered in the Import modal, first = default (Pinterest: url only). */
+  importMethods: ImportMethod[];
+}
+
+/** A video as an importer found it, before it is stored. Text is untrusted. */
+export interface ImportedVideo {
+  platformVideoId: string;
+  title: string | null;
+  authorName: string | null;
+  channelUsername: string | null;
+  /** The platform's (expiring) thumbnail URL. */
+  thumbnailUrl: string | null;
+  /** The platform's embed HTML as received; never rendered as HTML (see app/lib/embeds.ts). */
+  embedHtml: string | null;
+  /** The video's public page. */
+  videoUrl: string;
+  publishedAt: Date | null;
+}
+
+/** A connected account as an importer found it. Text is untrusted. */
+export interface ImportedChannel {
+  username: string;
+  displayName: string | null;
+  avatarUrl: string | null;
+  followerCount: number | null;
+}
+
+export interface ChannelImportResult {
+  channel: ImportedChannel;
+  videos: ImportedVideo[];
+  /**
+   * Set when the source failed part-way: `videos` holds what was fetched
+   * before the failure, which the caller keeps.
+   */
+  error?: ImportFailure;
+}
+
+export type ImportFailureKind =
+  | "missing_token" // no APIFY_TOKEN configured
+  | "invalid_input" // not a username / not a URL of this platform
+  | "not_found" // no such account or post
+  | "private" // account or post not public
+  | "empty" // account has no videos
+  | "timeout" // the actor run took too long
+  | "failed"; // the run failed or the platform answered with an error
+
+export interface ImportFailure {
+  kind: ImportFailureKind;
+  /** Detail for logs and the merchant-facing mapper (spec 8); never includes tokens. */
+  message: string;
+}
+
+export interface PlatformImporter {
+  config: PlatformConfig;
+  /** Latest videos of an account (username without "@"). */
+  importChannel(username: string, options?: { limit?: number; signal?: AbortSignal }): Promise<ChannelImportResult>;
+  /** One video (or pin) from its public URL. */
+  importVideo(url: string, options?: { signal?: AbortSignal }): Promise<{ video: ImportedVideo; channel: ImportedChannel | null }>;
+}
+
+/** Thrown by importers when nothing could be fetched. */
+export class ImportError extends Error {
+  constructor(
+    readonly kind: ImportFailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ImportError";
+  }
+}
