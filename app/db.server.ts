@@ -35,6 +35,41 @@ type AdapterFactory = NonNullable<NonNullable<ConstructorParameters<typeof Prism
 export const databaseUrl: string = resolveDatabaseUrl();
 export const databaseKind: "sqlite" | "postgresql" = databaseProvider(databaseUrl);
 
+const BUSY_TIMEOUT = { sql: "PRAGMA busy_timeout = 5000", args: [], argTypes: [] };
+
+type SqliteAdapter = Awaited<ReturnType<InstanceType<typeof import("@prisma/adapter-libsql").PrismaLibSQL>["connect"]>>;
+
+/**
+ * busy_timeout is a property of one connection, and @libsql/client (0.15)
+ * hands its connection to each transaction and lazily opens a new one, without
+ * the pragma, for whatever follows. Without this, every query after the first
+ * transaction (and every later transaction) failed at once with "database is
+ * locked" while another process wrote. So: set it in each transaction, and
+ * again on the next connection after one started.
+ */
+function keepBusyTimeout(adapter: SqliteAdapter) {
+  let newConnection = false;
+  const startTransaction = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (isolationLevel) => {
+    const transaction = await startTransaction(isolationLevel);
+    newConnection = true;
+    // BEGIN is deferred: no lock is taken before this runs.
+    await transaction.executeRaw(BUSY_TIMEOUT);
+    return transaction;
+  };
+  const executeRaw = adapter.executeRaw.bind(adapter);
+  const beforeNextQuery = async () => {
+    if (!newConnection) return;
+    newConnection = false;
+    await executeRaw(BUSY_TIMEOUT);
+  };
+  adapter.executeRaw = async (query) => (await beforeNextQuery(), executeRaw(query));
+  const queryRaw = adapter.queryRaw.bind(adapter);
+  adapter.queryRaw = async (query) => (await beforeNextQuery(), queryRaw(query));
+  const executeScript = adapter.executeScript.bind(adapter);
+  adapter.executeScript = async (script) => (await beforeNextQuery(), executeScript(script));
+}
+
 // The adapters are imported on first connection, so a PostgreSQL deployment
 // never loads libsql's native module (and SQLite never loads pg).
 function sqliteAdapter(url: string): AdapterFactory {
@@ -48,7 +83,8 @@ function sqliteAdapter(url: string): AdapterFactory {
       if (url.startsWith("file:")) {
         // Another process writing (a job, a test worker) makes this one wait
         // up to 5 s instead of failing at once with SQLITE_BUSY.
-        await adapter.executeRaw({ sql: "PRAGMA busy_timeout = 5000", args: [], argTypes: [] });
+        keepBusyTimeout(adapter);
+        await adapter.executeRaw(BUSY_TIMEOUT);
       }
       return adapter;
     },

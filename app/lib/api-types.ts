@@ -3,7 +3,7 @@
  * (app/routes/api.*) and the admin UI. Field names follow the spec (snake_case).
  * Third-party text in them (titles, names) is untrusted: render as text only.
  */
-import type { PlatformId } from "~/platforms/types";
+import type { ImportFailureKind, PlatformId } from "~/platforms/types";
 
 export interface ProductTagDto {
   id: string;
@@ -58,6 +58,8 @@ export interface ChannelDto {
   avatar_url: string | null;
   follower_count: number | null;
   last_synced_at: string | null;
+  /** The last failed resync's message, cleared by a good one (optional: added by the library models). */
+  last_sync_error?: string | null;
 }
 
 export interface ProductSearchResult {
@@ -87,6 +89,8 @@ export interface ImportJobDto {
   videos_added: number;
   /** Set on failure (also when part of the import was saved). */
   error: string | null;
+  /** The importer's failure kind (app/platforms/types.ts), for the spec 8 mapper; null unless failed. */
+  error_kind?: ImportFailureKind | null;
   started_at: string | null;
   finished_at: string | null;
 }

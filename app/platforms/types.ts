@@ -59,7 +59,7 @@ export interface ChannelImportResult {
 }
 
 export type ImportFailureKind =
-  | "missing_token" // no APIFY_TOKEN configured
+  | "missing_token" // no APIFY_TOKEN configured, or Apify rejected it (401)
   | "invalid_input" // not a username / not a URL of this platform
   | "not_found" // no such account or post
   | "private" // account or post not public

@@ -87,7 +87,13 @@ export default function AppLayout() {
   if (!data.loaded) return null;
 
   // While the next page's data loads, show that page's skeleton rather than the stale page.
-  const shownLocation = navigation.state === "loading" && navigation.location ? navigation.location : location;
+  // A change of the same page's query (the library's search, tab, filter, page) keeps the
+  // page mounted, so its fields keep focus; the page shows its own loading state.
+  const nextPage =
+    navigation.state === "loading" && navigation.location && navigation.location.pathname !== location.pathname
+      ? navigation.location
+      : null;
+  const shownLocation = nextPage ?? location;
   const skeleton = (
     <PageSkeleton title={titleFor(shownLocation.pathname)} shape={skeletonShapeFor(shownLocation.pathname)} />
   );

@@ -23,6 +23,41 @@ export const ADMIN_DOCUMENTS = {
         }
       }
     }`,
+  productSearch: `#graphql
+    query ClipcartProductSearch($query: String!, $first: Int!) {
+      products(first: $first, query: $query, sortKey: TITLE) {
+        nodes {
+          id
+          title
+        }
+      }
+    }`,
+  fileCreate: `#graphql
+    mutation ClipcartFileCreate($files: [FileCreateInput!]!) {
+      fileCreate(files: $files) {
+        files {
+          id
+          fileStatus
+        }
+        userErrors {
+          field
+          message
+          code
+        }
+      }
+    }`,
+  fileStatuses: `#graphql
+    query ClipcartFileStatuses($ids: [ID!]!) {
+      nodes(ids: $ids) {
+        ... on MediaImage {
+          id
+          fileStatus
+          image {
+            url
+          }
+        }
+      }
+    }`,
 } as const;
 
 export class ShopifyGatewayError extends Error {
@@ -65,4 +100,102 @@ export async function fetchActiveTheme(graphql: AdminGraphql): Promise<ActiveThe
   const theme = data.themes.nodes[0];
   if (!theme) return null;
   return { id: theme.id, name: theme.name, type: theme.files.nodes.length > 0 ? "json" : "liquid" };
+}
+
+// ---------------------------------------------------------------- products
+
+export interface ProductSearchHit {
+  id: string;
+  title: string;
+}
+
+/** Results per search: the picker shows a short list and the merchant types more to narrow it. */
+export const PRODUCT_SEARCH_LIMIT = 20;
+
+/**
+ * The merchant's text as a Shopify search query: each word becomes a title
+ * prefix term (`title:lin*` matches "Linen"). Only letters and digits are kept
+ * from each word, so quotes, colons, parentheses, "-" negations and the words
+ * AND/OR/NOT never act as search syntax: Shopify's search matches words
+ * anyway, so punctuation only ever narrowed nothing. Null when no word is left.
+ */
+export function productSearchQuery(text: string): string | null {
+  const words = text
+    .normalize("NFKC")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 10)
+    .map((word) => word.slice(0, 50));
+  if (!words.length) return null;
+  return words.map((word) => `title:${word}*`).join(" ");
+}
+
+interface ProductSearchData {
+  products: { nodes: Array<{ id: string; title: string }> };
+}
+
+/** Products whose title has words starting with the merchant's words, by title. */
+export async function searchProducts(graphql: AdminGraphql, text: string, limit = PRODUCT_SEARCH_LIMIT): Promise<ProductSearchHit[]> {
+  const query = productSearchQuery(text);
+  if (!query) return [];
+  const data = await runAdminQuery<ProductSearchData>(graphql, ADMIN_DOCUMENTS.productSearch, { query, first: limit });
+  return data.products.nodes.map((product) => ({ id: product.id, title: product.title }));
+}
+
+// ---------------------------------------------------------------- files
+
+/** Shopify's FileStatus. */
+export type FileStatus = "UPLOADED" | "PROCESSING" | "READY" | "FAILED";
+
+export interface CreatedFile {
+  id: string;
+  status: FileStatus;
+}
+
+interface FileCreateData {
+  fileCreate: {
+    files: Array<{ id: string; fileStatus: FileStatus }> | null;
+    userErrors: Array<{ field: string[] | null; message: string; code: string | null }>;
+  };
+}
+
+/**
+ * Asks Shopify to keep a copy of each image URL in the shop's Files (Shopify
+ * downloads it in the background and serves it from its CDN). Answers the new
+ * files in the order given; Shopify refuses the whole batch when one input is
+ * invalid, which is a ShopifyGatewayError.
+ */
+export async function createFilesFromUrls(
+  graphql: AdminGraphql,
+  files: ReadonlyArray<{ url: string; alt?: string }>,
+): Promise<CreatedFile[]> {
+  if (!files.length) return [];
+  const data = await runAdminQuery<FileCreateData>(graphql, ADMIN_DOCUMENTS.fileCreate, {
+    files: files.map((file) => ({ originalSource: file.url, contentType: "IMAGE", ...(file.alt ? { alt: file.alt.slice(0, 512) } : {}) })),
+  });
+  const { files: created, userErrors } = data.fileCreate;
+  if (userErrors.length || !created) {
+    throw new ShopifyGatewayError(userErrors.map((error) => error.message).join("; ") || "fileCreate returned no files", userErrors);
+  }
+  return created.map((file) => ({ id: file.id, status: file.fileStatus }));
+}
+
+export interface FileState {
+  id: string;
+  status: FileStatus;
+  /** The CDN URL, once READY. */
+  url: string | null;
+}
+
+interface FileStatusesData {
+  nodes: Array<{ id?: string; fileStatus?: FileStatus; image?: { url: string } | null } | null>;
+}
+
+/** Where Shopify is with each file; a file that no longer exists (deleted in the admin) is left out. */
+export async function fetchFileStates(graphql: AdminGraphql, ids: readonly string[]): Promise<FileState[]> {
+  if (!ids.length) return [];
+  const data = await runAdminQuery<FileStatusesData>(graphql, ADMIN_DOCUMENTS.fileStatuses, { ids });
+  return data.nodes.flatMap((node) =>
+    node?.id && node.fileStatus ? [{ id: node.id, status: node.fileStatus, url: node.image?.url ?? null }] : [],
+  );
 }

@@ -5,6 +5,10 @@
  * URL and the app's own URL are loopback addresses, so a deployed app (public
  * https URL) can never send tokens or merchant data to an emulator.
  *
+ * The same guard covers the platform importers' seam (`localPlatformEndpoints`):
+ * Apify and oEmbed calls go to the emulators mounted in Local Shopify
+ * (tests/platform-emulators) only under the same loopback condition.
+ *
  * This module must be imported before "@shopify/shopify-app-remix/adapters/node",
  * which reads APP_BRIDGE_URL once at import time.
  */
@@ -85,4 +89,24 @@ export function adminAppUrl(shopDomain: string, appHandle: string, path = ""): s
   const store = shopDomain.replace(/\.myshopify\.com$/, "");
   const base = localShopify ? localShopify.origin : "https://admin.shopify.com";
   return `${base}/store/${store}/apps/${appHandle}${path}`;
+}
+
+/** Where the platform importers send their calls; null means the real services. */
+export interface LocalPlatformEndpoints {
+  /** apify-client's `baseUrl` (the client appends /v2). */
+  apifyBaseUrl: string;
+  /** Stand-in for https://www.pinterest.com/oembed.json */
+  pinterestOembedUrl: string;
+}
+
+/**
+ * The Apify API and oEmbed emulators inside Local Shopify, or null when Local
+ * Shopify is off (a deployed app always talks to the real services).
+ */
+export function localPlatformEndpoints(local: LocalShopify | null = localShopify): LocalPlatformEndpoints | null {
+  if (!local) return null;
+  return {
+    apifyBaseUrl: `${local.origin}/apify`,
+    pinterestOembedUrl: `${local.origin}/oembed/pinterest.json`,
+  };
 }

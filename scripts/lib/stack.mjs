@@ -8,6 +8,7 @@ import path from "node:path";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/local-shopify/local-app.json"), "utf8"));
+const localApify = JSON.parse(readFileSync(path.join(ROOT, "tests/platform-emulators/local-apify.json"), "utf8"));
 
 export const LOCAL_APP_CREDENTIALS = {
   SHOPIFY_API_KEY: localApp.apiKey,
@@ -33,7 +34,13 @@ export function freshSqliteDatabase(name) {
   return databaseUrl;
 }
 
-/** Environment shared by Local Shopify and the app, so they agree on URLs and credentials. */
+/**
+ * Environment shared by Local Shopify and the app, so they agree on URLs and
+ * credentials. The importers reach the Apify and oEmbed emulators inside Local
+ * Shopify (their base URLs follow from LOCAL_SHOPIFY_URL); APIFY_TOKEN is the
+ * emulator's token, never a real one. APIFY_WAIT_SECS and
+ * PLATFORM_EMULATOR_RUN_MS / PLATFORM_EMULATOR_SLOW_RUN_MS pass through.
+ */
 export function stackEnv({ appPort, shopifyPort, databaseUrl, stateFile = undefined }) {
   return {
     ...process.env,
@@ -45,6 +52,7 @@ export function stackEnv({ appPort, shopifyPort, databaseUrl, stateFile = undefi
     LOCAL_SHOPIFY_URL: `http://localhost:${shopifyPort}`,
     LOCAL_SHOPIFY_STATE_FILE: stateFile ?? "",
     DATABASE_URL: databaseUrl,
+    APIFY_TOKEN: localApify.token,
   };
 }
 

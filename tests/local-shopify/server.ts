@@ -3,7 +3,9 @@
  * app talks to (admin, Admin API, OAuth, billing, CDN, storefronts). The app
  * reaches it by rewriting `https://<shop>/...` to `<baseUrl>/...`, so shops are
  * identified by access token or session token, never by Host (except
- * storefronts, which browsers address as `<handle>.localhost`).
+ * storefronts, which browsers address as `<handle>.localhost`). The platform
+ * emulators (Apify API, oEmbed, image CDNs: tests/platform-emulators) are
+ * mounted here too, so the demo and the tests run one emulator process.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,6 +20,7 @@ import { handleGraphql } from "./graphql/index.js";
 import { Router, sendJson, sendText } from "./http.js";
 import { handleAccessToken } from "./oauth.js";
 import { loadAdminSchema } from "./schema/index.js";
+import { createPlatformEmulators, type PlatformEmulators } from "../platform-emulators/index.js";
 import { createSaver, getShop, loadState, type LocalShopifyState } from "./state.js";
 import { handleStorefront, storefrontTarget } from "./storefront.js";
 import { deliverWebhook } from "./webhooks.js";
@@ -27,6 +30,8 @@ export interface LocalShopify {
   config: LocalShopifyConfig;
   state: LocalShopifyState;
   ctx: LocalShopifyContext;
+  /** The Apify, oEmbed and platform CDN emulators (tests/platform-emulators). */
+  platforms: PlatformEmulators;
   close(): Promise<void>;
   /** The control operations, in process (same as the /__local/ endpoints). */
   reset(): void;
@@ -77,6 +82,7 @@ export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> =
   };
   const control = controlRouter(ctx);
   const routes = ownRoutes(ctx);
+  const platforms = createPlatformEmulators({ baseUrl: () => config.baseUrl });
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", config.baseUrl);
@@ -87,6 +93,7 @@ export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> =
     if (storefront) return handleStorefront(req, res, url, ctx, storefront);
     if (await control.handle(req, res, url)) return;
     if (await routes.handle(req, res, url)) return;
+    if (await platforms.handle(req, res, url)) return;
     sendJson(res, 404, { errors: "Not Found" });
   }
 
@@ -113,7 +120,9 @@ export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> =
     config,
     state,
     ctx,
+    platforms,
     async close() {
+      platforms.close();
       await settled();
       saver.flush();
       server.closeAllConnections();

@@ -1,9 +1,11 @@
 import { inject } from "vitest";
 import localApp from "../local-shopify/local-app.json" with { type: "json" };
+import localApify from "../platform-emulators/local-apify.json" with { type: "json" };
 
 // Runs before each test file's imports, so app modules read this environment
 // exactly as they would under the demo: credentials of the local app, Local
-// Shopify's URL, the unit-test database.
+// Shopify's URL (and with it the Apify and oEmbed emulators mounted there), the
+// unit-test database, the emulated Apify's token and a short run wait.
 process.env.LOCAL_SHOPIFY_URL = inject("localShopifyUrl");
 process.env.SHOPIFY_APP_URL = inject("appUrl");
 process.env.DATABASE_URL = inject("databaseUrl");
@@ -12,3 +14,5 @@ process.env.SHOPIFY_API_SECRET = localApp.apiSecret;
 process.env.SHOPIFY_APP_HANDLE = localApp.appHandle;
 process.env.SCOPES = localApp.scopes;
 process.env.SHOPIFY_LOG_LEVEL ??= "error";
+process.env.APIFY_TOKEN = localApify.token;
+process.env.APIFY_WAIT_SECS ??= "3";

@@ -1,0 +1,106 @@
+import { Avatar, BlockStack, Box, Button, InlineStack, SkeletonBodyText, Text } from "@shopify/polaris";
+import type { ChannelDto } from "~/lib/api-types";
+import { safeHttpUrl } from "~/lib/embeds";
+import { formatLongDate } from "~/lib/library-selection";
+
+function details(channel: ChannelDto): string {
+  const parts: string[] = [];
+  if (channel.follower_count !== null && channel.follower_count !== undefined) {
+    parts.push(`${channel.follower_count.toLocaleString("en-US")} followers`);
+  }
+  const synced = channel.last_synced_at ? formatLongDate(channel.last_synced_at) : "";
+  if (synced) parts.push(`Last synced ${synced}`);
+  return parts.join(" · ");
+}
+
+interface ConnectedAccountsProps {
+  /** null while loading. */
+  channels: ChannelDto[] | null;
+  /** Accounts with a resync starting or running. */
+  syncingChannelIds: string[];
+  onResync: (channel: ChannelDto) => void;
+  onRemove: (channel: ChannelDto) => void;
+}
+
+/** The platform's connected accounts in the Import modal, each with Resync and Remove (spec 2). */
+export function ConnectedAccounts({ channels, syncingChannelIds, onResync, onRemove }: ConnectedAccountsProps) {
+  return (
+    <BlockStack gap="300">
+      <Text as="h3" variant="headingSm">
+        Connected Accounts
+      </Text>
+      {channels === null ? (
+        <SkeletonBodyText lines={2} />
+      ) : channels.length === 0 ? (
+        <Text as="p" tone="subdued">
+          No connected accounts yet. Import from a username to connect one.
+        </Text>
+      ) : (
+        <ul
+          aria-label="Connected Accounts"
+          style={{ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: "var(--p-space-300)" }}
+        >
+            {channels.map((channel) => {
+              const syncing = syncingChannelIds.includes(channel.id);
+              const line = details(channel);
+              return (
+                <li key={channel.id} data-channel={channel.username}>
+                  <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
+                    <InlineStack gap="300" blockAlign="center" wrap={false}>
+                      <Avatar
+                        size="md"
+                        source={safeHttpUrl(channel.avatar_url) ?? undefined}
+                        name={channel.display_name ?? channel.username}
+                        initials={channel.username.charAt(0).toUpperCase()}
+                      />
+                      <Box minWidth="0">
+                        <BlockStack gap="050">
+                          <Text as="span" variant="bodyMd" fontWeight="semibold" breakWord>
+                            {`@${channel.username}`}
+                          </Text>
+                          {channel.display_name ? (
+                            <Text as="span" variant="bodySm" tone="subdued" breakWord>
+                              {channel.display_name}
+                            </Text>
+                          ) : null}
+                          {line ? (
+                            <Text as="span" variant="bodySm" tone="subdued">
+                              {line}
+                            </Text>
+                          ) : null}
+                          {channel.last_sync_error ? (
+                            <Text as="span" variant="bodySm" tone="critical" breakWord>
+                              {`Last sync failed: ${channel.last_sync_error}`}
+                            </Text>
+                          ) : null}
+                        </BlockStack>
+                      </Box>
+                    </InlineStack>
+                    <InlineStack gap="200" wrap={false}>
+                      <Button
+                        size="slim"
+                        loading={syncing}
+                        onClick={() => onResync(channel)}
+                        accessibilityLabel={`Resync @${channel.username}`}
+                      >
+                        Resync
+                      </Button>
+                      <Button
+                        size="slim"
+                        tone="critical"
+                        disabled={syncing}
+                        onClick={() => onRemove(channel)}
+                        accessibilityLabel={`Remove @${channel.username}`}
+                      >
+                        Remove
+                      </Button>
+                    </InlineStack>
+                  </InlineStack>
+                </li>
+              );
+            })}
+        </ul>
+      )}
+    </BlockStack>
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { BlockStack, Card } from "@shopify/polaris";
+import { fetchActiveImportJobs } from "~/lib/api-client";
+import type { PlatformId } from "~/platforms/types";
+import { ImportJobsProgress } from "./ImportJobsProgress";
+import { ImportModal } from "./ImportModal";
+import { ImportPanel } from "./ImportPanel";
+import { resumeImportJobs, useActiveImportJobs, useImportJobFinished } from "./import-jobs";
+
+/**
+ * The Dashboard's import panel with its Import modal. Imports still running
+ * on the server (started here or in the library) show their progress; when
+ * one ends the merchant gets a toast and the page's data is reloaded.
+ */
+export function DashboardImport({ shopId }: { shopId: string }) {
+  const [platform, setPlatform] = useState<PlatformId | null>(null);
+  const jobs = useActiveImportJobs();
+  // router.revalidate: stable across renders.
+  const { revalidate } = useRevalidator();
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchActiveImportJobs().then(
+      (active) => !cancelled && resumeImportJobs(active),
+      (error: unknown) => console.error(error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useImportJobFinished(useCallback(() => revalidate(), [revalidate]));
+
+  return (
+    <BlockStack gap="300">
+      <ImportPanel onImport={setPlatform} />
+      {jobs.length > 0 ? (
+        <Card>
+          <ImportJobsProgress jobs={jobs} />
+        </Card>
+      ) : null}
+      <ImportModal
+        platform={platform}
+        shopId={shopId}
+        onClose={() => setPlatform(null)}
+        onChannelRemoved={() => revalidate()}
+      />
+    </BlockStack>
+  );
+}

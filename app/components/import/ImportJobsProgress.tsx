@@ -1,0 +1,39 @@
+import { BlockStack, InlineStack, ProgressBar, Spinner, Text } from "@shopify/polaris";
+import type { ImportJobDto } from "~/lib/api-types";
+import { jobProgressPercent, jobProgressText, jobSubject } from "~/lib/import-flow";
+import { PLATFORMS } from "~/platforms/config";
+
+function JobLine({ job }: { job: ImportJobDto }) {
+  const percent = jobProgressPercent(job);
+  const platform = PLATFORMS[job.platform]?.name ?? job.platform;
+  const what = job.kind === "sync" ? "Syncing" : "Importing";
+  return (
+    <BlockStack gap="100">
+      <InlineStack gap="200" blockAlign="center" wrap={false}>
+        <Spinner size="small" accessibilityLabel="Import in progress" />
+        <Text as="span" variant="bodyMd" breakWord>
+          {/* Username or URL typed by the merchant: rendered as text. */}
+          {`${what} ${jobSubject(job)} from ${platform}`}
+        </Text>
+      </InlineStack>
+      {percent !== null ? <ProgressBar progress={percent} size="small" tone="primary" /> : null}
+      <Text as="span" variant="bodySm" tone="subdued">
+        {jobProgressText(job)}
+      </Text>
+    </BlockStack>
+  );
+}
+
+/** Running imports with what they fetched and saved so far. */
+export function ImportJobsProgress({ jobs }: { jobs: ImportJobDto[] }) {
+  if (jobs.length === 0) return null;
+  return (
+    <div role="status" aria-live="polite" data-import-progress="">
+      <BlockStack gap="300">
+        {jobs.map((job) => (
+          <JobLine key={job.id} job={job} />
+        ))}
+      </BlockStack>
+    </div>
+  );
+}

@@ -1,0 +1,270 @@
+import { useCallback, useEffect, useState } from "react";
+import { Banner, BlockStack, Checkbox, ChoiceList, Divider, Form, Text, TextField } from "@shopify/polaris";
+import type { ChannelDto } from "~/lib/api-types";
+import { deleteChannel, fetchChannels, importChannel, importSingleVideo, syncChannel } from "~/lib/api-client";
+import { describeError } from "~/lib/error-mapper";
+import { canFind, normalizeImportValue } from "~/lib/import-flow";
+import { LIBRARY_TEXT } from "~/messages";
+import { IMPORT_INPUT_HINTS, PLATFORMS } from "~/platforms/config";
+import type { ImportMethod, PlatformId } from "~/platforms/types";
+import { AppModal } from "~/components/library/AppModal";
+import { showToast } from "~/components/library/toast";
+import { ConnectedAccounts } from "./ConnectedAccounts";
+import { ImportJobsProgress } from "./ImportJobsProgress";
+import { trackImportJob, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "./import-jobs";
+
+const METHOD_CHOICES: Record<ImportMethod, string> = {
+  username: "Import from Username",
+  url: "Import from Video URL",
+};
+
+export const PERMISSION_LABEL = "I have permission from the content creator(s) to use this content";
+export const PERMISSION_HELP = "Unauthorised uploads may have legal consequences.";
+
+interface ImportModalProps {
+  /** The platform to import from; null = closed. */
+  platform: PlatformId | null;
+  shopId: string;
+  onClose: () => void;
+  /** A connected account was removed (its videos with it): the page reloads its data. */
+  onChannelRemoved?: () => void;
+}
+
+/**
+ * Spec 2 Import modal: username or video URL (Pinterest: pin URL only), the
+ * permission checkbox, Find, and the platform's connected accounts with
+ * Resync and Remove. Each opening starts with the default method, an empty
+ * value and the box unchecked. An import runs as a job: its progress shows
+ * here and on the page, and the merchant may close the dialog meanwhile.
+ */
+export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: ImportModalProps) {
+  const config = platform ? PLATFORMS[platform] : null;
+  const defaultMethod: ImportMethod = config?.importMethods[0] ?? "username";
+
+  const [openedFor, setOpenedFor] = useState<PlatformId | null>(null);
+  const [method, setMethod] = useState<ImportMethod>(defaultMethod);
+  const [value, setValue] = useState("");
+  const [permission, setPermission] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<FinishedImport["outcome"] | null>(null);
+  const [channels, setChannels] = useState<ChannelDto[] | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState<ChannelDto | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const [syncStarting, setSyncStarting] = useState<string | null>(null);
+
+  // Every opening starts afresh (spec 2), before the first paint of the dialog.
+  if (platform !== openedFor) {
+    setOpenedFor(platform);
+    setMethod(defaultMethod);
+    setValue("");
+    setPermission(false);
+    setStarting(false);
+    setError(null);
+    setOutcome(null);
+    setChannels(null);
+    setConfirmRemove(null);
+    setRemoving(false);
+    setSyncStarting(null);
+  }
+
+  const loadChannels = useCallback(async () => {
+    if (!platform) return;
+    try {
+      const all = await fetchChannels(shopId);
+      setChannels(all.filter((channel) => channel.platform === platform));
+    } catch (loadError) {
+      console.error(loadError);
+      setChannels([]);
+    }
+  }, [platform, shopId]);
+
+  useEffect(() => {
+    if (platform) void loadChannels();
+  }, [platform, loadChannels]);
+
+  const jobs = useActiveImportJobs().filter((job) => job.platform === platform);
+
+  useImportJobFinished(
+    useCallback(
+      (finished: FinishedImport) => {
+        if (finished.job.platform !== platform) return;
+        setOutcome(finished.outcome);
+        if (finished.job.kind !== "single") void loadChannels();
+      },
+      [platform, loadChannels],
+    ),
+  );
+
+  if (!platform || !config) {
+    return (
+      <AppModal id="import-modal" open={false} onClose={onClose} title="">
+        {null}
+      </AppModal>
+    );
+  }
+
+  const hint = IMPORT_INPUT_HINTS[platform]?.[method];
+  const findEnabled = canFind(value, method, permission);
+  const isPinterest = platform === "pinterest";
+
+  async function find() {
+    if (!platform || !findEnabled || starting) return;
+    const input = normalizeImportValue(value, method);
+    setStarting(true);
+    setError(null);
+    setOutcome(null);
+    try {
+      const job =
+        method === "username"
+          ? await importChannel({ shopId, username: input, platform })
+          : await importSingleVideo({ shopId, videoUrl: input, platform });
+      trackImportJob(job);
+      setValue("");
+      setPermission(false);
+    } catch (startError) {
+      console.error(startError);
+      setError(describeError(startError, method === "username" ? "channel" : "video"));
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  async function resync(channel: ChannelDto) {
+    setSyncStarting(channel.id);
+    setError(null);
+    setOutcome(null);
+    try {
+      trackImportJob(await syncChannel(channel.id));
+    } catch (syncError) {
+      console.error(syncError);
+      setError(describeError(syncError, "sync"));
+    } finally {
+      setSyncStarting(null);
+    }
+  }
+
+  async function remove(channel: ChannelDto) {
+    setRemoving(true);
+    setError(null);
+    try {
+      await deleteChannel(channel.id);
+      showToast(LIBRARY_TEXT.channelDeleted);
+      setOutcome({ tone: "success", message: LIBRARY_TEXT.channelDeleted });
+      setConfirmRemove(null);
+      void loadChannels();
+      onChannelRemoved?.();
+    } catch (removeError) {
+      console.error(removeError);
+      setError(describeError(removeError, "delete"));
+      setConfirmRemove(null);
+    } finally {
+      setRemoving(false);
+    }
+  }
+
+  if (confirmRemove) {
+    return (
+      <AppModal
+        id="import-modal"
+        open
+        onClose={onClose}
+        title={`Remove @${confirmRemove.username}?`}
+        primaryAction={{
+          content: "Remove",
+          destructive: true,
+          loading: removing,
+          onAction: () => void remove(confirmRemove),
+        }}
+        secondaryActions={[{ content: "Cancel", disabled: removing, onAction: () => setConfirmRemove(null) }]}
+      >
+        <BlockStack gap="200">
+          <Text as="p">
+            {`This removes the connected account @${confirmRemove.username} from ${config.name} and deletes all of its videos from your library, with their product tags and widget assignments.`}
+          </Text>
+          <Text as="p" tone="subdued">
+            This cannot be undone.
+          </Text>
+        </BlockStack>
+      </AppModal>
+    );
+  }
+
+  return (
+    <AppModal
+      id="import-modal"
+      open
+      onClose={onClose}
+      title={`Import from ${config.name}`}
+      primaryAction={{
+        content: isPinterest ? "Find Pin" : "Find Videos",
+        disabled: !findEnabled,
+        loading: starting,
+        onAction: () => void find(),
+      }}
+      secondaryActions={[{ content: "Close", onAction: onClose }]}
+    >
+      <BlockStack gap="400">
+        {outcome ? (
+          <Banner tone={outcome.tone} onDismiss={() => setOutcome(null)}>
+            <p>{outcome.message}</p>
+          </Banner>
+        ) : null}
+        {error ? (
+          <Banner tone="critical" onDismiss={() => setError(null)}>
+            <p>{error}</p>
+          </Banner>
+        ) : null}
+        <Form noValidate onSubmit={() => void find()}>
+          <BlockStack gap="400">
+            {config.importMethods.length > 1 ? (
+              <ChoiceList
+                title="Import method"
+                titleHidden
+                choices={config.importMethods.map((id) => ({ label: METHOD_CHOICES[id], value: id }))}
+                selected={[method]}
+                onChange={([selected]) => {
+                  setMethod(selected as ImportMethod);
+                  setValue("");
+                  setError(null);
+                }}
+              />
+            ) : null}
+            <TextField
+              label={hint?.label ?? (method === "username" ? "Username" : "Video URL")}
+              value={value}
+              onChange={setValue}
+              placeholder={hint?.placeholder}
+              helpText={hint?.helpText}
+              autoComplete="off"
+              type={method === "url" ? "url" : "text"}
+              disabled={starting}
+            />
+            <Checkbox
+              label={PERMISSION_LABEL}
+              helpText={PERMISSION_HELP}
+              checked={permission}
+              onChange={setPermission}
+              disabled={starting}
+            />
+          </BlockStack>
+        </Form>
+        <ImportJobsProgress jobs={jobs} />
+        {config.features.channels || (channels && channels.length > 0) ? (
+          <>
+            <Divider />
+            <ConnectedAccounts
+              channels={channels}
+              syncingChannelIds={[
+                ...jobs.filter((job) => job.kind === "sync" && job.channel_id).map((job) => job.channel_id as string),
+                ...(syncStarting ? [syncStarting] : []),
+              ]}
+              onResync={(channel) => void resync(channel)}
+              onRemove={(channel) => setConfirmRemove(channel)}
+            />
+          </>
+        ) : null}
+      </BlockStack>
+    </AppModal>
+  );
+}

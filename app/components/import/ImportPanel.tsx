@@ -1,0 +1,78 @@
+import { BlockStack, Button, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import type { ChannelDto } from "~/lib/api-types";
+import { ALL_PLATFORMS } from "~/platforms/config";
+import type { PlatformId } from "~/platforms/types";
+import { PlatformTile } from "~/components/library/VideoThumb";
+
+interface ImportPanelProps {
+  onImport: (platform: PlatformId) => void;
+}
+
+/** Dashboard (spec 2): "Import Videos" and one button per platform; disabled ones read "(Coming Soon)". */
+export function ImportPanel({ onImport }: ImportPanelProps) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Import Videos
+        </Text>
+        <InlineStack gap="200">
+          {ALL_PLATFORMS.map((platform) => (
+            <Button
+              key={platform.id}
+              disabled={!platform.enabled}
+              onClick={() => onImport(platform.id)}
+            >
+              {platform.label}
+            </Button>
+          ))}
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}
+
+function accountsLine(platformId: PlatformId, channels: ChannelDto[], supportsChannels: boolean): string {
+  if (!supportsChannels) return "Import single pins by URL";
+  const count = channels.filter((channel) => channel.platform === platformId).length;
+  if (count === 0) return "No connected accounts";
+  return count === 1 ? "1 connected account" : `${count} connected accounts`;
+}
+
+/** Video Library (spec 2): a card per platform opening its Import modal. */
+export function PlatformImportCards({ onImport, channels }: ImportPanelProps & { channels: ChannelDto[] }) {
+  return (
+    <BlockStack gap="200">
+      <Text as="h2" variant="headingMd">
+        Import Videos
+      </Text>
+      <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 5 }} gap="300">
+        {ALL_PLATFORMS.map((platform) => (
+          <Card key={platform.id} padding="300">
+            <BlockStack gap="300">
+              <InlineStack gap="200" blockAlign="center" wrap={false}>
+                <PlatformTile platform={platform.id} />
+                <BlockStack gap="050">
+                  <Text as="h3" variant="headingSm">
+                    {platform.label}
+                  </Text>
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    {platform.enabled ? accountsLine(platform.id, channels, platform.features.channels) : "Not available yet"}
+                  </Text>
+                </BlockStack>
+              </InlineStack>
+              <Button
+                fullWidth
+                disabled={!platform.enabled}
+                onClick={() => onImport(platform.id)}
+                accessibilityLabel={`Import from ${platform.name}`}
+              >
+                Import
+              </Button>
+            </BlockStack>
+          </Card>
+        ))}
+      </InlineGrid>
+    </BlockStack>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Import jobs the merchant started or came back to, followed until they end.
+ * The store lives outside React so a job keeps being followed while the
+ * merchant closes the Import modal or moves to another page of the app; when
+ * it ends the merchant gets a toast wherever they are, and the pages that
+ * listen (library, dashboard) show the result and reload their data.
+ */
+import { useEffect, useSyncExternalStore } from "react";
+import type { ImportJobDto } from "~/lib/api-types";
+import { fetchImportJob } from "~/lib/api-client";
+import { describeError } from "~/lib/error-mapper";
+import { showToast } from "~/components/library/toast";
+import { importErrorContext, isJobRunning, jobOutcome, type JobOutcome } from "~/lib/import-flow";
+
+export const JOB_POLL_MS = 1000;
+/** Consecutive failed polls before the job is reported as failed to follow. */
+const MAX_POLL_FAILURES = 5;
+
+export interface FinishedImport {
+  job: ImportJobDto;
+  outcome: JobOutcome;
+}
+
+type Listener = () => void;
+type FinishListener = (finished: FinishedImport) => void;
+
+const active = new Map<string, ImportJobDto>();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+const failures = new Map<string, number>();
+const listeners = new Set<Listener>();
+const finishListeners = new Set<FinishListener>();
+let snapshot: ImportJobDto[] = [];
+const EMPTY: ImportJobDto[] = [];
+
+function emit() {
+  snapshot = [...active.values()];
+  for (const listener of listeners) listener();
+}
+
+
+function finish(job: ImportJobDto) {
+  stopPolling(job.id);
+  active.delete(job.id);
+  failures.delete(job.id);
+  emit();
+  const finished = { job, outcome: jobOutcome(job) };
+  showToast(finished.outcome.message, { isError: finished.outcome.tone === "critical" });
+  for (const listener of finishListeners) listener(finished);
+}
+
+function stopPolling(jobId: string) {
+  const timer = timers.get(jobId);
+  if (timer) clearTimeout(timer);
+  timers.delete(jobId);
+}
+
+function schedule(jobId: string) {
+  stopPolling(jobId);
+  timers.set(
+    jobId,
+    setTimeout(() => void poll(jobId), JOB_POLL_MS),
+  );
+}
+
+async function poll(jobId: string) {
+  timers.delete(jobId);
+  const known = active.get(jobId);
+  if (!known) return;
+  try {
+    const job = await fetchImportJob(jobId);
+    failures.delete(jobId);
+    if (!active.has(jobId)) return;
+    if (isJobRunning(job)) {
+      active.set(jobId, job);
+      emit();
+      schedule(jobId);
+    } else {
+      finish(job);
+    }
+  } catch (error) {
+    console.error(error);
+    const count = (failures.get(jobId) ?? 0) + 1;
+    failures.set(jobId, count);
+    if (count < MAX_POLL_FAILURES) {
+      schedule(jobId);
+      return;
+    }
+    // The job may still finish on the server; the merchant sees why we stopped following it.
+    finish({ ...known, status: "failed", error: describeError(error, importErrorContext(known.kind)) });
+  }
+}
+
+/** Follows a job (just started, or still running on the server); an ended one is reported at once. */
+export function trackImportJob(job: ImportJobDto) {
+  if (!isJobRunning(job)) {
+    finish(job);
+    return;
+  }
+  const isNew = !active.has(job.id);
+  active.set(job.id, job);
+  emit();
+  if (isNew || !timers.has(job.id)) schedule(job.id);
+}
+
+/** Jobs still running on the server (page loader, or GET /api/import-jobs?active=1). */
+export function resumeImportJobs(jobs: readonly ImportJobDto[]) {
+  for (const job of jobs) {
+    if (isJobRunning(job) && !active.has(job.id)) trackImportJob(job);
+  }
+}
+
+function subscribe(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Running jobs, re-rendering as their progress changes. */
+export function useActiveImportJobs(): ImportJobDto[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => EMPTY,
+  );
+}
+
+/** Calls `listener` for each job that ends while the component is mounted. */
+export function useImportJobFinished(listener: FinishListener) {
+  useEffect(() => {
+    finishListeners.add(listener);
+    return () => {
+      finishListeners.delete(listener);
+    };
+  }, [listener]);
+}

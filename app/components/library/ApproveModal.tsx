@@ -1,0 +1,158 @@
+import { useState } from "react";
+import { Banner, BlockStack, Button, Checkbox, InlineStack, Text } from "@shopify/polaris";
+import type { WidgetSummaryDto } from "~/lib/api-types";
+import { toggleVideo } from "~/lib/api-client";
+import { errorText } from "~/lib/error-mapper";
+import {
+  approvalWidgetIds,
+  summarizeApproval,
+  type ApprovalOutcome,
+  type ApprovalSummary,
+} from "~/lib/library-selection";
+import { LIBRARY_TEXT, approveDialogTitle } from "~/messages";
+import { AppModal } from "./AppModal";
+
+const LAYOUT_TITLES: Record<WidgetSummaryDto["layout_type"], string> = {
+  carousel: "Carousel",
+  grid: "Grid",
+  single: "Single",
+  sticky: "Sticky",
+};
+
+interface ApproveModalProps {
+  /** Videos to approve (only those not approved yet); null = closed. */
+  videoIds: string[] | null;
+  widgets: WidgetSummaryDto[];
+  /** Where "Create Widget" leads (the Widgets page, with the app's query string). */
+  onCreateWidget: () => void;
+  onClose: () => void;
+  /** Some or all videos were approved: the list is stale. Success closes the dialog. */
+  onApproved: (summary: ApprovalSummary) => void;
+}
+
+/**
+ * Spec 2 Approve-to-widgets: the widgets as checkboxes (name and layout) with
+ * Select All; Approve is enabled once a widget is chosen or Select All is on
+ * (then an empty list is sent, meaning every widget). The dialog stays open on
+ * errors, saying which part failed.
+ */
+export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApproved }: ApproveModalProps) {
+  const [openedFor, setOpenedFor] = useState<string[] | null>(null);
+  const [selectAll, setSelectAll] = useState(false);
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<string[]>([]);
+
+  if (videoIds !== openedFor) {
+    setOpenedFor(videoIds);
+    setSelectAll(false);
+    setChosen(new Set());
+    setBusy(false);
+    setError(null);
+    setPending(videoIds ?? []);
+  }
+
+  const widgetIds = approvalWidgetIds(selectAll, chosen);
+  const count = pending.length;
+
+  function toggleWidget(widgetId: string, checked: boolean) {
+    // Unticking one widget while Select All is on keeps the others ticked.
+    const next = selectAll ? new Set(widgets.map((widget) => widget.id)) : new Set(chosen);
+    if (checked) next.add(widgetId);
+    else next.delete(widgetId);
+    setSelectAll(false);
+    setChosen(next);
+  }
+
+  async function approve() {
+    if (!widgetIds || busy || pending.length === 0) return;
+    setBusy(true);
+    setError(null);
+    const outcomes: Array<ApprovalOutcome & { videoId: string }> = [];
+    // One at a time: the Free plan limit is then reached in the merchant's order.
+    for (const videoId of pending) {
+      try {
+        await toggleVideo(videoId, { enabled: true, widgetIds });
+        outcomes.push({ videoId, ok: true });
+      } catch (approveError) {
+        console.error(approveError);
+        outcomes.push({ videoId, ok: false, error: errorText(approveError) });
+      }
+    }
+    const summary = summarizeApproval(outcomes);
+    setBusy(false);
+    if (summary.failed > 0) {
+      // Stay open; a retry applies to the videos that were refused.
+      setPending(outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.videoId));
+      setError(summary.message);
+    }
+    if (summary.approved > 0) onApproved(summary);
+  }
+
+  const noWidgets = widgets.length === 0;
+
+  return (
+    <AppModal
+      id="approve-modal"
+      open={videoIds !== null}
+      onClose={onClose}
+      title={approveDialogTitle(videoIds?.length || 1)}
+      primaryAction={{
+        content: "Approve",
+        disabled: widgetIds === null || noWidgets || count === 0,
+        loading: busy,
+        onAction: () => void approve(),
+      }}
+      secondaryActions={[{ content: "Cancel", disabled: busy, onAction: onClose }]}
+    >
+      <BlockStack gap="400">
+        {error ? (
+          <Banner tone="critical" onDismiss={() => setError(null)}>
+            <p>{error}</p>
+          </Banner>
+        ) : null}
+        {noWidgets ? (
+          <Banner tone="warning" title="You have no widgets yet">
+            <BlockStack gap="200" inlineAlign="start">
+              <p>Approved videos show on your store through widgets. Create a widget first, then approve your videos to it.</p>
+              <Button onClick={onCreateWidget}>Create Widget</Button>
+            </BlockStack>
+          </Banner>
+        ) : (
+          <BlockStack gap="300">
+            <InlineStack align="space-between" blockAlign="center">
+              <Text as="p">Choose the widgets that will show {count === 1 ? "this video" : "these videos"}.</Text>
+              <Button pressed={selectAll} onClick={() => setSelectAll((on) => !on)} disabled={busy}>
+                Select All
+              </Button>
+            </InlineStack>
+            <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+              <legend>
+                <Text as="span" visuallyHidden>
+                  Widgets
+                </Text>
+              </legend>
+              <BlockStack gap="100">
+                {widgets.map((widget) => (
+                  <Checkbox
+                    key={widget.id}
+                    label={`${widget.name} (${LAYOUT_TITLES[widget.layout_type] ?? widget.layout_type})`}
+                    checked={selectAll || chosen.has(widget.id)}
+                    onChange={(checked) => toggleWidget(widget.id, checked)}
+                    disabled={busy}
+                  />
+                ))}
+              </BlockStack>
+            </fieldset>
+            {widgetIds === null ? (
+              <Text as="p" tone="caution">
+                {LIBRARY_TEXT.selectWidgets}
+              </Text>
+            ) : null}
+          </BlockStack>
+        )}
+      </BlockStack>
+    </AppModal>
+  );
+}

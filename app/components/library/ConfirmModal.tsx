@@ -1,0 +1,30 @@
+import { Text } from "@shopify/polaris";
+import { AppModal } from "./AppModal";
+
+interface ConfirmModalProps {
+  id: string;
+  open: boolean;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** A confirmation before a destructive action; nothing happens until the merchant confirms. */
+export function ConfirmModal({ id, open, title, body, confirmLabel, busy, onConfirm, onClose }: ConfirmModalProps) {
+  return (
+    <AppModal
+      id={id}
+      open={open}
+      onClose={onClose}
+      title={title}
+      variant="small"
+      primaryAction={{ content: confirmLabel, destructive: true, loading: busy, onAction: onConfirm }}
+      secondaryActions={[{ content: "Cancel", disabled: busy, onAction: onClose }]}
+    >
+      <Text as="p">{body}</Text>
+    </AppModal>
+  );
+}

@@ -1,0 +1,215 @@
+import { useEffect, useRef, useState } from "react";
+import { Badge, Banner, BlockStack, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import type { VideoDto } from "~/lib/api-types";
+import { toggleVideo } from "~/lib/api-client";
+import { isAllowedPlayerUrl, safeHttpUrl } from "~/lib/embeds";
+import { errorText } from "~/lib/error-mapper";
+import { isFreePlanLimitError } from "~/lib/library-selection";
+import { PREVIEW_DIALOG_CLOSE_MS } from "~/constants";
+import { LIBRARY_TEXT, videosApproved, videosUnpublished } from "~/messages";
+import { PLATFORMS } from "~/platforms/config";
+import { AppModal } from "./AppModal";
+import { VideoThumb } from "./VideoThumb";
+
+/**
+ * The platform's player, from the allow-listed player URL only (never the
+ * platform's embed HTML). The sandbox keeps what the players need to run and
+ * go fullscreen; no top navigation, popups or forms.
+ */
+function Player({ video, title }: { video: VideoDto; title: string }) {
+  const src = video.embed_url && isAllowedPlayerUrl(video.embed_url) ? video.embed_url : null;
+  if (!src) {
+    return (
+      <div style={{ display: "flex", justifyContent: "center" }}>
+        <VideoThumb url={video.thumbnail_url} platform={video.platform} alt={title} size="large" />
+      </div>
+    );
+  }
+  return (
+    <iframe
+      src={src}
+      title={`Video player: ${title}`}
+      sandbox="allow-scripts allow-same-origin allow-presentation"
+      allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+      referrerPolicy="strict-origin-when-cross-origin"
+      loading="lazy"
+      style={{ width: "100%", aspectRatio: "9 / 16", maxHeight: 560, border: 0, borderRadius: 8, background: "#000" }}
+    />
+  );
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <BlockStack gap="050">
+      <Text as="span" variant="bodySm" tone="subdued">
+        {label}
+      </Text>
+      <div>{children}</div>
+    </BlockStack>
+  );
+}
+
+interface PreviewModalProps {
+  video: VideoDto | null;
+  onClose: () => void;
+  /** The video was approved or unpublished (message = the spec's success text). */
+  onChanged: (message: string) => void;
+}
+
+/**
+ * Spec 2 Video preview and moderation: the player and the video's details;
+ * "Unpublish Video" for an approved video, "Approve Video" otherwise (to every
+ * widget). The dialog closes 500 ms after a successful action.
+ */
+export function PreviewModal({ video, onClose, onChanged }: PreviewModalProps) {
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [enabled, setEnabled] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const videoId = video?.id ?? null;
+  if (videoId !== openedFor) {
+    setOpenedFor(videoId);
+    setBusy(false);
+    setError(null);
+    setEnabled(video?.enabled ?? false);
+    setClosing(false);
+  }
+
+  useEffect(
+    () => () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
+
+  async function moderate() {
+    if (!video || busy || closing) return;
+    const approving = !enabled;
+    setBusy(true);
+    setError(null);
+    try {
+      await toggleVideo(video.id, approving ? { enabled: true, widgetIds: [] } : { enabled: false });
+      setEnabled(approving);
+      setClosing(true);
+      const message = approving ? videosApproved(1) : videosUnpublished(1);
+      closeTimer.current = setTimeout(() => {
+        closeTimer.current = null;
+        onChanged(message);
+        onClose();
+      }, PREVIEW_DIALOG_CLOSE_MS);
+    } catch (moderateError) {
+      console.error(moderateError);
+      const text = errorText(moderateError);
+      setError(
+        approving
+          ? isFreePlanLimitError(text)
+            ? LIBRARY_TEXT.freePlanLimit
+            : LIBRARY_TEXT.previewApproveFailed
+          : LIBRARY_TEXT.previewStatusFailed,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = video?.title?.trim() || LIBRARY_TEXT.untitledVideo;
+  const videoUrl = safeHttpUrl(video?.video_url);
+  const platformName = video ? (PLATFORMS[video.platform]?.name ?? video.platform) : "";
+
+  return (
+    <AppModal
+      id="preview-modal"
+      open={video !== null}
+      onClose={onClose}
+      title="Video Preview"
+      variant="large"
+      primaryAction={{
+        content: enabled ? "Unpublish Video" : "Approve Video",
+        destructive: enabled,
+        loading: busy,
+        disabled: closing,
+        onAction: () => void moderate(),
+      }}
+      secondaryActions={[{ content: "Close", onAction: onClose }]}
+    >
+      {video ? (
+        <InlineGrid columns={{ xs: 1, md: ["oneThird", "twoThirds"] }} gap="500">
+          <Player video={video} title={title} />
+          <BlockStack gap="300">
+            {error ? (
+              <Banner tone="critical" onDismiss={() => setError(null)}>
+                <p>{error}</p>
+              </Banner>
+            ) : null}
+            <InlineStack gap="200" blockAlign="center">
+              <Text as="h2" variant="headingMd" breakWord>
+                {title}
+              </Text>
+              {enabled ? <Badge tone="success">Approved</Badge> : <Badge tone="attention">Pending Review</Badge>}
+            </InlineStack>
+            <InlineGrid columns={2} gap="300">
+              <Detail label="Author">
+                <Text as="span" breakWord>
+                  {video.author_name || "—"}
+                </Text>
+              </Detail>
+              <Detail label="Channel">
+                <Text as="span" breakWord>
+                  {video.channel_username ? `@${video.channel_username}` : "—"}
+                </Text>
+              </Detail>
+              <Detail label="Platform">
+                <Text as="span">{platformName}</Text>
+              </Detail>
+              <Detail label="Video ID">
+                <Text as="span" breakWord>
+                  {video.video_id}
+                </Text>
+              </Detail>
+            </InlineGrid>
+            <Detail label="Video URL">
+              {videoUrl ? (
+                <a href={videoUrl} target="_blank" rel="noopener noreferrer" style={{ wordBreak: "break-all" }}>
+                  {videoUrl}
+                </a>
+              ) : (
+                <Text as="span">—</Text>
+              )}
+            </Detail>
+            <Detail label="Tagged Products">
+              {video.product_tags.length > 0 ? (
+                <InlineStack gap="100">
+                  {video.product_tags.map((tag) => (
+                    <Badge key={tag.id}>{tag.product_title}</Badge>
+                  ))}
+                </InlineStack>
+              ) : (
+                <Text as="span" tone="subdued">
+                  {LIBRARY_TEXT.noTaggedProducts}
+                </Text>
+              )}
+            </Detail>
+            <Detail label="Widgets">
+              {video.widget_names.length > 0 ? (
+                <InlineStack gap="100">
+                  {video.widget_names.map((name, index) => (
+                    <Badge key={`${name}-${index}`} tone="info">
+                      {name}
+                    </Badge>
+                  ))}
+                </InlineStack>
+              ) : (
+                <Text as="span" tone="subdued">
+                  Not shown in any widget
+                </Text>
+              )}
+            </Detail>
+          </BlockStack>
+        </InlineGrid>
+      ) : null}
+    </AppModal>
+  );
+}

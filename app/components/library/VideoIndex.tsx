@@ -1,0 +1,264 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  BlockStack,
+  Button,
+  ChoiceList,
+  EmptySearchResult,
+  IndexFilters,
+  IndexFiltersMode,
+  IndexTable,
+  useSetIndexFiltersMode,
+  type IndexFiltersProps,
+} from "@shopify/polaris";
+import type { LibraryViewDto, VideoDto, VideoListPage, VideoListQuery } from "~/lib/api-types";
+import { withListChange, type ViewQuery } from "~/lib/library-selection";
+import { normalizeSearch } from "~/lib/video-list-query";
+import { LIBRARY_TEXT } from "~/messages";
+import { ENABLED_PLATFORMS, PLATFORMS } from "~/platforms/config";
+import type { PlatformId } from "~/platforms/types";
+import { useSavedViews } from "./useSavedViews";
+import { VideoRow } from "./VideoRow";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface VideoSelection {
+  selectedResources: string[];
+  allResourcesSelected: boolean;
+  handleSelectionChange: NonNullable<React.ComponentProps<typeof IndexTable>["onSelectionChange"]>;
+}
+
+interface VideoIndexProps {
+  list: VideoListPage;
+  query: VideoListQuery;
+  viewId: string | null;
+  views: LibraryViewDto[];
+  /** The list's data is loading (a change of tab, search, filter or page). */
+  loading: boolean;
+  selection: VideoSelection;
+  unpublishingIds: string[];
+  /** Shows a list state; `replace` for search typing, so Back skips each keystroke. */
+  showList: (query: VideoListQuery, viewId: string | null, options?: { replace?: boolean }) => void;
+  onImport: (platform: PlatformId) => void;
+  onPreview: (video: VideoDto) => void;
+  onTag: (video: VideoDto) => void;
+  onShowTags: (video: VideoDto) => void;
+  onApprove: (videos: VideoDto[]) => void;
+  onUnpublish: (videos: VideoDto[]) => void;
+  onDelete: (videos: VideoDto[]) => void;
+}
+
+/**
+ * The library's list (spec 2): tabs and saved views, search, platform filter
+ * with its chip and Clear all, the rows with bulk actions, the empty state and
+ * paging. The state lives in the URL; the server filters and pages.
+ */
+export function VideoIndex({
+  list,
+  query,
+  viewId,
+  views,
+  loading,
+  selection,
+  unpublishingIds,
+  showList,
+  onImport,
+  onPreview,
+  onTag,
+  onShowTags,
+  onApprove,
+  onUnpublish,
+  onDelete,
+}: VideoIndexProps) {
+  const { videos, page, pageCount, total } = list;
+  const savedViews = useSavedViews({
+    initialViews: views,
+    query,
+    viewId,
+    showList: (viewQuery: ViewQuery, id: string | null) => showList({ ...viewQuery, page: 1 }, id),
+  });
+  // With a search or filter applied (a shared link, a saved view being edited) the filters show open.
+  const { mode, setMode } = useSetIndexFiltersMode(savedViews.dirty ? IndexFiltersMode.Filtering : IndexFiltersMode.Default);
+
+  // The search box answers at once; the list follows after a pause in typing.
+  // lastSentSearch: the search (normalised as the server does) the URL has or is about to have.
+  const [searchText, setSearchText] = useState(query.search);
+  const lastSentSearch = useRef(query.search);
+  useEffect(() => {
+    // The URL changed by other means (a tab, a view, Back): the box follows.
+    if (query.search !== lastSentSearch.current) {
+      lastSentSearch.current = query.search;
+      setSearchText(query.search);
+    }
+  }, [query.search]);
+  useEffect(() => {
+    const search = normalizeSearch(searchText);
+    if (search === lastSentSearch.current) return;
+    const timer = setTimeout(() => {
+      lastSentSearch.current = search;
+      showList(withListChange(query, { search }), viewId, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, query, viewId, showList]);
+
+  function setSearchNow(text: string) {
+    const search = normalizeSearch(text);
+    setSearchText(search);
+    lastSentSearch.current = search;
+    showList(withListChange(query, { search }), viewId);
+  }
+
+  // The filter shows the merchant's choice at once, before the list it asks for arrives.
+  const platformsKey = query.platforms.join(",");
+  const [shownPlatforms, setShownPlatforms] = useState<PlatformId[]>(query.platforms);
+  useEffect(() => {
+    setShownPlatforms(platformsKey ? (platformsKey.split(",") as PlatformId[]) : []);
+  }, [platformsKey]);
+
+  function setPlatforms(platforms: PlatformId[]) {
+    setShownPlatforms(platforms);
+    showList(withListChange(query, { platforms }), viewId);
+  }
+
+  const filters: IndexFiltersProps["filters"] = [
+    {
+      key: "platform",
+      label: "Platform",
+      pinned: true,
+      filter: (
+        <ChoiceList
+          title="Platform"
+          titleHidden
+          allowMultiple
+          choices={ENABLED_PLATFORMS.map((platform) => ({ label: platform.name, value: platform.id }))}
+          selected={shownPlatforms}
+          onChange={(selected) => setPlatforms(selected as PlatformId[])}
+        />
+      ),
+    },
+  ];
+  const appliedFilters: IndexFiltersProps["appliedFilters"] =
+    shownPlatforms.length > 0
+      ? [
+          {
+            key: "platform",
+            label: `Platform: ${shownPlatforms.map((id) => PLATFORMS[id]?.name ?? id).join(", ")}`,
+            onRemove: () => setPlatforms([]),
+          },
+        ]
+      : [];
+
+  function cancelChanges() {
+    const base = savedViews.baseQuery;
+    setSearchText(base.search);
+    lastSentSearch.current = normalizeSearch(base.search);
+    showList({ ...base, page: 1 }, viewId);
+  }
+
+  const selectedVideos = videos.filter((video) => selection.selectedResources.includes(video.id));
+  const single = selectedVideos.length === 1 ? selectedVideos[0] : null;
+  const onlyPlatform = query.platforms.length === 1 ? PLATFORMS[query.platforms[0]] : null;
+
+  const emptyState = (
+    <BlockStack gap="400" inlineAlign="center">
+      <EmptySearchResult
+        title={LIBRARY_TEXT.noVideosFound}
+        description="Try changing the tab, search or platform filter, or import videos from your accounts."
+        withIllustration
+      />
+      {onlyPlatform?.enabled ? (
+        <Button variant="primary" onClick={() => onImport(onlyPlatform.id)}>
+          {`Import ${onlyPlatform.name}`}
+        </Button>
+      ) : null}
+    </BlockStack>
+  );
+
+  return (
+    <>
+      <IndexFilters
+        tabs={savedViews.tabs}
+        selected={savedViews.selected}
+        onSelect={savedViews.selectTab}
+        canCreateNewView
+        onCreateNewView={savedViews.createFromCurrent}
+        queryValue={searchText}
+        queryPlaceholder={LIBRARY_TEXT.searchPlaceholder}
+        onQueryChange={setSearchText}
+        onQueryClear={() => setSearchNow("")}
+        filters={filters}
+        appliedFilters={appliedFilters}
+        onClearAll={() => {
+          setSearchText("");
+          lastSentSearch.current = "";
+          showList(withListChange(query, { search: "", platforms: [] }), viewId);
+        }}
+        primaryAction={
+          savedViews.activeView
+            ? { type: "save", onAction: savedViews.saveCurrent, disabled: !savedViews.dirty }
+            : { type: "save-as", onAction: savedViews.createFromCurrent, disabled: !savedViews.dirty }
+        }
+        cancelAction={{ onAction: cancelChanges }}
+        mode={mode}
+        setMode={setMode}
+        loading={loading}
+      />
+      <IndexTable
+        resourceName={{ singular: "video", plural: "videos" }}
+        itemCount={videos.length}
+        selectedItemsCount={selection.allResourcesSelected ? "All" : selection.selectedResources.length}
+        onSelectionChange={selection.handleSelectionChange}
+        loading={loading}
+        emptyState={emptyState}
+        headings={[
+          { title: "Thumbnail", hidden: true },
+          { title: "Video" },
+          { title: "Created" },
+          { title: "Products" },
+          { title: "Status" },
+          { title: "Actions", alignment: "end" },
+        ]}
+        promotedBulkActions={[
+          { content: "Approve", onAction: () => onApprove(selectedVideos) },
+          { content: "Unpublish", onAction: () => onUnpublish(selectedVideos) },
+          {
+            content: "Tag Product",
+            disabled: !single,
+            onAction: () => single && onTag(single),
+          },
+          {
+            content: "Preview",
+            disabled: !single,
+            onAction: () => single && onPreview(single),
+          },
+        ]}
+        bulkActions={[{ items: [{ content: "Delete", destructive: true, onAction: () => onDelete(selectedVideos) }] }]}
+        pagination={
+          total > 0
+            ? {
+                hasPrevious: page > 1,
+                hasNext: page < pageCount,
+                onPrevious: () => showList({ ...query, page: page - 1 }, viewId),
+                onNext: () => showList({ ...query, page: page + 1 }, viewId),
+                label: `Page ${page} of ${pageCount}`,
+              }
+            : undefined
+        }
+      >
+        {videos.map((video, index) => (
+          <VideoRow
+            key={video.id}
+            video={video}
+            position={index}
+            selected={selection.selectedResources.includes(video.id)}
+            unpublishing={unpublishingIds.includes(video.id)}
+            onPreview={onPreview}
+            onTag={onTag}
+            onShowTags={onShowTags}
+            onApprove={(row) => onApprove([row])}
+            onUnpublish={(row) => onUnpublish([row])}
+          />
+        ))}
+      </IndexTable>
+    </>
+  );
+}

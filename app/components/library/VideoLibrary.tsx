@@ -1,0 +1,317 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { Banner, BlockStack, Card, Layout, useIndexResourceState } from "@shopify/polaris";
+import type {
+  ChannelDto,
+  ImportJobDto,
+  LibraryViewDto,
+  VideoDto,
+  VideoListPage,
+  VideoListQuery,
+  WidgetSummaryDto,
+} from "~/lib/api-types";
+import { deleteVideo, toggleVideo } from "~/lib/api-client";
+import { appHref } from "~/lib/app-links";
+import { describeError, mapError } from "~/lib/error-mapper";
+import { librarySearch, planApproval, type ApprovalSummary } from "~/lib/library-selection";
+import { LIBRARY_TEXT, videosUnpublished } from "~/messages";
+import type { PlatformId } from "~/platforms/types";
+import { ImportJobsProgress } from "~/components/import/ImportJobsProgress";
+import { ImportModal } from "~/components/import/ImportModal";
+import { PlatformImportCards } from "~/components/import/ImportPanel";
+import {
+  resumeImportJobs,
+  useActiveImportJobs,
+  useImportJobFinished,
+  type FinishedImport,
+} from "~/components/import/import-jobs";
+import { ApproveModal } from "./ApproveModal";
+import { ConfirmModal } from "./ConfirmModal";
+import { PreviewModal } from "./PreviewModal";
+import { TaggedProductsModal } from "./TaggedProductsModal";
+import { TagProductsModal } from "./TagProductsModal";
+import { VideoIndex } from "./VideoIndex";
+
+export interface LibraryData {
+  /** False on a first visit, before the browser's bootstrap created the shop. */
+  shopFound: boolean;
+  query: VideoListQuery;
+  list: VideoListPage;
+  channels: ChannelDto[];
+  widgets: WidgetSummaryDto[];
+  views: LibraryViewDto[];
+  activeJobs: ImportJobDto[];
+}
+
+type Dialog =
+  | { type: "import"; platform: PlatformId }
+  | { type: "preview"; video: VideoDto }
+  | { type: "tag"; video: VideoDto }
+  | { type: "tags"; video: VideoDto }
+  | { type: "approve"; videoIds: string[] }
+  | { type: "delete"; videos: VideoDto[] };
+
+type Notice = { tone: "success" | "critical" | "info"; message: string };
+
+function dialogOf<T extends Dialog["type"]>(dialog: Dialog | null, type: T): Extract<Dialog, { type: T }> | null {
+  return dialog?.type === type ? (dialog as Extract<Dialog, { type: T }>) : null;
+}
+
+/**
+ * The Video Library page (spec 2): banners, platform import cards and the
+ * Import modal, the list, and the library's dialogs. One dialog at a time.
+ */
+export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: string }) {
+  const { query, list, channels, widgets, views, activeJobs } = data;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { revalidate, state: revalidation } = useRevalidator();
+  const viewId = new URLSearchParams(location.search).get("view");
+
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [importBanner, setImportBanner] = useState(false);
+  const [unpublishingIds, setUnpublishingIds] = useState<string[]>([]);
+  const [deleting, setDeleting] = useState(false);
+
+  const closeDialog = useCallback(
+    (type: Dialog["type"]) => setDialog((current) => (current?.type === type ? null : current)),
+    [],
+  );
+
+  // --------------------------------------------------------------- the list
+
+  const showList = useCallback(
+    (next: VideoListQuery, nextViewId: string | null, options: { replace?: boolean } = {}) => {
+      navigate(`${location.pathname}${librarySearch(location.search, next, nextViewId)}`, {
+        replace: options.replace,
+        preventScrollReset: true,
+      });
+    },
+    [navigate, location.pathname, location.search],
+  );
+
+  const listLoading =
+    (navigation.state === "loading" && navigation.location?.pathname === location.pathname) || revalidation === "loading";
+
+  const rowIds = useMemo(() => list.videos.map((video) => ({ id: video.id })), [list.videos]);
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection, removeSelectedResources } =
+    useIndexResourceState(rowIds);
+  // Rows that left the list (approved out of Draft, deleted) leave the selection too.
+  const removeSelectedRef = useRef(removeSelectedResources);
+  removeSelectedRef.current = removeSelectedResources;
+  const selectedRef = useRef(selectedResources);
+  selectedRef.current = selectedResources;
+  useEffect(() => {
+    const present = new Set(rowIds.map((row) => row.id));
+    const gone = selectedRef.current.filter((id) => !present.has(id));
+    if (gone.length > 0) removeSelectedRef.current(gone);
+  }, [rowIds]);
+  // Changing tab, search, filter or page clears the selection (spec 2).
+  const listKey = `${query.tab}|${query.search}|${query.platforms.join(",")}|${list.page}`;
+  const clearSelectionRef = useRef(clearSelection);
+  clearSelectionRef.current = clearSelection;
+  useEffect(() => clearSelectionRef.current(), [listKey]);
+
+  // ------------------------------------------------------------ import jobs
+
+  useEffect(() => resumeImportJobs(activeJobs), [activeJobs]);
+  const runningJobs = useActiveImportJobs();
+  useImportJobFinished(
+    useCallback(
+      ({ job, outcome }: FinishedImport) => {
+        setNotice(outcome);
+        if (job.videos_added > 0) setImportBanner(true);
+        revalidate();
+      },
+      [revalidate],
+    ),
+  );
+
+  // Opened before the shop's first bootstrap: read again now that it exists.
+  const { shopFound } = data;
+  useEffect(() => {
+    if (!shopFound) revalidate();
+  }, [shopFound, revalidate]);
+
+  // ------------------------------------------------------------ moderation
+
+  function approve(videos: VideoDto[]) {
+    const plan = planApproval(videos);
+    if (plan.kind === "nothing") return;
+    if (plan.kind === "alreadyApproved") {
+      setNotice({ tone: "info", message: plan.message });
+      return;
+    }
+    setDialog({ type: "approve", videoIds: plan.videoIds });
+  }
+
+  function approved(summary: ApprovalSummary) {
+    revalidate();
+    if (summary.failed === 0) {
+      setNotice({ tone: "success", message: summary.message });
+      clearSelection();
+      closeDialog("approve");
+    }
+  }
+
+  async function unpublish(videos: VideoDto[]) {
+    if (videos.length === 0) return;
+    const ids = videos.map((video) => video.id);
+    setUnpublishingIds(ids);
+    let done = 0;
+    let failure: unknown = null;
+    for (const id of ids) {
+      try {
+        await toggleVideo(id, { enabled: false });
+        done += 1;
+      } catch (error) {
+        console.error(error);
+        failure ??= error;
+      }
+    }
+    setUnpublishingIds([]);
+    if (failure) {
+      const mapped = mapError(failure);
+      setNotice({ tone: "critical", message: `${mapped.title}: Failed to unpublish videos. ${mapped.message}` });
+    } else {
+      setNotice({ tone: "success", message: videosUnpublished(done) });
+      clearSelection();
+    }
+    revalidate();
+  }
+
+  async function confirmDelete(videos: VideoDto[]) {
+    setDeleting(true);
+    let failure: unknown = null;
+    for (const video of videos) {
+      try {
+        await deleteVideo(video.id);
+      } catch (error) {
+        console.error(error);
+        failure ??= error;
+      }
+    }
+    setDeleting(false);
+    closeDialog("delete");
+    setNotice(
+      failure
+        ? { tone: "critical", message: describeError(failure, "delete") }
+        : { tone: "success", message: LIBRARY_TEXT.videoDeleted },
+    );
+    clearSelection();
+    revalidate();
+  }
+
+  const deleteDialog = dialogOf(dialog, "delete");
+  const deleteCount = deleteDialog?.videos.length ?? 0;
+
+  return (
+    <Layout>
+      {notice || importBanner ? (
+        <Layout.Section>
+          <BlockStack gap="300">
+            {notice ? (
+              <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
+                <p>{notice.message}</p>
+              </Banner>
+            ) : null}
+            {importBanner ? (
+              <Banner
+                tone="info"
+                action={{ content: "Create Widget", url: appHref("/widgets", location.search) }}
+                onDismiss={() => setImportBanner(false)}
+              >
+                <p>{LIBRARY_TEXT.importBanner}</p>
+              </Banner>
+            ) : null}
+          </BlockStack>
+        </Layout.Section>
+      ) : null}
+
+      <Layout.Section>
+        <PlatformImportCards channels={channels} onImport={(platform) => setDialog({ type: "import", platform })} />
+      </Layout.Section>
+
+      {runningJobs.length > 0 ? (
+        <Layout.Section>
+          <Card>
+            <ImportJobsProgress jobs={runningJobs} />
+          </Card>
+        </Layout.Section>
+      ) : null}
+
+      <Layout.Section>
+        <Card padding="0">
+          <VideoIndex
+            list={list}
+            query={query}
+            viewId={viewId}
+            views={views}
+            loading={listLoading}
+            selection={{ selectedResources, allResourcesSelected, handleSelectionChange }}
+            unpublishingIds={unpublishingIds}
+            showList={showList}
+            onImport={(platform) => setDialog({ type: "import", platform })}
+            onPreview={(video) => setDialog({ type: "preview", video })}
+            onTag={(video) => setDialog({ type: "tag", video })}
+            onShowTags={(video) => setDialog({ type: "tags", video })}
+            onApprove={approve}
+            onUnpublish={(videos) => void unpublish(videos)}
+            onDelete={(videos) => videos.length > 0 && setDialog({ type: "delete", videos })}
+          />
+        </Card>
+      </Layout.Section>
+
+      <ImportModal
+        platform={dialogOf(dialog, "import")?.platform ?? null}
+        shopId={shopId}
+        onClose={() => closeDialog("import")}
+        onChannelRemoved={() => revalidate()}
+      />
+      <PreviewModal
+        video={dialogOf(dialog, "preview")?.video ?? null}
+        onClose={() => closeDialog("preview")}
+        onChanged={(message) => {
+          setNotice({ tone: "success", message });
+          revalidate();
+        }}
+      />
+      <TagProductsModal
+        video={dialogOf(dialog, "tag")?.video ?? null}
+        shopId={shopId}
+        onClose={(changed) => {
+          closeDialog("tag");
+          if (changed) revalidate();
+        }}
+      />
+      <TaggedProductsModal video={dialogOf(dialog, "tags")?.video ?? null} onClose={() => closeDialog("tags")} />
+      <ApproveModal
+        videoIds={dialogOf(dialog, "approve")?.videoIds ?? null}
+        widgets={widgets}
+        onCreateWidget={() => {
+          closeDialog("approve");
+          navigate(appHref("/widgets", location.search));
+        }}
+        onClose={() => closeDialog("approve")}
+        onApproved={approved}
+      />
+      <ConfirmModal
+        id="delete-videos-modal"
+        open={deleteDialog !== null}
+        title={deleteCount === 1 ? "Delete video?" : `Delete ${deleteCount} videos?`}
+        body={
+          deleteCount === 1
+            ? "The video is removed from your library and from every widget, with its product tags. This cannot be undone."
+            : "The videos are removed from your library and from every widget, with their product tags. This cannot be undone."
+        }
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => deleteDialog && void confirmDelete(deleteDialog.videos)}
+        onClose={() => !deleting && closeDialog("delete")}
+      />
+    </Layout>
+  );
+}
+

@@ -1,0 +1,102 @@
+import type { MouseEvent, ReactNode } from "react";
+import { Badge, BlockStack, Button, IndexTable, InlineStack, Link, Text } from "@shopify/polaris";
+import type { VideoDto } from "~/lib/api-types";
+import { displayTitle, formatLongDate, splitTagBadges } from "~/lib/library-selection";
+import { VideoThumb } from "./VideoThumb";
+
+/** Clicks on a row's own controls must not also open the preview (the row's click). */
+function Interactive({ children }: { children: ReactNode }) {
+  return <div onClick={(event: MouseEvent) => event.stopPropagation()}>{children}</div>;
+}
+
+interface VideoRowProps {
+  video: VideoDto;
+  position: number;
+  selected: boolean;
+  /** The row's Unpublish is running. */
+  unpublishing: boolean;
+  onPreview: (video: VideoDto) => void;
+  onTag: (video: VideoDto) => void;
+  onShowTags: (video: VideoDto) => void;
+  onApprove: (video: VideoDto) => void;
+  onUnpublish: (video: VideoDto) => void;
+}
+
+/**
+ * A library row (spec 2): thumbnail, id and title, created date, up to two
+ * product badges and "+N more", status, Tag Product and Approve / Unpublish.
+ * Clicking the row, or its title, opens the preview.
+ */
+export function VideoRow({
+  video,
+  position,
+  selected,
+  unpublishing,
+  onPreview,
+  onTag,
+  onShowTags,
+  onApprove,
+  onUnpublish,
+}: VideoRowProps) {
+  const title = displayTitle(video.title, video.video_id);
+  const { badges, moreCount } = splitTagBadges(video.product_tags);
+  return (
+    <IndexTable.Row id={video.id} position={position} selected={selected} onClick={() => onPreview(video)}>
+      <IndexTable.Cell>
+        <VideoThumb url={video.thumbnail_url} platform={video.platform} alt="" />
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <div style={{ maxWidth: 360, whiteSpace: "normal" }}>
+          <BlockStack gap="050">
+            <Interactive>
+              <Link monochrome removeUnderline onClick={() => onPreview(video)}>
+                <Text as="span" variant="bodyMd" fontWeight="semibold" breakWord>
+                  {title}
+                </Text>
+              </Link>
+            </Interactive>
+            <Text as="span" variant="bodySm" tone="subdued" breakWord>
+              {video.video_id}
+            </Text>
+          </BlockStack>
+        </div>
+      </IndexTable.Cell>
+      <IndexTable.Cell>{formatLongDate(video.created_at)}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <div style={{ maxWidth: 260, whiteSpace: "normal" }}>
+          <InlineStack gap="100" blockAlign="center">
+            {badges.map((tag) => (
+              <Badge key={tag.id}>{tag.product_title}</Badge>
+            ))}
+            {moreCount > 0 ? (
+              <Interactive>
+                <Link onClick={() => onShowTags(video)}>{`+${moreCount} more`}</Link>
+              </Interactive>
+            ) : null}
+          </InlineStack>
+        </div>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        {video.enabled ? <Badge tone="success">Active</Badge> : <Badge>Draft</Badge>}
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <Interactive>
+          <InlineStack gap="200" wrap={false} align="end">
+            <Button size="slim" onClick={() => onTag(video)}>
+              Tag Product
+            </Button>
+            {video.enabled ? (
+              <Button size="slim" loading={unpublishing} onClick={() => onUnpublish(video)}>
+                Unpublish
+              </Button>
+            ) : (
+              <Button size="slim" variant="primary" onClick={() => onApprove(video)}>
+                Approve
+              </Button>
+            )}
+          </InlineStack>
+        </Interactive>
+      </IndexTable.Cell>
+    </IndexTable.Row>
+  );
+}

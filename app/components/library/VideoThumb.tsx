@@ -1,0 +1,76 @@
+import { useState } from "react";
+import { PLATFORMS } from "~/platforms/config";
+import type { PlatformId } from "~/platforms/types";
+import { safeHttpUrl } from "~/lib/embeds";
+
+const SIZES = { small: 40, medium: 60, large: 120 } as const;
+
+/** Dark text on light brand colours (Snapchat's yellow), white on the others. */
+function readableTextOn(hex: string): string {
+  const match = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!match) return "#ffffff";
+  const value = parseInt(match[1], 16);
+  const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? "#1a1a1a" : "#ffffff";
+}
+
+/** The platform's coloured tile with its initial: shown when a thumbnail is missing or broken. */
+export function PlatformTile({ platform, size = "small" }: { platform: PlatformId; size?: keyof typeof SIZES }) {
+  const config = PLATFORMS[platform];
+  const side = SIZES[size];
+  return (
+    <div
+      role="img"
+      aria-label={config?.name ?? platform}
+      data-platform-tile={platform}
+      style={{
+        width: side,
+        height: side,
+        borderRadius: 8,
+        background: config?.color ?? "#8a8a8a",
+        color: readableTextOn(config?.color ?? ""),
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        fontWeight: 650,
+        fontSize: side / 2.5,
+        flexShrink: 0,
+      }}
+    >
+      {(config?.name ?? platform).charAt(0)}
+    </div>
+  );
+}
+
+/**
+ * A video's thumbnail; the platform tile when there is none, when its URL is
+ * not http(s), or when the image fails to load (platform URLs expire).
+ */
+export function VideoThumb({
+  url,
+  platform,
+  alt,
+  size = "small",
+}: {
+  url: string | null;
+  platform: PlatformId;
+  alt: string;
+  size?: keyof typeof SIZES;
+}) {
+  const src = safeHttpUrl(url);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) return <PlatformTile platform={platform} size={size} />;
+  const side = SIZES[size];
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={side}
+      height={side}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setFailedSrc(src)}
+      style={{ width: side, height: side, objectFit: "cover", borderRadius: 8, flexShrink: 0, display: "block" }}
+    />
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * Typed calls of the REST API (spec 7) for the admin UI. Same-origin JSON
+ * through the page's `fetch`, which App Bridge wraps to add the session token,
+ * so it is looked up at call time, never captured.
+ *
+ * A refused call throws an ApiError whose message is the server's `error` (or
+ * `message`) text; a network failure rethrows the browser's own error, so its
+ * "Failed to fetch" reaches the error mapper (app/lib/error-mapper.ts) intact.
+ */
+import type {
+  ChannelDto,
+  ImportJobDto,
+  LibraryViewDto,
+  ProductSearchResult,
+  ProductTagDto,
+  VideoListPage,
+  VideoListQuery,
+  WidgetSummaryDto,
+} from "./api-types";
+import type { PlatformId } from "~/platforms/types";
+import { videoListSearchParams } from "./video-list-query";
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+function serverMessage(body: unknown): string | null {
+  if (body && typeof body === "object") {
+    const { error, message } = body as { error?: unknown; message?: unknown };
+    if (typeof error === "string" && error) return error;
+    if (typeof message === "string" && message) return message;
+  }
+  return null;
+}
+
+export async function apiRequest<T>(
+  path: string,
+  options: { method?: Method; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const { method = "GET", body, signal } = options;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await globalThis.fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    throw new ApiError(serverMessage(data) ?? `Server error: ${response.status}`, response.status);
+  }
+  return data as T;
+}
+
+/** Lists come either bare or wrapped (`{ tags: [...] }`); both are accepted. */
+function listFrom<T>(data: unknown, key: string): T[] {
+  if (Array.isArray(data)) return data as T[];
+  const wrapped = data && typeof data === "object" ? (data as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(wrapped) ? (wrapped as T[]) : [];
+}
+
+/** A single record, bare or wrapped (`{ job: {...} }`). */
+function itemFrom<T>(data: unknown, key: string): T {
+  const wrapped = data && typeof data === "object" ? (data as Record<string, unknown>)[key] : undefined;
+  return (wrapped ?? data) as T;
+}
+
+const enc = encodeURIComponent;
+
+// --------------------------------------------------------------------- videos
+
+export async function fetchVideos(shopId: string, query: VideoListQuery): Promise<VideoListPage> {
+  const search = videoListSearchParams(query).toString();
+  return apiRequest<VideoListPage>(`/api/videos/${enc(shopId)}${search ? `?${search}` : ""}`);
+}
+
+/** Approve sends the chosen widgets (empty = all widgets); unpublish sends `enabled: false` only. */
+export type ToggleVideoBody = { enabled: true; widgetIds: string[] } | { enabled: false };
+
+export async function toggleVideo(videoId: string, body: ToggleVideoBody): Promise<void> {
+  await apiRequest(`/api/videos/${enc(videoId)}/toggle`, { method: "PATCH", body });
+}
+
+export async function deleteVideo(videoId: string): Promise<void> {
+  await apiRequest(`/api/videos/${enc(videoId)}`, { method: "DELETE" });
+}
+
+export async function fetchVideoTags(videoId: string, shopId: string): Promise<ProductTagDto[]> {
+  const data = await apiRequest<unknown>(`/api/videos/${enc(videoId)}/tags?shopId=${enc(shopId)}`);
+  return listFrom<ProductTagDto>(data, "tags");
+}
+
+export async function addVideoTag(
+  videoId: string,
+  body: { productId: string; productTitle: string; shopId: string },
+): Promise<ProductTagDto> {
+  const data = await apiRequest<unknown>(`/api/videos/${enc(videoId)}/tags`, { method: "POST", body });
+  return itemFrom<ProductTagDto>(data, "tag");
+}
+
+export async function removeVideoTag(tagId: string, shopId: string): Promise<void> {
+  await apiRequest(`/api/videos/tags/${enc(tagId)}?shopId=${enc(shopId)}`, { method: "DELETE" });
+}
+
+export async function searchProducts(q: string, shopId: string, signal?: AbortSignal): Promise<ProductSearchResult[]> {
+  const data = await apiRequest<unknown>(`/api/products/search?q=${enc(q)}&shopId=${enc(shopId)}`, { signal });
+  return listFrom<ProductSearchResult>(data, "products");
+}
+
+// ------------------------------------------------------------ channels, jobs
+
+export async function fetchChannels(shopId: string): Promise<ChannelDto[]> {
+  const data = await apiRequest<unknown>(`/api/channels/${enc(shopId)}`);
+  return listFrom<ChannelDto>(data, "channels");
+}
+
+export async function importChannel(body: { shopId: string; username: string; platform: PlatformId }): Promise<ImportJobDto> {
+  const data = await apiRequest<unknown>("/api/channels", { method: "POST", body });
+  return itemFrom<ImportJobDto>(data, "job");
+}
+
+export async function importSingleVideo(body: {
+  shopId: string;
+  videoUrl: string;
+  platform: PlatformId;
+}): Promise<ImportJobDto> {
+  const data = await apiRequest<unknown>("/api/videos/single", { method: "POST", body });
+  return itemFrom<ImportJobDto>(data, "job");
+}
+
+export async function deleteChannel(channelId: string): Promise<void> {
+  await apiRequest(`/api/channels/${enc(channelId)}`, { method: "DELETE" });
+}
+
+export async function syncChannel(channelId: string): Promise<ImportJobDto> {
+  const data = await apiRequest<unknown>(`/api/channels/${enc(channelId)}/sync`, { method: "POST", body: {} });
+  return itemFrom<ImportJobDto>(data, "job");
+}
+
+export async function fetchImportJob(jobId: string): Promise<ImportJobDto> {
+  const data = await apiRequest<unknown>(`/api/import-jobs/${enc(jobId)}`);
+  return itemFrom<ImportJobDto>(data, "job");
+}
+
+export async function fetchActiveImportJobs(): Promise<ImportJobDto[]> {
+  const data = await apiRequest<unknown>("/api/import-jobs?active=1");
+  return listFrom<ImportJobDto>(data, "jobs");
+}
+
+// ------------------------------------------------------------ widgets, views
+
+export async function fetchWidgets(shopId: string): Promise<WidgetSummaryDto[]> {
+  const data = await apiRequest<unknown>(`/api/widgets/${enc(shopId)}`);
+  return listFrom<WidgetSummaryDto>(data, "widgets");
+}
+
+export async function fetchLibraryViews(): Promise<LibraryViewDto[]> {
+  const data = await apiRequest<unknown>("/api/library-views");
+  return listFrom<LibraryViewDto>(data, "views");
+}
+
+export async function createLibraryView(body: Omit<LibraryViewDto, "id">): Promise<LibraryViewDto> {
+  const data = await apiRequest<unknown>("/api/library-views", { method: "POST", body });
+  return itemFrom<LibraryViewDto>(data, "view");
+}
+
+export async function updateLibraryView(
+  viewId: string,
+  body: Partial<Omit<LibraryViewDto, "id">>,
+): Promise<LibraryViewDto> {
+  const data = await apiRequest<unknown>(`/api/library-views/${enc(viewId)}`, { method: "PATCH", body });
+  return itemFrom<LibraryViewDto>(data, "view");
+}
+
+export async function deleteLibraryView(viewId: string): Promise<void> {
+  await apiRequest(`/api/library-views/${enc(viewId)}`, { method: "DELETE" });
+}

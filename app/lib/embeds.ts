@@ -1,0 +1,72 @@
+/**
+ * Third-party video content is untrusted. We never render a platform's
+ * `embed_html`; a player is an iframe whose src this module builds from a
+ * validated video id on an allow-list of player hosts, and links or images
+ * from a platform pass `safeHttpUrl` first. Client-safe.
+ */
+import { extractVideoId, VIDEO_ID_PATTERNS } from "~/platforms/urls";
+import type { PlatformId } from "~/platforms/types";
+
+/** Origins an iframe may load a player from (also what a frame-src CSP should list). */
+export const PLAYER_ORIGINS = [
+  "https://www.tiktok.com",
+  "https://www.instagram.com",
+  "https://assets.pinterest.com",
+  "https://www.youtube.com",
+] as const;
+
+const PLAYERS: Partial<Record<PlatformId, (id: string) => string>> = {
+  tiktok: (id) => `https://www.tiktok.com/player/v1/${id}`,
+  instagram: (id) => `https://www.instagram.com/reel/${id}/embed`,
+  pinterest: (id) => `https://assets.pinterest.com/ext/embed.html?id=${id}`,
+  youtube_shorts: (id) => `https://www.youtube.com/embed/${id}`,
+};
+
+/**
+ * The iframe src of the platform's player for a video, or null. The id must
+ * match the platform's strict pattern (digits, or letters, digits, "_" and
+ * "-"); when it does not, the id is taken from `videoUrl` if that is a URL
+ * of the platform we recognise. Nothing else ever becomes a src.
+ */
+export function playerEmbedUrl(platform: PlatformId, platformVideoId: string | null | undefined, videoUrl?: string | null): string | null {
+  const build = PLAYERS[platform];
+  const pattern = VIDEO_ID_PATTERNS[platform];
+  if (!build || !pattern) return null;
+  let id = typeof platformVideoId === "string" && pattern.test(platformVideoId) ? platformVideoId : null;
+  if (!id && typeof videoUrl === "string") {
+    const fromUrl = extractVideoId(platform, videoUrl);
+    id = fromUrl && pattern.test(fromUrl) ? fromUrl : null;
+  }
+  return id ? build(id) : null;
+}
+
+/** True when `src` is exactly what playerEmbedUrl builds for some platform and id. */
+export function isAllowedPlayerUrl(src: string): boolean {
+  return (Object.keys(PLAYERS) as PlatformId[]).some((platform) => {
+    let url: URL;
+    try {
+      url = new URL(src);
+    } catch {
+      return false;
+    }
+    const id = platform === "pinterest" ? url.searchParams.get("id") : url.pathname.split("/").filter(Boolean).at(platform === "instagram" ? 1 : -1);
+    return !!id && playerEmbedUrl(platform, id) === src;
+  });
+}
+
+/**
+ * An http(s) URL in its normalised form, or null: `javascript:`, `data:`,
+ * `vbscript:`, relative or malformed URLs and URLs with credentials are refused.
+ */
+export function safeHttpUrl(url: unknown): string | null {
+  if (typeof url !== "string" || url.length > 4096) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
+  if (parsed.username || parsed.password || !parsed.hostname) return null;
+  return parsed.href;
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { ImportJobDto } from "./api-types";
+import {
+  canFind,
+  importErrorContext,
+  jobFailureMessage,
+  jobOutcome,
+  jobProgressPercent,
+  jobProgressText,
+  jobSuccessMessage,
+  normalizeImportValue,
+} from "./import-flow";
+
+function job(overrides: Partial<ImportJobDto>): ImportJobDto {
+  return {
+    id: "job-1",
+    kind: "channel",
+    platform: "tiktok",
+    input: "creator",
+    channel_id: null,
+    status: "running",
+    progress: { fetched: 0, saved: 0, total: null },
+    videos_added: 0,
+    error: null,
+    started_at: null,
+    finished_at: null,
+    ...overrides,
+  };
+}
+
+describe("the Import form (spec 5)", () => {
+  it('strips "@" from a username, not from a URL', () => {
+    expect(normalizeImportValue("  @creator ", "username")).toBe("creator");
+    expect(normalizeImportValue("@@creator", "username")).toBe("creator");
+    expect(normalizeImportValue(" https://www.tiktok.com/@creator/video/1 ", "url")).toBe(
+      "https://www.tiktok.com/@creator/video/1",
+    );
+  });
+
+  it("Find needs a value and the permission checkbox", () => {
+    expect(canFind("creator", "username", false)).toBe(false);
+    expect(canFind("", "username", true)).toBe(false);
+    expect(canFind("  ", "url", true)).toBe(false);
+    expect(canFind("@", "username", true)).toBe(false);
+    expect(canFind("creator", "username", true)).toBe(true);
+  });
+});
+
+describe("job results (spec 8)", () => {
+  it("channel, single video, pin and resync successes", () => {
+    expect(jobSuccessMessage(job({ kind: "channel", input: "creator", videos_added: 12 }))).toBe(
+      "Successfully added 12 videos from @creator!",
+    );
+    expect(jobSuccessMessage(job({ kind: "single", platform: "tiktok" }))).toBe("Video added successfully!");
+    expect(jobSuccessMessage(job({ kind: "single", platform: "pinterest" }))).toBe("Pin added successfully!");
+    expect(jobSuccessMessage(job({ kind: "sync", input: "creator", videos_added: 3 }))).toBe(
+      "Synced @creator: 3 new videos added",
+    );
+  });
+
+  it("failures go through the mapper with the channel, video or sync context", () => {
+    expect(importErrorContext("channel")).toBe("channel");
+    expect(importErrorContext("single")).toBe("video");
+    expect(importErrorContext("sync")).toBe("sync");
+    expect(jobFailureMessage(job({ kind: "channel", status: "failed", error: "Account is private" }))).toBe(
+      "Unable to add channel: Account is private",
+    );
+    expect(jobFailureMessage(job({ kind: "single", status: "failed", error: null }))).toBe(
+      "Unable to add video: Please check that the URL is valid and the video is publicly accessible.",
+    );
+    expect(jobFailureMessage(job({ kind: "sync", status: "failed", error: "Actor run timeout" }))).toBe(
+      "Request timeout: The request took too long to complete. Please try again.",
+    );
+  });
+
+  it("a run that hit its time limit is a timeout whatever its message", () => {
+    expect(jobFailureMessage(job({ kind: "channel", status: "failed", error: "Run aborted", error_kind: "timeout" }))).toBe(
+      "Request timeout: The request took too long to complete. Please try again.",
+    );
+  });
+
+  it("a failure part-way says what was kept", () => {
+    expect(jobFailureMessage(job({ kind: "channel", status: "failed", error: "Run failed", videos_added: 8 }))).toBe(
+      "Unable to add channel: Run failed. 8 videos imported before the failure were kept.",
+    );
+  });
+
+  it("outcome tone follows the status", () => {
+    expect(jobOutcome(job({ status: "succeeded", videos_added: 1 })).tone).toBe("success");
+    expect(jobOutcome(job({ status: "failed", error: "x" })).tone).toBe("critical");
+  });
+});
+
+describe("job progress", () => {
+  it("shows fetched and saved, and a percentage when the total is known", () => {
+    expect(jobProgressText(job({ progress: { fetched: 12, saved: 10, total: 30 } }))).toBe("Fetched 12 of 30 · saved 10");
+    expect(jobProgressText(job({ progress: { fetched: 4, saved: 2, total: null } }))).toBe("Fetched 4 · saved 2");
+    expect(jobProgressText(job({ status: "queued" }))).toBe("Waiting to start...");
+    expect(jobProgressPercent(job({ progress: { fetched: 12, saved: 15, total: 30 } }))).toBe(50);
+    expect(jobProgressPercent(job({ progress: { fetched: 12, saved: 10, total: null } }))).toBeNull();
+  });
+});

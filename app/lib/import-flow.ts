@@ -1,0 +1,100 @@
+/**
+ * Pure rules of the Import modal and of import jobs (spec 2, 5, 8): what the
+ * form sends, when Find is enabled, and what the merchant reads when a job ends.
+ * Client-safe, no React.
+ */
+import type { ErrorContext } from "~/messages";
+import { ERROR_MAPPER, LIBRARY_TEXT, channelImported, channelSynced } from "~/messages";
+import type { ImportMethod, PlatformId } from "~/platforms/types";
+import type { ImportJobDto, ImportJobKind } from "./api-types";
+import { describeError, formatMappedError } from "./error-mapper";
+
+/** Spec 5: "@" is stripped from a username; a URL is sent as typed, trimmed. */
+export function normalizeImportValue(value: string, method: ImportMethod): string {
+  const trimmed = value.trim();
+  return method === "username" ? trimmed.replace(/^@+/, "").trim() : trimmed;
+}
+
+/** Spec 5: Find is disabled unless the value is non-empty and the permission box is checked. */
+export function canFind(value: string, method: ImportMethod, permissionConfirmed: boolean): boolean {
+  return permissionConfirmed && normalizeImportValue(value, method).length > 0;
+}
+
+export function isJobRunning(job: Pick<ImportJobDto, "status">): boolean {
+  return job.status === "queued" || job.status === "running";
+}
+
+const ERROR_CONTEXT: Record<ImportJobKind, ErrorContext> = {
+  channel: "channel",
+  single: "video",
+  sync: "sync",
+};
+
+/** The mapper context of an import's failures: channel, video or sync. */
+export function importErrorContext(kind: ImportJobKind): ErrorContext {
+  return ERROR_CONTEXT[kind];
+}
+
+/** Spec 8 success texts: channel import, single video (or pin), resync. */
+export function jobSuccessMessage(job: Pick<ImportJobDto, "kind" | "platform" | "input" | "videos_added">): string {
+  switch (job.kind) {
+    case "channel":
+      return channelImported(job.videos_added, job.input);
+    case "sync":
+      return channelSynced(job.input, job.videos_added);
+    case "single":
+      return job.platform === ("pinterest" satisfies PlatformId) ? LIBRARY_TEXT.pinAdded : LIBRARY_TEXT.videoAdded;
+  }
+}
+
+/** How many videos a failed job kept, in words; null when it kept none. */
+export function keptVideosNote(saved: number): string | null {
+  if (saved <= 0) return null;
+  return saved === 1 ? "1 video imported before the failure was kept." : `${saved} videos imported before the failure were kept.`;
+}
+
+/**
+ * A failed job through the generic mapper ("<title>: <message>"); a job that
+ * failed part-way also says what was kept.
+ */
+export function jobFailureMessage(job: Pick<ImportJobDto, "kind" | "error" | "error_kind" | "videos_added">): string {
+  // A run that outlived its time limit is a timeout even when its message does not say "timeout".
+  const text =
+    job.error_kind === "timeout"
+      ? formatMappedError(ERROR_MAPPER.timeout)
+      : describeError(new Error(job.error ?? ""), importErrorContext(job.kind));
+  const kept = keptVideosNote(job.videos_added);
+  if (!kept) return text;
+  return /[.!?]$/.test(text) ? `${text} ${kept}` : `${text}. ${kept}`;
+}
+
+export interface JobOutcome {
+  tone: "success" | "critical";
+  message: string;
+}
+
+export function jobOutcome(job: ImportJobDto): JobOutcome {
+  return job.status === "succeeded"
+    ? { tone: "success", message: jobSuccessMessage(job) }
+    : { tone: "critical", message: jobFailureMessage(job) };
+}
+
+/** Progress line of a running job, e.g. "Fetched 12 of 30 · saved 10". */
+export function jobProgressText(job: Pick<ImportJobDto, "status" | "progress">): string {
+  if (job.status === "queued") return "Waiting to start...";
+  const { fetched, saved, total } = job.progress;
+  const fetchedText = total ? `Fetched ${fetched} of ${total}` : `Fetched ${fetched}`;
+  return `${fetchedText} · saved ${saved}`;
+}
+
+/** 0-100 when the total is known, else null (indeterminate). */
+export function jobProgressPercent(job: Pick<ImportJobDto, "progress">): number | null {
+  const { saved, total } = job.progress;
+  if (!total) return null;
+  return Math.max(0, Math.min(100, Math.round((saved / total) * 100)));
+}
+
+/** What a job imports, for the progress list: "@user" or the URL. */
+export function jobSubject(job: Pick<ImportJobDto, "kind" | "input">): string {
+  return job.kind === "single" ? job.input : `@${job.input}`;
+}

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { LIBRARY_TEXT } from "~/messages";
+import type { ProductTagDto, VideoListQuery } from "./api-types";
+import { videoListSearchParams } from "./video-list-query";
+import {
+  approvalWidgetIds,
+  displayTitle,
+  formatLongDate,
+  librarySearch,
+  planApproval,
+  sameViewQuery,
+  selectedVideos,
+  splitTagBadges,
+  summarizeApproval,
+  viewNameProblem,
+  withListChange,
+} from "./library-selection";
+
+describe("displayTitle", () => {
+  it("keeps a title of up to 70 characters", () => {
+    const seventy = "a".repeat(70);
+    expect(displayTitle(seventy, "1")).toBe(seventy);
+  });
+
+  it("cuts a longer title to 70 characters plus an ellipsis", () => {
+    expect(displayTitle("b".repeat(71), "1")).toBe(`${"b".repeat(70)}...`);
+  });
+
+  it('falls back to "Video {id}" without a title', () => {
+    expect(displayTitle(null, "7301")).toBe("Video 7301");
+    expect(displayTitle("   ", "7301")).toBe("Video 7301");
+  });
+
+  it("never cuts an emoji in half", () => {
+    const title = `${"x".repeat(69)}😀😀`;
+    expect(displayTitle(title, "1")).toBe(`${"x".repeat(69)}😀...`);
+  });
+
+  it("leaves markup as plain text (React renders it as text)", () => {
+    expect(displayTitle('<img src=x onerror="alert(1)">', "1")).toBe('<img src=x onerror="alert(1)">');
+  });
+});
+
+describe("formatLongDate", () => {
+  it("writes the date in long format", () => {
+    expect(formatLongDate("2026-11-22T10:00:00.000Z", "UTC")).toBe("November 22, 2026");
+  });
+
+  it("is empty for an unreadable date", () => {
+    expect(formatLongDate("not a date")).toBe("");
+  });
+});
+
+describe("splitTagBadges", () => {
+  const tag = (n: number): ProductTagDto => ({ id: `t${n}`, product_id: `p${n}`, product_title: `Product ${n}` });
+
+  it("shows up to two badges and counts the rest", () => {
+    expect(splitTagBadges([tag(1)])).toEqual({ badges: [tag(1)], moreCount: 0 });
+    expect(splitTagBadges([tag(1), tag(2), tag(3), tag(4)])).toEqual({ badges: [tag(1), tag(2)], moreCount: 2 });
+  });
+});
+
+describe("planApproval", () => {
+  it("does nothing without a selection", () => {
+    expect(planApproval([])).toEqual({ kind: "nothing" });
+  });
+
+  it("applies only to selected videos not yet approved", () => {
+    expect(
+      planApproval([
+        { id: "a", enabled: true },
+        { id: "b", enabled: false },
+        { id: "c", enabled: false },
+      ]),
+    ).toEqual({ kind: "approve", videoIds: ["b", "c"] });
+  });
+
+  it("says so when every selected video is already approved", () => {
+    expect(planApproval([{ id: "a", enabled: true }])).toEqual({
+      kind: "alreadyApproved",
+      message: "Selected videos are already approved",
+    });
+  });
+});
+
+describe("selectedVideos", () => {
+  it("keeps the page's order", () => {
+    const videos = [{ id: "1" }, { id: "2" }, { id: "3" }];
+    expect(selectedVideos(videos, ["3", "1"])).toEqual([{ id: "1" }, { id: "3" }]);
+  });
+});
+
+describe("approvalWidgetIds", () => {
+  it("select-all sends an empty list, meaning all widgets", () => {
+    expect(approvalWidgetIds(true, ["w1"])).toEqual([]);
+  });
+
+  it("sends the chosen widgets", () => {
+    expect(approvalWidgetIds(false, new Set(["w1", "w2"]))).toEqual(["w1", "w2"]);
+  });
+
+  it("is null (Approve disabled) with nothing chosen and no select-all", () => {
+    expect(approvalWidgetIds(false, [])).toBeNull();
+  });
+});
+
+describe("summarizeApproval", () => {
+  it("all approved", () => {
+    expect(summarizeApproval([{ ok: true }, { ok: true }])).toEqual({
+      tone: "success",
+      message: "Successfully approved 2 video(s)!",
+      approved: 2,
+      failed: 0,
+    });
+  });
+
+  it("partly failed", () => {
+    expect(summarizeApproval([{ ok: true }, { ok: false, error: "boom" }]).message).toBe(
+      "1 video(s) approved successfully, but 1 failed. Please try again.",
+    );
+  });
+
+  it("everything failed", () => {
+    expect(summarizeApproval([{ ok: false, error: "boom" }])).toMatchObject({
+      tone: "critical",
+      message: "Failed to approve videos. Please try again.",
+    });
+  });
+
+  it("the Free plan limit has its own text", () => {
+    const limit = "Free plan allows maximum 5 approved videos. Upgrade to Premium for unlimited videos.";
+    expect(summarizeApproval([{ ok: false, error: limit }]).message).toBe(LIBRARY_TEXT.freePlanLimit);
+    expect(summarizeApproval([{ ok: true }, { ok: false, error: limit }, { ok: false, error: limit }]).message).toBe(
+      `1 video(s) approved successfully, but 2 failed. Please try again. ${LIBRARY_TEXT.freePlanLimit}`,
+    );
+  });
+});
+
+describe("viewNameProblem (spec 5 view-name modals)", () => {
+  const existing = ["All", "Active", "Draft", "TikTok drafts"];
+
+  it("accepts a new name", () => {
+    expect(viewNameProblem("Instagram", existing)).toBeNull();
+  });
+
+  it("requires a name", () => {
+    expect(viewNameProblem("  ", existing)).not.toBeNull();
+  });
+
+  it("allows at most 40 characters", () => {
+    expect(viewNameProblem("v".repeat(40), existing)).toBeNull();
+    expect(viewNameProblem("v".repeat(41), existing)).not.toBeNull();
+  });
+
+  it("must be unique ignoring case", () => {
+    expect(viewNameProblem("tiktok DRAFTS", existing)).not.toBeNull();
+    expect(viewNameProblem("all", existing)).not.toBeNull();
+  });
+
+  it("a rename must change the name, and may change only its case", () => {
+    expect(viewNameProblem("TikTok drafts", existing, "TikTok drafts")).not.toBeNull();
+    expect(viewNameProblem("Tiktok Drafts", existing, "TikTok drafts")).toBeNull();
+  });
+});
+
+describe("sameViewQuery", () => {
+  it("compares tab, trimmed search and the set of platforms", () => {
+    const a = { tab: "draft" as const, search: "shoes ", platforms: ["tiktok" as const, "instagram" as const] };
+    expect(sameViewQuery(a, { tab: "draft", search: "shoes", platforms: ["instagram", "tiktok"] })).toBe(true);
+    expect(sameViewQuery(a, { tab: "all", search: "shoes", platforms: ["instagram", "tiktok"] })).toBe(false);
+    expect(sameViewQuery(a, { tab: "draft", search: "shoes", platforms: ["tiktok"] })).toBe(false);
+  });
+});
+
+describe("the list's URL", () => {
+  const base: VideoListQuery = { tab: "all", search: "", platforms: [], page: 1 };
+
+  it("leaves defaults out", () => {
+    expect(videoListSearchParams(base).toString()).toBe("");
+  });
+
+  it("carries tab, search, platforms and page", () => {
+    const params = videoListSearchParams({ tab: "draft", search: " red shoes ", platforms: ["tiktok", "pinterest"], page: 3 });
+    expect(Object.fromEntries(params)).toEqual({ tab: "draft", q: "red shoes", platform: "tiktok,pinterest", page: "3" });
+  });
+
+  it("keeps the app's lasting parameters and drops one-shot ones", () => {
+    const search = librarySearch(
+      "?shop=demo.myshopify.com&host=abc&embedded=1&id_token=xyz&tab=active&page=4",
+      { ...base, tab: "draft" },
+      "view-1",
+    );
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({
+      shop: "demo.myshopify.com",
+      host: "abc",
+      embedded: "1",
+      tab: "draft",
+      view: "view-1",
+    });
+  });
+
+  it("changing tab, search or filter returns to page 1", () => {
+    expect(withListChange({ ...base, page: 5 }, { tab: "active" })).toEqual({ ...base, tab: "active", page: 1 });
+    expect(withListChange({ ...base, page: 5 }, { search: "x" }).page).toBe(1);
+    expect(withListChange({ ...base, page: 5 }, { platforms: ["tiktok"] }).page).toBe(1);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { parseVideoListQuery, videoListSearchParams } from "./video-list-query";
+
+const parse = (query: string) => parseVideoListQuery(new URLSearchParams(query));
+
+describe("parseVideoListQuery", () => {
+  it("defaults to all, no search, every platform, page 1", () => {
+    expect(parse("")).toEqual({ tab: "all", search: "", platforms: [], page: 1 });
+  });
+
+  it("reads the tab, falling back to all", () => {
+    expect(parse("tab=active").tab).toBe("active");
+    expect(parse("tab=DRAFT").tab).toBe("draft");
+    expect(parse("tab=archived").tab).toBe("all");
+  });
+
+  it("reads platforms repeated or as a comma list, drops unknown ones, and 'all' means every platform", () => {
+    expect(parse("platform=tiktok&platform=instagram").platforms).toEqual(["tiktok", "instagram"]);
+    expect(parse("platform=tiktok,pinterest,tiktok").platforms).toEqual(["tiktok", "pinterest"]);
+    expect(parse("platform=youtube").platforms).toEqual(["youtube_shorts"]);
+    expect(parse("platform=myspace,snapchat").platforms).toEqual(["snapchat"]);
+    expect(parse("platform=all").platforms).toEqual([]);
+    expect(parse("platform=tiktok&platform=all").platforms).toEqual([]);
+  });
+
+  it("trims the search and collapses spaces", () => {
+    expect(parse("q=%20%20summer%20%20%20dress%20").search).toBe("summer dress");
+    expect(parse(`q=${"a".repeat(300)}`).search).toHaveLength(100);
+  });
+
+  it("reads a positive integer page, falling back to 1", () => {
+    expect(parse("page=3").page).toBe(3);
+    for (const bad of ["0", "-1", "2.5", "abc", "", "1e3"]) expect(parse(`page=${bad}`).page).toBe(1);
+  });
+
+  it("writes back what it reads, leaving defaults out", () => {
+    const query = { tab: "draft" as const, search: "hat", platforms: ["tiktok" as const, "instagram" as const], page: 2 };
+    expect(parseVideoListQuery(videoListSearchParams(query))).toEqual(query);
+    expect(videoListSearchParams({ tab: "all", search: "", platforms: [], page: 1 }).toString()).toBe("");
+  });
+});

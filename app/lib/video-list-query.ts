@@ -1,0 +1,87 @@
+/**
+ * The Video Library's filters as they travel in a URL (the page's address and
+ * GET /api/videos/{shopId}). Client-safe: the page, its links and the API all
+ * read and write them here, so a saved view, a shared link and the server
+ * agree. Bad values never fail a request: each falls back to its default.
+ *
+ *   tab       all | active | draft                  (default all)
+ *   q         search text                           (default "")
+ *   platform  repeated (?platform=a&platform=b) or a comma list (?platform=a,b);
+ *             "all" or nothing means every platform; unknown ids are dropped
+ *   page      1-based integer                       (default 1)
+ */
+import type { LibraryTab, VideoListQuery } from "~/lib/api-types";
+import type { PlatformId } from "~/platforms/types";
+
+export const LIBRARY_TABS: readonly LibraryTab[] = ["all", "active", "draft"];
+
+/** Platform filter values; "youtube" is the library's older name for YouTube Shorts (spec 3). */
+const PLATFORM_ALIASES: Record<string, PlatformId> = {
+  tiktok: "tiktok",
+  instagram: "instagram",
+  pinterest: "pinterest",
+  youtube_shorts: "youtube_shorts",
+  youtube: "youtube_shorts",
+  snapchat: "snapchat",
+};
+
+/** Longer search text is cut: no title is searched by a paragraph, and it bounds the LIKE pattern. */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Past any real library (10,000 videos is 500 pages); keeps OFFSET arithmetic small. */
+const PAGE_MAX = 100_000;
+
+export const DEFAULT_VIDEO_LIST_QUERY: VideoListQuery = { tab: "all", search: "", platforms: [], page: 1 };
+
+export function parseLibraryTab(value: string | null | undefined): LibraryTab {
+  const tab = (value ?? "").trim().toLowerCase();
+  return (LIBRARY_TABS as readonly string[]).includes(tab) ? (tab as LibraryTab) : "all";
+}
+
+/** Platform ids from any mix of repeated values and comma lists, deduplicated, in first-seen order. */
+export function parsePlatformFilter(values: readonly string[]): PlatformId[] {
+  const found: PlatformId[] = [];
+  for (const value of values) {
+    for (const part of value.split(",")) {
+      const key = part.trim().toLowerCase();
+      if (key === "all") return [];
+      const id = PLATFORM_ALIASES[key];
+      if (id && !found.includes(id)) found.push(id);
+    }
+  }
+  return found;
+}
+
+export function parsePage(value: string | null | undefined): number {
+  const text = (value ?? "").trim();
+  if (!/^\d{1,9}$/.test(text)) return 1;
+  const page = Number(text);
+  return page >= 1 ? Math.min(page, PAGE_MAX) : 1;
+}
+
+export function normalizeSearch(value: string | null | undefined): string {
+  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
+}
+
+export function parseVideoListQuery(searchParams: URLSearchParams): VideoListQuery {
+  return {
+    tab: parseLibraryTab(searchParams.get("tab")),
+    search: normalizeSearch(searchParams.get("q")),
+    platforms: parsePlatformFilter(searchParams.getAll("platform")),
+    page: parsePage(searchParams.get("page")),
+  };
+}
+
+/**
+ * The query as URL parameters, defaults left out (so the plain library URL
+ * stays clean). Platforms are written as one comma list.
+ */
+export function videoListSearchParams(query: Partial<VideoListQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.tab && query.tab !== "all") params.set("tab", query.tab);
+  const search = normalizeSearch(query.search);
+  if (search) params.set("q", search);
+  if (query.platforms?.length) params.set("platform", query.platforms.join(","));
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  return params;
+}

@@ -1,0 +1,95 @@
+/**
+ * Connected accounts (channels): created or refreshed by an account import,
+ * resynced on demand, removed with their videos.
+ */
+import { prisma, type Channel } from "~/db.server";
+import type { ChannelDto } from "~/lib/api-types";
+import type { ImportedChannel, PlatformId } from "~/platforms/types";
+import { RecordNotFoundError } from "~/models/errors.server";
+
+export function toChannelDto(channel: Channel): ChannelDto {
+  return {
+    id: channel.id,
+    platform: channel.platform as PlatformId,
+    username: channel.username,
+    display_name: channel.displayName,
+    avatar_url: channel.avatarUrl,
+    follower_count: channel.followerCount,
+    last_synced_at: channel.lastSyncedAt?.toISOString() ?? null,
+    last_sync_error: channel.lastSyncError,
+  };
+}
+
+export async function listChannels(shopId: string): Promise<ChannelDto[]> {
+  const channels = await prisma.channel.findMany({ where: { shopId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return channels.map(toChannelDto);
+}
+
+export async function getChannel(shopId: string, channelId: string): Promise<Channel> {
+  const channel = await prisma.channel.findFirst({ where: { id: channelId, shopId } });
+  if (!channel) throw new RecordNotFoundError("Channel");
+  return channel;
+}
+
+/**
+ * The account's key: without "@" and lowercased. TikTok, Instagram and
+ * Pinterest usernames ignore case, so "@Brand" and "brand" are one account.
+ */
+export function channelUsernameKey(username: string): string {
+  return username.trim().replace(/^@+/, "").toLowerCase();
+}
+
+const text = (value: string | null | undefined, max: number) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed.slice(0, max) : null;
+};
+
+/**
+ * Creates or refreshes the account an import found. `username` is the one the
+ * merchant asked for (the job's input), so a resync always finds the same row;
+ * profile fields come from the platform and replace the old ones when present.
+ */
+export function upsertChannelFromImport(
+  shopId: string,
+  platform: PlatformId,
+  username: string,
+  found: ImportedChannel | null,
+): Promise<Channel> {
+  const profile = {
+    displayName: text(found?.displayName, 200),
+    avatarUrl: text(found?.avatarUrl, 4000),
+    followerCount:
+      typeof found?.followerCount === "number" && Number.isFinite(found.followerCount)
+        ? Math.max(0, Math.min(2_147_483_647, Math.round(found.followerCount)))
+        : null,
+  };
+  const key = channelUsernameKey(username);
+  return prisma.channel.upsert({
+    where: { shopId_platform_username: { shopId, platform, username: key } },
+    create: { shopId, platform, username: key, ...profile },
+    // Keep what we knew when this import did not see it (e.g. a failed profile lookup).
+    update: Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== null)),
+  });
+}
+
+/** After an account import or resync: when it last worked, and the last failure (cleared by a good run). */
+export async function recordChannelSync(shopId: string, channelId: string, outcome: { error: string | null }) {
+  await prisma.channel.updateMany({
+    where: { id: channelId, shopId },
+    data: outcome.error === null ? { lastSyncedAt: new Date(), lastSyncError: null } : { lastSyncError: outcome.error.slice(0, 1000) },
+  });
+}
+
+/**
+ * Removes a connected account and the videos imported through it (the schema
+ * cascades to them, their tags and widget assignments). Videos imported one by
+ * one are not the account's and stay. Resolves to the number of videos removed.
+ */
+export async function deleteChannel(shopId: string, channelId: string): Promise<{ videosDeleted: number }> {
+  const [videosDeleted, deleted] = await prisma.$transaction([
+    prisma.video.count({ where: { shopId, channelId } }),
+    prisma.channel.deleteMany({ where: { id: channelId, shopId } }),
+  ]);
+  if (!deleted.count) throw new RecordNotFoundError("Channel");
+  return { videosDeleted };
+}

@@ -1,0 +1,74 @@
+/**
+ * Store products tagged to a video (spec 2, Tag Products). Product ids are
+ * Shopify product GIDs chosen in the picker; the title is kept with the tag so
+ * the library and the storefront show it without asking Shopify.
+ */
+import { prisma } from "~/db.server";
+import type { ProductTagDto } from "~/lib/api-types";
+import { RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
+
+export const PRODUCT_GID_PATTERN = /^gid:\/\/shopify\/Product\/\d{1,20}$/;
+
+const TAG_SELECT = { id: true, productId: true, productTitle: true } as const;
+
+function toTagDto(tag: { id: string; productId: string; productTitle: string }): ProductTagDto {
+  return { id: tag.id, product_id: tag.productId, product_title: tag.productTitle };
+}
+
+async function requireVideo(shopId: string, videoId: string) {
+  const video = await prisma.video.findFirst({ where: { id: videoId, shopId }, select: { id: true } });
+  if (!video) throw new RecordNotFoundError("Video");
+}
+
+export async function listProductTags(shopId: string, videoId: string): Promise<ProductTagDto[]> {
+  await requireVideo(shopId, videoId);
+  const tags = await prisma.productTag.findMany({
+    where: { shopId, videoId },
+    select: TAG_SELECT,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return tags.map(toTagDto);
+}
+
+export interface NewProductTag {
+  productId: string;
+  productTitle: string;
+}
+
+/**
+ * Tags a product to a video. Idempotent on (video, product): choosing the same
+ * product again (or two clicks racing) answers the existing tag, with the
+ * title refreshed, and `created` false.
+ */
+export async function addProductTag(
+  shopId: string,
+  videoId: string,
+  input: NewProductTag,
+): Promise<{ tag: ProductTagDto; created: boolean }> {
+  await requireVideo(shopId, videoId);
+  const productTitle = input.productTitle.trim().slice(0, 255);
+  const key = { videoId_productId: { videoId, productId: input.productId } };
+  const existing = await prisma.productTag.findUnique({ where: key, select: TAG_SELECT });
+  if (existing) {
+    if (existing.productTitle === productTitle) return { tag: toTagDto(existing), created: false };
+    const updated = await prisma.productTag.update({ where: key, data: { productTitle }, select: TAG_SELECT });
+    return { tag: toTagDto(updated), created: false };
+  }
+  try {
+    // (videoId, shopId) references the video: the database itself refuses a tag across shops.
+    const tag = await prisma.productTag.create({
+      data: { shopId, videoId, productId: input.productId, productTitle },
+      select: TAG_SELECT,
+    });
+    return { tag: toTagDto(tag), created: true };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const tag = await prisma.productTag.findUniqueOrThrow({ where: key, select: TAG_SELECT });
+    return { tag: toTagDto(tag), created: false };
+  }
+}
+
+export async function removeProductTag(shopId: string, tagId: string): Promise<void> {
+  const { count } = await prisma.productTag.deleteMany({ where: { id: tagId, shopId } });
+  if (!count) throw new RecordNotFoundError("Tag");
+}

@@ -1,0 +1,378 @@
+/**
+ * The Video Library: listing (filtered and paged in the database, so a shop
+ * with 10,000 videos stays fast), saving imported videos idempotently, and
+ * moderation (approve / unpublish) with the Free plan's limit enforced
+ * atomically. Every query carries the shop id.
+ */
+import { Prisma, prisma } from "~/db.server";
+import { FREE_PLAN, VIDEO_LIST_PAGE_SIZE } from "~/constants";
+import type { VideoDto, VideoListPage, VideoListQuery } from "~/lib/api-types";
+import { playerEmbedUrl, safeHttpUrl } from "~/lib/embeds";
+import { normalizeSearch } from "~/lib/video-list-query";
+import type { ImportedVideo, PlatformId } from "~/platforms/types";
+import { markShopFirstActive } from "~/models/shop.server";
+import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
+
+// ---------------------------------------------------------------- reading
+
+/** What a VideoDto needs, loaded with the page: tags and widget names come in two batched queries, not one per row. */
+const VIDEO_DTO_SELECT = {
+  id: true,
+  platform: true,
+  platformVideoId: true,
+  title: true,
+  authorName: true,
+  channelUsername: true,
+  thumbnailUrl: true,
+  storedThumbnailUrl: true,
+  videoUrl: true,
+  enabled: true,
+  clicks: true,
+  createdAt: true,
+  productTags: { select: { id: true, productId: true, productTitle: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  widgets: { select: { widget: { select: { name: true } } }, orderBy: [{ widget: { displayNumber: "asc" } }] },
+} satisfies Prisma.VideoSelect;
+
+type VideoRow = Prisma.VideoGetPayload<{ select: typeof VIDEO_DTO_SELECT }>;
+
+export function toVideoDto(row: VideoRow): VideoDto {
+  const platform = row.platform as PlatformId;
+  return {
+    id: row.id,
+    video_id: row.platformVideoId,
+    title: row.title,
+    author_name: row.authorName,
+    channel_username: row.channelUsername,
+    // Our copy on Shopify's CDN outlives the platform's signed URL (hours to days).
+    thumbnail_url: safeHttpUrl(row.storedThumbnailUrl) ?? safeHttpUrl(row.thumbnailUrl),
+    platform,
+    enabled: row.enabled,
+    created_at: row.createdAt.toISOString(),
+    // Rendered as a link: anything but http(s) (javascript:, data:) is dropped.
+    video_url: safeHttpUrl(row.videoUrl) ?? "",
+    embed_url: playerEmbedUrl(platform, row.platformVideoId, row.videoUrl),
+    clicks: row.clicks,
+    product_tags: row.productTags.map((tag) => ({ id: tag.id, product_id: tag.productId, product_title: tag.productTitle })),
+    widget_names: row.widgets.map((assignment) => assignment.widget.name),
+  };
+}
+
+/** The filters of the library as a Prisma filter; every branch keeps shopId as the leading index column. */
+export function videoListWhere(shopId: string, query: Omit<VideoListQuery, "page">): Prisma.VideoWhereInput {
+  const where: Prisma.VideoWhereInput = { shopId };
+  if (query.tab === "active") where.enabled = true;
+  if (query.tab === "draft") where.enabled = false;
+  if (query.platforms.length === 1) where.platform = query.platforms[0];
+  else if (query.platforms.length > 1) where.platform = { in: query.platforms };
+  const search = searchKey(normalizeSearch(query.search));
+  if (search) where.searchText = { contains: search };
+  return where;
+}
+
+/**
+ * One page of the library, newest first. The count and the page are read in
+ * parallel; a page past the end is clamped to the last page (read again, which
+ * only happens when the library shrank under the merchant's feet).
+ */
+export async function listVideos(shopId: string, query: VideoListQuery): Promise<VideoListPage> {
+  const where = videoListWhere(shopId, query);
+  const requested = Math.max(1, Math.floor(query.page) || 1);
+  const readPage = (page: number) =>
+    prisma.video.findMany({
+      where,
+      select: VIDEO_DTO_SELECT,
+      // id breaks ties between videos saved in the same millisecond, so pages never overlap.
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * VIDEO_LIST_PAGE_SIZE,
+      take: VIDEO_LIST_PAGE_SIZE,
+    });
+  const [total, rows] = await Promise.all([prisma.video.count({ where }), readPage(requested)]);
+  const pageCount = Math.max(1, Math.ceil(total / VIDEO_LIST_PAGE_SIZE));
+  const page = Math.min(requested, pageCount);
+  const videos = page === requested ? rows : await readPage(page);
+  return { videos: videos.map(toVideoDto), page, pageCount, total };
+}
+
+export async function getVideo(shopId: string, videoId: string): Promise<VideoDto> {
+  const row = await prisma.video.findFirst({ where: { id: videoId, shopId }, select: VIDEO_DTO_SELECT });
+  if (!row) throw new RecordNotFoundError("Video");
+  return toVideoDto(row);
+}
+
+/** Approved (Active) videos, the number the Free plan limits. */
+export function countApprovedVideos(shopId: string): Promise<number> {
+  return prisma.video.count({ where: { shopId, enabled: true } });
+}
+
+// ---------------------------------------------------------------- saving imports
+
+/** Imported text is untrusted and unbounded: control characters out, length capped (it is still rendered as text only). */
+function cleanText(value: string | null | undefined, max: number): string | null {
+  if (value == null) return null;
+  // eslint-disable-next-line no-control-regex
+  const text = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+  return text ? text.slice(0, max) : null;
+}
+
+function cleanUsername(value: string | null | undefined): string | null {
+  return cleanText(value?.replace(/^@+/, ""), 100);
+}
+
+/**
+ * Text as searchText stores it and as the search compares it:
+ * - lowercased: SQLite's LIKE ignores ASCII case and PostgreSQL's does not,
+ *   so both compare lowercase with lowercase;
+ * - LIKE's special characters (%, _ and PostgreSQL's escape \) swapped for
+ *   private-use characters on both sides: Prisma's `contains` does not escape
+ *   them, so "sunny_shop" or "50%" would otherwise act as patterns. With no
+ *   special character left, `contains` is a plain substring test on both.
+ */
+export function searchKey(text: string): string {
+  return text.toLowerCase().replace(/[%_\\]/g, (char) => LIKE_SAFE[char]);
+}
+
+const LIKE_SAFE: Record<string, string> = { "%": "\ue000", _: "\ue001", "\\": "\ue002" };
+
+/**
+ * What "Search videos..." matches: title, author, channel and the platform's
+ * video id, one per line so a search never matches across two of them.
+ */
+export function videoSearchText(video: {
+  title?: string | null;
+  authorName?: string | null;
+  channelUsername?: string | null;
+  platformVideoId: string;
+}): string {
+  return searchKey(
+    [video.title, video.authorName, video.channelUsername, video.platformVideoId].filter((part): part is string => !!part).join("\n"),
+  );
+}
+
+/** The metadata an import may refresh. Approval, tags, widgets, clicks and our thumbnail copy are the merchant's and never touched. */
+function importedFields(video: ImportedVideo, platformVideoId: string) {
+  const fields = {
+    title: cleanText(video.title, 2000),
+    authorName: cleanText(video.authorName, 200),
+    channelUsername: cleanUsername(video.channelUsername),
+    thumbnailUrl: cleanText(video.thumbnailUrl, 4000),
+    embedHtml: cleanText(video.embedHtml, 20_000),
+    videoUrl: cleanText(video.videoUrl, 4000),
+    publishedAt: video.publishedAt && !Number.isNaN(video.publishedAt.getTime()) ? video.publishedAt : null,
+  };
+  return { ...fields, searchText: videoSearchText({ ...fields, platformVideoId }) };
+}
+
+export interface SavedImport {
+  /** Videos that were not in the library before. */
+  added: number;
+  /** Every video of the batch, new or refreshed (for the thumbnail copies). */
+  videoIds: string[];
+}
+
+/**
+ * Saves what an importer found. The unique key (shop, platform, platform video
+ * id) makes a re-import or resync idempotent: known videos only get fresh
+ * metadata (a new thumbnail URL, an edited caption); approval, tags and widget
+ * assignments stay as the merchant left them. A video imported on its own and
+ * later found in a connected account joins that account (channelId was null).
+ */
+export async function saveImportedVideos(
+  shopId: string,
+  platform: PlatformId,
+  videos: readonly ImportedVideo[],
+  channelId?: string | null,
+): Promise<SavedImport> {
+  // One entry per id (a feed may repeat a pinned video), oldest first: new
+  // videos get increasing createdAt values, so the newest lands on top.
+  const byId = new Map<string, ImportedVideo>();
+  for (const video of [...videos].reverse()) {
+    const id = video.platformVideoId?.trim();
+    if (id && id.length <= 128 && !byId.has(id)) byId.set(id, video);
+  }
+  if (!byId.size) return { added: 0, videoIds: [] };
+
+  const existing = await prisma.video.findMany({
+    where: { shopId, platform, platformVideoId: { in: [...byId.keys()] } },
+    select: { id: true, platformVideoId: true, channelId: true },
+  });
+  const known = new Map(existing.map((row) => [row.platformVideoId, row]));
+  const refresh = (id: string, video: ImportedVideo, currentChannelId: string | null) =>
+    prisma.video.update({
+      where: { id },
+      data: { ...importedFields(video, video.platformVideoId.trim()), ...(channelId && !currentChannelId ? { channelId } : {}) },
+      select: { id: true },
+    });
+
+  const videoIds: string[] = [];
+  const updates = [...byId.entries()].filter(([id]) => known.has(id));
+  if (updates.length) {
+    // One transaction: on SQLite one commit instead of one per row.
+    const rows = await prisma.$transaction(updates.map(([id, video]) => refresh(known.get(id)!.id, video, known.get(id)!.channelId)));
+    videoIds.push(...rows.map((row) => row.id));
+  }
+
+  let added = 0;
+  for (const [platformVideoId, video] of byId) {
+    if (known.has(platformVideoId)) continue;
+    try {
+      const row = await prisma.video.create({
+        data: {
+          shopId,
+          platform,
+          platformVideoId,
+          channelId: channelId ?? null,
+          createdAt: nextCreatedAt(),
+          ...importedFields(video, platformVideoId),
+        },
+        select: { id: true },
+      });
+      videoIds.push(row.id);
+      added += 1;
+    } catch (error) {
+      // Another import of the same account saved it a moment ago: refresh it instead.
+      if (!isUniqueViolation(error)) throw error;
+      const row = await prisma.video.findUniqueOrThrow({
+        where: { shopId_platform_platformVideoId: { shopId, platform, platformVideoId } },
+        select: { id: true, channelId: true },
+      });
+      await refresh(row.id, video, row.channelId);
+      videoIds.push(row.id);
+    }
+  }
+  return { added, videoIds };
+}
+
+let lastCreatedAt = 0;
+
+/**
+ * Strictly increasing creation times within this process, so videos saved in
+ * one import (and in its successive batches) keep the feed's order in the
+ * newest-first library instead of tying on the same millisecond.
+ */
+function nextCreatedAt(): Date {
+  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+  return new Date(lastCreatedAt);
+}
+
+/** Saves imported videos; resolves to the number of videos that are new to the library. */
+export async function upsertImportedVideos(
+  shopId: string,
+  platform: PlatformId,
+  videos: readonly ImportedVideo[],
+  channelId?: string | null,
+): Promise<number> {
+  return (await saveImportedVideos(shopId, platform, videos, channelId)).added;
+}
+
+// ---------------------------------------------------------------- moderation
+
+export interface VideoStatusChange {
+  enabled: boolean;
+  /** On approval: the widgets to show the video in; empty or absent = every widget of the shop (spec 5, "Select All"). */
+  widgetIds?: readonly string[];
+}
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Long enough for 50 approvals queued behind one shop's lock on a busy
+ * database; each holds it for a few milliseconds.
+ */
+const APPROVAL_TRANSACTION = { maxWait: 20_000, timeout: 20_000 } as const;
+
+/**
+ * Approves or unpublishes a video and answers the video as it is now.
+ *
+ * Approve (enabled true): assigns exactly the chosen widgets (the dialog's
+ * choice replaces earlier ones), sets approvedAt, and on a Free shop refuses a
+ * 6th approved video with FreePlanLimitError. Approving a video that is
+ * already approved changes nothing (not even its widgets) and succeeds.
+ *
+ * Unpublish (enabled false): the spec sends `enabled=false` only, so only the
+ * status changes. Widget assignments are kept: the storefront shows enabled
+ * videos only, so they have no effect while the video is a draft, and the
+ * preview can still say where the video was shown.
+ */
+export async function setVideoEnabled(shopId: string, videoId: string, change: VideoStatusChange): Promise<VideoDto> {
+  if (!change.enabled) {
+    const { count } = await prisma.video.updateMany({ where: { id: videoId, shopId }, data: { enabled: false } });
+    if (!count) throw new RecordNotFoundError("Video");
+    return getVideo(shopId, videoId);
+  }
+  const approvedNow = await approveVideo(shopId, videoId, change.widgetIds ?? []);
+  if (approvedNow) {
+    // Spec 4: the first approval starts the review-prompt clock; failure is ignored.
+    await markShopFirstActive(shopId).catch((error: unknown) => console.warn("markShopFirstActive failed", error));
+  }
+  return getVideo(shopId, videoId);
+}
+
+/**
+ * The Free plan limit, enforced atomically on SQLite and PostgreSQL.
+ *
+ * Counting approved videos and then approving is a race: 50 concurrent
+ * requests would all count 4. So each approval runs in a transaction that
+ * first writes the shop's row (a no-op UPDATE), which
+ * - on PostgreSQL takes that row's lock until commit: approvals of one shop
+ *   queue behind each other, and under READ COMMITTED each statement after the
+ *   lock sees every approval committed before it;
+ * - on SQLite makes the transaction a writer from its first statement (SQLite
+ *   has one writer at a time; within a process the adapter also runs one
+ *   transaction at a time), so no two approvals read the count concurrently.
+ * Then count, check the plan (read under the same lock), approve. Other shops
+ * are not blocked on PostgreSQL.
+ *
+ * Resolves true when the video became approved, false when it already was.
+ */
+async function approveVideo(shopId: string, videoId: string, widgetIds: readonly string[]): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<Array<{ plan: string }>>`UPDATE "Shop" SET "plan" = "plan" WHERE "id" = ${shopId} RETURNING "plan"`;
+    if (!locked.length) throw new RecordNotFoundError("Video");
+    const video = await tx.video.findFirst({ where: { id: videoId, shopId }, select: { enabled: true } });
+    if (!video) throw new RecordNotFoundError("Video");
+    if (video.enabled) return false;
+    const widgets = await resolveWidgetIds(tx, shopId, widgetIds);
+    if (locked[0].plan !== "premium") {
+      const approved = await tx.video.count({ where: { shopId, enabled: true } });
+      if (approved >= FREE_PLAN.approvedVideoLimit) throw new FreePlanLimitError();
+    }
+    await tx.video.update({ where: { id: videoId }, data: { enabled: true, approvedAt: new Date() } });
+    await assignWidgets(tx, shopId, videoId, widgets);
+    return true;
+  }, APPROVAL_TRANSACTION);
+}
+
+/** The chosen widgets, or all of the shop's for an empty choice; a widget of another shop is "not found". */
+async function resolveWidgetIds(tx: Tx, shopId: string, widgetIds: readonly string[]): Promise<string[]> {
+  if (!widgetIds.length) {
+    const all = await tx.widget.findMany({ where: { shopId }, select: { id: true } });
+    return all.map((widget) => widget.id);
+  }
+  const wanted = [...new Set(widgetIds)];
+  const found = await tx.widget.findMany({ where: { shopId, id: { in: wanted } }, select: { id: true } });
+  if (found.length !== wanted.length) throw new RecordNotFoundError("Widget");
+  return wanted;
+}
+
+/** Makes the video's widgets exactly `widgetIds`; a newly assigned video goes to the end of each widget. */
+async function assignWidgets(tx: Tx, shopId: string, videoId: string, widgetIds: string[]) {
+  await tx.widgetVideo.deleteMany({ where: { shopId, videoId, widgetId: { notIn: widgetIds } } });
+  const current = await tx.widgetVideo.findMany({ where: { shopId, videoId }, select: { widgetId: true } });
+  const missing = widgetIds.filter((id) => !current.some((row) => row.widgetId === id));
+  if (!missing.length) return;
+  const last = await tx.widgetVideo.groupBy({
+    by: ["widgetId"],
+    where: { shopId, widgetId: { in: missing } },
+    _max: { position: true },
+  });
+  const lastPosition = new Map(last.map((row) => [row.widgetId, row._max.position ?? -1]));
+  await tx.widgetVideo.createMany({
+    data: missing.map((widgetId) => ({ shopId, widgetId, videoId, position: (lastPosition.get(widgetId) ?? -1) + 1 })),
+  });
+}
+
+/** Deletes a video with its tags and widget assignments (the schema cascades). */
+export async function deleteVideo(shopId: string, videoId: string): Promise<void> {
+  const { count } = await prisma.video.deleteMany({ where: { id: videoId, shopId } });
+  if (!count) throw new RecordNotFoundError("Video");
+}

@@ -1,0 +1,138 @@
+/**
+ * Runs an Apify actor and reads its dataset, through apify-client. Shared by
+ * the TikTok and Instagram importers.
+ *
+ * We start the run and then wait for it (`start` + `run(id).waitForFinish`,
+ * which is what `actor.call` does internally) so that we know the run's id
+ * while waiting: when we give up (our wait ran out, or the caller aborted) we
+ * abort the run on Apify instead of leaving it running and billing. Whatever
+ * the run pushed to its dataset before it failed, timed out or was aborted is
+ * still returned: a failure part-way keeps what was already fetched.
+ */
+import { ApifyClient, type ActorRun } from "apify-client";
+import type { ImporterSettings } from "./endpoints.server";
+import { isItem, type Item } from "./normalize";
+import { ImportError, type ImportFailure } from "./types";
+
+export interface ActorRunResult {
+  items: Item[];
+  /** null when the run SUCCEEDED; otherwise why it did not (items may still hold part of the result). */
+  failure: ImportFailure | null;
+  runId: string;
+}
+
+export interface RunActorOptions {
+  actorId: string;
+  input: Record<string, unknown>;
+  /** Most items to read from the dataset. */
+  maxItems: number;
+  signal?: AbortSignal;
+}
+
+const TERMINAL = new Set(["SUCCEEDED", "FAILED", "TIMED-OUT", "ABORTED"]);
+/** Per HTTP request; must exceed the 60 s Apify holds a `waitForFinish` request. */
+const REQUEST_TIMEOUT_SECS = 90;
+
+function createClient(settings: ImporterSettings, token: string, signal?: AbortSignal): ApifyClient {
+  return new ApifyClient({
+    token,
+    baseUrl: settings.apifyBaseUrl,
+    maxRetries: settings.apifyMaxRetries,
+    minDelayBetweenRetriesMillis: 500,
+    timeoutSecs: REQUEST_TIMEOUT_SECS,
+    // apify-client takes no AbortSignal; its requests are axios requests, which do.
+    requestInterceptors: signal
+      ? [
+          (config) => {
+            signal.throwIfAborted();
+            config.signal = signal;
+            return config;
+          },
+        ]
+      : [],
+  });
+}
+
+/** Rejects as soon as `signal` aborts, whatever `promise` is doing. */
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function failureOf(run: ActorRun, waitSecs: number): ImportFailure | null {
+  const detail = run.statusMessage ? `: ${run.statusMessage}` : "";
+  switch (run.status) {
+    case "SUCCEEDED":
+      return null;
+    case "FAILED":
+      return { kind: "failed", message: `The Apify run failed${detail}` };
+    case "ABORTED":
+      return { kind: "failed", message: `The Apify run was aborted${detail}` };
+    case "TIMED-OUT":
+      return { kind: "timeout", message: `Import timeout: the Apify run reached its time limit${detail}` };
+    default:
+      return { kind: "timeout", message: `Import timeout: the Apify run did not finish within ${waitSecs} s` };
+  }
+}
+
+/** Any error of a run or a request, as an ImportError that never carries the token. */
+export function toImportError(error: unknown, token: string | undefined, signal?: AbortSignal): ImportError {
+  const redact = (text: string) => (token ? text.split(token).join("***") : text);
+  if (error instanceof ImportError) return new ImportError(error.kind, redact(error.message));
+  if (signal?.aborted) {
+    const reason = signal.reason as { name?: string } | undefined;
+    return reason?.name === "TimeoutError"
+      ? new ImportError("timeout", "Import timeout: the import was stopped after its time limit")
+      : new ImportError("failed", "The import was cancelled");
+  }
+  const e = error as { name?: string; statusCode?: number; type?: string; message?: string };
+  const message = redact(String(e?.message ?? error));
+  if (e?.name === "ApifyApiError" && typeof e.statusCode === "number") {
+    const what = `Apify API ${e.statusCode}${e.type ? ` ${e.type}` : ""}: ${message}`;
+    if (e.statusCode === 401) return new ImportError("missing_token", `The Apify API token was rejected (${what})`);
+    return new ImportError("failed", what);
+  }
+  return new ImportError("failed", `Could not reach Apify: ${message}`);
+}
+
+/**
+ * Runs the actor with `input`, waits up to settings.apifyWaitSecs, and
+ * returns the dataset's items with the reason the run did not succeed, if
+ * it did not. Throws ImportError when nothing could be started or read
+ * (missing or rejected token, Apify unreachable, caller aborted).
+ */
+export async function runActor(settings: ImporterSettings, options: RunActorOptions): Promise<ActorRunResult> {
+  const token = settings.apifyToken;
+  if (!token) {
+    throw new ImportError("missing_token", "APIFY_TOKEN is not set: imports from TikTok and Instagram need an Apify API token");
+  }
+  const { signal } = options;
+  const client = createClient(settings, token, signal);
+  let run: ActorRun | undefined;
+  try {
+    signal?.throwIfAborted();
+    run = await abortable(client.actor(options.actorId).start(options.input), signal);
+    run = await abortable(client.run(run.id).waitForFinish({ waitSecs: settings.apifyWaitSecs }), signal);
+    const failure = failureOf(run, settings.apifyWaitSecs);
+    if (!TERMINAL.has(run.status)) await abortRun(settings, token, run.id);
+    const list = await abortable(client.dataset(run.defaultDatasetId).listItems({ clean: true, limit: options.maxItems }), signal);
+    return { items: list.items.filter(isItem), failure, runId: run.id };
+  } catch (error) {
+    if (run && signal?.aborted) await abortRun(settings, token, run.id);
+    throw toImportError(error, token, signal);
+  }
+}
+
+/** Best effort: stop a run we no longer wait for, so it stops costing money. */
+async function abortRun(settings: ImporterSettings, token: string, runId: string): Promise<void> {
+  try {
+    await createClient({ ...settings, apifyMaxRetries: 1 }, token).run(runId).abort();
+  } catch {
+    // The run may have finished meanwhile; nothing to do.
+  }
+}

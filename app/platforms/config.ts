@@ -1,0 +1,128 @@
+/**
+ * Platform configuration (spec section 3): names, labels, brand colours,
+ * features, the third-party Apify actor each importer runs, and the import
+ * methods and input hints of the Import modal. Client-safe: no secrets, no
+ * server imports. Actor ids and their input/output fields come from
+ * ../shared/design/market-notes.md section 3 and live here only.
+ */
+import type { ImportMethod, PlatformConfig, PlatformId } from "./types";
+
+export { canonicalVideoUrl, extractVideoId, isPlatformUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
+
+export const PLATFORM_IDS = ["tiktok", "instagram", "pinterest", "youtube_shorts", "snapchat"] as const satisfies readonly PlatformId[];
+
+/** Actor ids (Apify Store) used or noted per platform. Pinterest imports use oEmbed; its actor is noted for a later board import. */
+export const ACTORS = {
+  tiktok: "clockworks/tiktok-scraper",
+  instagramReels: "apify/instagram-reel-scraper",
+  pinterest: "epctex/pinterest-scraper",
+  youtubeShorts: "streamers/youtube-shorts-scraper",
+} as const;
+
+const label = (name: string, enabled: boolean) => (enabled ? name : `${name} (Coming Soon)`);
+
+function platform(config: Omit<PlatformConfig, "label">): PlatformConfig {
+  return { ...config, label: label(config.name, config.enabled) };
+}
+
+export const PLATFORMS: Record<PlatformId, PlatformConfig> = {
+  tiktok: platform({
+    id: "tiktok",
+    name: "TikTok",
+    color: "#000000",
+    enabled: true,
+    features: { channels: true, singleVideos: true, autoSync: true },
+    actorId: ACTORS.tiktok,
+    importMethods: ["username", "url"],
+  }),
+  instagram: platform({
+    id: "instagram",
+    name: "Instagram",
+    color: "#E1306C",
+    enabled: true,
+    features: { channels: true, singleVideos: true, autoSync: true },
+    actorId: ACTORS.instagramReels,
+    importMethods: ["username", "url"],
+  }),
+  pinterest: platform({
+    id: "pinterest",
+    name: "Pinterest",
+    color: "#E60023",
+    enabled: true,
+    features: { channels: false, singleVideos: true, autoSync: false },
+    // Single pins come from Pinterest's oEmbed endpoint (no token, no cost); see ACTORS.pinterest.
+    actorId: null,
+    importMethods: ["url"],
+  }),
+  youtube_shorts: platform({
+    id: "youtube_shorts",
+    name: "YouTube Shorts",
+    color: "#FF0000",
+    enabled: false,
+    features: { channels: true, singleVideos: true, autoSync: true },
+    actorId: ACTORS.youtubeShorts,
+    importMethods: ["username", "url"],
+  }),
+  snapchat: platform({
+    id: "snapchat",
+    name: "Snapchat",
+    color: "#FFFC00",
+    enabled: false,
+    features: { channels: true, singleVideos: true, autoSync: false },
+    actorId: null,
+    importMethods: ["username", "url"],
+  }),
+};
+
+/** Platforms merchants can import from, in the order the Dashboard shows them. */
+export const ENABLED_PLATFORMS: PlatformConfig[] = PLATFORM_IDS.map((id) => PLATFORMS[id]).filter((p) => p.enabled);
+
+/** Every platform, enabled first (disabled ones read "<name> (Coming Soon)"). */
+export const ALL_PLATFORMS: PlatformConfig[] = PLATFORM_IDS.map((id) => PLATFORMS[id]);
+
+export function isPlatformId(value: unknown): value is PlatformId {
+  return typeof value === "string" && (PLATFORM_IDS as readonly string[]).includes(value);
+}
+
+export function isEnabledPlatform(value: unknown): value is PlatformId {
+  return isPlatformId(value) && PLATFORMS[value].enabled;
+}
+
+/** Videos fetched per account on import and on each resync (newest first). */
+export const CHANNEL_IMPORT_LIMIT = 30;
+
+export interface ImportInputHint {
+  /** The text field's label in the Import modal. */
+  label: string;
+  placeholder: string;
+  helpText: string;
+}
+
+/** Labels, placeholders and help texts of the Import modal's field, per platform and method. */
+export const IMPORT_INPUT_HINTS: Record<PlatformId, Partial<Record<ImportMethod, ImportInputHint>>> = {
+  tiktok: {
+    username: { label: "TikTok username", placeholder: "username", helpText: "Enter the username without @. The account must be public." },
+    url: {
+      label: "TikTok video URL",
+      placeholder: "https://www.tiktok.com/@username/video/1234567890123456789",
+      helpText: "Enter the URL of a public TikTok video.",
+    },
+  },
+  instagram: {
+    username: { label: "Instagram username", placeholder: "username", helpText: "Enter the username without @. The account must be public." },
+    url: {
+      label: "Instagram reel URL",
+      placeholder: "https://www.instagram.com/reel/ABC123xyz/",
+      helpText: "Enter the URL of a public Instagram reel.",
+    },
+  },
+  pinterest: {
+    url: {
+      label: "Pinterest pin URL",
+      placeholder: "https://www.pinterest.com/pin/1234567890/",
+      helpText: "Enter the URL of a Pinterest pin (for example https://www.pinterest.com/pin/...).",
+    },
+  },
+  youtube_shorts: {},
+  snapchat: {},
+};

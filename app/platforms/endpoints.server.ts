@@ -1,0 +1,48 @@
+/**
+ * The services the importers call, and their settings from the environment.
+ * Locally (Local Shopify on loopback) the calls go to its emulators; a
+ * deployed app always calls the real services: the Apify token can only ever
+ * be sent to api.apify.com or to a loopback emulator.
+ */
+import { localPlatformEndpoints, type LocalPlatformEndpoints } from "~/shopify/local-shopify.server";
+
+export const APIFY_API_BASE_URL = "https://api.apify.com";
+export const PINTEREST_OEMBED_URL = "https://www.pinterest.com/oembed.json";
+
+/** How long an import waits for an actor run by default (APIFY_WAIT_SECS). */
+export const DEFAULT_APIFY_WAIT_SECS = 120;
+/** How long one oEmbed request may take. */
+export const OEMBED_TIMEOUT_MS = 15_000;
+
+export interface ImporterSettings {
+  /** Apify API token; undefined -> imports through Apify fail with kind "missing_token". */
+  apifyToken: string | undefined;
+  /** apify-client's baseUrl (without /v2). */
+  apifyBaseUrl: string;
+  /** Seconds to wait for a run before giving up with kind "timeout". */
+  apifyWaitSecs: number;
+  /** Retries of apify-client on network errors, 429 and 5xx (exponential backoff from 500 ms). */
+  apifyMaxRetries: number;
+  pinterestOembedUrl: string;
+  oembedTimeoutMs: number;
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** Settings from the environment, read at call time (tests and the demo set them per process). */
+export function importerSettings(
+  env: Record<string, string | undefined> = process.env,
+  local: LocalPlatformEndpoints | null = localPlatformEndpoints(),
+): ImporterSettings {
+  return {
+    apifyToken: env.APIFY_TOKEN?.trim() || undefined,
+    apifyBaseUrl: local?.apifyBaseUrl ?? APIFY_API_BASE_URL,
+    apifyWaitSecs: positiveNumber(env.APIFY_WAIT_SECS, DEFAULT_APIFY_WAIT_SECS),
+    apifyMaxRetries: 4,
+    pinterestOembedUrl: local?.pinterestOembedUrl ?? PINTEREST_OEMBED_URL,
+    oembedTimeoutMs: OEMBED_TIMEOUT_MS,
+  };
+}

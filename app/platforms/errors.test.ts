@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { errorItemFailure } from "./errors";
+import { cleanText, field, newestFirst, toDate } from "./normalize";
+
+describe("actors' error items", () => {
+  it.each([
+    [{ error: "no_items", errorDescription: "Empty or private data for provided input", inputUrl: "https://www.instagram.com/x" }, "private"],
+    [{ error: "not_found", errorDescription: "Page not found" }, "not_found"],
+    [{ error: "restricted_page" }, "private"],
+    [{ url: "https://www.tiktok.com/@x", error: "This account is private" }, "private"],
+    [{ error: "Profile not found: this account doesn't exist" }, "not_found"],
+    [{ error: "Video not found" }, "not_found"],
+    [{ error: "User has no videos" }, "empty"],
+    [{ error: "Proxy responded with 502" }, "failed"],
+    [{ authorMeta: { name: "x", privateAccount: true } }, "private"],
+  ])("%j -> %s", (item, kind) => {
+    expect(errorItemFailure(item, "id")?.kind).toBe(kind);
+  });
+
+  it("ordinary items are not failures", () => {
+    expect(errorItemFailure({ id: "1", text: "hi", authorMeta: { privateAccount: true } }, "id")).toBeNull();
+    expect(errorItemFailure({ shortCode: "Cabc" }, "shortCode")).toBeNull();
+    expect(errorItemFailure("not an object", "id")).toBeNull();
+  });
+});
+
+describe("normalizer helpers", () => {
+  it("reads nested and flattened fields", () => {
+    expect(field({ authorMeta: { name: "a" } }, "authorMeta.name")).toBe("a");
+    expect(field({ "authorMeta.name": "b" }, "authorMeta.name")).toBe("b");
+    expect(field({ authorMeta: "x" }, "authorMeta.name")).toBeUndefined();
+  });
+
+  it("cleans text without escaping or truncating it for display", () => {
+    expect(cleanText("  <script>alert(1)</script>\u0007 ")).toBe("<script>alert(1)</script>");
+    expect(cleanText("line 1\nline 2")).toBe("line 1\nline 2");
+    expect(cleanText("a".repeat(80))).toHaveLength(80);
+    expect(cleanText("a".repeat(9000))).toHaveLength(5000);
+    expect(cleanText("   ")).toBeNull();
+    expect(cleanText(42)).toBeNull();
+  });
+
+  it("reads dates from ISO strings and Unix seconds", () => {
+    expect(toDate("2026-11-01T12:00:00.000Z")?.toISOString()).toBe("2026-11-01T12:00:00.000Z");
+    expect(toDate(1793534400)?.toISOString()).toBe("2026-11-01T12:00:00.000Z");
+    expect(toDate("1793534400")?.toISOString()).toBe("2026-11-01T12:00:00.000Z");
+    expect(toDate("yesterday")).toBeNull();
+    expect(toDate(undefined)).toBeNull();
+  });
+
+  it("orders newest first, undated last, stable otherwise", () => {
+    const v = (id: string, iso: string | null) => ({ id, publishedAt: iso ? new Date(iso) : null });
+    const sorted = newestFirst([v("a", null), v("b", "2026-01-01"), v("c", "2026-03-01"), v("d", "2026-01-01")]);
+    expect(sorted.map((x) => x.id)).toEqual(["c", "b", "d", "a"]);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Instagram through the Apify actor apify/instagram-reel-scraper, whose
+ * `username` input takes a username or a reel URL. Its items (market-notes
+ * section 3.1) carry `shortCode`, `url`, `caption`, `timestamp`,
+ * `displayUrl` (the cover, an Instagram CDN URL that expires after a few
+ * days), `videoUrl`, `ownerUsername` and `ownerFullName`.
+ */
+import { runActor } from "./apify.server";
+import { CHANNEL_IMPORT_LIMIT, PLATFORMS } from "./config";
+import type { ImporterSettings } from "./endpoints.server";
+import { errorItemFailure } from "./errors";
+import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
+import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
+import { ImportError, type ChannelImportResult, type ImportedChannel, type ImportedVideo, type PlatformImporter } from "./types";
+
+const config = PLATFORMS.instagram;
+
+const NO_EXTRAS = { includeTranscript: false, includeDownloadedVideo: false, includeSharesCount: false };
+
+function username(value: unknown): string | null {
+  return typeof value === "string" && USERNAME_PATTERNS.instagram.test(value) ? value : null;
+}
+
+/** One dataset item as our Video fields; null for items that are not a reel we can show. */
+export function instagramVideo(item: Item, fallbackUsername: string | null): ImportedVideo | null {
+  if (field(item, "error")) return null;
+  const pageUrl = field(item, "url");
+  const page = typeof pageUrl === "string" ? parseVideoUrl("instagram", pageUrl) : null;
+  const id = idMatching(field(item, "shortCode"), VIDEO_ID_PATTERNS.instagram) ?? page?.videoId ?? null;
+  const type = field(item, "type");
+  if (!id || type === "Image" || type === "Sidecar") return null;
+  const owner = username(field(item, "ownerUsername")) ?? fallbackUsername;
+  return {
+    platformVideoId: id,
+    title: cleanText(field(item, "caption")),
+    authorName: cleanText(field(item, "ownerFullName")) ?? owner,
+    channelUsername: owner,
+    thumbnailUrl: cleanUrl(field(item, "displayUrl")),
+    embedHtml: null,
+    videoUrl: page?.videoId === id ? new URL(pageUrl as string).href : canonicalVideoUrl("instagram", id)!,
+    publishedAt: toDate(field(item, "timestamp")),
+  };
+}
+
+export function instagramChannel(items: Item[], requested: string): ImportedChannel {
+  const item = items.find((i) => username(field(i, "ownerUsername"))) ?? items[0] ?? {};
+  return {
+    username: username(field(item, "ownerUsername")) ?? requested,
+    displayName: cleanText(field(item, "ownerFullName")),
+    // The reel scraper's items carry no profile picture or follower count; other Instagram actors do.
+    avatarUrl: cleanUrl(field(item, "ownerProfilePicUrl")),
+    followerCount: count(field(item, "ownerFollowersCount")),
+  };
+}
+
+function readItems(items: Item[], fallbackUsername: string | null) {
+  const seen = new Set<string>();
+  const videos: ImportedVideo[] = [];
+  const videoItems: Item[] = [];
+  let itemFailure = null;
+  for (const item of items) {
+    const video = instagramVideo(item, fallbackUsername);
+    if (video && !seen.has(video.platformVideoId)) {
+      seen.add(video.platformVideoId);
+      videos.push(video);
+      videoItems.push(item);
+    } else if (!video) {
+      itemFailure ??= errorItemFailure(item, "shortCode");
+    }
+  }
+  return { videos, videoItems, itemFailure };
+}
+
+export function createInstagramImporter(settings: ImporterSettings): PlatformImporter {
+  return {
+    config,
+
+    async importChannel(input, options = {}): Promise<ChannelImportResult> {
+      const name = normalizeUsername("instagram", input);
+      if (!name) throw new ImportError("invalid_input", `Not an Instagram username: ${JSON.stringify(input.slice(0, 100))}`);
+      const limit = Math.max(1, Math.min(options.limit ?? CHANNEL_IMPORT_LIMIT, 200));
+      const run = await runActor(settings, {
+        actorId: config.actorId!,
+        input: { username: [name], resultsLimit: limit, skipPinnedPosts: false, ...NO_EXTRAS },
+        maxItems: limit + 10,
+        signal: options.signal,
+      });
+      const { videos, videoItems, itemFailure } = readItems(run.items, name);
+      if (!videos.length) {
+        const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: `@${name} has no public reels` };
+        throw new ImportError(failure.kind, failure.message);
+      }
+      return {
+        channel: instagramChannel(videoItems, name),
+        videos: newestFirst(videos).slice(0, limit),
+        ...(run.failure ? { error: run.failure } : {}),
+      };
+    },
+
+    async importVideo(url, options = {}) {
+      const parsed = parseVideoUrl("instagram", url);
+      if (!parsed?.videoId) throw new ImportError("invalid_input", `Not an Instagram reel URL: ${JSON.stringify(url.slice(0, 200))}`);
+      const reelUrl = canonicalVideoUrl("instagram", parsed.videoId)!;
+      const run = await runActor(settings, {
+        actorId: config.actorId!,
+        input: { username: [reelUrl], resultsLimit: 1, ...NO_EXTRAS },
+        maxItems: 10,
+        signal: options.signal,
+      });
+      const { videos, videoItems, itemFailure } = readItems(run.items, parsed.username);
+      const index = videos.findIndex((v) => v.platformVideoId === parsed.videoId);
+      if (index < 0) {
+        const failure = itemFailure ?? run.failure ?? { kind: "not_found" as const, message: "No Instagram reel was found at this URL" };
+        throw new ImportError(failure.kind, failure.message);
+      }
+      const channel = instagramChannel([videoItems[index]], videos[index].channelUsername ?? "");
+      return { video: videos[index], channel: channel.username ? channel : null };
+    },
+  };
+}

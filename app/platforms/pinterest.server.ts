@@ -1,0 +1,75 @@
+/**
+ * Pinterest: one pin from its URL through Pinterest's oEmbed endpoint
+ * (https://www.pinterest.com/oembed.json?url=<pin URL>; undocumented but
+ * widely used, no token, no cost). The answer carries `title`,
+ * `author_name`, `author_url`, `thumbnail_url` and `html`; the pin id comes
+ * from the URL. Pinterest has no account import (spec: pin URL only).
+ */
+import { PLATFORMS } from "./config";
+import type { ImporterSettings } from "./endpoints.server";
+import { cleanText, cleanUrl, isItem, type Item } from "./normalize";
+import { canonicalVideoUrl, parseVideoUrl } from "./urls";
+import { ImportError, type ImportedVideo, type PlatformImporter } from "./types";
+
+const config = PLATFORMS.pinterest;
+
+/** Longest embed HTML we keep (it is stored, never rendered as HTML). */
+const MAX_EMBED_HTML = 20_000;
+
+/** The pinner's username from `author_url` (https://www.pinterest.com/<username>/). */
+function pinner(authorUrl: unknown): string | null {
+  const url = cleanUrl(authorUrl);
+  if (!url) return null;
+  const m = /^\/([A-Za-z0-9_]{1,30})\/?$/.exec(new URL(url).pathname);
+  return m ? m[1] : null;
+}
+
+/** An oEmbed answer as our Video fields. */
+export function pinterestVideo(answer: Item, pinId: string): ImportedVideo {
+  const html = typeof answer.html === "string" && answer.html.length <= MAX_EMBED_HTML ? answer.html : null;
+  return {
+    platformVideoId: pinId,
+    title: cleanText(answer.title),
+    authorName: cleanText(answer.author_name),
+    channelUsername: pinner(answer.author_url),
+    thumbnailUrl: cleanUrl(answer.thumbnail_url),
+    embedHtml: html,
+    videoUrl: canonicalVideoUrl("pinterest", pinId)!,
+    publishedAt: null,
+  };
+}
+
+export function createPinterestImporter(settings: ImporterSettings): PlatformImporter {
+  return {
+    config,
+
+    async importChannel() {
+      throw new ImportError("invalid_input", "Pinterest imports take the URL of a pin, not a username");
+    },
+
+    async importVideo(url, options = {}) {
+      const pinId = parseVideoUrl("pinterest", url)?.videoId;
+      if (!pinId) throw new ImportError("invalid_input", `Not a Pinterest pin URL: ${JSON.stringify(url.slice(0, 200))}`);
+      const endpoint = new URL(settings.pinterestOembedUrl);
+      endpoint.searchParams.set("url", canonicalVideoUrl("pinterest", pinId)!);
+      const timeout = AbortSignal.timeout(settings.oembedTimeoutMs);
+      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+      let response: Response;
+      let answer: unknown;
+      try {
+        response = await fetch(endpoint.href, { signal, headers: { Accept: "application/json" }, redirect: "follow" });
+        answer = response.ok ? await response.json() : null;
+      } catch (error) {
+        if (timeout.aborted) throw new ImportError("timeout", `Import timeout: Pinterest did not answer within ${settings.oembedTimeoutMs / 1000} s`);
+        if (options.signal?.aborted) throw new ImportError("failed", "The import was cancelled");
+        throw new ImportError("failed", `Could not read the pin from Pinterest: ${(error as Error).message}`);
+      }
+      if (response.status === 404) throw new ImportError("not_found", "Pinterest found no pin at this URL");
+      if (response.status === 401 || response.status === 403) throw new ImportError("private", `Pinterest refused the pin (HTTP ${response.status}); it may be private`);
+      if (!response.ok) throw new ImportError("failed", `Pinterest answered HTTP ${response.status}`);
+      if (!isItem(answer)) throw new ImportError("failed", "Pinterest's answer was not an oEmbed object");
+      return { video: pinterestVideo(answer, pinId), channel: null };
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * TikTok through the Apify actor clockworks/tiktok-scraper: `profiles` for an
+ * account's latest videos, `postURLs` for one video. Its items (market-notes
+ * section 3.1) carry `id`, `text`, `createTimeISO`/`createTime`,
+ * `webVideoUrl`, `authorMeta.{name,nickName,avatar,fans}` and
+ * `videoMeta.coverUrl` (a signed CDN URL that expires after about 6 hours);
+ * some datasets come flattened ("authorMeta.name"), which `field` reads too.
+ */
+import { runActor } from "./apify.server";
+import { CHANNEL_IMPORT_LIMIT, PLATFORMS } from "./config";
+import type { ImporterSettings } from "./endpoints.server";
+import { errorItemFailure } from "./errors";
+import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
+import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
+import { ImportError, type ChannelImportResult, type ImportedChannel, type ImportedVideo, type PlatformImporter } from "./types";
+
+const config = PLATFORMS.tiktok;
+
+/** Input fields shared by both modes: no paid add-ons (downloads), no related videos. */
+const NO_EXTRAS = {
+  shouldDownloadVideos: false,
+  shouldDownloadCovers: false,
+  shouldDownloadSubtitles: false,
+  shouldDownloadSlideshowImages: false,
+  shouldDownloadAvatars: false,
+};
+
+function username(value: unknown): string | null {
+  return typeof value === "string" && USERNAME_PATTERNS.tiktok.test(value) ? value : null;
+}
+
+/** One dataset item as our Video fields; null for items that are not a video we can show. */
+export function tiktokVideo(item: Item, fallbackUsername: string | null): ImportedVideo | null {
+  if (field(item, "error")) return null;
+  const id = idMatching(field(item, "id"), VIDEO_ID_PATTERNS.tiktok);
+  if (!id || field(item, "isSlideshow") === true) return null;
+  const author = username(field(item, "authorMeta.name")) ?? fallbackUsername;
+  const pageUrl = field(item, "webVideoUrl");
+  const page = typeof pageUrl === "string" ? parseVideoUrl("tiktok", pageUrl) : null;
+  return {
+    platformVideoId: id,
+    title: cleanText(field(item, "text")),
+    authorName: cleanText(field(item, "authorMeta.nickName")) ?? author,
+    channelUsername: author,
+    thumbnailUrl: cleanUrl(field(item, "videoMeta.coverUrl")) ?? cleanUrl(field(item, "videoMeta.originalCoverUrl")),
+    embedHtml: null,
+    videoUrl: page?.videoId === id ? new URL(pageUrl as string).href : canonicalVideoUrl("tiktok", id, author)!,
+    publishedAt: toDate(field(item, "createTimeISO")) ?? toDate(field(item, "createTime")),
+  };
+}
+
+/** The account as the items describe it (authorMeta of the first video item). */
+export function tiktokChannel(items: Item[], requested: string): ImportedChannel {
+  const item = items.find((i) => field(i, "authorMeta.name") !== undefined || field(i, "authorMeta.nickName") !== undefined) ?? {};
+  return {
+    username: username(field(item, "authorMeta.name")) ?? requested,
+    displayName: cleanText(field(item, "authorMeta.nickName")),
+    avatarUrl: cleanUrl(field(item, "authorMeta.avatar")) ?? cleanUrl(field(item, "authorMeta.originalAvatarUrl")),
+    followerCount: count(field(item, "authorMeta.fans")),
+  };
+}
+
+/** Video items (deduplicated by id) and the first error item's failure. */
+function readItems(items: Item[], fallbackUsername: string | null) {
+  const seen = new Set<string>();
+  const videos: ImportedVideo[] = [];
+  const videoItems: Item[] = [];
+  let itemFailure = null;
+  for (const item of items) {
+    const video = tiktokVideo(item, fallbackUsername);
+    if (video && !seen.has(video.platformVideoId)) {
+      seen.add(video.platformVideoId);
+      videos.push(video);
+      videoItems.push(item);
+    } else if (!video) {
+      itemFailure ??= errorItemFailure(item, "id");
+    }
+  }
+  return { videos, videoItems, itemFailure };
+}
+
+export function createTikTokImporter(settings: ImporterSettings): PlatformImporter {
+  return {
+    config,
+
+    async importChannel(input, options = {}): Promise<ChannelImportResult> {
+      const name = normalizeUsername("tiktok", input);
+      if (!name) throw new ImportError("invalid_input", `Not a TikTok username: ${JSON.stringify(input.slice(0, 100))}`);
+      const limit = Math.max(1, Math.min(options.limit ?? CHANNEL_IMPORT_LIMIT, 200));
+      const run = await runActor(settings, {
+        actorId: config.actorId!,
+        input: { profiles: [name], resultsPerPage: limit, profileSorting: "latest", profileScrapeSections: ["videos"], excludePinnedPosts: false, ...NO_EXTRAS },
+        maxItems: limit + 10,
+        signal: options.signal,
+      });
+      const { videos, videoItems, itemFailure } = readItems(run.items, name);
+      if (!videos.length) {
+        const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: `@${name} has no public videos` };
+        throw new ImportError(failure.kind, failure.message);
+      }
+      return {
+        channel: tiktokChannel(videoItems, name),
+        videos: newestFirst(videos).slice(0, limit),
+        ...(run.failure ? { error: run.failure } : {}),
+      };
+    },
+
+    async importVideo(url, options = {}) {
+      const parsed = parseVideoUrl("tiktok", url);
+      if (!parsed) throw new ImportError("invalid_input", `Not a TikTok video URL: ${JSON.stringify(url.slice(0, 200))}`);
+      const run = await runActor(settings, {
+        actorId: config.actorId!,
+        input: { postURLs: [new URL(url.trim()).href], resultsPerPage: 1, scrapeRelatedVideos: false, ...NO_EXTRAS },
+        maxItems: 10,
+        signal: options.signal,
+      });
+      const { videos, videoItems, itemFailure } = readItems(run.items, parsed.username);
+      const index = parsed.videoId ? videos.findIndex((v) => v.platformVideoId === parsed.videoId) : 0;
+      if (index < 0 || !videos[index]) {
+        const failure = itemFailure ?? run.failure ?? { kind: "not_found" as const, message: "No TikTok video was found at this URL" };
+        throw new ImportError(failure.kind, failure.message);
+      }
+      const channel = tiktokChannel([videoItems[index]], videos[index].channelUsername ?? "");
+      return { video: videos[index], channel: channel.username ? channel : null };
+    },
+  };
+}

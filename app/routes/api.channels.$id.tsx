@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { methodNotAllowed, requireApiShop } from "~/lib/api.server";
+import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
+import { deleteChannel, listChannels } from "~/models/channels.server";
+
+/*
+ * GET /api/channels/{shopId} lists the connected accounts; DELETE
+ * /api/channels/{channelId} removes one with its videos (spec 7). Hence `$id`.
+ */
+
+/** GET /api/channels/{shopId}: { channels } */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { shop } = await requireApiShop(request, params.id);
+  return json({ channels: await listChannels(shop.id) });
+}
+
+/** DELETE /api/channels/{channelId}[?shopId=]: { deleted, videosDeleted } */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
+  const { shop } = await requireApiShop(request, shopIdFromQuery(request));
+  const { videosDeleted } = await callModel(() => deleteChannel(shop.id, params.id ?? ""));
+  return json({ deleted: true, videosDeleted });
+}

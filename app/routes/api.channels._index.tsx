@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
+import { callModel } from "~/lib/api-errors.server";
+import { PLATFORM_IDS, PLATFORMS, normalizeUsername } from "~/platforms/config";
+import { enqueueImport } from "~/models/import-jobs.server";
+
+const ImportChannelBody = z.object({
+  shopId: z.string().optional(),
+  username: z.string().trim().min(1, "username is required").max(200, "username is too long"),
+  platform: z.enum(PLATFORM_IDS, { error: `platform must be one of ${PLATFORM_IDS.join(", ")}` }),
+});
+
+/** POST /api/channels {shopId, username, platform}: imports an account's latest videos as a job; 202 { job }. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { shop } = await requireApiShop(request);
+  const body = await readJsonBody(request, ImportChannelBody);
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  const config = PLATFORMS[body.platform];
+  // "@" is stripped (spec 5); a pasted profile URL gives its username.
+  const username = config.enabled ? normalizeUsername(body.platform, body.username) : body.username.replace(/^@+/, "");
+  if (username === null) badRequest(`username: not a valid ${config.name} username`);
+  const job = await callModel(() => enqueueImport({ shopId: shop.id, kind: "channel", platform: body.platform, input: username }));
+  return json({ job }, { status: 202 });
+}
+
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
+import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
+import { PRODUCT_GID_PATTERN, addProductTag, listProductTags } from "~/models/tags.server";
+
+const AddTagBody = z.object({
+  productId: z.string().trim().regex(PRODUCT_GID_PATTERN, "productId must be a Shopify product id (gid://shopify/Product/...)"),
+  productTitle: z.string().trim().min(1, "productTitle is required").max(255, "productTitle must be 255 characters or fewer"),
+  shopId: z.string().optional(),
+});
+
+/** GET /api/videos/{videoId}/tags?shopId= : { tags } */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { shop } = await requireApiShop(request, shopIdFromQuery(request));
+  const tags = await callModel(() => listProductTags(shop.id, params.videoId ?? ""));
+  return json({ tags });
+}
+
+/** POST /api/videos/{videoId}/tags {productId, productTitle, shopId}: 201 { tag }, or 200 with the existing tag (idempotent). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const { shop } = await requireApiShop(request);
+  const body = await readJsonBody(request, AddTagBody);
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  const { tag, created } = await callModel(() =>
+    addProductTag(shop.id, params.videoId ?? "", { productId: body.productId, productTitle: body.productTitle }),
+  );
+  return json({ tag }, { status: created ? 201 : 200 });
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
+import { callModel } from "~/lib/api-errors.server";
+import { setVideoEnabled } from "~/models/videos.server";
+
+const ToggleBody = z.object({
+  enabled: z.boolean({ error: "enabled must be true or false" }),
+  /** On approve: the widgets to show the video in; empty or absent = all widgets ("Select All"). Ignored on unpublish. */
+  widgetIds: z.array(z.string().min(1).max(64), { error: "widgetIds must be a list of widget ids" }).max(100).optional(),
+  shopId: z.string().optional(),
+});
+
+/**
+ * PATCH /api/videos/{videoId}/toggle {enabled, widgetIds?}: approve or unpublish.
+ * Answers { video }; the Free plan's 6th approval is a 403 with the spec's message.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PATCH" && request.method !== "POST") return methodNotAllowed(["PATCH"]);
+  const { shop } = await requireApiShop(request);
+  const body = await readJsonBody(request, ToggleBody);
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  const video = await callModel(() =>
+    setVideoEnabled(shop.id, params.videoId ?? "", { enabled: body.enabled, widgetIds: body.widgetIds ?? [] }),
+  );
+  return json({ video });
+}
+
+export async function loader() {
+  return methodNotAllowed(["PATCH"]);
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
+import { callModel } from "~/lib/api-errors.server";
+import { PLATFORM_IDS, PLATFORMS, isPlatformUrl } from "~/platforms/config";
+import { enqueueImport } from "~/models/import-jobs.server";
+
+const SingleVideoBody = z.object({
+  shopId: z.string().optional(),
+  videoUrl: z.string().trim().min(1, "videoUrl is required").max(2000, "videoUrl is too long"),
+  platform: z.enum(PLATFORM_IDS, { error: `platform must be one of ${PLATFORM_IDS.join(", ")}` }),
+});
+
+/** POST /api/videos/single {shopId, videoUrl, platform}: starts an import job; 202 { job }. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { shop } = await requireApiShop(request);
+  const body = await readJsonBody(request, SingleVideoBody);
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  const config = PLATFORMS[body.platform];
+  if (config.enabled && !isPlatformUrl(body.platform, body.videoUrl)) {
+    badRequest(`videoUrl: not a public ${config.name} ${body.platform === "pinterest" ? "pin" : "video"} URL`);
+  }
+  const job = await callModel(() => enqueueImport({ shopId: shop.id, kind: "single", platform: body.platform, input: body.videoUrl }));
+  return json({ job }, { status: 202 });
+}
+
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}

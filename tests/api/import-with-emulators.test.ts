@@ -1,0 +1,87 @@
+// The import jobs with the real importers (app/platforms) against the Apify,
+// oEmbed and CDN emulators mounted in Local Shopify: the runner, the importers
+// and Shopify Files meet here exactly as in the demo.
+import { afterEach, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import type { ChannelDto, ImportJobDto, VideoListPage } from "~/lib/api-types";
+import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/models/import-jobs.server";
+import { action as importChannelRoute } from "~/routes/api.channels._index";
+import { loader as listChannelsRoute } from "~/routes/api.channels.$id";
+import { action as importSingleRoute } from "~/routes/api.videos.single";
+import { loader as getJobRoute } from "~/routes/api.import-jobs.$jobId";
+import { loader as listVideosRoute } from "~/routes/api.videos.$id";
+import { apiRequest, callRoute } from "../support/app-requests";
+import { bootstrapShop, jsonOf, type TestShop } from "../support/library-fixtures";
+
+afterEach(async () => {
+  await waitForImportRunnerIdle();
+  resetImportRunner();
+});
+
+async function runJob(shop: TestShop, route: typeof importChannelRoute, path: string, body: Record<string, unknown>): Promise<ImportJobDto> {
+  const response = await callRoute(route, await apiRequest(shop.domain, path, { body: { shopId: shop.id, ...body } }));
+  expect(response.status).toBe(202);
+  const { job } = await jsonOf<{ job: ImportJobDto }>(response);
+  await waitForImportRunnerIdle();
+  const finished = await callRoute(getJobRoute, await apiRequest(shop.domain, `/api/import-jobs/${job.id}`), { jobId: job.id });
+  return (await jsonOf<{ job: ImportJobDto }>(finished)).job;
+}
+
+async function library(shop: TestShop): Promise<VideoListPage> {
+  return jsonOf<VideoListPage>(await callRoute(listVideosRoute, await apiRequest(shop.domain, `/api/videos/${shop.id}`), { id: shop.id }));
+}
+
+describe("imports through the platform emulators", () => {
+  it("imports a TikTok account, keeps Shopify copies of its expiring covers, and a resync adds nothing twice", async () => {
+    configureImportRunner({ thumbnailPollDelaysMs: [100, 200, 400, 800, 1600, 3200] });
+    const shop = await bootstrapShop("emu");
+    const job = await runJob(shop, importChannelRoute, "/api/channels", { username: "@glowstudio", platform: "tiktok" });
+    expect(job).toMatchObject({ status: "succeeded", input: "glowstudio", error: null });
+    expect(job.videos_added).toBeGreaterThan(0);
+
+    const page = await library(shop);
+    expect(page.total).toBe(job.videos_added);
+    for (const video of page.videos) {
+      expect(video.embed_url).toBe(`https://www.tiktok.com/player/v1/${video.video_id}`);
+      expect(video.thumbnail_url).toMatch(/\/cdn\/shop\/files\/\d+\.svg$/);
+    }
+    const channels = (await jsonOf<{ channels: ChannelDto[] }>(
+      await callRoute(listChannelsRoute, await apiRequest(shop.domain, `/api/channels/${shop.id}`), { id: shop.id }),
+    )).channels;
+    expect(channels).toMatchObject([{ platform: "tiktok", username: "glowstudio" }]);
+
+    const again = await runJob(shop, importChannelRoute, "/api/channels", { username: "glowstudio", platform: "tiktok" });
+    expect(again).toMatchObject({ status: "succeeded", videos_added: 0 });
+    expect((await library(shop)).total).toBe(job.videos_added);
+  });
+
+  it("a run that fails half-way keeps the videos it pushed and says why", async () => {
+    configureImportRunner({ thumbnailPollDelaysMs: [] });
+    const shop = await bootstrapShop("emu");
+    const job = await runJob(shop, importChannelRoute, "/api/channels", { username: "fail_brand", platform: "tiktok" });
+    expect(job.status).toBe("failed");
+    expect(job.error_kind).toBe("failed");
+    expect(job.error).toMatch(/Apify run failed/);
+    expect(job.videos_added).toBeGreaterThan(0);
+    expect(await prisma.video.count({ where: { shopId: shop.id } })).toBe(job.videos_added);
+  });
+
+  it("a private Instagram account fails with kind private and imports nothing", async () => {
+    configureImportRunner({ thumbnailPollDelaysMs: [] });
+    const shop = await bootstrapShop("emu");
+    const job = await runJob(shop, importChannelRoute, "/api/channels", { username: "private_atelier", platform: "instagram" });
+    expect(job).toMatchObject({ status: "failed", error_kind: "private", videos_added: 0 });
+    expect((await library(shop)).total).toBe(0);
+  });
+
+  it("imports one Pinterest pin by URL", async () => {
+    configureImportRunner({ thumbnailPollDelaysMs: [] });
+    const shop = await bootstrapShop("emu");
+    const job = await runJob(shop, importSingleRoute, "/api/videos/single", {
+      videoUrl: "https://www.pinterest.com/pin/5551234567/",
+      platform: "pinterest",
+    });
+    expect(job).toMatchObject({ status: "succeeded", videos_added: 1, kind: "single" });
+    expect((await library(shop)).videos[0]).toMatchObject({ platform: "pinterest", video_id: "5551234567" });
+  });
+});

@@ -1,0 +1,317 @@
+/**
+ * The emulated actors: what each pushes to its dataset for an input, in the
+ * real actors' output shapes (market-notes section 3.1):
+ *
+ * - clockworks/tiktok-scraper (and clockworks/tiktok-profile-scraper):
+ *   `profiles[]` (latest first, `resultsPerPage` per profile, default 1) and
+ *   `postURLs[]`; items with `id`, `text`, `createTime(ISO)`, `webVideoUrl`,
+ *   `authorMeta`, `videoMeta`, counts, `hashtags`.
+ * - apify/instagram-reel-scraper: `username[]` (usernames, profile URLs or
+ *   reel URLs), `resultsLimit` (default 27; ignored for reel URLs); items
+ *   with `shortCode`, `url`, `caption`, `timestamp`, `displayUrl`,
+ *   `videoUrl`, `ownerUsername`, `ownerFullName`, counts.
+ *
+ * Accounts the actors cannot scrape give error items (see
+ * app/platforms/errors.ts for what we assume the real ones push).
+ */
+import { cdnUrl } from "./cdn.js";
+import { digits, displayName, EVIL, hash, makePost, THUMBNAIL_TTL_SECONDS, type EmulatedPlatform, type Post, type Scenario } from "./fixtures.js";
+import type { PlatformEmulatorState } from "./state.js";
+
+export class InvalidInputError extends Error {}
+
+/** What one run does: items pushed at once, items pushed when it ends, how it ends and when. */
+export interface RunPlan {
+  immediateItems: unknown[];
+  finalItems: unknown[];
+  finalStatus: "SUCCEEDED" | "FAILED";
+  statusMessage: string;
+  delayMs: number;
+  log: string[];
+}
+
+interface Target {
+  scenario: Scenario;
+  items: unknown[];
+  account: string;
+  platform: EmulatedPlatform;
+}
+
+export interface ActorContext {
+  state: PlatformEmulatorState;
+  baseUrl: string;
+}
+
+export const ACTOR_INFO: Record<string, { id: string; title: string }> = {
+  "clockworks/tiktok-scraper": { id: "GdWCkxBtKWOsKjdch", title: "TikTok Scraper" },
+  "clockworks/tiktok-profile-scraper": { id: "0FXVyOXXEmdGcV88a", title: "TikTok Profile Scraper" },
+  "apify/instagram-reel-scraper": { id: "xMc5Ga1oCONPmWJIa", title: "Instagram Reel Scraper" },
+};
+
+function stringArray(input: Record<string, unknown>, key: string): string[] {
+  const value = input[key];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
+    throw new InvalidInputError(`Input is not valid: Field input.${key} must be array of strings`);
+  }
+  return value as string[];
+}
+
+function positiveInt(input: Record<string, unknown>, key: string, fallback: number): number {
+  const value = input[key];
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) throw new InvalidInputError(`Input is not valid: Field input.${key} must be integer >= 1`);
+  return value;
+}
+
+function thumbExpiry(ctx: ActorContext, platform: EmulatedPlatform, scenario: Scenario, account: string): number | null {
+  const ttl = ctx.state.account(platform, account)?.thumbnailTtlSeconds ?? THUMBNAIL_TTL_SECONDS[platform];
+  if (ttl === null) return null;
+  return scenario === "expired" ? ctx.state.now() - 3600_000 : ctx.state.now() + ttl * 1000;
+}
+
+// ---------------------------------------------------------------- TikTok
+
+function flattenOneLevel(item: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) {
+    if (keys.includes(k) && v && typeof v === "object" && !Array.isArray(v)) {
+      for (const [ik, iv] of Object.entries(v)) out[`${k}.${ik}`] = iv;
+    } else out[k] = v;
+  }
+  return out;
+}
+
+function tiktokItem(ctx: ActorContext, name: string, post: Post, scenario: Scenario, postCount: number, extra: Record<string, unknown>): Record<string, unknown> {
+  const evil = scenario === "evil";
+  const expiresAt = thumbExpiry(ctx, "tiktok", scenario, name);
+  const cover = cdnUrl(ctx.baseUrl, "tiktok", "cover", post.id, expiresAt);
+  const avatar = cdnUrl(ctx.baseUrl, "tiktok", "avatar", name, expiresAt);
+  const stats = { fans: 1000 + (hash(`fans:${name}`) % 90_000), following: hash(`following:${name}`) % 500, heart: 10_000 + (hash(`heart:${name}`) % 900_000) };
+  const i = post.index;
+  const item: Record<string, unknown> = {
+    id: post.id,
+    text: evil ? EVIL.captions[i % EVIL.captions.length] : post.caption,
+    textLanguage: "en",
+    createTime: Math.floor(post.createdAt / 1000),
+    createTimeISO: new Date(post.createdAt).toISOString(),
+    isAd: false,
+    authorMeta: {
+      id: digits(`author:${name}`, 19, "6"),
+      name,
+      profileUrl: `https://www.tiktok.com/@${name}`,
+      nickName: evil ? EVIL.name : displayName(name),
+      verified: false,
+      signature: evil ? EVIL.html : "Shop our latest finds below",
+      bioLink: null,
+      originalAvatarUrl: evil ? EVIL.url : avatar,
+      avatar: evil ? EVIL.url : avatar,
+      privateAccount: false,
+      following: stats.following,
+      friends: Math.floor(stats.following / 3),
+      fans: stats.fans,
+      heart: stats.heart,
+      video: postCount,
+      digg: hash(`digg:${name}`) % 5000,
+    },
+    musicMeta: { musicName: "original sound", musicAuthor: evil ? EVIL.name : displayName(name), musicOriginal: true, musicId: digits(`music:${post.id}`, 19, "7") },
+    webVideoUrl: evil && i % 6 === 2 ? EVIL.url : `https://www.tiktok.com/@${name}/video/${post.id}`,
+    mediaUrls: [],
+    videoMeta: {
+      height: 1024,
+      width: 576,
+      duration: post.durationSec,
+      coverUrl: evil && i % 6 === 0 ? EVIL.url : evil && i % 6 === 3 ? EVIL.dataUrl : cover,
+      originalCoverUrl: evil && (i % 6 === 0 || i % 6 === 3) ? EVIL.url : cover,
+      definition: "540p",
+      format: "mp4",
+      subtitleLinks: [],
+    },
+    diggCount: post.likes,
+    shareCount: post.shares,
+    playCount: post.views,
+    collectCount: Math.floor(post.likes / 7),
+    commentCount: post.comments,
+    mentions: [],
+    detailedMentions: [],
+    hashtags: post.hashtags.map((tag) => ({ name: tag })),
+    effectStickers: [],
+    isSlideshow: false,
+    isPinned: false,
+    isSponsored: false,
+    ...extra,
+  };
+  return scenario === "flat" ? flattenOneLevel(item, ["authorMeta", "musicMeta", "videoMeta"]) : item;
+}
+
+function tiktokProfile(ctx: ActorContext, name: string, perProfile: number): Target {
+  const scenario = ctx.state.scenario("tiktok", name);
+  const profileUrl = `https://www.tiktok.com/@${name}`;
+  const base = { scenario, account: name, platform: "tiktok" as const };
+  if (scenario === "private") {
+    return { ...base, items: [{ url: profileUrl, input: name, error: "This account is private", authorMeta: { name, privateAccount: true } }] };
+  }
+  if (scenario === "missing") return { ...base, items: [{ url: profileUrl, input: name, error: "Profile not found: this account doesn't exist" }] };
+  if (scenario === "empty") return { ...base, items: [] };
+  const posts = ctx.state.posts("tiktok", name);
+  const items = posts.slice(0, perProfile).map((post) => tiktokItem(ctx, name, post, scenario, posts.length, { input: name, fromProfileSection: "videos" }));
+  return { ...base, items };
+}
+
+/** A TikTok post URL: the account from `/@name/video/<id>`, or one derived from the id or short code. */
+function tiktokPostTarget(ctx: ActorContext, url: string): Target {
+  let name = "creator";
+  let id: string | null = null;
+  let m: RegExpExecArray | null;
+  try {
+    const parsed = new URL(url);
+    if ((m = /^\/@([A-Za-z0-9._]{1,32})\/video\/(\d{1,25})\/?$/.exec(parsed.pathname))) [name, id] = [m[1].toLowerCase(), m[2]];
+    else if ((m = /(\d{6,25})/.exec(parsed.pathname))) [name, id] = [`creator${hash(m[1]) % 10_000}`, m[1]];
+    else if ((m = /^\/(?:t\/)?([A-Za-z0-9]{5,16})\/?$/.exec(parsed.pathname))) [name, id] = [`creator${hash(m[1]) % 10_000}`, digits(`short:${m[1]}`, 19, "7")];
+  } catch {
+    // not a URL: nothing found, like the actor
+  }
+  const scenario = ctx.state.scenario("tiktok", name);
+  const base = { scenario, account: name, platform: "tiktok" as const };
+  if (!id) return { ...base, items: [{ url, input: url, error: "Video not found" }] };
+  if (scenario === "private") return { ...base, items: [{ url, input: url, error: "This video is private" }] };
+  if (scenario === "missing" || scenario === "empty") return { ...base, items: [{ url, input: url, error: "Video not found: it doesn't exist or was removed" }] };
+  const posts = ctx.state.posts("tiktok", name);
+  const post = posts.find((p) => p.id === id) ?? makePost("tiktok", name, hash(id) % 1000, id, Date.UTC(2026, 9, 1) + (hash(id) % 30) * 86_400_000);
+  return { ...base, items: [tiktokItem(ctx, name, post, scenario, posts.length, { submittedVideoUrl: url, input: url })] };
+}
+
+export function tiktokPlan(ctx: ActorContext, input: Record<string, unknown>): Target[] {
+  const profiles = stringArray(input, "profiles");
+  const postURLs = stringArray(input, "postURLs");
+  stringArray(input, "hashtags");
+  stringArray(input, "searchQueries");
+  const perProfile = positiveInt(input, "resultsPerPage", 1);
+  return [
+    ...profiles.map((p) => tiktokProfile(ctx, p.trim().replace(/^@/, "").toLowerCase(), perProfile)),
+    ...postURLs.map((u) => tiktokPostTarget(ctx, u.trim())),
+  ];
+}
+
+// ---------------------------------------------------------------- Instagram reels
+
+function reelItem(ctx: ActorContext, owner: string, post: Post, scenario: Scenario, inputUrl: string): Record<string, unknown> {
+  const evil = scenario === "evil";
+  const i = post.index;
+  const expiresAt = thumbExpiry(ctx, "instagram", scenario, owner);
+  const display = cdnUrl(ctx.baseUrl, "instagram", "cover", post.id, expiresAt);
+  return {
+    inputUrl,
+    id: digits(`igid:${post.id}`, 19, "3"),
+    type: "Video",
+    productType: "clips",
+    shortCode: post.id,
+    caption: evil ? EVIL.captions[i % EVIL.captions.length] : post.caption,
+    hashtags: post.hashtags,
+    mentions: [],
+    url: evil && i % 6 === 2 ? EVIL.url : `https://www.instagram.com/p/${post.id}/`,
+    commentsCount: post.comments,
+    firstComment: "",
+    latestComments: [],
+    dimensionsHeight: 1920,
+    dimensionsWidth: 1080,
+    displayUrl: evil && i % 6 === 0 ? EVIL.url : evil && i % 6 === 3 ? EVIL.dataUrl : display,
+    images: [],
+    videoUrl: cdnUrl(ctx.baseUrl, "instagram", "video", post.id, expiresAt),
+    alt: null,
+    likesCount: post.likes,
+    videoViewCount: post.views,
+    videoPlayCount: post.views + post.likes,
+    timestamp: new Date(post.createdAt).toISOString(),
+    childPosts: [],
+    ownerFullName: evil ? EVIL.fullName : displayName(owner),
+    ownerUsername: owner,
+    ownerId: digits(`igowner:${owner}`, 11, "4"),
+    isSponsored: false,
+    videoDuration: post.durationSec + 0.466,
+    musicInfo: { artist_name: displayName(owner), song_name: "Original audio", uses_original_audio: true, should_mute_audio: false, audio_id: digits(`audio:${post.id}`, 16, "1") },
+    isPinned: false,
+  };
+}
+
+function reelTarget(ctx: ActorContext, entry: string, limit: number): Target {
+  const value = entry.trim();
+  let reel: string | null = null;
+  let name = value.replace(/^@/, "");
+  try {
+    const url = new URL(value);
+    const m = /^\/(?:[A-Za-z0-9._]{1,30}\/)?(?:reels?|p|tv)\/([A-Za-z0-9_-]{1,64})\/?$/.exec(url.pathname);
+    if (m) reel = m[1];
+    else name = url.pathname.split("/").filter(Boolean)[0] ?? "";
+  } catch {
+    // a plain username
+  }
+  name = name.toLowerCase();
+
+  if (reel) {
+    const owner = ctx.state.shortcodeOwners.get(reel) ?? ownerForShortcode(reel);
+    const scenario = ctx.state.account("instagram", reel)?.scenario ?? ctx.state.scenario("instagram", owner);
+    const base = { scenario, account: owner, platform: "instagram" as const };
+    if (scenario === "private") return { ...base, items: [noItems(value)] };
+    if (scenario === "missing" || scenario === "empty") return { ...base, items: [{ inputUrl: value, error: "not_found", errorDescription: "Page not found" }] };
+    const post = ctx.state.posts("instagram", owner).find((p) => p.id === reel) ?? makePost("instagram", owner, hash(reel) % 1000, reel, Date.UTC(2026, 9, 1) + (hash(reel) % 30) * 86_400_000);
+    return { ...base, items: [reelItem(ctx, owner, post, scenario, value)] };
+  }
+
+  const scenario = ctx.state.scenario("instagram", name);
+  const base = { scenario, account: name, platform: "instagram" as const };
+  const inputUrl = `https://www.instagram.com/${name}`;
+  if (!/^[a-z0-9._]{1,30}$/.test(name)) return { ...base, items: [{ inputUrl: value, error: "not_found", errorDescription: "Page not found" }] };
+  if (scenario === "private") return { ...base, items: [noItems(inputUrl)] };
+  if (scenario === "missing") return { ...base, items: [{ inputUrl, error: "not_found", errorDescription: "Page not found" }] };
+  if (scenario === "empty") return { ...base, items: [] };
+  const posts = ctx.state.posts("instagram", name);
+  return { ...base, items: posts.slice(0, limit).map((post) => reelItem(ctx, name, post, scenario, inputUrl)) };
+}
+
+function noItems(inputUrl: string) {
+  return { url: inputUrl, inputUrl, requestErrorMessages: [], error: "no_items", errorDescription: "Empty or private data for provided input" };
+}
+
+/**
+ * The owner of a reel nobody imported as an account yet: a reel URL whose
+ * shortcode starts with a scenario prefix (e.g. /reel/evil_Ab12/) belongs to
+ * an account with that prefix.
+ */
+function ownerForShortcode(code: string): string {
+  const prefix = /^(private|empty|missing|fail|slow|evil|flat|expired)_/i.exec(code)?.[1]?.toLowerCase();
+  return prefix ? `${prefix}_creator` : `creator.${hash(code) % 10_000}`;
+}
+
+export function instagramReelPlan(ctx: ActorContext, input: Record<string, unknown>): Target[] {
+  const usernames = stringArray(input, "username");
+  if (!usernames.length) throw new InvalidInputError("Input is not valid: Field input.username is required");
+  const limit = positiveInt(input, "resultsLimit", 27);
+  return usernames.map((entry) => reelTarget(ctx, entry, limit));
+}
+
+// ---------------------------------------------------------------- plans
+
+/** Combines the targets of one run into what the run pushes and how it ends. */
+export function planRun(ctx: ActorContext, targets: Target[]): RunPlan {
+  const { runMs, slowRunMs } = ctx.state.options;
+  const plan: RunPlan = { immediateItems: [], finalItems: [], finalStatus: "SUCCEEDED", statusMessage: "Finished", delayMs: runMs, log: [] };
+  for (const target of targets) {
+    const own = ctx.state.account(target.platform, target.account)?.runMs;
+    const delay = own ?? (target.scenario === "slow" ? slowRunMs : runMs);
+    plan.delayMs = Math.max(plan.delayMs, delay);
+    if (target.scenario === "fail") {
+      // Half of what it would have found (none of a single post), then the run fails.
+      const kept = target.items.slice(0, Math.floor(target.items.length / 2));
+      plan.immediateItems.push(...kept);
+      plan.finalStatus = "FAILED";
+      plan.statusMessage = `Request blocked by the platform (HTTP 429) after ${kept.length} item(s) of @${target.account}`;
+      plan.log.push(`ERROR Request blocked (HTTP 429) while scraping @${target.account}; ${kept.length} item(s) saved`);
+    } else {
+      plan.finalItems.push(...target.items);
+      plan.log.push(`INFO Scraped @${target.account}: ${target.items.length} item(s)`);
+    }
+  }
+  if (plan.finalStatus === "SUCCEEDED") plan.statusMessage = `Finished! Total ${plan.immediateItems.length + plan.finalItems.length} results`;
+  return plan;
+}

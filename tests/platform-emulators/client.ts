@@ -1,0 +1,77 @@
+/**
+ * For tests (unit, e2e): the platform emulators' control endpoints over HTTP,
+ * and unique account names. Tests share one emulator, so each test uses its
+ * own accounts and never changes global settings it does not own.
+ */
+import { randomBytes } from "node:crypto";
+import type { EmulatedPlatform, Scenario } from "./fixtures.js";
+
+export interface AccountSummary {
+  platform: EmulatedPlatform;
+  name: string;
+  scenario: Scenario;
+  runMs: number | null;
+  thumbnailTtlSeconds: number | null;
+  postCount: number;
+  posts: Array<{ id: string; createdAt: string; caption: string; url: string; thumbnailUrl: string }>;
+}
+
+export interface RunSummary {
+  id: string;
+  actorId: string;
+  input: Record<string, unknown>;
+  status: string;
+  statusMessage: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  datasetId: string;
+  itemCount: number;
+}
+
+/** A fresh account name, optionally with a scenario prefix: uniqueAccount("private") -> "private_k3j9x2q1". */
+export function uniqueAccount(scenario?: Exclude<Scenario, "normal">): string {
+  const suffix = randomBytes(6).toString("hex");
+  return scenario ? `${scenario}_${suffix}` : `shop${suffix}`;
+}
+
+/** A fresh pin id with a scenario's digit prefix (fixtures.ts PIN_PREFIXES), or a plain one. */
+export function uniquePinId(prefix = "7"): string {
+  const digits = [...randomBytes(12)].map((b) => b % 10).join("");
+  return `${prefix}${digits}`.slice(0, 18);
+}
+
+export function platformControl(baseUrl: string = process.env.LOCAL_SHOPIFY_URL ?? "") {
+  if (!baseUrl) throw new Error("platformControl needs Local Shopify's URL (LOCAL_SHOPIFY_URL)");
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl}/__local/platforms${path}`, {
+      method,
+      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${method} /__local/platforms${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json as T;
+  }
+  const account = (platform: EmulatedPlatform, name: string) => `/${platform}/accounts/${encodeURIComponent(name)}`;
+  return {
+    account: (platform: EmulatedPlatform, name: string) => call<AccountSummary>("GET", account(platform, name)),
+    /** Scenario, run duration or thumbnail lifetime of one account (or pin id / reel shortcode); null clears. */
+    setAccount: (
+      platform: EmulatedPlatform,
+      name: string,
+      settings: { scenario?: Scenario | null; runMs?: number | null; thumbnailTtlSeconds?: number | null },
+    ) => call<AccountSummary>("POST", account(platform, name), settings),
+    addPosts: (platform: EmulatedPlatform, name: string, count: number) => call<AccountSummary & { added: string[] }>("POST", `${account(platform, name)}/posts`, { count }),
+    resetAccount: (platform: EmulatedPlatform, name: string) => call<AccountSummary>("POST", `${account(platform, name)}/reset`),
+    runs: (filter: { actorId?: string; contains?: string } = {}) => {
+      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>);
+      return call<RunSummary[]>("GET", `/runs${query.size ? `?${query}` : ""}`);
+    },
+    /** Global: only for a test that owns the emulator. */
+    configure: (options: { runMs?: number; slowRunMs?: number }) => call<{ options: { runMs: number; slowRunMs: number } }>("POST", "/config", options),
+    /** Global: only for a test that owns the emulator. */
+    clock: (change: { offsetMs?: number; advanceMs?: number }) => call<{ clockOffsetMs: number; now: string }>("POST", "/clock", change),
+    /** Global: only for a test that owns the emulator. */
+    reset: () => call<{ ok: true }>("POST", "/reset"),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * oEmbed stand-ins:
+ *
+ *   GET /oembed/pinterest.json?url=<pin URL>   for https://www.pinterest.com/oembed.json
+ *
+ * Any well-formed pin URL (https, a Pinterest host, /pin/<id>/ or
+ * /pin/<slug>--<id>/) answers a pin seeded by its id; a pin's scenario comes
+ * from a control override or its first digits (fixtures.ts PIN_PREFIXES):
+ * missing -> 404, private -> 403, fail -> 500, slow -> answers after
+ * slowRunMs, evil -> script payloads in every text field and the HTML.
+ */
+import type { ServerResponse } from "node:http";
+import { sendJson, sendText } from "../local-shopify/http.js";
+import { cdnUrl } from "./cdn.js";
+import { caption, displayName, EVIL, hash } from "./fixtures.js";
+import type { PlatformEmulatorState } from "./state.js";
+
+export const PINTEREST_OEMBED_PATH = "/oembed/pinterest.json";
+
+const PIN_URL = /^https:\/\/(?:www\.|[a-z]{2}\.)?pinterest\.(?:com|ca|co\.uk|com\.au|com\.mx|de|fr|es|it|pt|ch|at|ie|nz|se|dk|jp|cl|ph)\/pin\/(?:[A-Za-z0-9_-]*--)?(\d{1,25})\/?(?:[?#].*)?$/;
+
+const PINNERS = ["studio_supply", "thegoodhome", "weekendmaker", "linenandclay", "northshopco", "daily_details"];
+
+export function pinAnswer(baseUrl: string, pinId: string, evil: boolean) {
+  const pinner = PINNERS[hash(`pinner:${pinId}`) % PINNERS.length];
+  const pinUrl = `https://www.pinterest.com/pin/${pinId}/`;
+  return {
+    version: "1.0",
+    type: "rich",
+    title: evil ? EVIL.captions[0] : caption(`pin:${pinId}`).text.replace(/ #.*$/, ""),
+    author_name: evil ? EVIL.name : displayName(pinner),
+    author_url: evil ? EVIL.url : `https://www.pinterest.com/${pinner}/`,
+    provider_name: "Pinterest",
+    provider_url: "https://www.pinterest.com",
+    thumbnail_url: evil ? EVIL.url : cdnUrl(baseUrl, "pinterest", "pin", pinId, null),
+    thumbnail_width: 236,
+    thumbnail_height: 420,
+    html: evil
+      ? EVIL.html
+      : `<a data-pin-do="embedPin" data-pin-width="medium" href="${pinUrl}"></a><script async defer src="//assets.pinterest.com/js/pinit.js"></script>`,
+    width: 345,
+    height: null,
+    cache_age: 86400,
+  };
+}
+
+export async function servePinterestOembed(res: ServerResponse, url: URL, state: PlatformEmulatorState, baseUrl: string): Promise<void> {
+  const target = url.searchParams.get("url");
+  if (!target) return sendJson(res, 400, { error: "url parameter is required" });
+  const pinId = PIN_URL.exec(target)?.[1];
+  if (!pinId) return sendText(res, 404, "Not Found");
+  const scenario = state.scenario("pinterest", pinId);
+  if (scenario === "slow") {
+    const delay = state.account("pinterest", pinId)?.runMs ?? state.options.slowRunMs;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, delay);
+      timer.unref();
+      res.once("close", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    if (res.destroyed || res.writableEnded) return;
+  }
+  if (scenario === "missing" || scenario === "empty") return sendText(res, 404, "Not Found");
+  if (scenario === "private") return sendText(res, 403, "Forbidden");
+  if (scenario === "fail") return sendText(res, 500, "Internal Server Error");
+  sendJson(res, 200, pinAnswer(baseUrl, pinId, scenario === "evil"));
+}
