@@ -1,11 +1,12 @@
 import path from "node:path";
+import { E2E_DATABASE_NAME } from "./stack-ports";
 
 /**
  * The e2e stack's database (created by global-setup), for arranging state the
  * UI under test does not create itself (e.g. widgets before the Widgets page
  * exists) and for asserting what a flow stored.
  */
-process.env.DATABASE_URL = `file:${path.resolve(import.meta.dirname, "../../prisma/e2e.sqlite")}`;
+process.env.DATABASE_URL = `file:${path.resolve(import.meta.dirname, `../../prisma/${E2E_DATABASE_NAME}.sqlite`)}`;
 
 export async function e2eDb() {
   return (await import("../../app/db.server")).prisma;

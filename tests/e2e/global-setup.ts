@@ -1,4 +1,4 @@
-import { E2E_PORTS } from "./stack-ports";
+import { E2E_DATABASE_NAME, E2E_PORTS } from "./stack-ports";
 import { freshSqliteDatabase, startStack } from "../../scripts/lib/stack.mjs";
 
 /** A fresh SQLite database, Local Shopify and the app's build, once for the whole run. */
@@ -6,7 +6,7 @@ export default async function globalSetup() {
   const stack = await startStack({
     appPort: E2E_PORTS.app,
     shopifyPort: E2E_PORTS.shopify,
-    databaseUrl: freshSqliteDatabase("e2e"),
+    databaseUrl: freshSqliteDatabase(E2E_DATABASE_NAME),
     quiet: !process.env.E2E_VERBOSE,
   });
   return async () => stack.stop();
