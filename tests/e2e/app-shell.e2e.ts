@@ -30,8 +30,9 @@ test("an unknown path shows Page Not Found, whose action returns to the Dashboar
 
   await app.getByRole("link", { name: ERROR_SCREENS.notFound.action }).click();
   await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  // Client-side navigation: Playwright learns of the frame's new URL a moment after the render.
+  await expect.poll(() => new URL(page.frame({ name: "app-iframe" })!.url()).pathname).toBe("/");
   const frameUrl = new URL(page.frame({ name: "app-iframe" })!.url());
-  expect(frameUrl.pathname).toBe("/");
   expect(frameUrl.searchParams.get("shop")).toBe(`${shop}.myshopify.com`);
 });
 
