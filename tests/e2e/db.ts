@@ -33,3 +33,43 @@ export async function seedWidgets(shopHandle: string, widgets: Array<{ name: str
     ),
   );
 }
+
+export interface SeedVideo {
+  title?: string | null;
+  platform?: string;
+  enabled?: boolean;
+  authorName?: string;
+  channelUsername?: string;
+  thumbnailUrl?: string | null;
+}
+
+/**
+ * Videos written as an import would store them, the first given newest (the
+ * library lists newest first), so `result[i]` is row i of the list.
+ */
+export async function seedVideos(shopHandle: string, specs: SeedVideo[]) {
+  const prisma = await e2eDb();
+  const { videoSearchText } = await import("../../app/models/videos.server");
+  const shop = await bootstrappedShop(shopHandle);
+  const newest = Date.now();
+  const created = [];
+  for (const [index, spec] of specs.entries()) {
+    const platform = spec.platform ?? "tiktok";
+    const platformVideoId = String(7_400_000_000_000_000_000n + BigInt(newest % 1_000_000_000) * 1000n + BigInt(index));
+    const data = {
+      shopId: shop.id,
+      platform,
+      platformVideoId,
+      title: spec.title === undefined ? `Video number ${index + 1}` : spec.title,
+      authorName: spec.authorName ?? "Maker Studio",
+      channelUsername: spec.channelUsername ?? "makerstudio",
+      thumbnailUrl: spec.thumbnailUrl ?? null,
+      videoUrl: platform === "tiktok" ? `https://www.tiktok.com/@makerstudio/video/${platformVideoId}` : null,
+      enabled: spec.enabled ?? false,
+      approvedAt: spec.enabled ? new Date(newest - index * 1000) : null,
+      createdAt: new Date(newest - index * 60_000),
+    };
+    created.push(await prisma.video.create({ data: { ...data, searchText: videoSearchText(data) } }));
+  }
+  return created;
+}
