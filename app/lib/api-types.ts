@@ -105,3 +105,15 @@ export interface LibraryViewDto {
 export interface ApiErrorBody {
   error: string;
 }
+
+/** The Video Library page's data (GET /content's loader). */
+export interface LibraryData {
+  /** False on a first visit, before the browser's bootstrap created the shop. */
+  shopFound: boolean;
+  query: VideoListQuery;
+  list: VideoListPage;
+  channels: ChannelDto[];
+  widgets: WidgetSummaryDto[];
+  views: LibraryViewDto[];
+  activeJobs: ImportJobDto[];
+}

@@ -1,15 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { Banner, BlockStack, Card, Layout, useIndexResourceState } from "@shopify/polaris";
-import type {
-  ChannelDto,
-  ImportJobDto,
-  LibraryViewDto,
-  VideoDto,
-  VideoListPage,
-  VideoListQuery,
-  WidgetSummaryDto,
-} from "~/lib/api-types";
+import type { LibraryData, VideoDto, VideoListQuery } from "~/lib/api-types";
 import { deleteVideo, toggleVideo } from "~/lib/api-client";
 import { appHref } from "~/lib/app-links";
 import { describeError, mapError } from "~/lib/error-mapper";
@@ -32,16 +24,6 @@ import { TaggedProductsModal } from "./TaggedProductsModal";
 import { TagProductsModal } from "./TagProductsModal";
 import { VideoIndex } from "./VideoIndex";
 
-export interface LibraryData {
-  /** False on a first visit, before the browser's bootstrap created the shop. */
-  shopFound: boolean;
-  query: VideoListQuery;
-  list: VideoListPage;
-  channels: ChannelDto[];
-  widgets: WidgetSummaryDto[];
-  views: LibraryViewDto[];
-  activeJobs: ImportJobDto[];
-}
 
 type Dialog =
   | { type: "import"; platform: PlatformId }

@@ -1,0 +1,37 @@
+import type { LibraryData, VideoListQuery } from "~/lib/api-types";
+import { listActiveImportJobs } from "./import-jobs.server";
+import { listChannels } from "./channels.server";
+import { listLibraryViews } from "./library-views.server";
+import { listVideos } from "./videos.server";
+import { listWidgetSummaries } from "./widgets.server";
+
+/**
+ * Everything the Video Library page shows for one shop, read in parallel: one
+ * page of videos filtered on the server, the connected accounts, the widgets
+ * (Approve dialog), saved views and the imports still running.
+ * `bench/library-10k.mjs` measures this with 10,000 videos.
+ */
+export async function loadVideoLibrary(shopId: string, query: VideoListQuery): Promise<LibraryData> {
+  const [list, channels, widgets, views, activeJobs] = await Promise.all([
+    listVideos(shopId, query),
+    listChannels(shopId),
+    listWidgetSummaries(shopId),
+    listLibraryViews(shopId),
+    listActiveImportJobs(shopId),
+  ]);
+  // A page past the end was clamped to the last one.
+  return { shopFound: true, query: { ...query, page: list.page }, list, channels, widgets, views, activeJobs };
+}
+
+/** The page before the browser's first bootstrap created the shop: empty, and it reads again. */
+export function emptyVideoLibrary(query: VideoListQuery): LibraryData {
+  return {
+    shopFound: false,
+    query,
+    list: { videos: [], page: 1, pageCount: 1, total: 0 },
+    channels: [],
+    widgets: [],
+    views: [],
+    activeJobs: [],
+  };
+}
