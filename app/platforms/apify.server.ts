@@ -12,7 +12,8 @@
 import { ApifyClient, type ActorRun } from "apify-client";
 import type { ImporterSettings } from "./endpoints.server";
 import { isItem, type Item } from "./normalize";
-import { ImportError, type ImportFailure } from "./types";
+import { errorItemFailure } from "./errors";
+import { ImportError, type ImportedVideo, type ImportFailure } from "./types";
 
 export interface ActorRunResult {
   items: Item[];
@@ -135,4 +136,31 @@ async function abortRun(settings: ImporterSettings, token: string, runId: string
   } catch {
     // The run may have finished meanwhile; nothing to do.
   }
+}
+
+/**
+ * An actor's dataset read as videos: items the normalizer accepts, each id
+ * once (actors repeat pinned posts), the items they came from (the account's
+ * details are read off them), and the first error item's failure.
+ */
+export function readVideoItems(
+  items: Item[],
+  toVideo: (item: Item) => ImportedVideo | null,
+  idField: string,
+): { videos: ImportedVideo[]; videoItems: Item[]; itemFailure: ImportFailure | null } {
+  const seen = new Set<string>();
+  const videos: ImportedVideo[] = [];
+  const videoItems: Item[] = [];
+  let itemFailure: ImportFailure | null = null;
+  for (const item of items) {
+    const video = toVideo(item);
+    if (video && !seen.has(video.platformVideoId)) {
+      seen.add(video.platformVideoId);
+      videos.push(video);
+      videoItems.push(item);
+    } else if (!video) {
+      itemFailure ??= errorItemFailure(item, idField);
+    }
+  }
+  return { videos, videoItems, itemFailure };
 }

@@ -5,10 +5,9 @@
  * `displayUrl` (the cover, an Instagram CDN URL that expires after a few
  * days), `videoUrl`, `ownerUsername` and `ownerFullName`.
  */
-import { runActor } from "./apify.server";
+import { readVideoItems, runActor } from "./apify.server";
 import { CHANNEL_IMPORT_LIMIT, PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
-import { errorItemFailure } from "./errors";
 import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
 import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
 import { ImportError, type ChannelImportResult, type ImportedChannel, type ImportedVideo, type PlatformImporter } from "./types";
@@ -53,24 +52,6 @@ export function instagramChannel(items: Item[], requested: string): ImportedChan
   };
 }
 
-function readItems(items: Item[], fallbackUsername: string | null) {
-  const seen = new Set<string>();
-  const videos: ImportedVideo[] = [];
-  const videoItems: Item[] = [];
-  let itemFailure = null;
-  for (const item of items) {
-    const video = instagramVideo(item, fallbackUsername);
-    if (video && !seen.has(video.platformVideoId)) {
-      seen.add(video.platformVideoId);
-      videos.push(video);
-      videoItems.push(item);
-    } else if (!video) {
-      itemFailure ??= errorItemFailure(item, "shortCode");
-    }
-  }
-  return { videos, videoItems, itemFailure };
-}
-
 export function createInstagramImporter(settings: ImporterSettings): PlatformImporter {
   return {
     config,
@@ -85,7 +66,7 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
         maxItems: limit + 10,
         signal: options.signal,
       });
-      const { videos, videoItems, itemFailure } = readItems(run.items, name);
+      const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => instagramVideo(item, name), "shortCode");
       if (!videos.length) {
         const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: `@${name} has no public reels` };
         throw new ImportError(failure.kind, failure.message);
@@ -107,7 +88,7 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
         maxItems: 10,
         signal: options.signal,
       });
-      const { videos, videoItems, itemFailure } = readItems(run.items, parsed.username);
+      const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => instagramVideo(item, parsed.username), "shortCode");
       const index = videos.findIndex((v) => v.platformVideoId === parsed.videoId);
       if (index < 0) {
         const failure = itemFailure ?? run.failure ?? { kind: "not_found" as const, message: "No Instagram reel was found at this URL" };

@@ -6,10 +6,9 @@
  * `videoMeta.coverUrl` (a signed CDN URL that expires after about 6 hours);
  * some datasets come flattened ("authorMeta.name"), which `field` reads too.
  */
-import { runActor } from "./apify.server";
+import { readVideoItems, runActor } from "./apify.server";
 import { CHANNEL_IMPORT_LIMIT, PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
-import { errorItemFailure } from "./errors";
 import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
 import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
 import { ImportError, type ChannelImportResult, type ImportedChannel, type ImportedVideo, type PlatformImporter } from "./types";
@@ -60,25 +59,6 @@ export function tiktokChannel(items: Item[], requested: string): ImportedChannel
   };
 }
 
-/** Video items (deduplicated by id) and the first error item's failure. */
-function readItems(items: Item[], fallbackUsername: string | null) {
-  const seen = new Set<string>();
-  const videos: ImportedVideo[] = [];
-  const videoItems: Item[] = [];
-  let itemFailure = null;
-  for (const item of items) {
-    const video = tiktokVideo(item, fallbackUsername);
-    if (video && !seen.has(video.platformVideoId)) {
-      seen.add(video.platformVideoId);
-      videos.push(video);
-      videoItems.push(item);
-    } else if (!video) {
-      itemFailure ??= errorItemFailure(item, "id");
-    }
-  }
-  return { videos, videoItems, itemFailure };
-}
-
 export function createTikTokImporter(settings: ImporterSettings): PlatformImporter {
   return {
     config,
@@ -93,7 +73,7 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
         maxItems: limit + 10,
         signal: options.signal,
       });
-      const { videos, videoItems, itemFailure } = readItems(run.items, name);
+      const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => tiktokVideo(item, name), "id");
       if (!videos.length) {
         const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: `@${name} has no public videos` };
         throw new ImportError(failure.kind, failure.message);
@@ -114,7 +94,7 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
         maxItems: 10,
         signal: options.signal,
       });
-      const { videos, videoItems, itemFailure } = readItems(run.items, parsed.username);
+      const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => tiktokVideo(item, parsed.username), "id");
       const index = parsed.videoId ? videos.findIndex((v) => v.platformVideoId === parsed.videoId) : 0;
       if (index < 0 || !videos[index]) {
         const failure = itemFailure ?? run.failure ?? { kind: "not_found" as const, message: "No TikTok video was found at this URL" };
