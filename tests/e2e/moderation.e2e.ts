@@ -55,6 +55,7 @@ test("bulk approve assigns the chosen widgets; Select All assigns every widget",
     await seedVideos(shop, [{ title: "Linen shirt styling" }, { title: "Candle pouring" }, { title: "Soap making" }]);
   });
 
+  expect((await bootstrappedShop(shop)).firstActiveAt).toBeNull();
   await selectRows(app, ["Linen shirt styling", "Candle pouring"]);
   await bulkAction(app, "Approve");
   await expect(dialog(app).getByRole("heading", { name: "Approve 2 Videos to Widgets" })).toBeVisible();
@@ -72,6 +73,8 @@ test("bulk approve assigns the chosen widgets; Select All assigns every widget",
   await expect(row(app, "Candle pouring").getByText("Active", { exact: true })).toBeVisible();
   await expect(row(app, "Soap making").getByText("Draft", { exact: true })).toBeVisible();
 
+  // The first approval marks the shop first-active (review prompts count from it).
+  expect((await bootstrappedShop(shop)).firstActiveAt).not.toBeNull();
   let stored = await videoRows(shop);
   for (const title of ["Linen shirt styling", "Candle pouring"]) {
     const video = stored.find((v) => v.title === title)!;
