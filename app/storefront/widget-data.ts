@@ -1,0 +1,113 @@
+/**
+ * What the storefront knows about a widget: the data the app publishes to
+ * Shopify (app-data metafields on the app installation) whenever videos,
+ * approvals, tags or widgets change, read by the theme app extension's Liquid
+ * and handed to the widget renderer. Rendering a storefront page never calls
+ * our server; only analytics beacons do, through the app proxy.
+ *
+ * Client-safe and framework-free: imported by the publisher (server), the
+ * renderer (storefront script and admin preview) and Local Shopify's storefront.
+ */
+import type { LayoutType, PageContext } from "~/constants";
+import type { PlatformId } from "~/platforms/types";
+
+/** Namespace of the app-data metafields; Liquid reads `app.metafields.clipcart.<key>`. */
+export const STOREFRONT_METAFIELD_NAMESPACE = "clipcart";
+
+/** One widget's data (JSON metafield), by its display number: `widget_3` for "#3". */
+export function widgetMetafieldKey(displayNumber: number): string {
+  return `widget_${displayNumber}`;
+}
+
+/**
+ * The shop's widgets without their videos (JSON metafield): the vintage-theme
+ * embed and blocks left on "automatic" pick a widget from it by page type
+ * and priority.
+ */
+export const WIDGET_INDEX_METAFIELD_KEY = "widgets";
+
+/** Version of the published shape; the renderer ignores data of a version it does not know. */
+export const STOREFRONT_DATA_VERSION = 1;
+
+export interface StorefrontProduct {
+  /** gid://shopify/Product/... */
+  id: string;
+  handle: string;
+  title: string;
+  /** Decimal amount in the shop's currency, as the Admin API gives it ("19.00"). */
+  price: string;
+  image: string | null;
+  /** Numeric id of the first available variant (for /cart/add.js); null when sold out. */
+  variantId: number | null;
+}
+
+export interface StorefrontVideo {
+  /** Our video id (beacons and the cart's line-item property name it). */
+  id: string;
+  platform: PlatformId;
+  /** The platform's own id. */
+  videoId: string;
+  /** Untrusted third-party text: rendered as text only. */
+  title: string;
+  author: string | null;
+  /** Our durable copy of the thumbnail when we have one; null = the platform tile. */
+  poster: string | null;
+  /** The allow-listed player URL (app/lib/embeds.ts), loaded only after a click. */
+  embedUrl: string | null;
+  /** The post on the platform. */
+  url: string | null;
+  products: StorefrontProduct[];
+}
+
+export interface StorefrontWidgetSettings {
+  theme: "light" | "dark";
+  autoScroll: boolean;
+  showHeader: boolean;
+  alignment: "left" | "right";
+}
+
+export interface StorefrontWidget {
+  v: typeof STOREFRONT_DATA_VERSION;
+  id: string;
+  number: number;
+  name: string;
+  layout: LayoutType;
+  pageContexts: PageContext[];
+  /** 1 (highest) to 5 (lowest). */
+  priority: number;
+  settings: StorefrontWidgetSettings;
+  /** ISO 4217, for prices. */
+  currency: string;
+  /** Approved videos assigned to the widget, in their order. */
+  videos: StorefrontVideo[];
+}
+
+export interface StorefrontWidgetIndex {
+  v: typeof STOREFRONT_DATA_VERSION;
+  widgets: Array<Pick<StorefrontWidget, "id" | "number" | "name" | "layout" | "pageContexts" | "priority">>;
+}
+
+/** Line-item properties the widget's Add to cart sets (a leading "_" hides them at checkout); orders are attributed by them. */
+export const CART_VIDEO_PROPERTY = "_clipcart_video";
+export const CART_WIDGET_PROPERTY = "_clipcart_widget";
+
+/** Beacons: POST to the app proxy (`/apps/clipcart/events` on the shop's domain -> /proxy/events). */
+export const BEACON_PATH = "/apps/clipcart/events";
+export const BEACON_EVENT_TYPES = ["video_click", "product_click", "add_to_cart"] as const;
+export type BeaconEventType = (typeof BEACON_EVENT_TYPES)[number];
+
+/** One page view's batch, sent with navigator.sendBeacon as JSON text. */
+export interface BeaconBatch {
+  /** Random per-browser key (no shopper identity). */
+  session: string;
+  events: Array<{ type: BeaconEventType; videoId: string; widgetId: string; productId?: string }>;
+}
+
+/** Theme editor block handles (spec 9); `page-widgets` is the embed vintage themes use to show widgets by page context. */
+export const THEME_BLOCK_HANDLES = {
+  carousel: "carousel",
+  grid: "grid",
+  single: "single",
+  sticky: "sticky",
+  pageWidgets: "page-widgets",
+} as const;
