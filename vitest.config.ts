@@ -30,6 +30,8 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["tests/db/**/*.test.ts"],
+          // No Shopify here: the models' storefront publishing stays off.
+          env: { STOREFRONT_PUBLISHING: "off" },
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

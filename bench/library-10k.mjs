@@ -48,7 +48,7 @@ async function runChild(label, databaseUrl) {
   const env = stackEnv({ appPort: 3999, shopifyPort: 3998, databaseUrl });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--child", String(iterations)], {
-      env: { ...env, BENCH_LABEL: label, NODE_ENV: "production", SHOPIFY_LOG_LEVEL: "error" },
+      env: { ...env, BENCH_LABEL: label, NODE_ENV: "production", SHOPIFY_LOG_LEVEL: "error", STOREFRONT_PUBLISHING: "off" },
       stdio: ["ignore", "inherit", "inherit"],
     });
     child.on("error", reject);

@@ -73,6 +73,20 @@ export interface WidgetSummaryDto {
   layout_type: "carousel" | "grid" | "single" | "sticky";
 }
 
+/** A widget as the Widgets page shows it (spec 3). */
+export interface WidgetDto {
+  id: string;
+  name: string;
+  layout_type: "carousel" | "grid" | "single" | "sticky";
+  page_contexts: Array<"homepage" | "product" | "collection" | "cart" | "all_pages">;
+  /** 1 (highest) to 5 (lowest). */
+  priority: number;
+  display_number: number;
+  installed_at: string | null;
+  created_at: string;
+  settings: { theme: "light" | "dark"; autoScroll: boolean; showHeader: boolean; alignment: "left" | "right" };
+}
+
 export type ImportJobKind = "channel" | "single" | "sync";
 export type ImportJobStatus = "queued" | "running" | "succeeded" | "failed";
 

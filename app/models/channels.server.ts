@@ -6,6 +6,7 @@ import { prisma, type Channel } from "~/db.server";
 import type { ChannelDto } from "~/lib/api-types";
 import type { ImportedChannel, PlatformId } from "~/platforms/types";
 import { RecordNotFoundError } from "~/models/errors.server";
+import { scheduleStorefrontPublish } from "~/models/storefront.server";
 
 export function toChannelDto(channel: Channel): ChannelDto {
   return {
@@ -91,5 +92,6 @@ export async function deleteChannel(shopId: string, channelId: string): Promise<
     prisma.channel.deleteMany({ where: { id: channelId, shopId } }),
   ]);
   if (!deleted.count) throw new RecordNotFoundError("Channel");
+  scheduleStorefrontPublish(shopId);
   return { videosDeleted };
 }

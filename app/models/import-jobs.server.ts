@@ -30,6 +30,7 @@ import { importerSettings } from "~/platforms/endpoints.server";
 import { getImporter } from "~/platforms/index.server";
 import { ImportError, type ImportedVideo, type ImportFailure, type ImportFailureKind, type PlatformId, type PlatformImporter } from "~/platforms/types";
 import { unauthenticated } from "~/shopify.server";
+import { scheduleStorefrontPublish } from "~/models/storefront.server";
 import { createFilesFromUrls, fetchFileStates, type AdminGraphql, type CreatedFile } from "~/shopify/admin-gateway.server";
 import { channelUsernameKey, recordChannelSync, upsertChannelFromImport } from "~/models/channels.server";
 import { ImportUnavailableError, RecordNotFoundError } from "~/models/errors.server";
@@ -403,6 +404,8 @@ async function runImportJob(jobId: string): Promise<void> {
   await keepThumbnailCopies(shopId, job.shop.shopDomain, savedIds).catch((error: unknown) =>
     console.warn(`Thumbnail copies for import job ${jobId} failed`, error),
   );
+  // Published videos may have new titles or posters.
+  if (savedIds.length) scheduleStorefrontPublish(shopId);
 }
 
 // ---------------------------------------------------------------- thumbnails

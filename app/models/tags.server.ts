@@ -6,6 +6,7 @@
 import { prisma } from "~/db.server";
 import type { ProductTagDto } from "~/lib/api-types";
 import { RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
+import { scheduleStorefrontPublish } from "~/models/storefront.server";
 
 export const PRODUCT_GID_PATTERN = /^gid:\/\/shopify\/Product\/\d{1,20}$/;
 
@@ -60,6 +61,7 @@ export async function addProductTag(
       data: { shopId, videoId, productId: input.productId, productTitle },
       select: TAG_SELECT,
     });
+    scheduleStorefrontPublish(shopId);
     return { tag: toTagDto(tag), created: true };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -71,4 +73,5 @@ export async function addProductTag(
 export async function removeProductTag(shopId: string, tagId: string): Promise<void> {
   const { count } = await prisma.productTag.deleteMany({ where: { id: tagId, shopId } });
   if (!count) throw new RecordNotFoundError("Tag");
+  scheduleStorefrontPublish(shopId);
 }

@@ -12,6 +12,7 @@ import { normalizeSearch } from "~/lib/video-list-query";
 import type { ImportedVideo, PlatformId } from "~/platforms/types";
 import { markShopFirstActive } from "~/models/shop.server";
 import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
+import { scheduleStorefrontPublish } from "~/models/storefront.server";
 
 // ---------------------------------------------------------------- reading
 
@@ -297,10 +298,12 @@ export async function setVideoEnabled(shopId: string, videoId: string, change: V
   if (!change.enabled) {
     const { count } = await prisma.video.updateMany({ where: { id: videoId, shopId }, data: { enabled: false } });
     if (!count) throw new RecordNotFoundError("Video");
+    scheduleStorefrontPublish(shopId);
     return getVideo(shopId, videoId);
   }
   const approvedNow = await approveVideo(shopId, videoId, change.widgetIds ?? []);
   if (approvedNow) {
+    scheduleStorefrontPublish(shopId);
     // Spec 4: the first approval starts the review-prompt clock; failure is ignored.
     await markShopFirstActive(shopId).catch((error: unknown) => console.warn("markShopFirstActive failed", error));
   }
@@ -375,4 +378,5 @@ async function assignWidgets(tx: Tx, shopId: string, videoId: string, widgetIds:
 export async function deleteVideo(shopId: string, videoId: string): Promise<void> {
   const { count } = await prisma.video.deleteMany({ where: { id: videoId, shopId } });
   if (!count) throw new RecordNotFoundError("Video");
+  scheduleStorefrontPublish(shopId);
 }

@@ -1,10 +1,24 @@
 /**
- * Widgets as the Video Library sees them (the Approve dialog's checkboxes and
- * the preview's widget names). Creating and editing widgets is the Widgets
- * feature's, elsewhere.
+ * Widgets: creation with the spec's rules, the list with each widget's
+ * approved videos (the cards' mini previews), install confirmation and
+ * deletion. Every query carries the shop id; each change schedules a publish
+ * of the storefront data.
  */
 import { prisma } from "~/db.server";
-import type { WidgetSummaryDto } from "~/lib/api-types";
+import type { LayoutType, PageContext } from "~/constants";
+import type { WidgetDto, WidgetSummaryDto } from "~/lib/api-types";
+import {
+  NO_PAGE_CONTEXT_MESSAGE,
+  WIDGET_DEFAULTS,
+  defaultWidgetName,
+  normalizePageContexts,
+  readPageContexts,
+  settingsForLayout,
+  type WidgetSettings,
+} from "~/lib/widget-rules";
+import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
+import { markShopFirstActive } from "~/models/shop.server";
+import { scheduleStorefrontPublish } from "~/models/storefront.server";
 
 export async function listWidgetSummaries(shopId: string): Promise<WidgetSummaryDto[]> {
   const widgets = await prisma.widget.findMany({
@@ -18,4 +32,96 @@ export async function listWidgetSummaries(shopId: string): Promise<WidgetSummary
     name: widget.name,
     layout_type: widget.layoutType as WidgetSummaryDto["layout_type"],
   }));
+}
+
+type WidgetRow = Awaited<ReturnType<typeof prisma.widget.findFirstOrThrow>>;
+
+export function toWidgetDto(widget: WidgetRow): WidgetDto {
+  return {
+    id: widget.id,
+    name: widget.name,
+    layout_type: widget.layoutType as LayoutType,
+    page_contexts: readPageContexts(widget.pageContexts),
+    priority: widget.priority,
+    display_number: widget.displayNumber,
+    installed_at: widget.installedAt?.toISOString() ?? null,
+    created_at: widget.createdAt.toISOString(),
+    settings: {
+      theme: widget.theme === "dark" ? "dark" : "light",
+      autoScroll: widget.autoScroll,
+      showHeader: widget.showHeader,
+      alignment: widget.alignment === "left" ? "left" : "right",
+    },
+  };
+}
+
+export async function listWidgets(shopId: string): Promise<WidgetDto[]> {
+  const widgets = await prisma.widget.findMany({ where: { shopId }, orderBy: [{ displayNumber: "asc" }] });
+  return widgets.map(toWidgetDto);
+}
+
+export async function getWidget(shopId: string, widgetId: string): Promise<WidgetDto> {
+  const widget = await prisma.widget.findFirst({ where: { id: widgetId, shopId } });
+  if (!widget) throw new RecordNotFoundError("Widget");
+  return toWidgetDto(widget);
+}
+
+export interface CreateWidgetInput {
+  name?: string | null;
+  layoutType: LayoutType;
+  pageContexts: readonly PageContext[];
+  priority?: number;
+  settings?: Partial<WidgetSettings>;
+  sourceType?: string;
+  language?: string;
+}
+
+/** Display numbers are taken one after another; two creations at once retry on the unique key. */
+const CREATE_ATTEMPTS = 5;
+
+/**
+ * Creates a widget (spec 5): at least one page context (all_pages alone),
+ * default name "<layout title> Widget", priority 1-5 (default 1), and only the
+ * settings its layout uses; the others keep their defaults. The next display
+ * number of the shop is "#N".
+ */
+export async function createWidget(shopId: string, input: CreateWidgetInput): Promise<WidgetDto> {
+  const pageContexts = normalizePageContexts(input.pageContexts);
+  if (pageContexts.length === 0) throw new DomainValidationError(NO_PAGE_CONTEXT_MESSAGE);
+  const settings = { ...WIDGET_DEFAULTS.settings, ...settingsForLayout(input.layoutType, input.settings ?? {}) };
+  const data = {
+    shopId,
+    name: input.name?.trim() || defaultWidgetName(input.layoutType),
+    layoutType: input.layoutType,
+    pageContexts: JSON.stringify(pageContexts),
+    priority: input.priority ?? WIDGET_DEFAULTS.priority,
+    sourceType: input.sourceType ?? "all",
+    language: input.language ?? "en",
+    ...settings,
+  };
+  for (let attempt = 1; ; attempt++) {
+    const last = await prisma.widget.aggregate({ where: { shopId }, _max: { displayNumber: true } });
+    try {
+      const widget = await prisma.widget.create({ data: { ...data, displayNumber: (last._max.displayNumber ?? 0) + 1 } });
+      scheduleStorefrontPublish(shopId);
+      return toWidgetDto(widget);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= CREATE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Deletes a widget and its video assignments; the merchant removes its block from the theme by hand (spec 4). */
+export async function deleteWidget(shopId: string, widgetId: string): Promise<void> {
+  const { count } = await prisma.widget.deleteMany({ where: { id: widgetId, shopId } });
+  if (!count) throw new RecordNotFoundError("Widget");
+  scheduleStorefrontPublish(shopId);
+}
+
+/** "Got it" after installing: the widget is installed, and the shop first-active (spec 4; failure ignored). */
+export async function markWidgetInstalled(shopId: string, widgetId: string): Promise<WidgetDto> {
+  const { count } = await prisma.widget.updateMany({ where: { id: widgetId, shopId }, data: { installedAt: new Date() } });
+  if (!count) throw new RecordNotFoundError("Widget");
+  await markShopFirstActive(shopId).catch((error: unknown) => console.warn("markShopFirstActive failed", error));
+  return getWidget(shopId, widgetId);
 }

@@ -1,15 +1,24 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiShop } from "~/lib/api.server";
-import { listWidgetSummaries } from "~/models/widgets.server";
+import { methodNotAllowed, requireApiShop } from "~/lib/api.server";
+import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
+import { deleteWidget, listWidgets } from "~/models/widgets.server";
 
 /*
- * GET /api/widgets/{shopId} here; DELETE /api/widgets/{widgetId} (the Widgets
- * feature) shares this URL shape and belongs in this file's action, hence `$id`.
+ * One URL shape, two resources (spec 7): GET /api/widgets/{shopId} lists the
+ * shop's widgets, DELETE /api/widgets/{widgetId}?shopId= deletes one.
  */
 
-/** GET /api/widgets/{shopId}: { widgets } (id, name, layout_type), for the Approve dialog. */
+/** GET /api/widgets/{shopId}: { widgets } in "#N" order. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireApiShop(request, params.id);
-  return json({ widgets: await listWidgetSummaries(shop.id) });
+  return json({ widgets: await listWidgets(shop.id) });
+}
+
+/** DELETE /api/widgets/{widgetId}?shopId= */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
+  const { shop } = await requireApiShop(request, shopIdFromQuery(request));
+  await callModel(() => deleteWidget(shop.id, params.id ?? ""));
+  return json({ deleted: true });
 }

@@ -58,6 +58,66 @@ export const ADMIN_DOCUMENTS = {
         }
       }
     }`,
+  storefrontTarget: `#graphql
+    query ClipcartStorefrontTarget($namespace: String!) {
+      shop {
+        currencyCode
+      }
+      currentAppInstallation {
+        id
+        metafields(first: 250, namespace: $namespace) {
+          nodes {
+            key
+          }
+        }
+      }
+    }`,
+  storefrontProducts: `#graphql
+    query ClipcartStorefrontProducts($ids: [ID!]!) {
+      nodes(ids: $ids) {
+        ... on Product {
+          id
+          handle
+          title
+          status
+          featuredImage {
+            url
+          }
+          variants(first: 25) {
+            nodes {
+              id
+              price
+              availableForSale
+            }
+          }
+        }
+      }
+    }`,
+  metafieldsSet: `#graphql
+    mutation ClipcartMetafieldsSet($metafields: [MetafieldsSetInput!]!) {
+      metafieldsSet(metafields: $metafields) {
+        metafields {
+          key
+        }
+        userErrors {
+          field
+          message
+          code
+        }
+      }
+    }`,
+  metafieldsDelete: `#graphql
+    mutation ClipcartMetafieldsDelete($metafields: [MetafieldIdentifierInput!]!) {
+      metafieldsDelete(metafields: $metafields) {
+        deletedMetafields {
+          key
+        }
+        userErrors {
+          field
+          message
+        }
+      }
+    }`,
 } as const;
 
 export class ShopifyGatewayError extends Error {
@@ -198,4 +258,116 @@ export async function fetchFileStates(graphql: AdminGraphql, ids: readonly strin
   return data.nodes.flatMap((node) =>
     node?.id && node.fileStatus ? [{ id: node.id, status: node.fileStatus, url: node.image?.url ?? null }] : [],
   );
+}
+
+// ---------------------------------------------------------------- storefront data (app-data metafields)
+
+export interface StorefrontTarget {
+  /** gid://shopify/AppInstallation/...: the owner of app-data metafields. */
+  installationId: string;
+  currencyCode: string;
+  /** Keys of the app's metafields in the namespace now (to delete the ones no longer published). */
+  existingKeys: string[];
+}
+
+interface StorefrontTargetData {
+  shop: { currencyCode: string };
+  currentAppInstallation: { id: string; metafields: { nodes: Array<{ key: string }> } };
+}
+
+export async function fetchStorefrontTarget(graphql: AdminGraphql, namespace: string): Promise<StorefrontTarget> {
+  const data = await runAdminQuery<StorefrontTargetData>(graphql, ADMIN_DOCUMENTS.storefrontTarget, { namespace });
+  return {
+    installationId: data.currentAppInstallation.id,
+    currencyCode: data.shop.currencyCode,
+    existingKeys: data.currentAppInstallation.metafields.nodes.map((node) => node.key),
+  };
+}
+
+export interface StorefrontProductDetails {
+  id: string;
+  handle: string;
+  title: string;
+  price: string;
+  image: string | null;
+  /** Numeric id of the first variant for sale; null when none is. */
+  variantId: number | null;
+}
+
+interface StorefrontProductsData {
+  nodes: Array<{
+    id?: string;
+    handle?: string;
+    title?: string;
+    status?: string;
+    featuredImage?: { url: string } | null;
+    variants?: { nodes: Array<{ id: string; price: string; availableForSale: boolean }> };
+  } | null>;
+}
+
+/** Shopify's limit on `nodes(ids:)` per query. */
+const NODES_PER_QUERY = 250;
+
+/**
+ * What a shopper sees of each tagged product. Products deleted or not active
+ * are left out (the storefront cannot sell them).
+ */
+export async function fetchStorefrontProducts(graphql: AdminGraphql, ids: readonly string[]): Promise<StorefrontProductDetails[]> {
+  const details: StorefrontProductDetails[] = [];
+  for (let start = 0; start < ids.length; start += NODES_PER_QUERY) {
+    const data = await runAdminQuery<StorefrontProductsData>(graphql, ADMIN_DOCUMENTS.storefrontProducts, {
+      ids: ids.slice(start, start + NODES_PER_QUERY),
+    });
+    for (const node of data.nodes) {
+      if (!node?.id || !node.handle || !node.title || node.status !== "ACTIVE") continue;
+      const variants = node.variants?.nodes ?? [];
+      const forSale = variants.find((variant) => variant.availableForSale);
+      const numericId = forSale ? Number(forSale.id.split("/").pop()) : NaN;
+      details.push({
+        id: node.id,
+        handle: node.handle,
+        title: node.title,
+        price: (forSale ?? variants[0])?.price ?? "0.00",
+        image: node.featuredImage?.url ?? null,
+        variantId: Number.isSafeInteger(numericId) ? numericId : null,
+      });
+    }
+  }
+  return details;
+}
+
+/** Shopify's limit on metafields per metafieldsSet call. */
+const METAFIELDS_PER_SET = 25;
+
+interface UserErrorsData {
+  userErrors: Array<{ field: string[] | null; message: string }>;
+}
+
+function throwOnUserErrors(operation: string, result: UserErrorsData) {
+  if (result.userErrors.length) {
+    throw new ShopifyGatewayError(`${operation}: ${result.userErrors.map((error) => error.message).join("; ")}`, result.userErrors);
+  }
+}
+
+/** Writes JSON metafields on one owner, 25 per call (each call is atomic on Shopify's side). */
+export async function setJsonMetafields(
+  graphql: AdminGraphql,
+  ownerId: string,
+  namespace: string,
+  values: ReadonlyArray<{ key: string; value: unknown }>,
+): Promise<void> {
+  for (let start = 0; start < values.length; start += METAFIELDS_PER_SET) {
+    const metafields = values
+      .slice(start, start + METAFIELDS_PER_SET)
+      .map(({ key, value }) => ({ ownerId, namespace, key, type: "json", value: JSON.stringify(value) }));
+    const data = await runAdminQuery<{ metafieldsSet: UserErrorsData }>(graphql, ADMIN_DOCUMENTS.metafieldsSet, { metafields });
+    throwOnUserErrors("metafieldsSet", data.metafieldsSet);
+  }
+}
+
+export async function deleteMetafields(graphql: AdminGraphql, ownerId: string, namespace: string, keys: readonly string[]): Promise<void> {
+  if (!keys.length) return;
+  const metafields = keys.map((key) => ({ ownerId, namespace, key }));
+  const data = await runAdminQuery<{ metafieldsDelete: UserErrorsData }>(graphql, ADMIN_DOCUMENTS.metafieldsDelete, { metafields });
+  throwOnUserErrors("metafieldsDelete", data.metafieldsDelete);
 }

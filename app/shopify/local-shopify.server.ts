@@ -91,6 +91,18 @@ export function adminAppUrl(shopDomain: string, appHandle: string, path = ""): s
   return `${base}/store/${store}/apps/${appHandle}${path}`;
 }
 
+/**
+ * The shop's own origin, where Shopify serves its storefront and the theme
+ * editor deep links (`https://<shop>.myshopify.com`); with Local Shopify, its
+ * storefront host for that shop (`http://<handle>.localhost:<port>`).
+ */
+export function shopOrigin(shopDomain: string, local: LocalShopify | null = localShopify): string {
+  if (!local) return `https://${shopDomain}`;
+  const handle = shopDomain.replace(/\.myshopify\.com$/, "");
+  const origin = new URL(local.origin);
+  return `${origin.protocol}//${handle}.localhost${origin.port ? `:${origin.port}` : ""}`;
+}
+
 /** Where the platform importers send their calls; null means the real services. */
 export interface LocalPlatformEndpoints {
   /** apify-client's `baseUrl` (the client appends /v2). */

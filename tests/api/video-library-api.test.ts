@@ -375,8 +375,8 @@ describe("GET /api/widgets/{shopId}", () => {
     const response = await callRoute(widgetsRoute, await apiRequest(mine.domain, `/api/widgets/${mine.id}`), { id: mine.id });
     expect(await jsonOf<{ widgets: WidgetSummaryDto[] }>(response)).toEqual({
       widgets: [
-        { id: expect.any(String), name: "Home carousel", layout_type: "carousel" },
-        { id: expect.any(String), name: "Product grid", layout_type: "grid" },
+        expect.objectContaining({ id: expect.any(String), name: "Home carousel", layout_type: "carousel", display_number: 1 }),
+        expect.objectContaining({ id: expect.any(String), name: "Product grid", layout_type: "grid", display_number: 2 }),
       ],
     });
     const foreign = await callRoute(widgetsRoute, await apiRequest(mine.domain, `/api/widgets/${theirs.id}`), { id: theirs.id });

@@ -59,6 +59,8 @@ export interface MetafieldRecord {
   value: string;
   createdAt: string;
   updatedAt: string;
+  /** metafieldsSet calls that wrote it (tests check that the app coalesces its writes). */
+  writes?: number;
 }
 
 export interface FileRecord {

@@ -122,8 +122,9 @@ export function metafieldsSet(g: GqlContext, { metafields }: { metafields: SetIn
     if (record) {
       if (record.value !== input.value) record.updatedAt = now;
       record.value = input.value;
+      record.writes = (record.writes ?? 1) + 1;
     } else {
-      record = { id: nextId(g.ctx.state), ownerId: input.ownerId, namespace, key: input.key, type: type!, value: input.value, createdAt: now, updatedAt: now } satisfies MetafieldRecord;
+      record = { id: nextId(g.ctx.state), ownerId: input.ownerId, namespace, key: input.key, type: type!, value: input.value, createdAt: now, updatedAt: now, writes: 1 } satisfies MetafieldRecord;
       g.shop.metafields.push(record);
     }
     return record;

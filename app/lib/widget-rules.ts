@@ -1,0 +1,145 @@
+/**
+ * Spec 4 and 5 widget rules, shared by the Customize form and the server
+ * (client-safe): page-context selection, the default name, defaults, which
+ * settings apply to which layout, and the theme editor deep link.
+ */
+import { LAYOUT_TYPES, PAGE_CONTEXTS, THEME_EDITOR_TEMPLATE, WIDGET_PRIORITY, type LayoutType, type PageContext } from "~/constants";
+import { THEME_BLOCK_HANDLES } from "~/storefront/widget-data";
+
+export const LAYOUTS: Record<LayoutType, { title: string; description: string }> = {
+  carousel: { title: "Carousel", description: "Horizontal scrolling video gallery" },
+  grid: { title: "Grid", description: "Organized grid layout" },
+  single: { title: "Single Video", description: "Feature one video prominently" },
+  sticky: { title: "Sticky", description: "Fixed floating video widget" },
+};
+
+/** Short layout names (Type column, checkbox labels). */
+export const LAYOUT_NAMES: Record<LayoutType, string> = { carousel: "Carousel", grid: "Grid", single: "Single", sticky: "Sticky" };
+
+export const PAGE_CONTEXT_LABELS: Record<PageContext, string> = {
+  homepage: "Homepage",
+  product: "Product Pages",
+  collection: "Collection Pages",
+  cart: "Cart Page",
+  all_pages: "All Pages",
+};
+
+export const NO_PAGE_CONTEXT_MESSAGE = "Please select at least one page where the widget should appear.";
+
+export interface WidgetSettings {
+  theme: "light" | "dark";
+  autoScroll: boolean;
+  showHeader: boolean;
+  alignment: "left" | "right";
+}
+
+export const WIDGET_DEFAULTS = {
+  pageContexts: ["homepage"] as PageContext[],
+  priority: WIDGET_PRIORITY.highest,
+  settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right" } as WidgetSettings,
+};
+
+export function isLayoutType(value: unknown): value is LayoutType {
+  return typeof value === "string" && (LAYOUT_TYPES as readonly string[]).includes(value);
+}
+
+export function isPageContext(value: unknown): value is PageContext {
+  return typeof value === "string" && (PAGE_CONTEXTS as readonly string[]).includes(value);
+}
+
+/**
+ * Ticking or unticking one page (spec 4): all_pages is exclusive (choosing it
+ * clears the others), choosing a specific page removes all_pages. Empty is
+ * allowed here; creation refuses it.
+ */
+export function togglePageContext(current: readonly PageContext[], context: PageContext, checked: boolean): PageContext[] {
+  if (!checked) return current.filter((existing) => existing !== context);
+  if (context === "all_pages") return ["all_pages"];
+  const specific = current.filter((existing) => existing !== "all_pages" && existing !== context);
+  // Keep the spec's order, so the first context (the theme editor's template) is predictable.
+  return PAGE_CONTEXTS.filter((known) => known === context || specific.includes(known));
+}
+
+/** A stored or submitted list made valid: known contexts, no repeats, all_pages alone. */
+export function normalizePageContexts(contexts: readonly unknown[]): PageContext[] {
+  const known = contexts.filter(isPageContext);
+  if (known.includes("all_pages")) return ["all_pages"];
+  return [...new Set(known)];
+}
+
+/**
+ * Spec 2 Analytics rule, also the card badges' source: a list or a JSON
+ * string; empty, unparsable or containing all_pages means All Pages.
+ */
+export function readPageContexts(value: unknown): PageContext[] {
+  let list: unknown = value;
+  if (typeof value === "string") {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return ["all_pages"];
+    }
+  }
+  if (!Array.isArray(list)) return ["all_pages"];
+  const contexts = normalizePageContexts(list);
+  return contexts.length === 0 ? ["all_pages"] : contexts;
+}
+
+export function defaultWidgetName(layout: LayoutType): string {
+  return `${LAYOUTS[layout].title} Widget`;
+}
+
+/** Theme choice is offered for carousel and grid only (spec 5). */
+export function layoutHasTheme(layout: LayoutType): boolean {
+  return layout === "carousel" || layout === "grid";
+}
+
+/**
+ * The settings a layout uses (spec 5: autoScroll for carousel, showHeader for
+ * carousel and grid, alignment for sticky, theme for carousel and grid); the
+ * others keep their defaults.
+ */
+export function settingsForLayout(layout: LayoutType, settings: Partial<WidgetSettings>): Partial<WidgetSettings> {
+  const applied: Partial<WidgetSettings> = {};
+  if (layoutHasTheme(layout) && settings.theme) applied.theme = settings.theme;
+  if (layout === "carousel" && settings.autoScroll !== undefined) applied.autoScroll = settings.autoScroll;
+  if ((layout === "carousel" || layout === "grid") && settings.showHeader !== undefined) applied.showHeader = settings.showHeader;
+  if (layout === "sticky" && settings.alignment) applied.alignment = settings.alignment;
+  return applied;
+}
+
+export const PRIORITY_OPTIONS = [1, 2, 3, 4, 5].map((value) => ({
+  value,
+  label: value === WIDGET_PRIORITY.highest ? `${value} (Highest)` : value === WIDGET_PRIORITY.lowest ? `${value} (Lowest)` : String(value),
+}));
+
+/** Sticky is an app embed on every theme; on a vintage (liquid) theme every widget is shown by the page-widgets embed. */
+export function installsAsEmbed(layout: LayoutType, themeType: "liquid" | string): boolean {
+  return layout === "sticky" || themeType === "liquid";
+}
+
+/**
+ * The theme editor deep link for the main theme (spec 9): the first page
+ * context's template unless it is all_pages; `addAppBlockId=<api key>/<block>`
+ * for blocks, `activateAppId` for app embeds.
+ */
+export function themeEditorUrl(options: {
+  shopOrigin: string;
+  apiKey: string;
+  layout: LayoutType;
+  pageContexts: readonly PageContext[];
+  themeType: "liquid" | string;
+}): string {
+  const url = new URL("/admin/themes/current/editor", options.shopOrigin);
+  const first = options.pageContexts[0];
+  if (first && first !== "all_pages") url.searchParams.set("template", THEME_EDITOR_TEMPLATE[first]);
+  if (installsAsEmbed(options.layout, options.themeType)) {
+    const embed = options.layout === "sticky" ? THEME_BLOCK_HANDLES.sticky : THEME_BLOCK_HANDLES.pageWidgets;
+    url.searchParams.set("context", "apps");
+    url.searchParams.set("activateAppId", `${options.apiKey}/${embed}`);
+  } else {
+    url.searchParams.set("addAppBlockId", `${options.apiKey}/${THEME_BLOCK_HANDLES[options.layout]}`);
+    url.searchParams.set("target", "newAppsSection");
+  }
+  return url.href;
+}

@@ -1,0 +1,212 @@
+/**
+ * Publishing the storefront's data (decision 009): each widget with its
+ * approved videos in order, and the index of widgets, written to app-data
+ * metafields so the theme app extension renders without calling us.
+ *
+ * Every change of videos, approvals, tags or widgets calls
+ * scheduleStorefrontPublish; changes arriving close together (a bulk approve,
+ * an import) are coalesced per shop into one publish, and a change during a
+ * publish triggers one more afterwards, so the last state always lands.
+ */
+import { prisma } from "~/db.server";
+import { LAYOUT_TYPES, type LayoutType } from "~/constants";
+import { playerEmbedUrl, safeHttpUrl } from "~/lib/embeds";
+import { readPageContexts } from "~/lib/widget-rules";
+import type { PlatformId } from "~/platforms/types";
+import {
+  deleteMetafields,
+  fetchStorefrontProducts,
+  fetchStorefrontTarget,
+  setJsonMetafields,
+  type AdminGraphql,
+  type StorefrontProductDetails,
+} from "~/shopify/admin-gateway.server";
+import {
+  STOREFRONT_DATA_VERSION,
+  STOREFRONT_METAFIELD_NAMESPACE,
+  WIDGET_INDEX_METAFIELD_KEY,
+  widgetMetafieldKey,
+  type StorefrontProduct,
+  type StorefrontWidget,
+  type StorefrontWidgetIndex,
+} from "~/storefront/widget-data";
+
+// ---------------------------------------------------------------- building the data
+
+const WIDGET_WITH_VIDEOS = {
+  videos: {
+    where: { video: { enabled: true } },
+    orderBy: [{ position: "asc" as const }, { createdAt: "asc" as const }],
+    select: {
+      video: {
+        select: {
+          id: true,
+          platform: true,
+          platformVideoId: true,
+          title: true,
+          authorName: true,
+          storedThumbnailUrl: true,
+          thumbnailUrl: true,
+          videoUrl: true,
+          productTags: { select: { productId: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
+        },
+      },
+    },
+  },
+};
+
+/**
+ * The shop's widgets as the storefront receives them. `products` holds what
+ * Shopify says of each tagged product; a product missing from it (deleted,
+ * draft) is left out of the videos' product lists.
+ */
+export async function buildStorefrontWidgets(
+  shopId: string,
+  currency: string,
+  products: ReadonlyMap<string, StorefrontProduct>,
+): Promise<StorefrontWidget[]> {
+  const widgets = await prisma.widget.findMany({
+    where: { shopId },
+    orderBy: [{ displayNumber: "asc" }],
+    include: WIDGET_WITH_VIDEOS,
+  });
+  return widgets.map((widget) => ({
+    v: STOREFRONT_DATA_VERSION,
+    id: widget.id,
+    number: widget.displayNumber,
+    name: widget.name,
+    layout: (LAYOUT_TYPES as readonly string[]).includes(widget.layoutType) ? (widget.layoutType as LayoutType) : "carousel",
+    pageContexts: readPageContexts(widget.pageContexts),
+    priority: widget.priority,
+    settings: {
+      theme: widget.theme === "dark" ? "dark" : "light",
+      autoScroll: widget.autoScroll,
+      showHeader: widget.showHeader,
+      alignment: widget.alignment === "left" ? "left" : "right",
+    },
+    currency,
+    videos: widget.videos.map(({ video }) => {
+      const platform = video.platform as PlatformId;
+      return {
+        id: video.id,
+        platform,
+        videoId: video.platformVideoId,
+        title: video.title ?? "",
+        author: video.authorName,
+        // Only our durable copy: the platform's signed URL would expire on the storefront.
+        poster: safeHttpUrl(video.storedThumbnailUrl),
+        embedUrl: playerEmbedUrl(platform, video.platformVideoId, video.videoUrl),
+        url: safeHttpUrl(video.videoUrl),
+        products: video.productTags.flatMap((tag) => products.get(tag.productId) ?? []),
+      };
+    }),
+  }));
+}
+
+export function storefrontIndex(widgets: readonly StorefrontWidget[]): StorefrontWidgetIndex {
+  return {
+    v: STOREFRONT_DATA_VERSION,
+    widgets: widgets.map(({ id, number, name, layout, pageContexts, priority }) => ({ id, number, name, layout, pageContexts, priority })),
+  };
+}
+
+/** Products tagged to videos that some widget shows (only those reach the storefront). */
+async function publishedProductIds(shopId: string): Promise<string[]> {
+  const tags = await prisma.productTag.findMany({
+    where: { shopId, video: { enabled: true, widgets: { some: {} } } },
+    select: { productId: true },
+    distinct: ["productId"],
+  });
+  return tags.map((tag) => tag.productId);
+}
+
+function toStorefrontProduct(details: StorefrontProductDetails): StorefrontProduct {
+  return { ...details, image: safeHttpUrl(details.image) };
+}
+
+// ---------------------------------------------------------------- publishing
+
+/**
+ * Writes the shop's storefront data now: every widget's metafield, the index,
+ * and deletes the metafields of widgets that no longer exist.
+ */
+export async function publishStorefront(shopId: string, graphql?: AdminGraphql): Promise<{ widgets: number }> {
+  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { shopDomain: true, uninstalledAt: true } });
+  if (!shop || shop.uninstalledAt) return { widgets: 0 };
+  // Loaded here, not at the top: the models that schedule publishes must not need Shopify's configuration to load.
+  const admin = graphql ?? (await (await import("~/shopify.server")).unauthenticated.admin(shop.shopDomain)).admin.graphql;
+  const target = await fetchStorefrontTarget(admin, STOREFRONT_METAFIELD_NAMESPACE);
+  const details = await fetchStorefrontProducts(admin, await publishedProductIds(shopId));
+  const products = new Map(details.map((product) => [product.id, toStorefrontProduct(product)]));
+  const widgets = await buildStorefrontWidgets(shopId, target.currencyCode, products);
+
+  const values = [
+    ...widgets.map((widget) => ({ key: widgetMetafieldKey(widget.number), value: widget })),
+    { key: WIDGET_INDEX_METAFIELD_KEY, value: storefrontIndex(widgets) },
+  ];
+  await setJsonMetafields(admin, target.installationId, STOREFRONT_METAFIELD_NAMESPACE, values);
+  const published = new Set(values.map((value) => value.key));
+  await deleteMetafields(
+    admin,
+    target.installationId,
+    STOREFRONT_METAFIELD_NAMESPACE,
+    target.existingKeys.filter((key) => !published.has(key)),
+  );
+  return { widgets: widgets.length };
+}
+
+/** How long a burst of changes may keep arriving before one publish covers them all. */
+export const PUBLISH_COALESCE_MS = 300;
+
+interface ShopPublishState {
+  timer: ReturnType<typeof setTimeout> | null;
+  running: Promise<void> | null;
+  /** A change arrived while publishing: publish again when done. */
+  again: boolean;
+}
+
+const publishStates = new Map<string, ShopPublishState>();
+
+/**
+ * Asks for a publish of the shop's storefront data soon; never throws, never
+ * waits. STOREFRONT_PUBLISHING=off turns it off where no Shopify answers (the
+ * database suite, benchmarks).
+ */
+export function scheduleStorefrontPublish(shopId: string): void {
+  if (process.env.STOREFRONT_PUBLISHING === "off") return;
+  const state = publishStates.get(shopId) ?? { timer: null, running: null, again: false };
+  publishStates.set(shopId, state);
+  if (state.running) {
+    state.again = true;
+    return;
+  }
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = setTimeout(() => void runScheduledPublish(shopId, state), PUBLISH_COALESCE_MS);
+}
+
+async function runScheduledPublish(shopId: string, state: ShopPublishState) {
+  state.timer = null;
+  state.running = publishStorefront(shopId).then(
+    () => undefined,
+    // The next change publishes again; the merchant's data is safe in our database.
+    (error: unknown) => console.error(`Publishing the storefront data of shop ${shopId} failed`, error),
+  );
+  await state.running;
+  state.running = null;
+  if (state.again) {
+    state.again = false;
+    scheduleStorefrontPublish(shopId);
+  } else if (!state.timer) {
+    publishStates.delete(shopId);
+  }
+}
+
+/** Resolves once no publish is pending or running for the shop (tests, graceful shutdown). */
+export async function storefrontPublishSettled(shopId: string): Promise<void> {
+  for (;;) {
+    const state = publishStates.get(shopId);
+    if (!state) return;
+    if (state.running) await state.running;
+    else await new Promise((resolve) => setTimeout(resolve, PUBLISH_COALESCE_MS / 3));
+  }
+}

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { LAYOUT_TYPES, PAGE_CONTEXTS, WIDGET_PRIORITY } from "~/constants";
+import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
+import { callModel } from "~/lib/api-errors.server";
+import { createWidget } from "~/models/widgets.server";
+
+const CreateWidgetBody = z.object({
+  shopId: z.string().optional(),
+  name: z.string().max(100, "name must be 100 characters or fewer").nullish(),
+  layoutType: z.enum(LAYOUT_TYPES),
+  sourceType: z.literal("all").optional(),
+  language: z.string().max(10).optional(),
+  pageContexts: z.array(z.enum(PAGE_CONTEXTS)).max(PAGE_CONTEXTS.length),
+  priority: z.number().int().min(WIDGET_PRIORITY.highest).max(WIDGET_PRIORITY.lowest).optional(),
+  settings: z
+    .object({
+      theme: z.enum(["light", "dark"]).optional(),
+      autoScroll: z.boolean().optional(),
+      showHeader: z.boolean().optional(),
+      alignment: z.enum(["left", "right"]).optional(),
+    })
+    .optional(),
+});
+
+/** POST /api/widgets {shopId, name, layoutType, sourceType, language, pageContexts, priority, settings}: 201 { widget }. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { shop } = await requireApiShop(request);
+  const body = await readJsonBody(request, CreateWidgetBody);
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  const widget = await callModel(() => createWidget(shop.id, body));
+  return json({ widget }, { status: 201 });
+}

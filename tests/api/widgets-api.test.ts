@@ -1,0 +1,299 @@
+import { describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { prisma } from "~/db.server";
+import type { WidgetDto } from "~/lib/api-types";
+import { themeEditorUrl } from "~/lib/widget-rules";
+import { storefrontPublishSettled } from "~/models/storefront.server";
+import { action as createWidgetRoute } from "~/routes/api.widgets._index";
+import { loader as listWidgetsRoute, action as deleteWidgetRoute } from "~/routes/api.widgets.$id";
+import { action as markInstalledRoute } from "~/routes/api.widgets.$id.mark-installed";
+import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
+import { action as addTagRoute } from "~/routes/api.videos.$videoId.tags";
+import { action as eventsRoute } from "~/routes/proxy.events";
+import type { StorefrontWidget, StorefrontWidgetIndex } from "~/storefront/widget-data";
+import { demoCatalogue } from "../local-shopify/catalogue";
+import { readLocalShopifyConfig } from "../local-shopify/config";
+import { proxiedUrl } from "../local-shopify/app-proxy";
+import { apiRequest, callRoute, DESKTOP_USER_AGENT, localShopify } from "../support/app-requests";
+import { bootstrapShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
+
+async function createWidget(shop: TestShop, body: Record<string, unknown>) {
+  return callRoute(createWidgetRoute, await apiRequest(shop.domain, "/api/widgets", { body: { shopId: shop.id, sourceType: "all", language: "en", ...body } }));
+}
+
+async function created(shop: TestShop, body: Record<string, unknown>): Promise<WidgetDto> {
+  const response = await createWidget(shop, body);
+  expect(response.status).toBe(201);
+  return (await jsonOf<{ widget: WidgetDto }>(response)).widget;
+}
+
+async function listWidgets(shop: TestShop): Promise<WidgetDto[]> {
+  const response = await callRoute(listWidgetsRoute, await apiRequest(shop.domain, `/api/widgets/${shop.id}`), { id: shop.id });
+  expect(response.status).toBe(200);
+  return (await jsonOf<{ widgets: WidgetDto[] }>(response)).widgets;
+}
+
+describe("POST /api/widgets: the creation rules of spec 5", () => {
+  it("applies the defaults: name '<layout title> Widget', homepage, priority 1, light, auto-scroll on, header off, right", async () => {
+    const shop = await bootstrapShop("widgets");
+    const widget = await created(shop, { layoutType: "carousel", pageContexts: ["homepage"] });
+    expect(widget).toMatchObject({
+      name: "Carousel Widget",
+      layout_type: "carousel",
+      page_contexts: ["homepage"],
+      priority: 1,
+      display_number: 1,
+      installed_at: null,
+      settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right" },
+    });
+    expect((await created(shop, { layoutType: "single", pageContexts: ["product"] })).name).toBe("Single Video Widget");
+    expect((await created(shop, { layoutType: "sticky", pageContexts: ["cart"], name: "  " })).name).toBe("Sticky Widget");
+    expect((await listWidgets(shop)).map((w) => `#${w.display_number} ${w.name}`)).toEqual([
+      "#1 Carousel Widget",
+      "#2 Single Video Widget",
+      "#3 Sticky Widget",
+    ]);
+  });
+
+  it("refuses a widget without a page, with the spec's message, and creates nothing", async () => {
+    const shop = await bootstrapShop("widgets");
+    const response = await createWidget(shop, { layoutType: "grid", pageContexts: [] });
+    expect(response.status).toBe(400);
+    expect(await jsonOf(response)).toEqual({ error: "Please select at least one page where the widget should appear." });
+    expect(await prisma.widget.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+
+  it("keeps all_pages alone, and stores only the settings the layout uses", async () => {
+    const shop = await bootstrapShop("widgets");
+    const everywhere = await created(shop, { layoutType: "grid", pageContexts: ["product", "all_pages"], priority: 3, settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left" } });
+    expect(everywhere.page_contexts).toEqual(["all_pages"]);
+    // Grid: theme and header apply; auto-scroll (carousel) and alignment (sticky) keep their defaults.
+    expect(everywhere.settings).toEqual({ theme: "dark", autoScroll: true, showHeader: true, alignment: "right" });
+    expect(everywhere.priority).toBe(3);
+
+    const sticky = await created(shop, { layoutType: "sticky", pageContexts: ["homepage"], settings: { theme: "dark", alignment: "left", showHeader: true } });
+    expect(sticky.settings).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "left" });
+  });
+
+  it("refuses a priority outside 1-5, an unknown layout and an unknown page, changing nothing", async () => {
+    const shop = await bootstrapShop("widgets");
+    for (const body of [
+      { layoutType: "carousel", pageContexts: ["homepage"], priority: 6 },
+      { layoutType: "slideshow", pageContexts: ["homepage"] },
+      { layoutType: "grid", pageContexts: ["blog"] },
+    ]) {
+      expect((await createWidget(shop, body)).status).toBe(400);
+    }
+    expect(await prisma.widget.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+
+  it("numbers widgets created at once without a gap or a repeat", async () => {
+    const shop = await bootstrapShop("widgets");
+    const widgets = await Promise.all(Array.from({ length: 6 }, () => created(shop, { layoutType: "carousel", pageContexts: ["homepage"] })));
+    expect(widgets.map((widget) => widget.display_number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe("installing and deleting widgets", () => {
+  it("Got it marks the widget installed and the shop first-active; another shop's widget is not found", async () => {
+    const shop = await bootstrapShop("widgets");
+    const other = await bootstrapShop("widgets");
+    const widget = await created(shop, { layoutType: "grid", pageContexts: ["collection"] });
+
+    const foreign = await callRoute(markInstalledRoute, await apiRequest(other.domain, `/api/widgets/${widget.id}/mark-installed`, { body: {} }), { id: widget.id });
+    expect(foreign.status).toBe(404);
+
+    const response = await callRoute(markInstalledRoute, await apiRequest(shop.domain, `/api/widgets/${widget.id}/mark-installed`, { body: {} }), { id: widget.id });
+    expect(response.status).toBe(200);
+    expect((await jsonOf<{ widget: WidgetDto }>(response)).widget.installed_at).not.toBeNull();
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).firstActiveAt).not.toBeNull();
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: other.id } })).firstActiveAt).toBeNull();
+  });
+
+  it("DELETE removes the widget and its assignments, never another shop's", async () => {
+    const shop = await bootstrapShop("widgets");
+    const other = await bootstrapShop("widgets");
+    const widget = await created(shop, { layoutType: "carousel", pageContexts: ["homepage"] });
+    const del = async (as: TestShop) =>
+      callRoute(deleteWidgetRoute, await apiRequest(as.domain, `/api/widgets/${widget.id}?shopId=${as.id}`, { method: "DELETE" }), { id: widget.id });
+    expect((await del(other)).status).toBe(404);
+    expect(await listWidgets(shop)).toHaveLength(1);
+    expect((await del(shop)).status).toBe(200);
+    expect(await listWidgets(shop)).toEqual([]);
+  });
+});
+
+describe("theme editor deep links (spec 9)", () => {
+  const base = { shopOrigin: "https://demo.myshopify.com", apiKey: "KEY" };
+  it("uses the first page's template and adds the layout's block", () => {
+    const url = new URL(themeEditorUrl({ ...base, layout: "carousel", pageContexts: ["product", "homepage"], themeType: "json" }));
+    expect(url.origin + url.pathname).toBe("https://demo.myshopify.com/admin/themes/current/editor");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ template: "product", addAppBlockId: "KEY/carousel", target: "newAppsSection" });
+  });
+  it.each([
+    ["homepage", "index"],
+    ["collection", "collection"],
+    ["cart", "cart"],
+  ] as const)("%s opens the %s template", (context, template) => {
+    const url = new URL(themeEditorUrl({ ...base, layout: "grid", pageContexts: [context], themeType: "json" }));
+    expect(url.searchParams.get("template")).toBe(template);
+    expect(url.searchParams.get("addAppBlockId")).toBe("KEY/grid");
+  });
+  it("names no template for all pages, activates the sticky embed, and uses the page-widgets embed on vintage themes", () => {
+    const all = new URL(themeEditorUrl({ ...base, layout: "single", pageContexts: ["all_pages"], themeType: "json" }));
+    expect(all.searchParams.has("template")).toBe(false);
+    const sticky = new URL(themeEditorUrl({ ...base, layout: "sticky", pageContexts: ["cart"], themeType: "json" }));
+    expect(Object.fromEntries(sticky.searchParams)).toEqual({ template: "cart", context: "apps", activateAppId: "KEY/sticky" });
+    const vintage = new URL(themeEditorUrl({ ...base, layout: "grid", pageContexts: ["collection"], themeType: "liquid" }));
+    expect(Object.fromEntries(vintage.searchParams)).toEqual({ template: "collection", context: "apps", activateAppId: "KEY/page-widgets" });
+  });
+});
+
+// ---------------------------------------------------------------- storefront publishing
+
+interface PublishedMetafield {
+  namespace: string;
+  key: string;
+  type: string;
+  value: string;
+}
+
+async function publishedMetafields(shop: TestShop): Promise<Map<string, unknown>> {
+  await storefrontPublishSettled(shop.id);
+  const state = (await localShopify(`/shops/${shop.domain}/state`)) as { metafields: PublishedMetafield[] };
+  return new Map(state.metafields.filter((m) => m.namespace === "clipcart").map((m) => [m.key, JSON.parse(m.value)]));
+}
+
+async function approve(shop: TestShop, videoId: string, widgetIds: string[]) {
+  const response = await callRoute(toggleRoute, await apiRequest(shop.domain, `/api/videos/${videoId}/toggle`, { method: "PATCH", body: { enabled: true, widgetIds } }), { videoId });
+  expect(response.status).toBe(200);
+}
+
+describe("storefront publishing: the data the theme extension renders", () => {
+  it("publishes each widget with its approved videos in order, their tagged products and the index", async () => {
+    const shop = await bootstrapShop("publish");
+    const carousel = await created(shop, { layoutType: "carousel", pageContexts: ["homepage", "product"], name: "Home reel" });
+    const sticky = await created(shop, { layoutType: "sticky", pageContexts: ["all_pages"], settings: { alignment: "left" } });
+    const [first, second, draft] = await seedVideos(shop.id, [
+      { title: "First approved", storedThumbnailUrl: "https://cdn.shopify.com/s/files/first.jpg", thumbnailUrl: "https://p16.tiktokcdn.com/expiring.jpg" },
+      { title: "Second approved" },
+      { title: "Still a draft" },
+    ]);
+    const [product] = demoCatalogue();
+    const productId = `gid://shopify/Product/${product.id}`;
+    await callRoute(addTagRoute, await apiRequest(shop.domain, `/api/videos/${first.id}/tags`, { body: { productId, productTitle: product.title, shopId: shop.id } }), { videoId: first.id });
+    await approve(shop, first.id, [carousel.id]);
+    await approve(shop, second.id, []);
+
+    const metafields = await publishedMetafields(shop);
+    const home = metafields.get("widget_1") as StorefrontWidget;
+    expect(home).toMatchObject({ v: 1, id: carousel.id, number: 1, name: "Home reel", layout: "carousel", pageContexts: ["homepage", "product"], priority: 1 });
+    expect(home.videos.map((video) => video.title)).toEqual(["First approved", "Second approved"]);
+    expect(home.videos.map((video) => video.id)).not.toContain(draft.id);
+    // Our copy only: the platform's signed URL would expire on the storefront.
+    expect(home.videos[0].poster).toBe("https://cdn.shopify.com/s/files/first.jpg");
+    expect(home.videos[1].poster).toBeNull();
+    expect(home.videos[0].embedUrl).toBe(`https://www.tiktok.com/player/v1/${first.platformVideoId}`);
+    expect(home.videos[0].products).toEqual([
+      expect.objectContaining({ id: productId, handle: product.handle, title: product.title, price: expect.stringMatching(/^\d+\.\d{2}$/) }),
+    ]);
+    expect(home.videos[0].products[0].variantId).toEqual(expect.any(Number));
+    expect(home.currency).toMatch(/^[A-Z]{3}$/);
+
+    const stickyData = metafields.get("widget_2") as StorefrontWidget;
+    expect(stickyData.videos.map((video) => video.title)).toEqual(["Second approved"]);
+    expect(stickyData.settings.alignment).toBe("left");
+
+    const index = metafields.get("widgets") as StorefrontWidgetIndex;
+    expect(index.widgets.map((widget) => [widget.number, widget.layout, widget.pageContexts])).toEqual([
+      [1, "carousel", ["homepage", "product"]],
+      [2, "sticky", ["all_pages"]],
+    ]);
+    expect(sticky.id).toBe(index.widgets[1].id);
+  });
+
+  it("coalesces a burst of changes into one write, and removes a deleted widget's data", async () => {
+    const shop = await bootstrapShop("publish");
+    const widget = await created(shop, { layoutType: "grid", pageContexts: ["collection"] });
+    const extra = await created(shop, { layoutType: "single", pageContexts: ["product"] });
+    await publishedMetafields(shop);
+    const before = await prisma.video.count();
+    const videos = await seedVideos(shop.id, Array.from({ length: 5 }, (_, i) => ({ title: `Burst ${i}` })));
+    expect(await prisma.video.count()).toBe(before + 5);
+
+    const writesBefore = await metafieldWrites(shop);
+    await Promise.all(videos.map((video) => approve(shop, video.id, [widget.id])));
+    const metafields = await publishedMetafields(shop);
+    expect((metafields.get("widget_1") as StorefrontWidget).videos).toHaveLength(5);
+    // One publish for the burst, not one per approval.
+    expect((await metafieldWrites(shop)) - writesBefore).toBe(1);
+
+    await callRoute(deleteWidgetRoute, await apiRequest(shop.domain, `/api/widgets/${extra.id}?shopId=${shop.id}`, { method: "DELETE" }), { id: extra.id });
+    const after = await publishedMetafields(shop);
+    expect([...after.keys()].sort()).toEqual(["widget_1", "widgets"]);
+  });
+});
+
+/** How many times Local Shopify's metafieldsSet wrote the shop's index metafield (once per publish). */
+async function metafieldWrites(shop: TestShop): Promise<number> {
+  const state = (await localShopify(`/shops/${shop.domain}/state`)) as { metafields: Array<PublishedMetafield & { writes: number }> };
+  return state.metafields.find((m) => m.namespace === "clipcart" && m.key === "widgets")?.writes ?? 0;
+}
+
+// ---------------------------------------------------------------- beacons
+
+describe("POST /apps/clipcart/events: storefront beacons through the app proxy", () => {
+  const config = () => ({ ...readLocalShopifyConfig(), appUrl: inject("appUrl") });
+  const beacon = (url: URL, body: unknown) =>
+    new Request(url, { method: "POST", headers: { "User-Agent": DESKTOP_USER_AGENT, "Content-Type": "text/plain;charset=UTF-8" }, body: JSON.stringify(body) });
+
+  it("stores the shop's events with video, widget and platform, counts video clicks, and drops foreign ids", async () => {
+    const shop = await bootstrapShop("beacon");
+    const other = await bootstrapShop("beacon");
+    const widget = await created(shop, { layoutType: "carousel", pageContexts: ["homepage"] });
+    const [video] = await seedVideos(shop.id, [{ title: "Clicked", platform: "instagram", platformVideoId: "Cbeacon1" }]);
+    const [foreign] = await seedVideos(other.id, [{ title: "Not yours" }]);
+
+    const url = proxiedUrl(config(), shop.domain, "/events", new URLSearchParams());
+    const response = await callRoute(eventsRoute, beacon(url, {
+      session: "s-123",
+      events: [
+        { type: "video_click", videoId: video.id, widgetId: widget.id },
+        { type: "video_click", videoId: video.id, widgetId: widget.id },
+        { type: "product_click", videoId: video.id, widgetId: widget.id, productId: "gid://shopify/Product/42" },
+        { type: "add_to_cart", videoId: video.id, widgetId: "unknown-widget", productId: "42" },
+        { type: "video_click", videoId: foreign.id, widgetId: widget.id },
+      ],
+    }));
+    expect(response.status).toBe(204);
+    const events = await prisma.analyticsEvent.findMany({ where: { shopId: shop.id }, orderBy: { type: "asc" } });
+    expect(events.map((event) => [event.type, event.platform, event.widgetId, event.productId])).toEqual([
+      ["add_to_cart", "instagram", null, "gid://shopify/Product/42"],
+      ["product_click", "instagram", widget.id, "gid://shopify/Product/42"],
+      ["video_click", "instagram", widget.id, null],
+      ["video_click", "instagram", widget.id, null],
+    ]);
+    expect(events.every((event) => event.videoId === video.id && event.sessionKey === "s-123")).toBe(true);
+    expect((await prisma.video.findUniqueOrThrow({ where: { id: video.id } })).clicks).toBe(2);
+    expect((await prisma.video.findUniqueOrThrow({ where: { id: foreign.id } })).clicks).toBe(0);
+    expect(await prisma.analyticsEvent.count({ where: { shopId: other.id } })).toBe(0);
+  });
+
+  it("refuses a missing or forged signature with 401 and stores nothing", async () => {
+    const shop = await bootstrapShop("beacon");
+    const [video] = await seedVideos(shop.id, [{ title: "Clicked" }]);
+    const body = { session: "s", events: [{ type: "video_click", videoId: video.id, widgetId: "w" }] };
+    const signed = proxiedUrl(config(), shop.domain, "/events", new URLSearchParams());
+
+    const forged = new URL(signed);
+    forged.searchParams.set("timestamp", String(Number(forged.searchParams.get("timestamp")) + 1));
+    const unsigned = new URL(signed);
+    unsigned.searchParams.delete("signature");
+    for (const url of [forged, unsigned]) expect((await callRoute(eventsRoute, beacon(url, body))).status).toBe(401);
+    expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(0);
+
+    // A signed batch that is not a batch is refused too.
+    expect((await callRoute(eventsRoute, beacon(signed, { events: "nope" }))).status).toBe(400);
+    expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+});
