@@ -89,3 +89,11 @@ export const approvePartlyFailed = (ok: number, failed: number) =>
   `${ok} video(s) approved successfully, but ${failed} failed. Please try again.`;
 export const approveDialogTitle = (count: number) =>
   count === 1 ? "Approve Video to Widgets" : `Approve ${count} Videos to Widgets`;
+
+/** Spec 8 and 2: Widgets texts. */
+export const WIDGET_TEXT = {
+  created: "Widget created successfully!",
+  deleted: "Widget deleted",
+  deletedBody: "Your store still shows it until you take it off your theme:",
+  themeFetchFailed: "Failed to fetch active theme",
+} as const;

@@ -15,6 +15,7 @@ import type {
   ProductTagDto,
   VideoListPage,
   VideoListQuery,
+  WidgetDto,
   WidgetSummaryDto,
 } from "./api-types";
 import type { PlatformId } from "~/platforms/types";
@@ -169,6 +170,45 @@ export async function fetchActiveImportJobs(): Promise<ImportJobDto[]> {
 export async function fetchWidgets(shopId: string): Promise<WidgetSummaryDto[]> {
   const data = await apiRequest<unknown>(`/api/widgets/${enc(shopId)}`);
   return listFrom<WidgetSummaryDto>(data, "widgets");
+}
+
+export interface CreateWidgetBody {
+  shopId: string;
+  name: string;
+  layoutType: WidgetDto["layout_type"];
+  sourceType: "all";
+  language: string;
+  pageContexts: WidgetDto["page_contexts"];
+  priority: number;
+  settings: Partial<WidgetDto["settings"]>;
+}
+
+export async function createWidget(body: CreateWidgetBody): Promise<WidgetDto> {
+  const data = await apiRequest<unknown>("/api/widgets", { method: "POST", body });
+  return itemFrom<WidgetDto>(data, "widget");
+}
+
+export async function deleteWidget(widgetId: string, shopId: string): Promise<void> {
+  await apiRequest(`/api/widgets/${enc(widgetId)}?shopId=${enc(shopId)}`, { method: "DELETE" });
+}
+
+export async function markWidgetInstalled(widgetId: string): Promise<WidgetDto> {
+  const data = await apiRequest<unknown>(`/api/widgets/${enc(widgetId)}/mark-installed`, { method: "POST", body: {} });
+  return itemFrom<WidgetDto>(data, "widget");
+}
+
+export interface ActiveThemeDto {
+  id: string;
+  name: string;
+  type: "json" | "liquid";
+}
+
+export async function fetchActiveTheme(shopId: string): Promise<ActiveThemeDto> {
+  return apiRequest<ActiveThemeDto>(`/api/shops/${enc(shopId)}/active-theme`);
+}
+
+export async function markReviewPromptShown(shopId: string, promptType: "widget_install" | "15_days" | "30_days"): Promise<void> {
+  await apiRequest("/api/review/mark-shown", { method: "POST", body: { shopId, promptType } });
 }
 
 export async function fetchLibraryViews(): Promise<LibraryViewDto[]> {

@@ -8,7 +8,7 @@
  * an import) are coalesced per shop into one publish, and a change during a
  * publish triggers one more afterwards, so the last state always lands.
  */
-import { prisma } from "~/db.server";
+import { prisma, type Prisma } from "~/db.server";
 import { LAYOUT_TYPES, type LayoutType } from "~/constants";
 import { playerEmbedUrl, safeHttpUrl } from "~/lib/embeds";
 import { readPageContexts } from "~/lib/widget-rules";
@@ -27,33 +27,49 @@ import {
   WIDGET_INDEX_METAFIELD_KEY,
   widgetMetafieldKey,
   type StorefrontProduct,
+  type StorefrontVideo,
   type StorefrontWidget,
   type StorefrontWidgetIndex,
 } from "~/storefront/widget-data";
 
 // ---------------------------------------------------------------- building the data
 
+const STOREFRONT_VIDEO_SELECT = {
+  id: true,
+  platform: true,
+  platformVideoId: true,
+  title: true,
+  authorName: true,
+  storedThumbnailUrl: true,
+  videoUrl: true,
+  productTags: { select: { productId: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
+} satisfies Prisma.VideoSelect;
+
 const WIDGET_WITH_VIDEOS = {
   videos: {
     where: { video: { enabled: true } },
     orderBy: [{ position: "asc" as const }, { createdAt: "asc" as const }],
-    select: {
-      video: {
-        select: {
-          id: true,
-          platform: true,
-          platformVideoId: true,
-          title: true,
-          authorName: true,
-          storedThumbnailUrl: true,
-          thumbnailUrl: true,
-          videoUrl: true,
-          productTags: { select: { productId: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
-        },
-      },
-    },
+    select: { video: { select: STOREFRONT_VIDEO_SELECT } },
   },
-};
+} satisfies Prisma.WidgetInclude;
+
+type VideoForStorefront = Prisma.VideoGetPayload<{ select: typeof STOREFRONT_VIDEO_SELECT }>;
+
+function toStorefrontVideo(video: VideoForStorefront, products: ReadonlyMap<string, StorefrontProduct>): StorefrontVideo {
+  const platform = video.platform as PlatformId;
+  return {
+    id: video.id,
+    platform,
+    videoId: video.platformVideoId,
+    title: video.title ?? "",
+    author: video.authorName,
+    // Only our durable copy: the platform's signed URL would expire on the storefront.
+    poster: safeHttpUrl(video.storedThumbnailUrl),
+    embedUrl: playerEmbedUrl(platform, video.platformVideoId, video.videoUrl),
+    url: safeHttpUrl(video.videoUrl),
+    products: video.productTags.flatMap((tag) => products.get(tag.productId) ?? []),
+  };
+}
 
 /**
  * The shop's widgets as the storefront receives them. `products` holds what
@@ -85,22 +101,22 @@ export async function buildStorefrontWidgets(
       alignment: widget.alignment === "left" ? "left" : "right",
     },
     currency,
-    videos: widget.videos.map(({ video }) => {
-      const platform = video.platform as PlatformId;
-      return {
-        id: video.id,
-        platform,
-        videoId: video.platformVideoId,
-        title: video.title ?? "",
-        author: video.authorName,
-        // Only our durable copy: the platform's signed URL would expire on the storefront.
-        poster: safeHttpUrl(video.storedThumbnailUrl),
-        embedUrl: playerEmbedUrl(platform, video.platformVideoId, video.videoUrl),
-        url: safeHttpUrl(video.videoUrl),
-        products: video.productTags.flatMap((tag) => products.get(tag.productId) ?? []),
-      };
-    }),
+    videos: widget.videos.map(({ video }) => toStorefrontVideo(video, products)),
   }));
+}
+
+/**
+ * The shop's approved videos as the storefront would show them, newest first,
+ * for the Customize preview (no product details: the preview is not a shop).
+ */
+export async function previewVideos(shopId: string, limit: number): Promise<StorefrontVideo[]> {
+  const videos = await prisma.video.findMany({
+    where: { shopId, enabled: true },
+    orderBy: [{ approvedAt: "desc" }, { createdAt: "desc" }],
+    take: limit,
+    select: STOREFRONT_VIDEO_SELECT,
+  });
+  return videos.map((video) => toStorefrontVideo(video, new Map()));
 }
 
 export function storefrontIndex(widgets: readonly StorefrontWidget[]): StorefrontWidgetIndex {

@@ -396,6 +396,14 @@
     "title-bar"(message, { main }) {
       if (main) renderTitleBar({ title: message.title, actions: message.actions || [] });
     },
+    // shopify.reviews.request(): recorded (window.localShopifyReviewRequests and a
+    // visible marker) so tests can see that and when the app asked for a review.
+    "review-request"(message, { source }) {
+      const requests = (window.localShopifyReviewRequests = window.localShopifyReviewRequests || []);
+      requests.push({ at: new Date().toISOString(), appPath: state.appPath });
+      document.body.setAttribute("data-review-requests", String(requests.length));
+      send(source, "response", { requestId: message.requestId, success: true, code: "success", message: "Review modal shown" });
+    },
     toast(message, { source }) {
       showToast(message, source);
     },

@@ -710,6 +710,14 @@
         if (!answer.leave) await new Promise(() => {});
       },
     },
+    // App Bridge's review request: the admin decides whether to show Shopify's
+    // review modal; here it always does, and records the request for tests.
+    reviews: {
+      async request() {
+        const answer = await request("review-request", {}, 5000);
+        return { success: answer.success, code: answer.code, message: answer.message };
+      },
+    },
     resourcePicker: async () => {
       throw new Error("shopify.resourcePicker is not available in Local Shopify");
     },
