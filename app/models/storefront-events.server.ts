@@ -1,14 +1,24 @@
 /**
  * Storefront analytics events (decision 009): the beacons a widget sends per
- * page view, stored with shop, video, widget, platform and type. The batch is
- * shopper-controlled input: only the shop's own videos and widgets are
- * recorded, unknown ones are dropped, and a batch is capped.
+ * page view, stored with shop, video, widget, platform and type.
+ *
+ * Beacons are fire-and-forget and arrive by the thousand, so a beacon is only
+ * checked and queued here; the queue is written in batches (one insert for
+ * many beacons, one click update per video), at most FLUSH_INTERVAL_MS later.
+ * The batch is shopper-controlled input: only the shop's own videos and
+ * widgets are recorded, unknown ones are dropped, and a beacon is capped.
  */
 import { prisma } from "~/db.server";
 import { BEACON_EVENT_TYPES, type BeaconEventType } from "~/storefront/widget-data";
 
 /** A page view sends a handful; anything far above is not a widget's. */
 export const MAX_EVENTS_PER_BATCH = 50;
+/** How long an event may wait in memory before it is written. */
+export const FLUSH_INTERVAL_MS = 250;
+/** A queue this long is written at once. */
+const FLUSH_AT_EVENTS = 2000;
+/** Shops are looked up by domain once a minute, not once per beacon. */
+const SHOP_CACHE_MS = 60_000;
 
 export interface IncomingEvent {
   type: BeaconEventType;
@@ -17,49 +27,97 @@ export interface IncomingEvent {
   productId?: string;
 }
 
+interface QueuedEvent extends IncomingEvent {
+  shopDomain: string;
+  session: string | null;
+  occurredAt: Date;
+}
+
 export function isBeaconEventType(value: unknown): value is BeaconEventType {
   return typeof value === "string" && (BEACON_EVENT_TYPES as readonly string[]).includes(value);
 }
 
-/** Stores the events that name the shop's videos; answers how many were stored. */
-export async function recordStorefrontEvents(shopDomain: string, session: string | null, events: readonly IncomingEvent[]): Promise<number> {
-  const batch = events.slice(0, MAX_EVENTS_PER_BATCH);
-  if (!batch.length) return 0;
-  const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true, uninstalledAt: true } });
-  if (!shop || shop.uninstalledAt) return 0;
+let queue: QueuedEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+let flushing: Promise<void> = Promise.resolve();
 
-  const videoIds = [...new Set(batch.map((event) => event.videoId))];
-  const widgetIds = [...new Set(batch.map((event) => event.widgetId))];
-  const [videos, widgets] = await Promise.all([
-    prisma.video.findMany({ where: { shopId: shop.id, id: { in: videoIds } }, select: { id: true, platform: true } }),
-    prisma.widget.findMany({ where: { shopId: shop.id, id: { in: widgetIds } }, select: { id: true } }),
-  ]);
-  const platformOf = new Map(videos.map((video) => [video.id, video.platform]));
-  const knownWidgets = new Set(widgets.map((widget) => widget.id));
+/** Queues a beacon's events for the next write; never waits on the database. */
+export function queueStorefrontEvents(shopDomain: string, session: string | null, events: readonly IncomingEvent[]): void {
   const occurredAt = new Date();
-  const rows = batch
-    .filter((event) => platformOf.has(event.videoId))
-    .map((event) => ({
-      shopId: shop.id,
-      type: event.type,
-      videoId: event.videoId,
-      widgetId: knownWidgets.has(event.widgetId) ? event.widgetId : null,
-      platform: platformOf.get(event.videoId) ?? null,
-      productId: event.type === "video_click" ? null : normalizeProductId(event.productId),
-      sessionKey: session,
-      occurredAt,
-    }));
-  if (!rows.length) return 0;
+  for (const event of events.slice(0, MAX_EVENTS_PER_BATCH)) queue.push({ ...event, shopDomain, session, occurredAt });
+  if (queue.length >= FLUSH_AT_EVENTS) void flushStorefrontEvents();
+  else timer ??= setTimeout(() => void flushStorefrontEvents(), FLUSH_INTERVAL_MS);
+}
 
-  const clicks = new Map<string, number>();
-  for (const row of rows) if (row.type === "video_click") clicks.set(row.videoId, (clicks.get(row.videoId) ?? 0) + 1);
+/** Writes everything queued so far; resolves when it is stored (tests, shutdown). */
+export function flushStorefrontEvents(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  const batch = queue;
+  queue = [];
+  // One write at a time, in arrival order.
+  flushing = flushing.then(() => (batch.length ? writeEvents(batch) : undefined)).catch((error: unknown) => {
+    // Analytics only: a failed write is logged, never retried into a loop.
+    console.error(`Storing ${batch.length} storefront events failed`, error);
+  });
+  return flushing;
+}
+
+const shopIds = new Map<string, { id: string | null; until: number }>();
+
+async function shopIdFor(shopDomain: string): Promise<string | null> {
+  const cached = shopIds.get(shopDomain);
+  if (cached && cached.until > Date.now()) return cached.id;
+  const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true, uninstalledAt: true } });
+  const id = shop && !shop.uninstalledAt ? shop.id : null;
+  shopIds.set(shopDomain, { id, until: Date.now() + SHOP_CACHE_MS });
+  return id;
+}
+
+async function writeEvents(batch: QueuedEvent[]): Promise<void> {
+  const byShop = new Map<string, QueuedEvent[]>();
+  for (const event of batch) {
+    const events = byShop.get(event.shopDomain);
+    if (events) events.push(event);
+    else byShop.set(event.shopDomain, [event]);
+  }
+
+  const rows = [];
+  const clicks: Array<{ shopId: string; videoId: string; count: number }> = [];
+  for (const [shopDomain, events] of byShop) {
+    const shopId = await shopIdFor(shopDomain);
+    if (!shopId) continue;
+    const [videos, widgets] = await Promise.all([
+      prisma.video.findMany({ where: { shopId, id: { in: [...new Set(events.map((e) => e.videoId))] } }, select: { id: true, platform: true } }),
+      prisma.widget.findMany({ where: { shopId, id: { in: [...new Set(events.map((e) => e.widgetId))] } }, select: { id: true } }),
+    ]);
+    const platformOf = new Map(videos.map((video) => [video.id, video.platform]));
+    const knownWidgets = new Set(widgets.map((widget) => widget.id));
+    const videoClicks = new Map<string, number>();
+    for (const event of events) {
+      const platform = platformOf.get(event.videoId);
+      if (!platform) continue;
+      rows.push({
+        shopId,
+        type: event.type,
+        videoId: event.videoId,
+        widgetId: knownWidgets.has(event.widgetId) ? event.widgetId : null,
+        platform,
+        productId: event.type === "video_click" ? null : normalizeProductId(event.productId),
+        sessionKey: event.session,
+        occurredAt: event.occurredAt,
+      });
+      if (event.type === "video_click") videoClicks.set(event.videoId, (videoClicks.get(event.videoId) ?? 0) + 1);
+    }
+    for (const [videoId, count] of videoClicks) clicks.push({ shopId, videoId, count });
+  }
+  if (!rows.length) return;
   await prisma.$transaction([
     prisma.analyticsEvent.createMany({ data: rows }),
-    ...[...clicks].map(([id, count]) =>
-      prisma.video.updateMany({ where: { id, shopId: shop.id }, data: { clicks: { increment: count } } }),
+    ...clicks.map(({ shopId, videoId, count }) =>
+      prisma.video.updateMany({ where: { id: videoId, shopId }, data: { clicks: { increment: count } } }),
     ),
   ]);
-  return rows.length;
 }
 
 /** A product gid, or a numeric id made one; anything else is dropped. */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { authenticate } from "~/shopify.server";
-import { MAX_EVENTS_PER_BATCH, recordStorefrontEvents } from "~/models/storefront-events.server";
+import { MAX_EVENTS_PER_BATCH, queueStorefrontEvents } from "~/models/storefront-events.server";
 import { BEACON_EVENT_TYPES } from "~/storefront/widget-data";
 
 const Id = z.string().min(1).max(64);
@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch {
     return json({ error: "Invalid batch" }, { status: 400 });
   }
-  await recordStorefrontEvents(shopDomain, parsed.session ?? null, parsed.events);
+  queueStorefrontEvents(shopDomain, parsed.session ?? null, parsed.events);
   return new Response(null, { status: 204 });
 }
 

@@ -4,6 +4,7 @@ import { prisma } from "~/db.server";
 import type { WidgetDto } from "~/lib/api-types";
 import { themeEditorUrl } from "~/lib/widget-rules";
 import { storefrontPublishSettled } from "~/models/storefront.server";
+import { flushStorefrontEvents } from "~/models/storefront-events.server";
 import { action as createWidgetRoute } from "~/routes/api.widgets._index";
 import { loader as listWidgetsRoute, action as deleteWidgetRoute } from "~/routes/api.widgets.$id";
 import { action as markInstalledRoute } from "~/routes/api.widgets.$id.mark-installed";
@@ -266,6 +267,7 @@ describe("POST /apps/clipcart/events: storefront beacons through the app proxy",
       ],
     }));
     expect(response.status).toBe(204);
+    await flushStorefrontEvents();
     const events = await prisma.analyticsEvent.findMany({ where: { shopId: shop.id }, orderBy: { type: "asc" } });
     expect(events.map((event) => [event.type, event.platform, event.widgetId, event.productId])).toEqual([
       ["add_to_cart", "instagram", null, "gid://shopify/Product/42"],
@@ -290,10 +292,12 @@ describe("POST /apps/clipcart/events: storefront beacons through the app proxy",
     const unsigned = new URL(signed);
     unsigned.searchParams.delete("signature");
     for (const url of [forged, unsigned]) expect((await callRoute(eventsRoute, beacon(url, body))).status).toBe(401);
+    await flushStorefrontEvents();
     expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(0);
 
     // A signed batch that is not a batch is refused too.
     expect((await callRoute(eventsRoute, beacon(signed, { events: "nope" }))).status).toBe(400);
+    await flushStorefrontEvents();
     expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(0);
   });
 });
