@@ -1,23 +1,45 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { BlockStack, Card, Text } from "@shopify/polaris";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PREVIEW_SAMPLE_VIDEOS_MAX } from "~/constants";
 import { authenticatePage } from "~/lib/page-auth.server";
+import { useShop } from "~/lib/shop-context";
+import { getShopByDomain } from "~/models/shop.server";
+import { buildStorefrontWidgets, previewVideos } from "~/models/storefront.server";
+import { listWidgets } from "~/models/widgets.server";
+import { shopOrigin } from "~/shopify/local-shopify.server";
 import { AppPage } from "~/components/AppPage";
+import { WidgetsManager, type WidgetsPageData } from "~/components/widgets/WidgetsManager";
 
+/**
+ * The Widgets page: the shop's widgets with the storefront data of each (their
+ * mini previews), the approved videos for the Customize preview, and what the
+ * theme editor deep link needs.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await authenticatePage(request);
-  return null;
+  const auth = await authenticatePage(request);
+  if (!auth) return json(null);
+  const shop = await getShopByDomain(auth.session.shop);
+  const base = { apiKey: process.env.SHOPIFY_API_KEY ?? "", shopOrigin: shopOrigin(auth.session.shop) };
+  // First visit: the browser bootstraps the shop right after this load; the page then reads again.
+  if (!shop) return json<WidgetsPageData>({ ...base, shopFound: false, widgets: [], previews: {}, videos: [] });
+  const currency = shop.currencyCode ?? "USD";
+  const [widgets, previews, videos] = await Promise.all([
+    listWidgets(shop.id),
+    buildStorefrontWidgets(shop.id, currency, new Map()),
+    previewVideos(shop.id, PREVIEW_SAMPLE_VIDEOS_MAX),
+  ]);
+  return json<WidgetsPageData>({
+    ...base,
+    shopFound: true,
+    widgets,
+    previews: Object.fromEntries(previews.map((preview) => [preview.id, preview])),
+    videos,
+  });
 }
 
 export default function WidgetsPage() {
-  return (
-    <AppPage title="Widgets">
-      <Card>
-        <BlockStack gap="200">
-          <Text as="p" tone="subdued">
-            Create widgets to show your videos on your store here.
-          </Text>
-        </BlockStack>
-      </Card>
-    </AppPage>
-  );
+  const data = useLoaderData<typeof loader>();
+  const shop = useShop();
+  return data ? <WidgetsManager data={data as WidgetsPageData} shopId={shop.id} /> : <AppPage title="Widgets" />;
 }
