@@ -1,5 +1,6 @@
 import path from "node:path";
 import { E2E_DATABASE_NAME } from "./stack-ports";
+import { videoSearchText } from "../../app/models/videos.server";
 
 /**
  * The e2e stack's database (created by global-setup), for arranging state the
@@ -34,42 +35,73 @@ export async function seedWidgets(shopHandle: string, widgets: Array<{ name: str
   );
 }
 
-export interface SeedVideo {
+
+export interface VideoSeed {
+  platform?: "tiktok" | "instagram" | "pinterest";
+  /** The platform's own id (the row's "video id"); unique per shop and platform. */
+  videoId?: string;
   title?: string | null;
-  platform?: string;
-  enabled?: boolean;
-  authorName?: string;
-  channelUsername?: string;
+  authorName?: string | null;
+  channelUsername?: string | null;
   thumbnailUrl?: string | null;
+  enabled?: boolean;
+  createdAt?: Date;
+  /** Product titles tagged to the video, in tagging order. */
+  tags?: string[];
 }
 
+let sequence = 0;
+
 /**
- * Videos written as an import would store them, the first given newest (the
- * library lists newest first), so `result[i]` is row i of the list.
+ * Writes videos for a shop the app has bootstrapped (call after openApp()).
+ * Without createdAt the first seed is the newest, so the list (newest first)
+ * shows them in the order given.
  */
-export async function seedVideos(shopHandle: string, specs: SeedVideo[]) {
+export async function seedVideos(shopHandle: string, seeds: VideoSeed[]) {
   const prisma = await e2eDb();
-  const { videoSearchText } = await import("../../app/models/videos.server");
   const shop = await bootstrappedShop(shopHandle);
-  const newest = Date.now();
-  const created = [];
-  for (const [index, spec] of specs.entries()) {
-    const platform = spec.platform ?? "tiktok";
-    const platformVideoId = String(7_400_000_000_000_000_000n + BigInt(newest % 1_000_000_000) * 1000n + BigInt(index));
-    const data = {
+  const newest = Date.UTC(2026, 10, 22, 12, 0, 0);
+  const rows = seeds.map((seed, index) => {
+    sequence += 1;
+    const platform = seed.platform ?? "tiktok";
+    const platformVideoId = seed.videoId ?? String(7_400_000_000_000_000_000n + BigInt(sequence));
+    const fields = {
+      title: seed.title === undefined ? `Clip ${index + 1}` : seed.title,
+      authorName: seed.authorName === undefined ? "Author" : seed.authorName,
+      channelUsername: seed.channelUsername === undefined ? "creator" : seed.channelUsername,
+      platformVideoId,
+    };
+    return {
       shopId: shop.id,
       platform,
-      platformVideoId,
-      title: spec.title === undefined ? `Video number ${index + 1}` : spec.title,
-      authorName: spec.authorName ?? "Maker Studio",
-      channelUsername: spec.channelUsername ?? "makerstudio",
-      thumbnailUrl: spec.thumbnailUrl ?? null,
-      videoUrl: platform === "tiktok" ? `https://www.tiktok.com/@makerstudio/video/${platformVideoId}` : null,
-      enabled: spec.enabled ?? false,
-      approvedAt: spec.enabled ? new Date(newest - index * 1000) : null,
-      createdAt: new Date(newest - index * 60_000),
+      ...fields,
+      thumbnailUrl: seed.thumbnailUrl ?? null,
+      videoUrl:
+        platform === "tiktok"
+          ? `https://www.tiktok.com/@${fields.channelUsername ?? "creator"}/video/${platformVideoId}`
+          : `https://www.${platform}.com/video/${platformVideoId}`,
+      enabled: seed.enabled ?? false,
+      approvedAt: seed.enabled ? new Date(newest - index * 1000) : null,
+      // One minute apart, so the order never depends on the id.
+      createdAt: seed.createdAt ?? new Date(newest - index * 60_000),
+      searchText: videoSearchText(fields),
     };
-    created.push(await prisma.video.create({ data: { ...data, searchText: videoSearchText(data) } }));
-  }
-  return created;
+  });
+  await prisma.video.createMany({ data: rows });
+  const created = await prisma.video.findMany({
+    where: { shopId: shop.id, platformVideoId: { in: rows.map((row) => row.platformVideoId) } },
+  });
+  const byVideoId = new Map(created.map((video) => [`${video.platform}/${video.platformVideoId}`, video]));
+  const tags = seeds.flatMap((seed, index) => {
+    const video = byVideoId.get(`${rows[index].platform}/${rows[index].platformVideoId}`)!;
+    return (seed.tags ?? []).map((productTitle, position) => ({
+      shopId: shop.id,
+      videoId: video.id,
+      productId: `gid://shopify/Product/${900_000 + sequence * 10 + position}`,
+      productTitle,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, position)),
+    }));
+  });
+  if (tags.length) await prisma.productTag.createMany({ data: tags });
+  return rows.map((row) => byVideoId.get(`${row.platform}/${row.platformVideoId}`)!);
 }

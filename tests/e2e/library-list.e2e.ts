@@ -6,9 +6,9 @@
  * purpose, so a wrong constant in the app is caught.
  */
 import type { FrameLocator, Locator, Page } from "@playwright/test";
-import { bootstrappedShop, e2eDb } from "./db";
+import { bootstrappedShop, e2eDb, seedVideos, type VideoSeed } from "./db";
 import { adminUrl, expect, test } from "./fixtures";
-import { frameUrl, openLibrary, rowWith, seedVideos, videoRows, type VideoSeed } from "./library-helpers";
+import { frameUrl, openLibrary, rowWith, videoRows } from "./library-helpers";
 
 // ------------------------------------------------------------------ helpers
 

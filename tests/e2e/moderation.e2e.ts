@@ -278,11 +278,11 @@ test("the preview shows the video and approves or unpublishes it, closing after 
   await expect(preview.getByRole("heading", { name: "Preview me" })).toBeVisible();
   await expect(preview.getByText("Pending Review")).toBeVisible();
   await expect(preview.getByText("Ana Maker")).toBeVisible();
-  await expect(preview.getByText("@anamaker")).toBeVisible();
+  await expect(preview.getByText("@anamaker", { exact: true })).toBeVisible();
   await expect(preview.getByText("TikTok", { exact: true })).toBeVisible();
   await expect(preview.getByText(product.title)).toBeVisible();
   const video = (await videoRows(shop))[0];
-  await expect(preview.getByRole("link", { name: `https://www.tiktok.com/@makerstudio/video/${video.platformVideoId}` })).toBeVisible();
+  await expect(preview.getByRole("link", { name: `https://www.tiktok.com/@anamaker/video/${video.platformVideoId}` })).toBeVisible();
   // The player is TikTok's allow-listed player page for this id, nothing else.
   await expect(preview.locator("iframe")).toHaveAttribute("src", new RegExp(`^https://www\\.tiktok\\.com/player/v1/${video.platformVideoId}`));
 
