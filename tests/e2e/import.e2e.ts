@@ -1,0 +1,492 @@
+/**
+ * Importing videos into the Video Library (spec 2 "Import modal", "Video
+ * Library", Dashboard's Import panel; spec 5 "Import"; spec 8 messages),
+ * driven through Local Shopify's admin against the platform emulators.
+ * Every test has its own shop and its own emulator accounts.
+ */
+import { uniqueAccount, uniquePinId } from "../platform-emulators/client";
+import { APP_URL, expect, test } from "./fixtures";
+import {
+  PERMISSION_LABEL,
+  adminToast,
+  chooseMethod,
+  connectedAccount,
+  dialogButton,
+  emulator,
+  expectEachVideoOnce,
+  importDialog,
+  instagramReelUrl,
+  libraryRows,
+  navigateInAdmin,
+  openImportFromLibrary,
+  storedVideoCount,
+  submitImport,
+  tiktokVideoUrl,
+} from "./import-helpers";
+
+const IMPORT_BANNER = "Great! Now create a widget to display your videos on your storefront.";
+
+const ACCOUNT_PLATFORMS = [
+  { id: "tiktok", name: "TikTok", article: "a", videos: 12, actor: "clockworks/tiktok-scraper", inputField: "profiles" },
+  { id: "instagram", name: "Instagram", article: "an", videos: 9, actor: "apify/instagram-reel-scraper", inputField: "username" },
+] as const;
+
+for (const platform of ACCOUNT_PLATFORMS) {
+  test(`importing ${platform.article} ${platform.name} account by username adds its ${platform.videos} videos and connects the account`, async ({
+    page,
+    openApp,
+    shop,
+  }) => {
+    const account = uniqueAccount();
+    const app = await openApp("/content");
+    await expect(app.getByText("No videos found", { exact: true })).toBeVisible();
+    await expect(app.getByText(IMPORT_BANNER)).toHaveCount(0);
+
+    const dialog = await openImportFromLibrary(app, platform.name);
+    await expect(dialog.getByRole("heading", { name: `Import from ${platform.name}` })).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: "Import from Username" })).toBeChecked();
+    await expect(dialog.getByRole("radio", { name: "Import from Video URL" })).not.toBeChecked();
+    await expect(dialogButton(dialog, "Close")).toBeEnabled();
+
+    // Find Videos needs both a value and the permission.
+    const find = dialogButton(dialog, "Find Videos");
+    const field = dialog.getByRole("textbox");
+    const permission = dialog.getByRole("checkbox", { name: PERMISSION_LABEL });
+    await expect(field).toHaveValue("");
+    await expect(permission).not.toBeChecked();
+    await expect(dialog.getByText(/unauthori[sz]ed uploads may have legal consequences/i)).toBeVisible();
+    await expect(find).toBeDisabled();
+    await field.fill(`@${account}`);
+    await expect(find).toBeDisabled();
+    await permission.check();
+    await expect(find).toBeEnabled();
+    await field.fill("");
+    await expect(find).toBeDisabled();
+    await field.fill(`@${account}`);
+    await permission.uncheck();
+    await expect(find).toBeDisabled();
+    await permission.check();
+
+    await find.click();
+
+    const success = `Successfully added ${platform.videos} videos from @${account}!`;
+    await expect(dialog.getByText(success, { exact: true })).toBeVisible();
+    await expect(connectedAccount(dialog, account)).toBeVisible();
+    await expect(connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` })).toBeVisible();
+    await expect(connectedAccount(dialog, account).getByRole("button", { name: `Remove @${account}` })).toBeVisible();
+    await expect(dialog.getByRole("list", { name: "Connected Accounts" }).getByRole("listitem")).toHaveCount(1);
+    await expect(adminToast(page, success)).toBeVisible();
+
+    // The actor was run once, for the name without the "@" the merchant typed.
+    const runs = await emulator.runs({ contains: account });
+    expect(runs).toHaveLength(1);
+    expect(runs[0].actorId).toBe(platform.actor);
+    expect(runs[0].input[platform.inputField]).toEqual([account]);
+
+    await dialogButton(dialog, "Close").click();
+    await expect(dialog).toBeHidden();
+
+    // The library: the result, the widget prompt and the account's videos, each once.
+    await expect(app.getByText(success, { exact: true })).toBeVisible();
+    const banner = app.getByText(IMPORT_BANNER, { exact: true });
+    await expect(banner).toBeVisible();
+    const { posts } = await emulator.account(platform.id, account);
+    expect(posts).toHaveLength(platform.videos);
+    await expect(libraryRows(app)).toHaveCount(platform.videos);
+    await expectEachVideoOnce(
+      app,
+      posts.map((post) => post.id),
+    );
+    await expect(app.getByText("1 connected account", { exact: true })).toBeVisible();
+
+    // The prompt's Create Widget action goes to Widgets, keeping the shop.
+    await app.getByRole("status").filter({ hasText: IMPORT_BANNER }).getByRole("link", { name: "Create Widget" }).click();
+    await expect(app.getByRole("heading", { name: "Widgets", level: 1 })).toBeVisible();
+    await expect.poll(() => new URL(page.frame({ name: "app-iframe" })!.url()).searchParams.get("shop")).toBe(
+      `${shop}.myshopify.com`,
+    );
+  });
+}
+
+test("a TikTok video and an Instagram reel can be imported by URL", async ({ page, openApp }) => {
+  const creator = uniqueAccount();
+  const tiktok = tiktokVideoUrl(creator);
+  const reel = instagramReelUrl();
+  const app = await openApp("/content");
+
+  const tiktokDialog = await openImportFromLibrary(app, "TikTok");
+  await chooseMethod(tiktokDialog, "Import from Video URL");
+  await expect(tiktokDialog.getByRole("radio", { name: "Import from Username" })).not.toBeChecked();
+  await expect(tiktokDialog.getByRole("textbox")).toHaveValue("");
+  await expect(dialogButton(tiktokDialog, "Find Videos")).toBeDisabled();
+  await submitImport(tiktokDialog, tiktok.url);
+  await expect(tiktokDialog.getByText("Video added successfully!", { exact: true })).toBeVisible();
+  // One video, not the creator's account: it is not connected.
+  await expect(tiktokDialog.getByText("No connected accounts yet", { exact: false })).toBeVisible();
+  await dialogButton(tiktokDialog, "Close").click();
+  await expect(tiktokDialog).toBeHidden();
+  await expect(libraryRows(app)).toHaveCount(1);
+  await expectEachVideoOnce(app, [tiktok.videoId]);
+
+  const instagramDialog = await openImportFromLibrary(app, "Instagram");
+  await chooseMethod(instagramDialog, "Import from Video URL");
+  await submitImport(instagramDialog, reel.url);
+  await expect(instagramDialog.getByText("Video added successfully!", { exact: true })).toBeVisible();
+  await dialogButton(instagramDialog, "Close").click();
+  await expect(instagramDialog).toBeHidden();
+  await expect(app.getByText("Video added successfully!", { exact: true })).toBeVisible();
+  await expect(app.getByText(IMPORT_BANNER, { exact: true })).toBeVisible();
+  await expect(libraryRows(app)).toHaveCount(2);
+  await expectEachVideoOnce(app, [tiktok.videoId, reel.shortcode]);
+});
+
+test("Pinterest imports a pin by its URL only, with Find Pin", async ({ page, openApp }) => {
+  const pinId = uniquePinId();
+  const pinUrl = `https://www.pinterest.com/pin/${pinId}/`;
+  const app = await openApp("/content");
+
+  const dialog = await openImportFromLibrary(app, "Pinterest");
+  await expect(dialog.getByRole("heading", { name: "Import from Pinterest" })).toBeVisible();
+  // No username choice: a pin URL only.
+  await expect(dialog.getByRole("radio")).toHaveCount(0);
+  await expect(dialog.getByText("Import from Username")).toHaveCount(0);
+  const field = dialog.getByRole("textbox");
+  await expect(field).toHaveAttribute("placeholder", "https://www.pinterest.com/pin/1234567890/");
+  await expect(
+    dialog.getByText("Enter the URL of a Pinterest pin (for example https://www.pinterest.com/pin/...).", { exact: true }),
+  ).toBeVisible();
+  await expect(dialogButton(dialog, "Find Videos")).toHaveCount(0);
+  await expect(dialogButton(dialog, "Find Pin")).toBeDisabled();
+  // Pinterest has no accounts to connect.
+  await expect(dialog.getByRole("heading", { name: "Connected Accounts" })).toHaveCount(0);
+
+  await submitImport(dialog, pinUrl, "Find Pin");
+  await expect(dialog.getByText("Pin added successfully!", { exact: true })).toBeVisible();
+  await expect(adminToast(page, "Pin added successfully!")).toBeVisible();
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByText("Pin added successfully!", { exact: true })).toBeVisible();
+  await expect(libraryRows(app)).toHaveCount(1);
+  await expectEachVideoOnce(app, [pinId]);
+});
+
+test("the Import modal starts afresh on every opening", async ({ page, openApp }) => {
+  const app = await openApp("/content");
+
+  async function expectFresh(platformName: string) {
+    const dialog = importDialog(app, platformName);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: "Import from Username" })).toBeChecked();
+    await expect(dialog.getByRole("radio", { name: "Import from Video URL" })).not.toBeChecked();
+    await expect(dialog.getByRole("textbox")).toHaveValue("");
+    await expect(dialog.getByRole("checkbox", { name: PERMISSION_LABEL })).not.toBeChecked();
+    await expect(dialogButton(dialog, "Find Videos")).toBeDisabled();
+    return dialog;
+  }
+
+  // Switch to URL, type, confirm, then Close.
+  let dialog = await openImportFromLibrary(app, "TikTok");
+  await expectFresh("TikTok");
+  await chooseMethod(dialog, "Import from Video URL");
+  await dialog.getByRole("textbox").fill(tiktokVideoUrl(uniqueAccount()).url);
+  await dialog.getByRole("checkbox", { name: PERMISSION_LABEL }).check();
+  await expect(dialogButton(dialog, "Find Videos")).toBeEnabled();
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+
+  await openImportFromLibrary(app, "TikTok");
+  dialog = await expectFresh("TikTok");
+
+  // Typed a username, then Escape.
+  await dialog.getByRole("textbox").fill("someone");
+  await dialog.getByRole("checkbox", { name: PERMISSION_LABEL }).check();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await openImportFromLibrary(app, "TikTok");
+  dialog = await expectFresh("TikTok");
+  await chooseMethod(dialog, "Import from Video URL");
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+
+  // Another platform opens fresh too.
+  await openImportFromLibrary(app, "Instagram");
+  await expectFresh("Instagram");
+});
+
+test("Resync adds only the account's new videos, and importing it again adds nothing twice", async ({
+  page,
+  openApp,
+  shop,
+}) => {
+  const account = uniqueAccount();
+  const app = await openApp("/content");
+  let dialog = await openImportFromLibrary(app, "TikTok");
+  await submitImport(dialog, account);
+  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible();
+
+  const { added } = await emulator.addPosts("tiktok", account, 3);
+  expect(added).toHaveLength(3);
+  await connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` }).click();
+  const synced = `Synced @${account}: 3 new videos added`;
+  await expect(dialog.getByText(synced, { exact: true })).toBeVisible();
+  await expect(adminToast(page, synced)).toBeVisible();
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+
+  await expect(libraryRows(app)).toHaveCount(15);
+  const { posts } = await emulator.account("tiktok", account);
+  expect(posts).toHaveLength(15);
+  await expectEachVideoOnce(
+    app,
+    posts.map((post) => post.id),
+  );
+  expect(await storedVideoCount(shop)).toBe(15);
+
+  // The same username again: nothing new, still one connected account.
+  dialog = await openImportFromLibrary(app, "TikTok");
+  await submitImport(dialog, `@${account}`);
+  await expect(dialog.getByText(`Successfully added 0 videos from @${account}!`, { exact: true })).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "Connected Accounts" }).getByRole("listitem")).toHaveCount(1);
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+  await expect(libraryRows(app)).toHaveCount(15);
+  expect(await storedVideoCount(shop)).toBe(15);
+});
+
+test("removing a connected account asks first, then deletes it with its videos", async ({ page, openApp }) => {
+  const account = uniqueAccount();
+  const other = tiktokVideoUrl(uniqueAccount());
+  const app = await openApp("/content");
+
+  // A single video of another creator, then the account.
+  let dialog = await openImportFromLibrary(app, "TikTok");
+  await chooseMethod(dialog, "Import from Video URL");
+  await submitImport(dialog, other.url);
+  await expect(dialog.getByText("Video added successfully!", { exact: true })).toBeVisible();
+  await chooseMethod(dialog, "Import from Username");
+  await submitImport(dialog, account);
+  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible();
+  await dialogButton(dialog, "Close").click();
+  await expect(libraryRows(app)).toHaveCount(13);
+
+  dialog = await openImportFromLibrary(app, "TikTok");
+  await connectedAccount(dialog, account).getByRole("button", { name: `Remove @${account}` }).click();
+  const confirm = app.getByRole("dialog", { name: `Remove @${account}?` });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByText(/deletes all of its videos/)).toBeVisible();
+
+  // Cancel keeps it.
+  await dialogButton(confirm, "Cancel").click();
+  await expect(dialog).toBeVisible();
+  await expect(connectedAccount(dialog, account)).toBeVisible();
+
+  await connectedAccount(dialog, account).getByRole("button", { name: `Remove @${account}` }).click();
+  await expect(confirm).toBeVisible();
+  await dialogButton(confirm, "Remove").click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Channel deleted successfully", { exact: true })).toBeVisible();
+  await expect(adminToast(page, "Channel deleted successfully")).toBeVisible();
+  await expect(connectedAccount(dialog, account)).toHaveCount(0);
+  await expect(dialog.getByText("No connected accounts yet", { exact: false })).toBeVisible();
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+
+  // Only the other creator's video is left.
+  await expect(libraryRows(app)).toHaveCount(1);
+  await expectEachVideoOnce(app, [other.videoId]);
+  await expect(app.getByText("1 connected account")).toHaveCount(0);
+});
+
+test("a private account is refused with the channel message and adds nothing", async ({ openApp, shop }) => {
+  const account = uniqueAccount("private");
+  const app = await openApp("/content");
+  const dialog = await openImportFromLibrary(app, "TikTok");
+  await submitImport(dialog, account);
+  await expect(dialog.getByText("Unable to add channel: This account is private", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("No connected accounts yet", { exact: false })).toBeVisible();
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByText("Unable to add channel: This account is private", { exact: true })).toBeVisible();
+  await expect(app.getByText(IMPORT_BANNER)).toHaveCount(0);
+  await expect(app.getByText("No videos found", { exact: true })).toBeVisible();
+  expect(await storedVideoCount(shop)).toBe(0);
+});
+
+test("when the server cannot be reached, Find Videos says Connection issue and the merchant can try again", async ({
+  page,
+  openApp,
+}) => {
+  const account = uniqueAccount();
+  const app = await openApp("/content");
+  const dialog = await openImportFromLibrary(app, "TikTok");
+  await page.route(`${APP_URL}/api/channels`, (route) =>
+    route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
+  );
+  await submitImport(dialog, account);
+  await expect(
+    dialog.getByText(
+      "Connection issue: Unable to connect to the server. Please check your internet connection and try again.",
+      { exact: true },
+    ),
+  ).toBeVisible();
+  // Nothing was started; what the merchant typed is still there.
+  expect(await emulator.runs({ contains: account })).toEqual([]);
+  await expect(dialog.getByRole("textbox")).toHaveValue(account);
+  await expect(dialogButton(dialog, "Find Videos")).toBeEnabled();
+
+  await page.unroute(`${APP_URL}/api/channels`);
+  await dialogButton(dialog, "Find Videos").click();
+  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible();
+});
+
+test("an import that fails half-way keeps the videos it fetched and says why", async ({ openApp, shop }) => {
+  const account = uniqueAccount("fail");
+  const app = await openApp("/content");
+  const dialog = await openImportFromLibrary(app, "TikTok");
+  await submitImport(dialog, account);
+  const failure = dialog.getByText(
+    /^Unable to add channel: The Apify run failed: .+\. 6 videos imported before the failure were kept\.$/,
+  );
+  await expect(failure).toBeVisible();
+  // The account is connected with what was kept, so a resync can fetch the rest; its failure shows.
+  await expect(connectedAccount(dialog, account).getByText(/^Last sync failed: The Apify run failed/)).toBeVisible();
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+
+  await expect(app.getByText(/^Unable to add channel: .*6 videos imported before the failure were kept\.$/)).toBeVisible();
+  await expect(libraryRows(app)).toHaveCount(6);
+  const { posts } = await emulator.account("tiktok", account);
+  // The run pushed the newest half before failing.
+  await expectEachVideoOnce(
+    app,
+    posts.slice(0, 6).map((post) => post.id),
+  );
+  expect(await storedVideoCount(shop)).toBe(6);
+});
+
+test("a resync that fails says Sync failed and keeps the account's videos", async ({ page, openApp, shop }) => {
+  const account = uniqueAccount();
+  const app = await openApp("/content");
+  const dialog = await openImportFromLibrary(app, "TikTok");
+  await submitImport(dialog, account);
+  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible();
+
+  // The account went private since.
+  await emulator.setAccount("tiktok", account, { scenario: "private" });
+  await connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` }).click();
+  await expect(dialog.getByText("Sync failed: This account is private", { exact: true })).toBeVisible();
+  await expect(adminToast(page, "Sync failed: This account is private")).toBeVisible();
+  await expect(connectedAccount(dialog, account).getByText("Last sync failed: This account is private", { exact: true })).toBeVisible();
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByText("Sync failed: This account is private", { exact: true })).toBeVisible();
+  await expect(libraryRows(app)).toHaveCount(12);
+  expect(await storedVideoCount(shop)).toBe(12);
+});
+
+test("an import started on the Dashboard keeps running while the merchant moves to the Video Library", async ({
+  page,
+  openApp,
+}) => {
+  const account = uniqueAccount();
+  await emulator.setAccount("tiktok", account, { runMs: 5000 });
+  const app = await openApp("/");
+  await app.getByRole("button", { name: "TikTok", exact: true }).click();
+  const dialog = importDialog(app, "TikTok");
+  await submitImport(dialog, account);
+  const progress = `Importing @${account} from TikTok`;
+  await expect(dialog.getByRole("status").filter({ hasText: progress })).toBeVisible();
+
+  // Closing the modal: the Dashboard shows the import's progress.
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByRole("status").filter({ hasText: progress })).toBeVisible();
+
+  // Another page: the progress follows, then the result arrives.
+  await navigateInAdmin(page, app, "Video Library");
+  await expect(app.getByRole("status").filter({ hasText: progress })).toBeVisible();
+  const success = `Successfully added 12 videos from @${account}!`;
+  await expect(app.getByText(success, { exact: true })).toBeVisible();
+  await expect(adminToast(page, success)).toBeVisible();
+  await expect(app.getByRole("status").filter({ hasText: progress })).toHaveCount(0);
+  await expect(app.getByText(IMPORT_BANNER, { exact: true })).toBeVisible();
+  await expect(libraryRows(app)).toHaveCount(12);
+});
+
+test("an import keeps running when the merchant reloads the admin, and its result still shows", async ({
+  page,
+  openApp,
+}) => {
+  const account = uniqueAccount();
+  await emulator.setAccount("instagram", account, { runMs: 4000 });
+  const app = await openApp("/content");
+  const dialog = await openImportFromLibrary(app, "Instagram");
+  await submitImport(dialog, account);
+  const progress = `Importing @${account} from Instagram`;
+  await expect(dialog.getByRole("status").filter({ hasText: progress })).toBeVisible();
+
+  await page.reload();
+  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
+  await expect(app.getByRole("status").filter({ hasText: progress })).toBeVisible();
+  const success = `Successfully added 9 videos from @${account}!`;
+  await expect(app.getByText(success, { exact: true })).toBeVisible();
+  await expect(adminToast(page, success)).toBeVisible();
+  await expect(libraryRows(app)).toHaveCount(9);
+});
+
+test("with one platform filtered and no videos, the library offers to import from that platform", async ({ openApp }) => {
+  const app = await openApp("/content?platform=instagram");
+  await expect(app.getByText("No videos found", { exact: true })).toBeVisible();
+  await expect(app.getByRole("button", { name: "Import TikTok" })).toHaveCount(0);
+  await app.getByRole("button", { name: "Import Instagram", exact: true }).click();
+  const dialog = importDialog(app, "Instagram");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: "Import from Username" })).toBeChecked();
+
+  const account = uniqueAccount();
+  await submitImport(dialog, account);
+  await expect(dialog.getByText(`Successfully added 9 videos from @${account}!`, { exact: true })).toBeVisible();
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+  await expect(libraryRows(app)).toHaveCount(9);
+  await expect(app.getByText("No videos found")).toHaveCount(0);
+});
+
+test("the Dashboard's Import panel lists every platform and opens the Import modal", async ({ openApp }) => {
+  const app = await openApp("/");
+  await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  const heading = app.getByRole("heading", { name: "Import Videos" });
+  await expect(heading).toBeVisible();
+  // The panel: the nearest block around the heading that holds buttons.
+  const panel = heading.locator("xpath=ancestor::div[.//button][1]");
+  const buttons = panel.getByRole("button");
+  await expect(buttons).toHaveText([
+    "TikTok",
+    "Instagram",
+    "Pinterest",
+    "YouTube Shorts (Coming Soon)",
+    "Snapchat (Coming Soon)",
+  ]);
+  for (const name of ["TikTok", "Instagram", "Pinterest"]) {
+    await expect(panel.getByRole("button", { name, exact: true })).toBeEnabled();
+  }
+  await expect(panel.getByRole("button", { name: "YouTube Shorts (Coming Soon)" })).toBeDisabled();
+  await expect(panel.getByRole("button", { name: "Snapchat (Coming Soon)" })).toBeDisabled();
+
+  await panel.getByRole("button", { name: "Instagram", exact: true }).click();
+  const instagram = importDialog(app, "Instagram");
+  await expect(instagram).toBeVisible();
+  await expect(instagram.getByRole("heading", { name: "Import from Instagram" })).toBeVisible();
+  await expect(instagram.getByRole("radio", { name: "Import from Username" })).toBeChecked();
+  await expect(instagram.getByRole("checkbox", { name: PERMISSION_LABEL })).not.toBeChecked();
+  await expect(dialogButton(instagram, "Find Videos")).toBeDisabled();
+  await expect(instagram.getByRole("heading", { name: "Connected Accounts" })).toBeVisible();
+  await dialogButton(instagram, "Close").click();
+  await expect(instagram).toBeHidden();
+
+  await panel.getByRole("button", { name: "Pinterest", exact: true }).click();
+  const pinterest = importDialog(app, "Pinterest");
+  await expect(pinterest).toBeVisible();
+  await expect(dialogButton(pinterest, "Find Pin")).toBeDisabled();
+  await expect(pinterest.getByRole("radio")).toHaveCount(0);
+});
