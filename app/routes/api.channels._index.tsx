@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const config = PLATFORMS[body.platform];
   // "@" is stripped (spec 5); a pasted profile URL gives its username.
   const username = config.enabled ? normalizeUsername(body.platform, body.username) : body.username.replace(/^@+/, "");
-  if (username === null) badRequest(`username: not a valid ${config.name} username`);
+  if (username === null) badRequest(`"${body.username.slice(0, 60)}" is not a valid ${config.name} username.`);
   const job = await callModel(() => enqueueImport({ shopId: shop.id, kind: "channel", platform: body.platform, input: username }));
   return json({ job }, { status: 202 });
 }

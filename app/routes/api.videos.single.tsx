@@ -20,7 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
   const config = PLATFORMS[body.platform];
   if (config.enabled && !isPlatformUrl(body.platform, body.videoUrl)) {
-    badRequest(`videoUrl: not a public ${config.name} ${body.platform === "pinterest" ? "pin" : "video"} URL`);
+    const item = body.platform === "pinterest" ? "pin" : "video";
+    badRequest(`This is not a link to a ${config.name} ${item}. Paste the link of a public ${item}.`);
   }
   const job = await callModel(() => enqueueImport({ shopId: shop.id, kind: "single", platform: body.platform, input: body.videoUrl }));
   return json({ job }, { status: 202 });
