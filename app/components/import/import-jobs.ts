@@ -38,7 +38,34 @@ function emit() {
 }
 
 
+/**
+ * Jobs whose result this tab has shown, kept for the browser session: an
+ * import that ended while the merchant was away (the server lists it for a
+ * minute after) is reported once when they come back, never twice.
+ */
+const REPORTED_KEY = "clipcart:reported-import-jobs";
+const REPORTED_KEEP = 50;
+
+function reportedJobs(): string[] {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(REPORTED_KEY) ?? "[]");
+    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function markReported(jobId: string) {
+  try {
+    const ids = reportedJobs().filter((id) => id !== jobId);
+    sessionStorage.setItem(REPORTED_KEY, JSON.stringify([...ids, jobId].slice(-REPORTED_KEEP)));
+  } catch {
+    // Storage refused (privacy mode): the result may then show again after a reload.
+  }
+}
+
 function finish(job: ImportJobDto) {
+  markReported(job.id);
   stopPolling(job.id);
   active.delete(job.id);
   failures.delete(job.id);
@@ -102,10 +129,17 @@ export function trackImportJob(job: ImportJobDto) {
   if (isNew || !timers.has(job.id)) schedule(job.id);
 }
 
-/** Jobs still running on the server (page loader, or GET /api/import-jobs?active=1). */
+/**
+ * Jobs the server lists as active (page loader, or GET /api/import-jobs?active=1):
+ * running ones are followed; ones that ended while the merchant was away are
+ * reported, once.
+ */
 export function resumeImportJobs(jobs: readonly ImportJobDto[]) {
+  const reported = new Set(reportedJobs());
   for (const job of jobs) {
-    if (isJobRunning(job) && !active.has(job.id)) trackImportJob(job);
+    if (active.has(job.id)) continue;
+    if (isJobRunning(job)) trackImportJob(job);
+    else if (!reported.has(job.id)) finish(job);
   }
 }
 
