@@ -8,7 +8,8 @@
  * The batch is shopper-controlled input: only the shop's own videos and
  * widgets are recorded, unknown ones are dropped, and a beacon is capped.
  */
-import { prisma } from "~/db.server";
+import { randomBytes } from "node:crypto";
+import { Prisma, prisma } from "~/db.server";
 import { BEACON_EVENT_TYPES, type BeaconEventType } from "~/storefront/widget-data";
 
 /** A page view sends a handful; anything far above is not a widget's. */
@@ -113,11 +114,55 @@ async function writeEvents(batch: QueuedEvent[]): Promise<void> {
   }
   if (!rows.length) return;
   await prisma.$transaction([
-    prisma.analyticsEvent.createMany({ data: rows }),
+    ...insertStatements(rows),
     ...clicks.map(({ shopId, videoId, count }) =>
       prisma.video.updateMany({ where: { id: videoId, shopId }, data: { clicks: { increment: count } } }),
     ),
   ]);
+}
+
+type EventRow = {
+  shopId: string;
+  type: string;
+  videoId: string;
+  widgetId: string | null;
+  platform: string;
+  productId: string | null;
+  sessionKey: string | null;
+  occurredAt: Date;
+};
+
+/** Rows per INSERT: 9 parameters each stays far below both databases' parameter limits. */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Multi-row INSERTs: createMany costs ~0.15 ms of CPU per row in Prisma's JS
+ * query engine, a plain INSERT a fraction of that, and this is the hot path.
+ * Same columns and formats as Prisma writes (ids are time-ordered UUIDv7s like
+ * the schema's default).
+ */
+function insertStatements(rows: EventRow[]) {
+  const statements = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const values = rows
+      .slice(start, start + ROWS_PER_INSERT)
+      .map((row) => Prisma.sql`(${uuidV7()}, ${row.shopId}, ${row.type}, ${row.videoId}, ${row.widgetId}, ${row.platform}, ${row.productId}, ${row.sessionKey}, ${row.occurredAt})`);
+    statements.push(
+      prisma.$executeRaw`INSERT INTO "AnalyticsEvent" ("id", "shopId", "type", "videoId", "widgetId", "platform", "productId", "sessionKey", "occurredAt") VALUES ${Prisma.join(values)}`,
+    );
+  }
+  return statements;
+}
+
+/** RFC 9562 version 7: 48-bit millisecond time, then random bits. */
+function uuidV7(): string {
+  const bytes = randomBytes(16);
+  const now = Date.now();
+  bytes.writeUIntBE(now, 0, 6);
+  bytes[6] = (bytes[6] & 0x0f) | 0x70;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** A product gid, or a numeric id made one; anything else is dropped. */
