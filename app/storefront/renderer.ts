@@ -4,7 +4,8 @@
  * storefront script (storefront.ts, built into the theme app extension) and
  * the admin's live preview both call renderWidget, so what merchants preview
  * is what shoppers get. Framework-free and client-safe; every byte counts
- * (the storefront bundle has a 10 KB gzip budget, see tests/extension).
+ * (tests/extension/build.test.ts: 10 KB gzip, and theme-check's 10,000 raw
+ * bytes, the tighter of the two).
  *
  * Shopper-facing rules kept here:
  * - third-party text (titles, authors, product titles) only ever becomes
@@ -90,7 +91,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   return node;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- listeners of any event type
 function on(target: EventTarget, type: string, listener: (event: any) => void, once?: boolean) {
   target.addEventListener(type, listener, { once });
 }
