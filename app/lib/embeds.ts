@@ -29,15 +29,15 @@ const PLAYERS: Partial<Record<PlatformId, (id: string) => string>> = {
  * of the platform we recognise. Nothing else ever becomes a src.
  */
 export function playerEmbedUrl(platform: PlatformId, platformVideoId: string | null | undefined, videoUrl?: string | null): string | null {
+  return playerUrlForId(platform, platformVideoId) ?? (typeof videoUrl === "string" ? playerUrlForId(platform, extractVideoId(platform, videoUrl)) : null);
+}
+
+// Kept apart from the URL parsing above so that the storefront bundle, which
+// only checks URLs (isAllowedPlayerUrl), does not carry the platforms' URL parsers.
+function playerUrlForId(platform: PlatformId, id: string | null | undefined): string | null {
   const build = PLAYERS[platform];
   const pattern = VIDEO_ID_PATTERNS[platform];
-  if (!build || !pattern) return null;
-  let id = typeof platformVideoId === "string" && pattern.test(platformVideoId) ? platformVideoId : null;
-  if (!id && typeof videoUrl === "string") {
-    const fromUrl = extractVideoId(platform, videoUrl);
-    id = fromUrl && pattern.test(fromUrl) ? fromUrl : null;
-  }
-  return id ? build(id) : null;
+  return build && pattern && typeof id === "string" && pattern.test(id) ? build(id) : null;
 }
 
 /** True when `src` is exactly what playerEmbedUrl builds for some platform and id. */
@@ -50,7 +50,7 @@ export function isAllowedPlayerUrl(src: string): boolean {
       return false;
     }
     const id = platform === "pinterest" ? url.searchParams.get("id") : url.pathname.split("/").filter(Boolean).at(platform === "instagram" ? 1 : -1);
-    return !!id && playerEmbedUrl(platform, id) === src;
+    return !!id && playerUrlForId(platform, id) === src;
   });
 }
 

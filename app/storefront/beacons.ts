@@ -1,0 +1,66 @@
+/**
+ * Analytics beacons of one page view: widget events are queued and sent as one
+ * BeaconBatch with navigator.sendBeacon (to the app proxy) when the page is
+ * hidden or left, or after a short idle, so nothing waits on our server and
+ * nothing is lost when the shopper navigates away. Never awaited; failures
+ * are dropped (analytics must not break the storefront).
+ */
+import { BEACON_PATH, type BeaconBatch } from "./widget-data";
+
+export type BeaconEvent = BeaconBatch["events"][number];
+
+/** Quiet time after the last event before a batch goes out. */
+export const BEACON_IDLE_MS = 3000;
+/** A batch never grows past this (sendBeacon payloads are capped at 64 KB). */
+const MAX_BATCH = 50;
+const SESSION_KEY = "clipcart:session";
+
+let queue: BeaconEvent[] = [];
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+let listening = false;
+
+export function trackBeacon(event: BeaconEvent): void {
+  queue.push(event);
+  if (!listening) {
+    listening = true;
+    // pagehide covers bfcache and mobile tab switches where unload never fires.
+    addEventListener("pagehide", flushBeacons);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") flushBeacons();
+    });
+  }
+  clearTimeout(idleTimer);
+  if (queue.length >= MAX_BATCH) flushBeacons();
+  else idleTimer = setTimeout(flushBeacons, BEACON_IDLE_MS);
+}
+
+export function flushBeacons(): void {
+  clearTimeout(idleTimer);
+  if (!queue.length) return;
+  const batch: BeaconBatch = { session: sessionKey(), events: queue };
+  queue = [];
+  try {
+    navigator.sendBeacon(BEACON_PATH, JSON.stringify(batch));
+  } catch {
+    // No sendBeacon, or the browser refused it: the events are gone, the page is fine.
+  }
+}
+
+/** A random key per browser session (no shopper identity), kept in sessionStorage. */
+function sessionKey(): string {
+  let key: string | null = null;
+  try {
+    key = sessionStorage.getItem(SESSION_KEY);
+  } catch {
+    // Storage blocked (privacy settings): a key per page view still groups its events.
+  }
+  if (!key) {
+    key = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    try {
+      sessionStorage.setItem(SESSION_KEY, key);
+    } catch {
+      // See above.
+    }
+  }
+  return key;
+}

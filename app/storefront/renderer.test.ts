@@ -1,0 +1,458 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"url":"https://shop.example/","settings":{"navigation":{"disableChildFrameNavigation":true}}}
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HOSTILE_TITLE, storefrontProduct, storefrontVideo, storefrontWidget } from "../../tests/support/storefront-widgets";
+import { BEACON_IDLE_MS, flushBeacons } from "./beacons";
+import { renderWidget, type RenderOptions, type WidgetEvent } from "./renderer";
+import { BEACON_PATH, CART_VIDEO_PROPERTY, CART_WIDGET_PROPERTY, type BeaconBatch, type StorefrontWidget } from "./widget-data";
+import { WIDGET_STRINGS } from "./widget-strings";
+
+/** An IntersectionObserver the test moves: `nearViewport(true)` is the widget scrolling near. */
+const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
+class TestIntersectionObserver {
+  private entry: { callback: IntersectionObserverCallback; targets: Element[] };
+  constructor(callback: IntersectionObserverCallback) {
+    this.entry = { callback, targets: [] };
+    observers.add(this.entry);
+  }
+  observe(target: Element) {
+    this.entry.targets.push(target);
+  }
+  disconnect() {
+    observers.delete(this.entry);
+  }
+}
+function nearViewport(isIntersecting: boolean) {
+  for (const { callback, targets } of [...observers]) {
+    callback(targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry), {} as IntersectionObserver);
+  }
+}
+
+let sendBeacon: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  observers.clear();
+  vi.stubGlobal("IntersectionObserver", TestIntersectionObserver);
+  sendBeacon = vi.fn(() => true);
+  Object.defineProperty(navigator, "sendBeacon", { value: sendBeacon, configurable: true });
+  fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
+  vi.stubGlobal("fetch", fetchMock);
+  sessionStorage.clear();
+  document.documentElement.lang = "en";
+  document.body.replaceChildren();
+});
+
+afterEach(() => {
+  flushBeacons();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  delete (window as { Shopify?: unknown }).Shopify;
+});
+
+function render(widget: unknown = storefrontWidget(), options: Partial<RenderOptions> = {}) {
+  const container = document.createElement("div");
+  document.body.append(container);
+  const rendered = renderWidget(container, widget, { strings: WIDGET_STRINGS, ...options });
+  return { container, rendered };
+}
+
+const cards = (container: HTMLElement) => [...container.querySelectorAll<HTMLButtonElement>("button.cc-card")];
+const dialog = (container: HTMLElement) => container.querySelector("dialog")!;
+const sentBatches = () => sendBeacon.mock.calls.map(([path, body]) => ({ path, batch: JSON.parse(body as string) as BeaconBatch }));
+
+describe("layouts", () => {
+  it("carousel: one card per video in a scrolling track, with previous/next buttons", () => {
+    const { container } = render();
+    expect(container.querySelector(".cc.cc--carousel")).not.toBeNull();
+    expect(cards(container)).toHaveLength(3);
+    expect(cards(container)[0].getAttribute("aria-label")).toBe("Play video: Summer outfit");
+    expect(container.querySelector(".cc-prev")?.getAttribute("aria-label")).toBe("Previous");
+    expect(container.querySelector(".cc-next")?.getAttribute("aria-label")).toBe("Next");
+  });
+
+  it("grid: every video in the grid; single: one video, prominently", () => {
+    expect(cards(render(storefrontWidget({ layout: "grid" })).container)).toHaveLength(3);
+    const single = render(storefrontWidget({ layout: "single" })).container;
+    expect(single.querySelector(".cc--single")).not.toBeNull();
+    expect(cards(single)).toHaveLength(1);
+  });
+
+  it("showHeader shows the widget name as a heading (as text)", () => {
+    const { container } = render(storefrontWidget({ name: HOSTILE_TITLE, settings: { ...storefrontWidget().settings, showHeader: true } }));
+    const heading = container.querySelector("h2.cc-head")!;
+    expect(heading.textContent).toBe(HOSTILE_TITLE);
+    expect(render().container.querySelector(".cc-head")).toBeNull();
+  });
+
+  it("light by default, dark with the dark theme", () => {
+    expect(render().container.querySelector(".cc")!.classList.contains("cc--dark")).toBe(false);
+    const dark = render(storefrontWidget({ settings: { ...storefrontWidget().settings, theme: "dark" } })).container;
+    expect(dark.querySelector(".cc")!.classList.contains("cc--dark")).toBe(true);
+  });
+
+  it("renders nothing, not even a box, without videos or with data it does not know", () => {
+    for (const data of [storefrontWidget({ videos: [] }), { ...storefrontWidget(), v: 2 }, null, "nonsense", { v: 1 }]) {
+      const { container } = render(data);
+      expect(container.hidden).toBe(true);
+      expect(container.childElementCount).toBe(0);
+    }
+  });
+
+  it("a still picture when not interactive: no buttons, no modal", () => {
+    const { container } = render(storefrontWidget(), { interactive: false });
+    expect(container.querySelectorAll(".cc-card")).toHaveLength(3);
+    expect(container.querySelector("button")).toBeNull();
+  });
+});
+
+describe("posters", () => {
+  it("have explicit dimensions and load only when the widget comes near the viewport", () => {
+    const { container } = render();
+    const posters = [...container.querySelectorAll<HTMLImageElement>("img.cc-poster")];
+    expect(posters).toHaveLength(2); // the Instagram video has no poster
+    for (const img of posters) {
+      expect(img.getAttribute("width")).toBe("360");
+      expect(img.getAttribute("height")).toBe("640");
+      expect(img.getAttribute("src")).toBeNull();
+    }
+    nearViewport(true);
+    expect(posters[0].getAttribute("src")).toBe("https://cdn.shopify.example/posters/vid_1.jpg");
+  });
+
+  it("a video without a poster shows its platform's coloured tile", () => {
+    const tile = render().container.querySelectorAll(".cc-card")[1].querySelector<HTMLElement>(".cc-tile")!;
+    expect(tile.textContent).toBe("Instagram");
+    expect(tile.style.background.toLowerCase()).toMatch(/#e1306c|rgb\(225, 48, 108\)/);
+  });
+});
+
+describe("the player", () => {
+  it("is a poster facade until a click, then the allow-listed iframe in a modal dialog", () => {
+    const { container } = render();
+    expect(container.querySelector("iframe")).toBeNull();
+    expect(dialog(container)).toBeNull();
+    cards(container)[0].click();
+    const modal = dialog(container);
+    expect(modal.open).toBe(true);
+    const frame = modal.querySelector("iframe")!;
+    expect(frame.getAttribute("src")).toBe("https://www.tiktok.com/player/v1/7300000000000000001");
+    expect(frame.getAttribute("sandbox")).not.toContain("allow-top-navigation");
+    expect(modal.querySelector("h2")!.textContent).toBe("Summer outfit");
+    expect(modal.getAttribute("aria-labelledby")).toBe(modal.querySelector("h2")!.id);
+  });
+
+  it("warms the players' origins once, on the first pointerover", () => {
+    const { container } = render();
+    const box = container.querySelector(".cc")!;
+    box.dispatchEvent(new Event("pointerover"));
+    box.dispatchEvent(new Event("pointerover"));
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=preconnect]")].map((link) => link.getAttribute("href"));
+    expect(links).toEqual(expect.arrayContaining(["https://www.tiktok.com", "https://www.instagram.com", "https://assets.pinterest.com"]));
+    expect(new Set(links).size).toBe(links.length);
+  });
+
+  it("Escape closes the dialog, stops the player and gives focus back to the card", () => {
+    const { container } = render();
+    const card = cards(container)[1];
+    card.focus();
+    card.click();
+    const modal = dialog(container);
+    expect(document.activeElement).toBe(modal.querySelector(".cc-x"));
+    modal.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+    expect(modal.open).toBe(false);
+    expect(modal.querySelector("iframe")).toBeNull();
+    expect(document.activeElement).toBe(card);
+  });
+
+  it("keeps Tab inside the dialog", () => {
+    const { container } = render();
+    cards(container)[0].click();
+    const modal = dialog(container);
+    const focusable = [...modal.querySelectorAll<HTMLElement>("button:not([disabled]),a[href],iframe")];
+    focusable[focusable.length - 1].focus();
+    const tab = new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true });
+    focusable[focusable.length - 1].dispatchEvent(tab);
+    expect(tab.defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(focusable[0]);
+    const backTab = new KeyboardEvent("keydown", { key: "Tab", shiftKey: true, bubbles: true, cancelable: true });
+    focusable[0].dispatchEvent(backTab);
+    expect(document.activeElement).toBe(focusable[focusable.length - 1]);
+  });
+
+  it("moves between the widget's videos with Previous and Next", () => {
+    const { container } = render();
+    cards(container)[0].click();
+    const modal = dialog(container);
+    modal.querySelector<HTMLButtonElement>(".cc-pager button[aria-label=Next]")!.click();
+    expect(modal.querySelector("iframe")!.getAttribute("src")).toBe("https://www.instagram.com/reel/Cabc123/embed");
+    modal.querySelector<HTMLButtonElement>(".cc-pager button[aria-label=Previous]")!.click();
+    modal.querySelector<HTMLButtonElement>(".cc-pager button[aria-label=Previous]")!.click();
+    expect(modal.querySelector("iframe")!.getAttribute("src")).toBe("https://assets.pinterest.com/ext/embed.html?id=1234567890");
+  });
+});
+
+describe("untrusted data stays inert", () => {
+  const hostile = storefrontWidget({
+    videos: [
+      storefrontVideo({
+        title: HOSTILE_TITLE,
+        author: HOSTILE_TITLE,
+        poster: "javascript:alert(1)",
+        embedUrl: "javascript:alert(1)",
+        url: "javascript:alert(1)",
+        products: [storefrontProduct({ title: HOSTILE_TITLE, image: "javascript:alert(1)", handle: '"><script>alert(1)</script>' })],
+      }),
+      storefrontVideo({ id: "vid_evil", embedUrl: "https://evil.example/player/v1/7300000000000000001", url: "data:text/html,<script>alert(1)</script>" }),
+      storefrontVideo({ id: "vid_lookalike", embedUrl: "https://www.tiktok.com.evil.example/player/v1/7300000000000000001" }),
+    ],
+  });
+
+  it("titles, authors and product titles are text, never markup", () => {
+    const { container } = render(hostile);
+    cards(container)[0].click();
+    expect(container.querySelector(".cc-title")!.textContent).toBe(HOSTILE_TITLE);
+    expect(dialog(container).querySelector(".cc-author")!.textContent).toBe(HOSTILE_TITLE);
+    expect(dialog(container).querySelector(".cc-name")!.textContent).toBe(HOSTILE_TITLE);
+    expect(container.querySelector("script")).toBeNull();
+    expect(container.querySelector("[onerror]")).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it("a javascript: URL or an embedUrl off the allow-list never becomes an iframe, image or link", () => {
+    const { container } = render(hostile);
+    nearViewport(true);
+    expect(container.querySelector("img.cc-poster")?.getAttribute("src")).not.toContain("javascript:");
+    for (const card of cards(container)) {
+      card.click();
+      const modal = dialog(container);
+      expect(modal.querySelector("iframe")).toBeNull();
+      for (const node of modal.querySelectorAll("[src],[href]")) {
+        expect(node.getAttribute("src") ?? node.getAttribute("href")).toMatch(/^(https:|\/)/);
+      }
+      modal.close();
+    }
+    // The product link is built from the handle, escaped into a path.
+    cards(container)[0].click();
+    expect(dialog(container).querySelector(".cc-name")!.getAttribute("href")).toBe(`/products/${encodeURIComponent('"><script>alert(1)</script>')}`);
+  });
+});
+
+describe("the modal's products", () => {
+  it("lists image, title, price in the widget's currency and a link to the product", () => {
+    const { container } = render(storefrontWidget({ currency: "EUR" }));
+    cards(container)[0].click();
+    const row = dialog(container).querySelector(".cc-product")!;
+    expect(row.querySelector("img")!.getAttribute("src")).toBe("https://cdn.shopify.example/linen-shirt.jpg");
+    expect(row.querySelector("a")!.getAttribute("href")).toBe("/products/linen-shirt");
+    expect(row.querySelector("a")!.textContent).toBe("Linen shirt");
+    expect(row.querySelector(".cc-price")!.textContent).toBe(new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(49));
+  });
+
+  it("a sold-out product cannot be added", () => {
+    const { container } = render();
+    cards(container)[1].click();
+    const add = dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!;
+    expect(add.disabled).toBe(true);
+    expect(add.textContent).toBe("Sold out");
+  });
+
+  it("follows the shop's locale root for links and the cart", async () => {
+    (window as { Shopify?: unknown }).Shopify = { routes: { root: "/fr/" } };
+    const { container } = render();
+    cards(container)[0].click();
+    expect(dialog(container).querySelector(".cc-name")!.getAttribute("href")).toBe("/fr/products/linen-shirt");
+    dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!.click();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[0][0]).toBe("/fr/cart/add.js");
+  });
+});
+
+describe("Add to cart", () => {
+  it("posts the variant with the video and widget as line-item properties, then says so and asks the theme to refresh its cart", async () => {
+    const refreshed = vi.fn();
+    document.addEventListener("cart:refresh", refreshed);
+    const events: WidgetEvent[] = [];
+    const { container } = render(storefrontWidget(), { onEvent: (event) => events.push(event) });
+    cards(container)[0].click();
+    const add = dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!;
+    expect(add.getAttribute("aria-label")).toBe("Add to cart: Linen shirt");
+    add.click();
+    expect(add.disabled).toBe(true);
+    expect(add.textContent).toBe("Adding…");
+    await vi.waitFor(() => expect(add.dataset.state).toBe("added"));
+
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/cart/add.js");
+    expect(init.method).toBe("POST");
+    expect(new Headers(init.headers).get("content-type")).toBe("application/json");
+    expect(JSON.parse(init.body as string)).toEqual({
+      items: [{ id: 40001, quantity: 1, properties: { [CART_VIDEO_PROPERTY]: "vid_1", [CART_WIDGET_PROPERTY]: "wid_1" } }],
+    });
+    expect(add.textContent).toBe("Added to cart");
+    expect(dialog(container).querySelector("[role=status]")!.textContent).toBe("Added to cart: Linen shirt");
+    expect(refreshed).toHaveBeenCalledTimes(1);
+    expect(events.map((event) => event.type)).toEqual(["video_click", "add_to_cart"]);
+    document.removeEventListener("cart:refresh", refreshed);
+  });
+
+  it("says when the shop refused or the network failed", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{"description":"Sold out"}', { status: 422 }));
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    const { container } = render();
+    cards(container)[0].click();
+    const add = dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      add.click();
+      await vi.waitFor(() => expect(add.dataset.state).toBe("failed"));
+      expect(add.disabled).toBe(false);
+      expect(add.textContent).toBe("Add to cart");
+      expect(dialog(container).querySelector("[role=status]")!.textContent).toBe(WIDGET_STRINGS.addFailed);
+      add.removeAttribute("data-state");
+    }
+  });
+
+  it("is disabled in the admin preview (no cart URL)", () => {
+    const { container } = render(storefrontWidget(), { cartAddUrl: null, beacon: false });
+    cards(container)[0].click();
+    expect(dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!.disabled).toBe(true);
+  });
+});
+
+describe("beacons", () => {
+  it("batches the page view's clicks and sends them once after a short idle, with a session key", () => {
+    vi.useFakeTimers();
+    const { container } = render();
+    cards(container)[0].click();
+    dialog(container).querySelector<HTMLAnchorElement>(".cc-name")!.dispatchEvent(new MouseEvent("click", { cancelable: true }));
+    vi.advanceTimersByTime(BEACON_IDLE_MS - 1);
+    expect(sendBeacon).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(sentBatches()).toEqual([
+      {
+        path: BEACON_PATH,
+        batch: {
+          session: sessionStorage.getItem("clipcart:session"),
+          events: [
+            { type: "video_click", videoId: "vid_1", widgetId: "wid_1" },
+            { type: "product_click", videoId: "vid_1", widgetId: "wid_1", productId: "gid://shopify/Product/1001" },
+          ],
+        },
+      },
+    ]);
+    expect(sessionStorage.getItem("clipcart:session")).toMatch(/^[0-9a-f]{24}$/);
+    vi.advanceTimersByTime(BEACON_IDLE_MS * 2);
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+  });
+
+  it("flushes at once when the page is hidden or left, keeping the session key", () => {
+    const { container } = render();
+    cards(container)[0].click();
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+    Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+    cards(container)[1].click();
+    window.dispatchEvent(new Event("pagehide"));
+    const batches = sentBatches();
+    expect(batches.map(({ batch }) => batch.events.map((event) => event.videoId))).toEqual([["vid_1"], ["vid_2"]]);
+    expect(batches[0].batch.session).toBe(batches[1].batch.session);
+  });
+
+  it("never throws when the browser refuses the beacon, and sends nothing when turned off", () => {
+    sendBeacon.mockImplementation(() => {
+      throw new TypeError("refused");
+    });
+    const { container } = render();
+    cards(container)[0].click();
+    expect(() => flushBeacons()).not.toThrow();
+    sendBeacon.mockClear();
+    const preview = render(storefrontWidget(), { beacon: false }).container;
+    cards(preview)[0].click();
+    flushBeacons();
+    expect(sendBeacon).not.toHaveBeenCalled();
+  });
+});
+
+describe("carousel auto-scroll", () => {
+  function carousel(autoScroll = true) {
+    vi.useFakeTimers();
+    const widget: StorefrontWidget = storefrontWidget({ settings: { ...storefrontWidget().settings, autoScroll } });
+    const { container, rendered } = render(widget);
+    const track = container.querySelector<HTMLElement>(".cc-track")!;
+    const scrollTo = vi.fn();
+    track.scrollTo = scrollTo;
+    return { box: container.querySelector<HTMLElement>(".cc")!, scrollTo, rendered };
+  }
+
+  it("moves every 5 s once near the viewport, paused while hovered or focused", () => {
+    const { box, scrollTo } = carousel();
+    vi.advanceTimersByTime(10_000);
+    expect(scrollTo).not.toHaveBeenCalled(); // not near the viewport yet
+    nearViewport(true);
+    vi.advanceTimersByTime(5_000);
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+
+    box.dispatchEvent(new Event("pointerenter"));
+    vi.advanceTimersByTime(15_000);
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    box.dispatchEvent(new Event("pointerleave"));
+    vi.advanceTimersByTime(5_000);
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+
+    box.dispatchEvent(new FocusEvent("focusin"));
+    vi.advanceTimersByTime(15_000);
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+    box.dispatchEvent(new FocusEvent("focusout", { relatedTarget: null }));
+    vi.advanceTimersByTime(5_000);
+    expect(scrollTo).toHaveBeenCalledTimes(3);
+
+    nearViewport(false);
+    vi.advanceTimersByTime(15_000);
+    expect(scrollTo).toHaveBeenCalledTimes(3);
+  });
+
+  it("stays still while the modal is open, and when autoScroll is off", () => {
+    const { box, scrollTo } = carousel();
+    nearViewport(true);
+    box.querySelector<HTMLButtonElement>(".cc-card")!.click();
+    box.dispatchEvent(new Event("pointerleave"));
+    box.dispatchEvent(new FocusEvent("focusout", { relatedTarget: null }));
+    vi.advanceTimersByTime(15_000);
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    const still = carousel(false);
+    nearViewport(true);
+    vi.advanceTimersByTime(15_000);
+    expect(still.scrollTo).not.toHaveBeenCalled();
+  });
+
+  it("stops for good when destroyed (the element left the page)", () => {
+    const { scrollTo, rendered } = carousel();
+    nearViewport(true);
+    rendered.destroy();
+    expect(observers.size).toBe(0);
+    vi.advanceTimersByTime(15_000);
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
+
+describe("sticky", () => {
+  const sticky = (alignment: "left" | "right") => storefrontWidget({ layout: "sticky", settings: { ...storefrontWidget().settings, alignment } });
+
+  it("floats left or right as set, with one video", () => {
+    const left = render(sticky("left")).container;
+    expect(left.querySelector(".cc--sticky.cc--left")).not.toBeNull();
+    expect(cards(left)).toHaveLength(1);
+    expect(render(sticky("right")).container.querySelector(".cc--sticky.cc--right")).not.toBeNull();
+  });
+
+  it("can be dismissed, for the rest of the session", () => {
+    const { container } = render(sticky("right"));
+    container.querySelector<HTMLButtonElement>("button.cc-dismiss")!.click();
+    expect(container.hidden).toBe(true);
+    expect(container.childElementCount).toBe(0);
+    expect(render(sticky("right")).container.hidden).toBe(true);
+    // The admin preview neither remembers nor honours a dismissal.
+    expect(render(sticky("right"), { contained: true }).container.hidden).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The storefront script of the theme app extension (built by
+ * scripts/build-extension.mjs into extensions/clipcart-widgets/assets/, loaded
+ * deferred through the blocks' schema "javascript"): a <clipcart-widget>
+ * element reads the widget JSON and the translated texts its Liquid inlined,
+ * and hands them to the shared renderer.
+ */
+import { renderWidget, type RenderedWidget, type WidgetStrings } from "./renderer";
+
+function inlineJson(element: HTMLElement, name: string): unknown {
+  try {
+    const script = element.querySelector(`script[data-clipcart-${name}]`);
+    return script && JSON.parse(script.textContent!);
+  } catch {
+    return null;
+  }
+}
+
+class ClipcartWidgetElement extends HTMLElement {
+  // `declare`: no class-field code in the bundle.
+  declare private data?: { widget: unknown; strings: unknown };
+  declare private rendered?: RenderedWidget;
+  declare private placed?: boolean;
+
+  connectedCallback() {
+    if (this.rendered) return;
+    // Read once: rendering replaces the inline scripts, and the theme editor may move the element.
+    this.data = this.data || { widget: inlineJson(this, "widget"), strings: inlineJson(this, "strings") };
+    if (this.dataset.position === "main" && !this.placed) {
+      // App embeds render at the end of <body>; vintage themes want page widgets with the page's content.
+      this.placed = true;
+      const main = document.querySelector("main, [role='main'], #MainContent");
+      if (main && !main.contains(this)) {
+        main.append(this); // reconnects: that connectedCallback renders
+        return;
+      }
+    }
+    // The strings come from the same Liquid as the widget (snippets/clipcart-widget.liquid); {} keeps a broken copy from throwing.
+    this.rendered = renderWidget(this, this.data.widget, { strings: (this.data.strings || {}) as WidgetStrings });
+  }
+
+  disconnectedCallback() {
+    if (this.rendered) this.rendered.destroy();
+    this.rendered = undefined;
+  }
+}
+
+if (!customElements.get("clipcart-widget")) customElements.define("clipcart-widget", ClipcartWidgetElement);

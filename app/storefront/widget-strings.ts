@@ -1,0 +1,23 @@
+/**
+ * The widget's texts in English. The theme app extension carries the same keys
+ * in extensions/clipcart-widgets/locales/en.default.json (widget.*, snake_case)
+ * and hands its translations to the renderer; the admin preview passes these.
+ * tests/extension/liquid.test.ts checks that the two agree.
+ */
+export const WIDGET_STRINGS = {
+  play: "Play video",
+  close: "Close",
+  previous: "Previous",
+  next: "Next",
+  dismiss: "Hide videos",
+  products: "Shop this video",
+  addToCart: "Add to cart",
+  adding: "Adding…",
+  added: "Added to cart",
+  addFailed: "Could not add to cart. Please try again.",
+  soldOut: "Sold out",
+  watchOn: "Watch on",
+  untitled: "Video",
+};
+
+export type WidgetStrings = Record<keyof typeof WIDGET_STRINGS, string>;

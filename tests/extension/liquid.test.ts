@@ -1,0 +1,184 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"url":"https://shop.example/","settings":{"navigation":{"disableChildFrameNavigation":true}}}
+/**
+ * The extension's Liquid rendered with liquidjs (as Local Shopify's storefront
+ * does) against published metafields: which widget each block and embed
+ * chooses, that nothing renders without data, and that the markup it prints
+ * is what the storefront script renders from.
+ */
+import { describe, expect, it } from "vitest";
+import { WIDGET_STRINGS } from "~/storefront/widget-strings";
+import type { PageContext } from "~/constants";
+import type { StorefrontWidget } from "~/storefront/widget-data";
+import { clipcartMetafields, HOSTILE_TITLE, storefrontVideo, storefrontWidget } from "../support/storefront-widgets";
+import { extensionLiquid } from "./extension-files";
+
+const engine = extensionLiquid();
+
+type Handle = "carousel" | "grid" | "single" | "sticky" | "page-widgets";
+interface Page {
+  pageType?: string;
+  metafields?: Record<string, unknown>;
+  settings?: Record<string, unknown>;
+  designMode?: boolean;
+}
+
+function renderBlock(handle: Handle, { pageType = "index", metafields = {}, settings = {}, designMode = false }: Page = {}): Promise<string> {
+  return engine.renderFile(handle, {
+    app: { metafields: { clipcart: metafields } },
+    block: { id: "blk1", type: `shopify://apps/clipcart/blocks/${handle}/1`, settings, shopify_attributes: 'data-shopify-editor-block="blk1"' },
+    request: { page_type: pageType, design_mode: designMode },
+    shop: { name: "Local shop", currency: "USD" },
+  });
+}
+
+function inlineJson(html: string, name: string): unknown {
+  const match = new RegExp(`<script type="application/json" data-clipcart-${name}>([\\s\\S]*?)</script>`).exec(html);
+  return match ? JSON.parse(match[1]) : null;
+}
+const shownNumber = (html: string) => (inlineJson(html, "widget") as StorefrontWidget | null)?.number ?? null;
+
+const widget = (number: number, layout: StorefrontWidget["layout"], priority: number, pageContexts: PageContext[], extra: Partial<StorefrontWidget> = {}) =>
+  storefrontWidget({ id: `wid_${number}`, number, name: `Widget ${number}`, layout, priority, pageContexts, ...extra });
+
+describe("automatic choice (no widget number)", () => {
+  const widgets = [
+    widget(1, "carousel", 3, ["homepage"]),
+    widget(2, "carousel", 1, ["product", "collection"]),
+    widget(3, "carousel", 2, ["all_pages"]),
+    widget(4, "grid", 1, ["homepage"]),
+    widget(5, "carousel", 2, ["homepage"]),
+    widget(6, "sticky", 1, ["cart"]),
+    widget(7, "single", 4, ["all_pages"]),
+  ];
+  const metafields = clipcartMetafields(widgets);
+
+  it.each([
+    ["index", 3], // #3 (priority 2, all pages) ties #5 (priority 2) and wins on the lower number; #1 is priority 3
+    ["product", 2],
+    ["collection", 2],
+    ["cart", 3],
+    ["search", 3], // pages without a context of their own show all_pages widgets only
+  ])("a carousel block on %s shows the highest-priority matching carousel: #%i", async (pageType, expected) => {
+    expect(shownNumber(await renderBlock("carousel", { pageType, metafields }))).toBe(expected);
+  });
+
+  it("a block shows only its own layout", async () => {
+    expect(shownNumber(await renderBlock("grid", { metafields }))).toBe(4);
+    expect(shownNumber(await renderBlock("grid", { pageType: "product", metafields }))).toBeNull();
+    expect(shownNumber(await renderBlock("single", { pageType: "cart", metafields }))).toBe(7);
+  });
+
+  it("sticky shows sticky widgets on their pages only", async () => {
+    expect(shownNumber(await renderBlock("sticky", { pageType: "cart", metafields }))).toBe(6);
+    expect(await renderBlock("sticky", { pageType: "index", metafields })).not.toContain("<clipcart-widget");
+  });
+
+  it("page-widgets (vintage themes) shows the page's highest-priority non-sticky widget", async () => {
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "index", metafields }))).toBe(4); // grid, priority 1
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "product", metafields }))).toBe(2);
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "cart", metafields }))).toBe(3); // the sticky #6 is not its business
+  });
+
+  it("passes over a widget without videos to the next one", async () => {
+    const empty = clipcartMetafields([widget(1, "carousel", 1, ["homepage"], { videos: [] }), widget(2, "carousel", 5, ["homepage"])]);
+    expect(shownNumber(await renderBlock("carousel", { metafields: empty }))).toBe(2);
+  });
+});
+
+describe("a chosen widget number", () => {
+  const metafields = clipcartMetafields([widget(1, "carousel", 1, ["homepage"]), widget(2, "carousel", 5, ["product"]), widget(3, "grid", 1, ["all_pages"]), widget(4, "sticky", 1, ["product"])]);
+
+  it("an app block shows that widget wherever the merchant placed it", async () => {
+    expect(shownNumber(await renderBlock("carousel", { metafields, settings: { widget_number: 2 } }))).toBe(2);
+    expect(shownNumber(await renderBlock("carousel", { pageType: "cart", metafields, settings: { widget_number: "2" } }))).toBe(2);
+  });
+
+  it("but not a widget of another layout, nor one that does not exist", async () => {
+    expect(await renderBlock("carousel", { metafields, settings: { widget_number: 3 } })).not.toContain("<clipcart-widget");
+    expect(await renderBlock("carousel", { metafields, settings: { widget_number: 9 } })).not.toContain("<clipcart-widget");
+  });
+
+  it("an app embed shows it only on the pages of its page contexts", async () => {
+    expect(shownNumber(await renderBlock("sticky", { pageType: "product", metafields, settings: { widget_number: 4 } }))).toBe(4);
+    expect(await renderBlock("sticky", { pageType: "index", metafields, settings: { widget_number: 4 } })).not.toContain("<clipcart-widget");
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "cart", metafields, settings: { widget_number: 3 } }))).toBe(3);
+  });
+});
+
+describe("without data, nothing", () => {
+  const handles: Handle[] = ["carousel", "grid", "single", "sticky", "page-widgets"];
+
+  it.each(handles)("%s renders nothing without metafields, index, widget, videos or a known version", async (handle) => {
+    const layout = handle === "page-widgets" ? "carousel" : handle;
+    const cases: Array<Record<string, unknown>> = [
+      {},
+      { widgets: clipcartMetafields([widget(1, layout, 1, ["all_pages"])]).widgets },
+      clipcartMetafields([widget(1, layout, 1, ["all_pages"], { videos: [] })]),
+      clipcartMetafields([{ ...widget(1, layout, 1, ["all_pages"]), v: 2 as 1 }]),
+    ];
+    for (const metafields of cases) {
+      expect((await renderBlock(handle, { metafields })).trim()).toBe("");
+      expect((await renderBlock(handle, { metafields, settings: { widget_number: 1 } })).trim()).toBe("");
+    }
+    // The index drives only the automatic choice; a chosen number reads its widget directly.
+    const withoutIndex = clipcartMetafields([widget(1, layout, 1, ["all_pages"])], { withIndex: false });
+    expect((await renderBlock(handle, { metafields: withoutIndex })).trim()).toBe("");
+    expect(shownNumber(await renderBlock(handle, { metafields: withoutIndex, settings: { widget_number: 1 } }))).toBe(1);
+  });
+
+  it("in the theme editor, an app block says why it is empty; embeds stay silent", async () => {
+    expect(await renderBlock("carousel", { designMode: true })).toContain("Clipcart: no widget to show here.");
+    expect((await renderBlock("sticky", { designMode: true })).trim()).toBe("");
+  });
+});
+
+describe("the markup", () => {
+  it("reserves the widget's boxes: one placeholder per video, a header line when shown, the dark theme", async () => {
+    const metafields = clipcartMetafields([widget(1, "grid", 1, ["homepage"], { settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "right" } })]);
+    const html = await renderBlock("grid", { metafields });
+    expect(html).toContain('<clipcart-widget data-shopify-editor-block="blk1">');
+    expect(html).toContain('<div class="cc cc--grid cc--dark" aria-hidden="true">');
+    expect(html.match(/<li class="cc-item"><\/li>/g)).toHaveLength(3);
+    expect(html).toContain('<div class="cc-head"></div>');
+    const single = await renderBlock("single", { metafields: clipcartMetafields([widget(1, "single", 1, ["homepage"])]) });
+    expect(single.match(/<li class="cc-item"><\/li>/g)).toHaveLength(1);
+    expect(single).not.toContain("cc-head");
+    const sticky = await renderBlock("sticky", { metafields: clipcartMetafields([widget(1, "sticky", 1, ["homepage"])]) });
+    expect(sticky).not.toContain("cc-item"); // floats: nothing to reserve
+  });
+
+  it("inlines the widget JSON so that no third-party text can close the script element", async () => {
+    const hostile = `</script><script>alert(1)</script><!--`;
+    const metafields = clipcartMetafields([widget(1, "carousel", 1, ["homepage"], { name: hostile, videos: [storefrontVideo({ title: hostile, author: HOSTILE_TITLE })] })]);
+    const html = await renderBlock("carousel", { metafields });
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).not.toContain("<!--");
+    const data = inlineJson(html, "widget") as StorefrontWidget;
+    expect(data.videos[0].title).toBe(hostile);
+    expect(data.videos[0].author).toBe(HOSTILE_TITLE);
+  });
+
+  it("hands the script the extension's texts, the same keys as the renderer's", async () => {
+    const html = await renderBlock("carousel", { metafields: clipcartMetafields([widget(1, "carousel", 1, ["homepage"])]) });
+    expect(inlineJson(html, "strings")).toEqual(WIDGET_STRINGS);
+  });
+
+  it("page-widgets asks to be moved into the page content unless set to the bottom of the page", async () => {
+    const metafields = clipcartMetafields([widget(1, "carousel", 1, ["all_pages"])]);
+    expect(await renderBlock("page-widgets", { metafields, settings: { position: "main" } })).toContain('data-position="main"');
+    expect(await renderBlock("page-widgets", { metafields, settings: { position: "end" } })).not.toContain("data-position");
+  });
+
+  it("is what the storefront script renders from", async () => {
+    await import("~/storefront/storefront");
+    const metafields = clipcartMetafields([widget(1, "carousel", 1, ["homepage"], { videos: [storefrontVideo({ title: HOSTILE_TITLE })] })]);
+    document.body.replaceChildren(document.createRange().createContextualFragment(await renderBlock("carousel", { metafields })));
+    const element = document.querySelector("clipcart-widget")!;
+    expect(element.querySelector("script")).toBeNull();
+    const card = element.querySelector("button.cc-card")!;
+    expect(card.getAttribute("aria-label")).toBe(`Play video: ${HOSTILE_TITLE}`);
+    expect(element.querySelectorAll(".cc-item")).toHaveLength(1);
+  });
+});
