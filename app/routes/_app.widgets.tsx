@@ -10,6 +10,9 @@ import { listWidgets } from "~/models/widgets.server";
 import { shopOrigin } from "~/shopify/local-shopify.server";
 import { AppPage } from "~/components/AppPage";
 import { WidgetsManager, type WidgetsPageData } from "~/components/widgets/WidgetsManager";
+import { widgetPreviewLinks } from "~/components/widgets/WidgetPreview";
+
+export const links = widgetPreviewLinks;
 
 /**
  * The Widgets page: the shop's widgets with the storefront data of each (their

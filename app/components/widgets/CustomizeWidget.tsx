@@ -1,0 +1,214 @@
+import { useMemo, useState } from "react";
+import { useLocation } from "@remix-run/react";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  ChoiceList,
+  InlineGrid,
+  InlineStack,
+  Link,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { PAGE_CONTEXTS, PREVIEW_VISIBLE, type LayoutType, type PageContext } from "~/constants";
+import { appHref } from "~/lib/app-links";
+import {
+  LAYOUTS,
+  NO_PAGE_CONTEXT_MESSAGE,
+  PAGE_CONTEXT_LABELS,
+  PRIORITY_OPTIONS,
+  WIDGET_DEFAULTS,
+  defaultWidgetName,
+  layoutHasTheme,
+  settingsForLayout,
+  togglePageContext,
+  type WidgetSettings,
+} from "~/lib/widget-rules";
+import { SAMPLE_VIDEOS } from "~/storefront/sample-videos";
+import { STOREFRONT_DATA_VERSION, type StorefrontVideo, type StorefrontWidget } from "~/storefront/widget-data";
+import { WidgetPreview } from "./WidgetPreview";
+
+export interface WidgetDraft {
+  name: string;
+  layout: LayoutType;
+  pageContexts: PageContext[];
+  priority: number;
+  /** Only the settings the layout uses (spec 5). */
+  settings: Partial<WidgetSettings>;
+}
+
+interface CustomizeWidgetProps {
+  layout: LayoutType;
+  /** The shop's approved videos; none = sample videos in the preview. */
+  videos: StorefrontVideo[];
+  saving: boolean;
+  /** The server's refusal, shown above the form. */
+  error: string | null;
+  onBack: () => void;
+  onCreate: (draft: WidgetDraft) => void;
+}
+
+/** How many videos the preview shows per layout (spec 9: carousel 3, grid 6). */
+const PREVIEW_COUNT: Record<LayoutType, number> = { carousel: PREVIEW_VISIBLE.carousel, grid: PREVIEW_VISIBLE.grid, single: 1, sticky: 1 };
+
+/**
+ * Step 2 of creating a widget (spec 2 and 5): the Customize form beside a live
+ * preview drawn by the storefront's renderer. Only the settings the layout
+ * uses are shown and sent.
+ */
+export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreate }: CustomizeWidgetProps) {
+  const location = useLocation();
+  const [name, setName] = useState("");
+  const [pageContexts, setPageContexts] = useState<PageContext[]>(WIDGET_DEFAULTS.pageContexts);
+  const [priority, setPriority] = useState<number>(WIDGET_DEFAULTS.priority);
+  const [settings, setSettings] = useState<WidgetSettings>(WIDGET_DEFAULTS.settings);
+  const [contextError, setContextError] = useState<string | null>(null);
+
+  const usingSamples = videos.length === 0;
+  const preview = useMemo<StorefrontWidget>(
+    () => ({
+      v: STOREFRONT_DATA_VERSION,
+      id: "preview",
+      number: 0,
+      name: name.trim() || defaultWidgetName(layout),
+      layout,
+      pageContexts,
+      priority,
+      settings,
+      currency: "USD",
+      videos: (usingSamples ? SAMPLE_VIDEOS : videos).slice(0, PREVIEW_COUNT[layout]),
+    }),
+    [name, layout, pageContexts, priority, settings, usingSamples, videos],
+  );
+
+  function togglePage(context: PageContext, checked: boolean) {
+    const next = togglePageContext(pageContexts, context, checked);
+    setPageContexts(next);
+    if (next.length > 0) setContextError(null);
+  }
+
+  function submit() {
+    if (pageContexts.length === 0) {
+      setContextError(NO_PAGE_CONTEXT_MESSAGE);
+      return;
+    }
+    onCreate({ name: name.trim(), layout, pageContexts, priority, settings: settingsForLayout(layout, settings) });
+  }
+
+  const update = (change: Partial<WidgetSettings>) => setSettings((current) => ({ ...current, ...change }));
+  const allPages = pageContexts.includes("all_pages");
+
+  return (
+    <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+      <Card>
+        <BlockStack gap="400">
+          <Text as="h2" variant="headingMd">
+            {`Customize ${LAYOUTS[layout].title}`}
+          </Text>
+          {error ? (
+            <Banner tone="critical">
+              <p>{error}</p>
+            </Banner>
+          ) : null}
+          <TextField
+            label="Widget name"
+            value={name}
+            onChange={setName}
+            placeholder={defaultWidgetName(layout)}
+            helpText={`Optional. Without a name it is called "${defaultWidgetName(layout)}".`}
+            autoComplete="off"
+            maxLength={100}
+          />
+          <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+            <BlockStack gap="100">
+              <legend>
+                <Text as="span" variant="headingSm">
+                  Show on
+                </Text>
+              </legend>
+              {PAGE_CONTEXTS.map((context) => (
+                <Checkbox
+                  key={context}
+                  label={PAGE_CONTEXT_LABELS[context]}
+                  checked={pageContexts.includes(context)}
+                  disabled={allPages && context !== "all_pages"}
+                  onChange={(checked) => togglePage(context, checked)}
+                />
+              ))}
+              {contextError ? (
+                <div role="alert">
+                  <Text as="p" tone="critical">
+                    {contextError}
+                  </Text>
+                </div>
+              ) : null}
+            </BlockStack>
+          </fieldset>
+          <Select
+            label="Priority"
+            options={PRIORITY_OPTIONS.map((option) => ({ label: option.label, value: String(option.value) }))}
+            value={String(priority)}
+            onChange={(value) => setPriority(Number(value))}
+            helpText="When several widgets match a page, the higher priority one shows."
+          />
+          {layoutHasTheme(layout) ? (
+            <ChoiceList
+              title="Theme"
+              choices={[
+                { label: "Light", value: "light" },
+                { label: "Dark", value: "dark" },
+              ]}
+              selected={[settings.theme]}
+              onChange={([theme]) => update({ theme: theme === "dark" ? "dark" : "light" })}
+            />
+          ) : null}
+          {layout === "carousel" ? (
+            <Checkbox label="Auto-scroll every 5 seconds" checked={settings.autoScroll} onChange={(autoScroll) => update({ autoScroll })} />
+          ) : null}
+          {layout === "carousel" || layout === "grid" ? (
+            <Checkbox label="Show the widget name as a header" checked={settings.showHeader} onChange={(showHeader) => update({ showHeader })} />
+          ) : null}
+          {layout === "sticky" ? (
+            <ChoiceList
+              title="Alignment"
+              choices={[
+                { label: "Left", value: "left" },
+                { label: "Right", value: "right" },
+              ]}
+              selected={[settings.alignment]}
+              onChange={([alignment]) => update({ alignment: alignment === "left" ? "left" : "right" })}
+            />
+          ) : null}
+          <InlineStack gap="200" align="end">
+            <Button onClick={onBack} disabled={saving}>
+              Back
+            </Button>
+            <Button variant="primary" onClick={submit} loading={saving}>
+              Create Widget
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            Preview
+          </Text>
+          {usingSamples ? (
+            <Banner tone="info">
+              <p>
+                These are sample videos. <Link url={appHref("/content", location.search)}>Approve videos in the Video Library</Link> to see
+                your own here.
+              </p>
+            </Banner>
+          ) : null}
+          <WidgetPreview widget={preview} label="Widget preview" />
+        </BlockStack>
+      </Card>
+    </InlineGrid>
+  );
+}

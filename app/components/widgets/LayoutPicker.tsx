@@ -1,0 +1,33 @@
+import { BlockStack, Box, Button, Card, InlineGrid, Text } from "@shopify/polaris";
+import { LAYOUT_TYPES, type LayoutType } from "~/constants";
+import { LAYOUTS } from "~/lib/widget-rules";
+
+/** Step 1 of creating a widget (spec 2): the four layouts with their descriptions. */
+export function LayoutPicker({ onPick }: { onPick: (layout: LayoutType) => void }) {
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          Choose a widget type
+        </Text>
+        <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
+          {LAYOUT_TYPES.map((layout) => (
+            <Box key={layout} padding="400" borderWidth="025" borderColor="border" borderRadius="200">
+              <BlockStack gap="300" inlineAlign="start">
+                <Text as="h3" variant="headingSm">
+                  {LAYOUTS[layout].title}
+                </Text>
+                <Text as="p" tone="subdued">
+                  {LAYOUTS[layout].description}
+                </Text>
+                <Button onClick={() => onPick(layout)} accessibilityLabel={`Choose ${LAYOUTS[layout].title}`}>
+                  Choose
+                </Button>
+              </BlockStack>
+            </Box>
+          ))}
+        </InlineGrid>
+      </BlockStack>
+    </Card>
+  );
+}

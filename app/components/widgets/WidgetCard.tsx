@@ -1,0 +1,54 @@
+import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import type { WidgetDto } from "~/lib/api-types";
+import { LAYOUT_NAMES, PAGE_CONTEXT_LABELS, layoutHasTheme } from "~/lib/widget-rules";
+import type { StorefrontWidget } from "~/storefront/widget-data";
+import { WidgetPreview } from "./WidgetPreview";
+
+interface WidgetCardProps {
+  widget: WidgetDto;
+  preview: StorefrontWidget | undefined;
+  installing: boolean;
+  onInstall: () => void;
+  onDelete: () => void;
+}
+
+/** Spec 2 widget card: mini preview, "#N", name, badges, Install on Store and Delete. */
+export function WidgetCard({ widget, preview, installing, onInstall, onDelete }: WidgetCardProps) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Box minHeight="120px" background="bg-surface-secondary" borderRadius="200" padding="200">
+          {preview && preview.videos.length > 0 ? (
+            <WidgetPreview widget={preview} label={`Preview of ${widget.name}`} interactive={false} />
+          ) : (
+            <Text as="p" tone="subdued" alignment="center">
+              No approved videos in this widget yet
+            </Text>
+          )}
+        </Box>
+        <InlineStack gap="200" blockAlign="center">
+          <Badge tone="info">{`#${widget.display_number}`}</Badge>
+          <Text as="h3" variant="headingSm" breakWord>
+            {widget.name}
+          </Text>
+        </InlineStack>
+        <InlineStack gap="100">
+          <Badge>{LAYOUT_NAMES[widget.layout_type]}</Badge>
+          {widget.installed_at ? <Badge tone="success">Installed</Badge> : null}
+          {layoutHasTheme(widget.layout_type) ? <Badge>{`${widget.settings.theme} theme`}</Badge> : null}
+          {widget.page_contexts.map((context) => (
+            <Badge key={context}>{PAGE_CONTEXT_LABELS[context]}</Badge>
+          ))}
+        </InlineStack>
+        <InlineStack gap="200">
+          <Button variant="primary" onClick={onInstall} loading={installing}>
+            Install on Store
+          </Button>
+          <Button tone="critical" onClick={onDelete}>
+            Delete
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,323 @@
+import { useCallback, useEffect, useState } from "react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
+import { Banner, BlockStack, Card, EmptyState, InlineGrid, List, Text } from "@shopify/polaris";
+import type { LayoutType } from "~/constants";
+import type { WidgetDto } from "~/lib/api-types";
+import { createWidget, deleteWidget, fetchActiveTheme, markReviewPromptShown, markWidgetInstalled, type ActiveThemeDto } from "~/lib/api-client";
+import { describeError } from "~/lib/error-mapper";
+import { LAYOUT_NAMES, PAGE_CONTEXT_LABELS, THEME_EMBED_NAMES, installsAsEmbed, themeEditorUrl } from "~/lib/widget-rules";
+import { WIDGET_TEXT } from "~/messages";
+import type { StorefrontVideo, StorefrontWidget } from "~/storefront/widget-data";
+import { AppPage } from "~/components/AppPage";
+import { AppModal } from "~/components/library/AppModal";
+import { CustomizeWidget, type WidgetDraft } from "./CustomizeWidget";
+import { LayoutPicker } from "./LayoutPicker";
+import { WidgetCard } from "./WidgetCard";
+
+export interface WidgetsPageData {
+  shopFound: boolean;
+  widgets: WidgetDto[];
+  /** Each widget's storefront data, by widget id (the cards' mini previews). */
+  previews: Record<string, StorefrontWidget>;
+  /** The shop's approved videos for the Customize preview. */
+  videos: StorefrontVideo[];
+  apiKey: string;
+  /** Where the theme editor lives (the shop's own origin). */
+  shopOrigin: string;
+}
+
+type Creating = { step: "type" } | { step: "customize"; layout: LayoutType };
+type Installing = { widget: WidgetDto; theme: ActiveThemeDto; stage: "open" | "confirm" };
+type Notice = { tone: "success" | "critical"; title?: string; message: string; steps?: string[] };
+
+/** How to take a deleted widget off the theme: Shopify does not let apps remove theme blocks. */
+function removalSteps(widget: WidgetDto): string[] {
+  return [
+    "In your Shopify admin, go to Online Store > Themes and click Customize.",
+    `Find the Clipcart block or app embed that shows widget #${widget.display_number}.`,
+    "Remove the block (or switch the embed off) and click Save.",
+  ];
+}
+
+function installSteps(widget: WidgetDto, theme: ActiveThemeDto): { title: string; steps: string[] } {
+  const pages = widget.page_contexts.map((context) => PAGE_CONTEXT_LABELS[context]).join(", ");
+  if (theme.type === "liquid") {
+    const embed = widget.layout_type === "sticky" ? THEME_EMBED_NAMES.sticky : THEME_EMBED_NAMES.pageWidgets;
+    return {
+      title: "Enable App Embed",
+      steps: [
+        `In the theme editor, open App embeds in the left sidebar of your ${theme.name} theme.`,
+        `Switch on "${embed}". It shows your highest-priority widget on each page it matches.`,
+        `Click Save. "${widget.name}" now shows on: ${pages}.`,
+      ],
+    };
+  }
+  const embedded = installsAsEmbed(widget.layout_type, theme.type);
+  return {
+    title: `"${widget.name}" Ready to Install`,
+    steps: embedded
+      ? [
+          `The theme editor opened with the "${THEME_EMBED_NAMES.sticky}" app embed of your ${theme.name} theme.`,
+          `Check that it is switched on and set to widget #${widget.display_number}.`,
+          "Click Save in the theme editor, then come back here.",
+        ]
+      : [
+          `The theme editor opened with a Clipcart ${LAYOUT_NAMES[widget.layout_type]} block added to your ${theme.name} theme.`,
+          `Drag the block where you want it and check that it shows widget #${widget.display_number}.`,
+          "Click Save in the theme editor, then come back here.",
+        ],
+  };
+}
+
+/**
+ * The Widgets page (spec 2): widget cards or the empty state, Add widget /
+ * Cancel, the two creation steps, Install on Store with its dialogs, and
+ * Delete with its confirmation.
+ */
+export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId: string }) {
+  const { widgets, previews, videos, apiKey, shopOrigin, shopFound } = data;
+  const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
+  const [creating, setCreating] = useState<Creating | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [installing, setInstalling] = useState<Installing | null>(null);
+  const [loadingThemeFor, setLoadingThemeFor] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState<WidgetDto | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  // Opened before the shop's first bootstrap: read again now that it exists.
+  useEffect(() => {
+    if (!shopFound) revalidate();
+  }, [shopFound, revalidate]);
+
+  const toggleCreating = useCallback(() => {
+    setCreateError(null);
+    setCreating((current) => (current ? null : { step: "type" }));
+  }, []);
+
+  async function create(draft: WidgetDraft) {
+    setSaving(true);
+    setCreateError(null);
+    try {
+      await createWidget({
+        shopId,
+        name: draft.name,
+        layoutType: draft.layout,
+        sourceType: "all",
+        language: "en",
+        pageContexts: draft.pageContexts,
+        priority: draft.priority,
+        settings: draft.settings,
+      });
+      setCreating(null);
+      setNotice({ tone: "success", message: WIDGET_TEXT.created });
+      revalidate();
+    } catch (error) {
+      console.error(error);
+      setCreateError(describeError(error, "widget"));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function startInstall(widget: WidgetDto) {
+    setLoadingThemeFor(widget.id);
+    setNotice(null);
+    try {
+      const theme = await fetchActiveTheme(shopId);
+      setInstalling({ widget, theme, stage: "open" });
+    } catch (error) {
+      console.error(error);
+      setNotice({ tone: "critical", message: WIDGET_TEXT.themeFetchFailed });
+    } finally {
+      setLoadingThemeFor(null);
+    }
+  }
+
+  function openThemeEditor() {
+    if (!installing) return;
+    const { widget, theme } = installing;
+    const url = themeEditorUrl({ shopOrigin, apiKey, layout: widget.layout_type, pageContexts: widget.page_contexts, themeType: theme.type });
+    // A new tab: the merchant saves in the editor and comes back to confirm here.
+    window.open(url, "_blank", "noopener");
+    setInstalling({ ...installing, stage: "confirm" });
+  }
+
+  async function confirmInstalled() {
+    if (!installing) return;
+    setConfirming(true);
+    try {
+      await markWidgetInstalled(installing.widget.id);
+      setInstalling(null);
+      setNotice({ tone: "success", message: `"${installing.widget.name}" is installed on your store.` });
+      revalidate();
+      void requestReview();
+    } catch (error) {
+      console.error(error);
+      setNotice({ tone: "critical", message: describeError(error, "widget") });
+      setInstalling(null);
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  /** Spec 4: after an install, ask for an app-store review and record it; a refusal or failure is ignored. */
+  async function requestReview() {
+    try {
+      const shopify = (globalThis as { shopify?: { reviews?: { request: () => Promise<{ success?: boolean }> } } }).shopify;
+      const result = await shopify?.reviews?.request();
+      if (result?.success) await markReviewPromptShown(shopId, "widget_install");
+    } catch (error) {
+      console.warn("Review prompt not shown", error);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await deleteWidget(deleting.id, shopId);
+      setNotice({ tone: "success", title: WIDGET_TEXT.deleted, message: WIDGET_TEXT.deletedBody, steps: removalSteps(deleting) });
+      setDeleting(null);
+      revalidate();
+    } catch (error) {
+      console.error(error);
+      setNotice({ tone: "critical", message: describeError(error, "delete") });
+      setDeleting(null);
+    } finally {
+      setDeleteBusy(false);
+    }
+  }
+
+  const install = installing ? installSteps(installing.widget, installing.theme) : null;
+  const loadingList = navigation.state === "loading" && !creating;
+
+  return (
+    <AppPage
+      title="Widgets"
+      primaryAction={{ content: creating ? "Cancel" : "Add widget", onAction: toggleCreating }}
+    >
+      <BlockStack gap="400">
+        {notice ? (
+          <Banner tone={notice.tone} title={notice.title} onDismiss={() => setNotice(null)}>
+            <BlockStack gap="200">
+              <p>{notice.message}</p>
+              {notice.steps ? (
+                <List type="number">
+                  {notice.steps.map((step) => (
+                    <List.Item key={step}>{step}</List.Item>
+                  ))}
+                </List>
+              ) : null}
+            </BlockStack>
+          </Banner>
+        ) : null}
+
+        {creating?.step === "type" ? <LayoutPicker onPick={(layout) => setCreating({ step: "customize", layout })} /> : null}
+        {creating?.step === "customize" ? (
+          <CustomizeWidget
+            key={creating.layout}
+            layout={creating.layout}
+            videos={videos}
+            saving={saving}
+            error={createError}
+            onBack={() => setCreating({ step: "type" })}
+            onCreate={(draft) => void create(draft)}
+          />
+        ) : null}
+
+        {widgets.length === 0 && !creating ? (
+          <Card>
+            <EmptyState
+              heading="Create your first widget"
+              action={{ content: "Add widget", onAction: toggleCreating }}
+              image="data:image/svg+xml;charset=utf-8,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 3'/%3E"
+            >
+              <p>Widgets show your approved videos on your store: a carousel, a grid, one featured video or a sticky player.</p>
+            </EmptyState>
+          </Card>
+        ) : null}
+
+        {widgets.length > 0 ? (
+          <InlineGrid columns={{ xs: 1, sm: 2, lg: 3 }} gap="400">
+            {widgets.map((widget) => (
+              <WidgetCard
+                key={widget.id}
+                widget={widget}
+                preview={previews[widget.id]}
+                installing={loadingThemeFor === widget.id}
+                onInstall={() => void startInstall(widget)}
+                onDelete={() => setDeleting(widget)}
+              />
+            ))}
+          </InlineGrid>
+        ) : null}
+        {loadingList ? (
+          <Text as="p" tone="subdued">
+            Loading…
+          </Text>
+        ) : null}
+      </BlockStack>
+
+      <AppModal
+        id="add-widget-to-theme"
+        open={installing?.stage === "open"}
+        onClose={() => setInstalling(null)}
+        title="Add Widget to Theme"
+        primaryAction={{ content: "Open Theme Editor", onAction: openThemeEditor }}
+        secondaryActions={[{ content: "Cancel", onAction: () => setInstalling(null) }]}
+      >
+        {installing ? (
+          <BlockStack gap="200">
+            <Text as="p">
+              {`The theme editor of your ${installing.theme.name} theme opens in a new tab with "${installing.widget.name}" ready to add.`}
+            </Text>
+            <Text as="p" tone="subdued">
+              Save in the theme editor, then come back to this tab to finish.
+            </Text>
+          </BlockStack>
+        ) : null}
+      </AppModal>
+
+      <AppModal
+        id="widget-installed"
+        open={installing?.stage === "confirm"}
+        onClose={() => setInstalling(null)}
+        title={install?.title ?? ""}
+        primaryAction={{ content: "Got it", loading: confirming, onAction: () => void confirmInstalled() }}
+      >
+        {install ? (
+          <List type="number">
+            {install.steps.map((step) => (
+              <List.Item key={step}>{step}</List.Item>
+            ))}
+          </List>
+        ) : null}
+      </AppModal>
+
+      <AppModal
+        id="delete-widget"
+        open={deleting !== null}
+        onClose={() => !deleteBusy && setDeleting(null)}
+        title={deleting ? `Delete "${deleting.name}"?` : ""}
+        variant="small"
+        primaryAction={{ content: "Delete", destructive: true, loading: deleteBusy, onAction: () => void confirmDelete() }}
+        secondaryActions={[{ content: "Cancel", disabled: deleteBusy, onAction: () => setDeleting(null) }]}
+      >
+        {deleting ? (
+          <BlockStack gap="200">
+            <Text as="p">The widget is deleted from Clipcart; its videos stay in your library. Then take it off your theme:</Text>
+            <List type="number">
+              {removalSteps(deleting).map((step) => (
+                <List.Item key={step}>{step}</List.Item>
+              ))}
+            </List>
+          </BlockStack>
+        ) : null}
+      </AppModal>
+    </AppPage>
+  );
+}
