@@ -113,8 +113,14 @@ export const PRIORITY_OPTIONS = [1, 2, 3, 4, 5].map((value) => ({
   label: value === WIDGET_PRIORITY.highest ? `${value} (Highest)` : value === WIDGET_PRIORITY.lowest ? `${value} (Lowest)` : String(value),
 }));
 
-/** The app embeds' names in the theme editor (their blocks' schema names). */
-export const THEME_EMBED_NAMES = { sticky: "Sticky video", pageWidgets: "Page widgets" } as const;
+/** The blocks' and app embeds' names in the theme editor (extensions/clipcart-widgets/locales/en.default.schema.json). */
+export const THEME_BLOCK_NAMES = {
+  carousel: "Video carousel",
+  grid: "Video grid",
+  single: "Single video",
+  sticky: "Sticky video",
+  pageWidgets: "Videos by page",
+} as const;
 
 /** Sticky is an app embed on every theme; on a vintage (liquid) theme every widget is shown by the page-widgets embed. */
 export function installsAsEmbed(layout: LayoutType, themeType: "liquid" | string): boolean {

@@ -5,7 +5,7 @@ import type { LayoutType } from "~/constants";
 import type { WidgetDto } from "~/lib/api-types";
 import { createWidget, deleteWidget, fetchActiveTheme, markReviewPromptShown, markWidgetInstalled, type ActiveThemeDto } from "~/lib/api-client";
 import { describeError } from "~/lib/error-mapper";
-import { LAYOUT_NAMES, PAGE_CONTEXT_LABELS, THEME_EMBED_NAMES, installsAsEmbed, themeEditorUrl } from "~/lib/widget-rules";
+import { PAGE_CONTEXT_LABELS, THEME_BLOCK_NAMES, installsAsEmbed, themeEditorUrl } from "~/lib/widget-rules";
 import { WIDGET_TEXT } from "~/messages";
 import type { StorefrontVideo, StorefrontWidget } from "~/storefront/widget-data";
 import { AppPage } from "~/components/AppPage";
@@ -42,7 +42,7 @@ function removalSteps(widget: WidgetDto): string[] {
 function installSteps(widget: WidgetDto, theme: ActiveThemeDto): { title: string; steps: string[] } {
   const pages = widget.page_contexts.map((context) => PAGE_CONTEXT_LABELS[context]).join(", ");
   if (theme.type === "liquid") {
-    const embed = widget.layout_type === "sticky" ? THEME_EMBED_NAMES.sticky : THEME_EMBED_NAMES.pageWidgets;
+    const embed = widget.layout_type === "sticky" ? THEME_BLOCK_NAMES.sticky : THEME_BLOCK_NAMES.pageWidgets;
     return {
       title: "Enable App Embed",
       steps: [
@@ -57,12 +57,12 @@ function installSteps(widget: WidgetDto, theme: ActiveThemeDto): { title: string
     title: `"${widget.name}" Ready to Install`,
     steps: embedded
       ? [
-          `The theme editor opened with the "${THEME_EMBED_NAMES.sticky}" app embed of your ${theme.name} theme.`,
+          `The theme editor opened with the "${THEME_BLOCK_NAMES.sticky}" app embed of your ${theme.name} theme.`,
           `Check that it is switched on and set to widget #${widget.display_number}.`,
           "Click Save in the theme editor, then come back here.",
         ]
       : [
-          `The theme editor opened with a Clipcart ${LAYOUT_NAMES[widget.layout_type]} block added to your ${theme.name} theme.`,
+          `The theme editor opened with a "${THEME_BLOCK_NAMES[widget.layout_type]}" block added to your ${theme.name} theme.`,
           `Drag the block where you want it and check that it shows widget #${widget.display_number}.`,
           "Click Save in the theme editor, then come back here.",
         ],
