@@ -18,6 +18,7 @@ const stack = await startStack({ appPort, shopifyPort, databaseUrl, stateFile: "
 
 console.log(`\nClipcart is running (app ${stack.appUrl}, Local Shopify ${stack.shopifyUrl}). Ctrl+C stops both.`);
 console.log(`Local admin: ${stack.adminUrl(demoShop)}`);
+console.log(`Local storefront: ${stack.storefrontUrl(demoShop)}`);
 
 let stopping = false;
 const shutdown = async () => {

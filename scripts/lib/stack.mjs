@@ -117,6 +117,8 @@ export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile 
   return {
     appUrl: env.SHOPIFY_APP_URL,
     shopifyUrl: env.LOCAL_SHOPIFY_URL,
+    /** The shop's storefront on Local Shopify (Chromium resolves *.localhost to loopback). */
+    storefrontUrl: (shop = "demo") => `http://${shop}.localhost:${shopifyPort}/`,
     adminUrl: (shop = "demo", appPath = "") =>
       `${env.LOCAL_SHOPIFY_URL}/store/${shop}/apps/${LOCAL_APP_CREDENTIALS.SHOPIFY_APP_HANDLE}${appPath}`,
     processes: { app, shopify },

@@ -18,6 +18,8 @@ import { deliverWebhook } from "./webhooks.js";
 
 export interface SeedInput {
   theme?: ThemeKind;
+  /** Replaces the merchant's edits of a theme (filename -> content). */
+  themeEdits?: Partial<Record<ThemeKind, Record<string, string>>>;
   products?: Array<Partial<Product> & { title: string; price?: string | number }>;
   productCount?: number;
   orders?: Array<Partial<OrderRecord>>;
@@ -42,6 +44,7 @@ export function seedShop(ctx: LocalShopifyContext, shopName: string, seed: SeedI
     if (seed.theme !== "json" && seed.theme !== "liquid") throw new Error(`theme must be "json" or "liquid"`);
     shop.theme = seed.theme;
   }
+  if (seed.themeEdits) shop.themeEdits = { ...shop.themeEdits, ...seed.themeEdits };
   if (seed.productCount != null) shop.products = demoCatalogue(seed.productCount);
   if (seed.products) shop.products = seed.products.map((p, i) => normalizeProduct(p, i));
   if (seed.orders) {
@@ -70,6 +73,8 @@ export function shopSnapshot(ctx: LocalShopifyContext, shopName: string) {
     id: shop.id,
     installed: shop.installed,
     theme: shop.theme,
+    themeEdits: shop.themeEdits,
+    carts: shop.carts,
     appInstallationId: gid("AppInstallation", installationId(shop)),
     productCount: shop.products.length,
     subscriptions: shop.subscriptions,

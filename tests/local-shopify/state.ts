@@ -63,6 +63,20 @@ export interface MetafieldRecord {
   writes?: number;
 }
 
+/** A storefront cart line: the same variant with other properties is another line. */
+export interface CartLine {
+  key: string;
+  variantId: number;
+  quantity: number;
+  properties: Record<string, string>;
+}
+
+export interface CartState {
+  /** The `cart` cookie's value; "" for a cart not stored yet. */
+  token: string;
+  lines: CartLine[];
+}
+
 export interface FileRecord {
   id: number;
   alt: string;
@@ -126,6 +140,8 @@ export interface ShopState {
   files: FileRecord[];
   orders: OrderRecord[];
   webhookDeliveries: WebhookDelivery[];
+  /** Storefront carts by cookie token. */
+  carts: Record<string, CartState>;
 }
 
 export interface LocalShopifyState {
@@ -178,6 +194,7 @@ export function newShop(shopOrHandle: string, seed: { theme?: ThemeKind; product
     files: [],
     orders: [],
     webhookDeliveries: [],
+    carts: {},
   };
 }
 

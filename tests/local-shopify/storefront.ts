@@ -1,13 +1,33 @@
 /**
  * Shops' storefronts. A storefront is addressed by host, `<handle>.localhost:<port>`
  * (what a browser uses; the shop is the Host's first label), or by path,
- * `/storefront/<handle>/...` (for Node clients that can't set Host). For now it
- * serves the app proxy and a placeholder home page; theme rendering comes later.
+ * `/storefront/<handle>/...` (for Node clients that can't set Host).
+ *
+ * Pages (home, product, collection, cart) are rendered with liquidjs from the
+ * shop's published theme (theme-files.ts plus the merchant's edits): a JSON
+ * theme's templates are sections, among them "apps" sections holding app
+ * blocks; a vintage theme's templates are Liquid. App blocks and app embeds
+ * (config/settings_data.json) render the theme app extension's real Liquid
+ * (extensions/clipcart-widgets) with their settings and the app-data
+ * metafields the app published; their schema's javascript and stylesheet are
+ * loaded once per page, as Shopify does. Rendering never calls the app.
  */
+import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
+import { Liquid, type TagToken, type TopLevelToken } from "liquidjs";
+import { EXTENSION_DIR, blockSchemaText, extensionLiquid } from "../extension/extension-files.js";
 import { appProxyRest, forwardAppProxy } from "./app-proxy.js";
 import type { LocalShopifyContext } from "./context.js";
-import { escapeHtml, sendText } from "./http.js";
+import { handleCart, cartView, currentCart } from "./storefront-cart.js";
+import { handleThemeEditor } from "./theme-editor.js";
+import { themeFiles } from "./theme-files.js";
+import { sendText } from "./http.js";
+import type { ShopState } from "./state.js";
+import { gid } from "./gid.js";
+import { installationId } from "./graphql/views.js";
+import { productImageUrl } from "./urls.js";
+import type { Product } from "./catalogue.js";
 
 /** The storefront a request is for, and the path within it; null for admin/API requests. */
 export function storefrontTarget(req: IncomingMessage, url: URL): { handle: string; path: string } | null {
@@ -19,12 +39,237 @@ export function storefrontTarget(req: IncomingMessage, url: URL): { handle: stri
   return null;
 }
 
+/** Where the extension's assets are served (Shopify serves them from its CDN). */
+export const EXTENSION_ASSET_PATH = "/cdn/extensions/clipcart-widgets/assets/";
+
 export async function handleStorefront(req: IncomingMessage, res: ServerResponse, url: URL, ctx: LocalShopifyContext, target: { handle: string; path: string }) {
   const shop = ctx.shop(target.handle);
-  const rest = appProxyRest(target.path);
+  const path = target.path;
+  const rest = appProxyRest(path);
   if (rest !== null) return forwardAppProxy(req, res, ctx, shop.domain, rest, url.searchParams);
-  if (target.path === "/" && (req.method === "GET" || req.method === "HEAD")) {
-    return sendText(res, 200, `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(shop.name)}</title></head><body><h1>Local storefront of ${escapeHtml(shop.domain)}</h1></body></html>`, "text/html; charset=utf-8");
+  if (path.startsWith("/admin/themes/")) return handleThemeEditor(req, res, url, ctx, shop, path);
+  if (path.startsWith(EXTENSION_ASSET_PATH)) return sendExtensionAsset(res, path.slice(EXTENSION_ASSET_PATH.length));
+  if (await handleCart(req, res, url, ctx, shop, path)) return;
+  if (req.method !== "GET" && req.method !== "HEAD") return sendText(res, 405, "Method not allowed");
+
+  const page = pageFor(shop, path);
+  if (!page) return sendText(res, 404, `Local storefront of ${shop.domain}: ${path} not found`);
+  const html = await renderPage(ctx, shop, page, currentCart(req, shop));
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(req.method === "HEAD" ? undefined : html);
+}
+
+// ---------------------------------------------------------------- pages
+
+type PageType = "index" | "product" | "collection" | "cart";
+
+interface Page {
+  type: PageType;
+  title: string;
+  product?: Product;
+  collection?: { title: string; handle: string; products: Product[] };
+}
+
+function pageFor(shop: ShopState, path: string): Page | null {
+  const live = shop.products.filter((product) => product.status === "ACTIVE");
+  if (path === "/" || path === "") return { type: "index", title: shop.name, collection: { title: "Featured products", handle: "all", products: live } };
+  if (path === "/cart") return { type: "cart", title: "Your cart" };
+  const product = /^\/products\/([^/]+)$/.exec(path);
+  if (product) {
+    const found = live.find((p) => p.handle === decodeURIComponent(product[1]));
+    return found ? { type: "product", title: found.title, product: found } : null;
   }
-  sendText(res, 404, `Local storefront of ${shop.domain}: ${target.path} not found`);
+  const collection = /^\/collections\/([^/]+)$/.exec(path);
+  if (collection) {
+    const handle = decodeURIComponent(collection[1]);
+    // "all" and one collection per product type (e.g. /collections/shirts).
+    const products = handle === "all" ? live : live.filter((p) => slug(p.productType) === handle);
+    if (!products.length) return null;
+    const title = handle === "all" ? "All products" : products[0].productType;
+    return { type: "collection", title, collection: { title, handle, products } };
+  }
+  return null;
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+/** A product as Liquid sees it (prices in cents, as Shopify's Liquid does). */
+function productDrop(ctx: LocalShopifyContext, shop: ShopState, product: Product) {
+  const variants = product.variants.map((variant) => ({
+    id: variant.id,
+    title: variant.title,
+    price: Math.round(Number(variant.price) * 100),
+    available: variant.inventoryQuantity > 0,
+  }));
+  return {
+    id: product.id,
+    title: product.title,
+    handle: product.handle,
+    url: `/products/${product.handle}`,
+    description: product.description,
+    featured_image: product.imageUrl ?? productImageUrl(ctx.config, product.handle),
+    price: Math.min(...variants.map((variant) => variant.price)),
+    available: variants.some((variant) => variant.available),
+    variants,
+  };
+}
+
+/** The app-data metafields the app published, as `app.metafields.<namespace>.<key>` ({ value, type }). */
+function appMetafields(shop: ShopState) {
+  const installation = gid("AppInstallation", installationId(shop));
+  const namespaces: Record<string, Record<string, { value: unknown; type: string }>> = {};
+  for (const metafield of shop.metafields) {
+    if (metafield.ownerId !== installation) continue;
+    let value: unknown = metafield.value;
+    if (metafield.type === "json") {
+      try {
+        value = JSON.parse(metafield.value);
+      } catch {
+        value = null;
+      }
+    }
+    (namespaces[metafield.namespace] ??= {})[metafield.key] = { value, type: metafield.type };
+  }
+  return namespaces;
+}
+
+// ---------------------------------------------------------------- theme rendering
+
+/** The app blocks/embeds a page used: their schema's assets go in the head, once. */
+interface Assets {
+  scripts: Set<string>;
+  styles: Set<string>;
+}
+
+function themeEngine(render: (name: string, scope: object) => Promise<string>): Liquid {
+  const engine = new Liquid({ extname: ".liquid" });
+  // {% section 'name' %}: a section file, rendered with its own `section` object.
+  // (liquidjs runs a tag's generator and awaits what it yields.)
+  engine.registerTag("section", {
+    parse(token: TagToken) {
+      (this as unknown as { sectionName: string }).sectionName = token.args.trim().replace(/^['"]|['"]$/g, "");
+    },
+    *render(context: { getAll(): object }): Generator<Promise<string>, string, string> {
+      return yield render((this as unknown as { sectionName: string }).sectionName, context.getAll());
+    },
+  } as never);
+  engine.registerTag("schema", {
+    parse(_token: TagToken, remain: TopLevelToken[]) {
+      while (remain.length && (remain.shift() as TagToken).name !== "endschema");
+    },
+    render() {},
+  });
+  engine.registerFilter("money", (cents: number) => `$${(Number(cents) / 100).toFixed(2)}`);
+  return engine;
+}
+
+const extensionEngine = extensionLiquid();
+
+interface BlockEntry {
+  type: string;
+  settings?: Record<string, unknown>;
+  disabled?: boolean;
+}
+
+/** `shopify://apps/<app>/blocks/<handle>/<uuid>` -> handle, for this app's extension; null otherwise. */
+function appBlockHandle(type: string): string | null {
+  const match = /^shopify:\/\/apps\/([^/]+)\/blocks\/([^/]+)\/[^/]+$/.exec(type);
+  return match && existsSync(join(EXTENSION_DIR, "blocks", `${match[2]}.liquid`)) ? match[2] : null;
+}
+
+async function renderAppBlock(id: string, entry: BlockEntry, globals: Record<string, unknown>, assets: Assets): Promise<string> {
+  const handle = appBlockHandle(entry.type);
+  if (!handle) return "";
+  const schema = JSON.parse(blockSchemaText(readFileSync(join(EXTENSION_DIR, "blocks", `${handle}.liquid`), "utf8"))) as {
+    javascript?: string;
+    stylesheet?: string;
+    settings?: Array<{ id: string; default?: unknown }>;
+  };
+  const settings: Record<string, unknown> = {};
+  for (const setting of schema.settings ?? []) settings[setting.id] = entry.settings?.[setting.id] ?? setting.default ?? null;
+  const html = await extensionEngine.renderFile(handle, {
+    ...globals,
+    block: { id, type: entry.type, settings, shopify_attributes: `data-block-id="${id}"` },
+  });
+  if (html.trim()) {
+    if (schema.javascript) assets.scripts.add(schema.javascript);
+    if (schema.stylesheet) assets.styles.add(schema.stylesheet);
+  }
+  return html;
+}
+
+async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page, cart: ReturnType<typeof currentCart>): Promise<string> {
+  const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
+  const assets: Assets = { scripts: new Set(), styles: new Set() };
+  const globals: Record<string, unknown> = {
+    shop: { name: shop.name, domain: shop.domain, currency: "USD" },
+    request: { page_type: page.type, design_mode: false, host: shop.domain },
+    app: { metafields: appMetafields(shop) },
+    cart: cartView(shop, cart),
+    page_title: page.title,
+    product: page.product ? productDrop(ctx, shop, page.product) : null,
+    collection: page.collection ? { ...page.collection, products: page.collection.products.map((p) => productDrop(ctx, shop, p)) } : null,
+  };
+
+  const renderSection = async (type: string, scope: object, settings: Record<string, unknown> = {}, id = type) =>
+    engine.parseAndRender(files[`sections/${type}.liquid`] ?? "", { ...scope, section: { id, settings } });
+  const engine = themeEngine((name, scope) => renderSection(name, scope));
+
+  let content = "";
+  const jsonTemplate = files[`templates/${page.type}.json`];
+  if (jsonTemplate) {
+    const template = JSON.parse(jsonTemplate) as {
+      sections: Record<string, { type: string; settings?: Record<string, unknown>; blocks?: Record<string, BlockEntry>; block_order?: string[] }>;
+      order: string[];
+    };
+    for (const id of template.order) {
+      const section = template.sections[id];
+      if (!section) continue;
+      if (section.type === "apps") {
+        let blocks = "";
+        for (const blockId of section.block_order ?? Object.keys(section.blocks ?? {})) {
+          const entry = section.blocks?.[blockId];
+          if (entry && !entry.disabled) blocks += await renderAppBlock(blockId, entry, globals, assets);
+        }
+        content += `<section class="shopify-section" id="shopify-section-${id}">${blocks}</section>`;
+      } else {
+        content += await renderSection(section.type, globals, section.settings ?? {}, id);
+      }
+    }
+  } else {
+    content = await engine.parseAndRender(files[`templates/${page.type}.liquid`] ?? "", globals);
+  }
+
+  // App embeds (target body) are on every page while switched on.
+  let embeds = "";
+  for (const [id, entry] of Object.entries(embedBlocks(files))) {
+    if (!entry.disabled) embeds += await renderAppBlock(id, entry, globals, assets);
+  }
+
+  const head = [
+    ...[...assets.styles].map((file) => `<link rel="stylesheet" href="${EXTENSION_ASSET_PATH}${file}">`),
+    ...[...assets.scripts].map((file) => `<script src="${EXTENSION_ASSET_PATH}${file}" defer></script>`),
+  ].join("\n");
+  const html = await engine.parseAndRender(files["layout/theme.liquid"], { ...globals, content_for_header: head, content_for_layout: content });
+  return html.replace("</body>", `${embeds}\n</body>`);
+}
+
+/** App embeds listed in config/settings_data.json (a vintage theme's `current` may name a preset). */
+export function embedBlocks(files: Record<string, string>): Record<string, BlockEntry> {
+  try {
+    const data = JSON.parse(files["config/settings_data.json"] ?? "{}");
+    const current = typeof data.current === "string" ? data.presets?.[data.current] : data.current;
+    return (current?.blocks ?? {}) as Record<string, BlockEntry>;
+  } catch {
+    return {};
+  }
+}
+
+function sendExtensionAsset(res: ServerResponse, file: string) {
+  if (!/^[a-z0-9][a-z0-9._-]*$/i.test(file)) return sendText(res, 404, "Not found");
+  const path = join(EXTENSION_DIR, "assets", file);
+  if (!existsSync(path)) return sendText(res, 404, "Not found");
+  const type = file.endsWith(".js") ? "application/javascript; charset=utf-8" : file.endsWith(".css") ? "text/css; charset=utf-8" : "application/octet-stream";
+  res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-cache" });
+  res.end(readFileSync(path));
 }

@@ -13,19 +13,68 @@ export const THEMES: Record<ThemeKind, { id: number; name: string; themeStoreId:
 };
 
 const LAYOUT = `<!doctype html>
-<html lang="{{ request.locale.iso_code }}">
+<html lang="en">
   <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>{{ page_title }}</title>
+    <style>
+      body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #121212; }
+      header, footer, main { padding: 16px 32px; }
+      header { display: flex; gap: 24px; border-bottom: 1px solid #ddd; }
+      .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 16px; padding: 0; list-style: none; }
+      .grid img, .product img { width: 100%; height: auto; aspect-ratio: 1; background: #f3f3f3; }
+      .product { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 32px; max-width: 960px; }
+    </style>
     {{ content_for_header }}
   </head>
   <body>
     {% section 'header' %}
     <main id="MainContent">{{ content_for_layout }}</main>
+    {% section 'footer' %}
   </body>
 </html>
 `;
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+// Sections both themes use, under their own names: just enough of a store.
+const HEADER = `<header class="header"><a href="/">{{ shop.name }}</a><a href="/collections/all">Catalog</a><a href="/cart" data-cart-count="{{ cart.item_count }}">Cart ({{ cart.item_count }})</a></header>\n`;
+const FOOTER = `<footer class="footer"><small>{{ shop.name }}</small></footer>\n`;
+const BANNER = `<section class="banner"><h1>{{ shop.name }}</h1><p>New arrivals, every week.</p></section>\n`;
+const PRODUCT_GRID = `<section class="collection">
+  <h2>{{ section.settings.title | default: collection.title }}</h2>
+  <ul class="grid">
+    {%- for product in collection.products limit: 12 %}
+    <li><a href="{{ product.url }}"><img src="{{ product.featured_image }}" width="300" height="300" alt="{{ product.title | escape }}"><span>{{ product.title }}</span> <span>{{ product.price | money }}</span></a></li>
+    {%- endfor %}
+  </ul>
+</section>
+`;
+const MAIN_PRODUCT = `<section class="product">
+  <img src="{{ product.featured_image }}" width="600" height="600" alt="{{ product.title | escape }}">
+  <div>
+    <h1>{{ product.title }}</h1>
+    <p class="price">{{ product.price | money }}</p>
+    <form method="post" action="/cart/add">
+      <select name="id">{% for variant in product.variants %}<option value="{{ variant.id }}"{% unless variant.available %} disabled{% endunless %}>{{ variant.title }}</option>{% endfor %}</select>
+      <button type="submit"{% unless product.available %} disabled{% endunless %}>Add to cart</button>
+    </form>
+    <p>{{ product.description }}</p>
+  </div>
+</section>
+`;
+const CART_ITEMS = `<section class="cart">
+  <h1>Your cart</h1>
+  {%- if cart.item_count == 0 %}<p>Your cart is empty.</p>{% endif %}
+  <ul>
+    {%- for item in cart.items %}
+    <li class="cart-item" data-variant-id="{{ item.variant_id }}">{{ item.quantity }} x {{ item.title }} {{ item.final_line_price | money }}</li>
+    {%- endfor %}
+  </ul>
+  <p>Total: {{ cart.total_price | money }}</p>
+</section>
+`;
 
 const DAWN_FILES: Record<string, string> = {
   "layout/theme.liquid": LAYOUT,
@@ -53,7 +102,15 @@ const DAWN_FILES: Record<string, string> = {
   }),
   "templates/cart.json": json({ sections: { items: { type: "main-cart-items" } }, order: ["items"] }),
   "config/settings_data.json": json({ current: { colors_text: "#121212", blocks: {} }, presets: { Default: {} } }),
-  "sections/header.liquid": `<header class="header"><a href="/">{{ shop.name }}</a></header>\n`,
+  "sections/header.liquid": HEADER,
+  "sections/footer.liquid": FOOTER,
+  "sections/image-banner.liquid": BANNER,
+  "sections/featured-collection.liquid": PRODUCT_GRID,
+  "sections/main-collection-banner.liquid": `<h1>{{ collection.title }}</h1>\n`,
+  "sections/main-collection-product-grid.liquid": PRODUCT_GRID,
+  "sections/main-product.liquid": MAIN_PRODUCT,
+  "sections/related-products.liquid": `<section class="related"><h2>{{ section.settings.heading }}</h2></section>\n`,
+  "sections/main-cart-items.liquid": CART_ITEMS,
 };
 
 const DEBUT_FILES: Record<string, string> = {
@@ -63,7 +120,14 @@ const DEBUT_FILES: Record<string, string> = {
   "templates/collection.liquid": `{% section 'collection-template' %}\n`,
   "templates/cart.liquid": `{% section 'cart-template' %}\n`,
   "config/settings_data.json": json({ current: "Default", presets: { Default: { blocks: {} } } }),
-  "sections/header.liquid": `<header class="site-header"><a href="/">{{ shop.name }}</a></header>\n`,
+  "sections/header.liquid": HEADER,
+  "sections/footer.liquid": FOOTER,
+  "sections/hero.liquid": BANNER,
+  "sections/featured-collection.liquid": PRODUCT_GRID,
+  "sections/collection-template.liquid": PRODUCT_GRID,
+  "sections/product-template.liquid": MAIN_PRODUCT,
+  "sections/product-recommendations.liquid": "",
+  "sections/cart-template.liquid": CART_ITEMS,
 };
 
 /** The theme's files: the defaults with the shop's own edits (if any) on top. */

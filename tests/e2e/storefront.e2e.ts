@@ -1,0 +1,165 @@
+import type { FrameLocator, Page } from "@playwright/test";
+import { demoCatalogue } from "../local-shopify/catalogue";
+import { bootstrappedShop, e2eDb, seedVideos } from "./db";
+import { APP_URL, SHOPIFY_URL, expect, test } from "./fixtures";
+import { E2E_PORTS } from "./stack-ports";
+
+// The shopper's side (issue 4): a widget created and installed in the admin,
+// videos approved to it in the library, then the local storefront renders the
+// extension's Liquid with the published data; the shopper opens a video, adds
+// a tagged product to the cart, and the events reach the app.
+
+const dialog = (app: FrameLocator) => app.getByTestId("admin-modal");
+const dialogAction = (app: FrameLocator, name: string) => dialog(app).getByRole("button", { name, exact: true });
+const storefront = (shop: string, path = "/") => `http://${shop}.localhost:${E2E_PORTS.shopify}${path}`;
+const row = (app: FrameLocator, title: string) => app.getByRole("row").filter({ hasText: title });
+
+/** The widget metafields Local Shopify holds for the shop, once the app has published `check`. */
+async function published(shop: string, key: string, check: (value: { videos: Array<{ title: string }> } | null) => boolean) {
+  await expect
+    .poll(
+      async () => {
+        const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as { metafields: Array<{ namespace: string; key: string; value: string }> };
+        const metafield = state.metafields.find((m) => m.namespace === "clipcart" && m.key === key);
+        return check(metafield ? JSON.parse(metafield.value) : null);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+/** Install on Store, then the theme editor tab: set the widget number and Save. */
+async function installThroughThemeEditor(page: Page, app: FrameLocator, widgetName: string, widgetNumber: number, options: { embedFallback?: boolean } = {}) {
+  await app.locator(".Polaris-ShadowBevel").filter({ has: app.getByRole("heading", { name: widgetName, exact: true }) }).getByRole("button", { name: "Install on Store" }).click();
+  const [editor] = await Promise.all([page.context().waitForEvent("page"), dialogAction(app, "Open Theme Editor").click()]);
+  await editor.waitForLoadState();
+  if (options.embedFallback) await editor.getByRole("link", { name: "Enable the app embed" }).click();
+  await editor.getByLabel("Widget number").fill(String(widgetNumber));
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByTestId("theme-editor-saved")).toBeVisible();
+  await editor.close();
+  await dialogAction(app, "Got it").click();
+}
+
+test("a carousel installed on the product page shows the approved videos; the shopper adds a tagged product to the cart and the events arrive", async ({ page, openApp, shop }) => {
+  const [product, otherProduct] = demoCatalogue();
+  // Admin: a carousel for product pages, created through the Customize form.
+  let app = await openApp("/widgets");
+  await app.getByRole("button", { name: "Add widget" }).first().click();
+  await app.getByRole("button", { name: "Choose Carousel" }).click();
+  await app.getByRole("textbox", { name: "Widget name" }).fill("Seen on TikTok");
+  await app.getByRole("checkbox", { name: "Product Pages" }).check();
+  await app.getByRole("checkbox", { name: "Homepage" }).uncheck();
+  await app.getByRole("button", { name: "Create Widget" }).click();
+  await expect(app.getByText("Widget created successfully!")).toBeVisible();
+
+  await installThroughThemeEditor(page, app, "Seen on TikTok", 1);
+  await expect(app.getByText("Installed", { exact: true })).toBeVisible();
+
+  // Library: three videos, the first tagged with a product, approved to the widget.
+  const shopRow = await bootstrappedShop(shop);
+  const [first, second, third] = await seedVideos(shop, [{ title: "Styling the linen shirt" }, { title: "Sneaker unboxing" }, { title: "Packing orders" }]);
+  const prisma = await e2eDb();
+  await prisma.productTag.create({ data: { shopId: shopRow.id, videoId: first.id, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title } });
+  app = await openApp("/content");
+  for (const title of ["Styling the linen shirt", "Sneaker unboxing", "Packing orders"]) await row(app, title).getByRole("checkbox").check();
+  await app.getByRole("button", { name: "Approve", exact: true }).first().click();
+  await dialog(app).getByLabel("Seen on TikTok (Carousel)").check();
+  await dialogAction(app, "Approve").click();
+  await expect(app.getByText("Successfully approved 3 video(s)!")).toBeVisible();
+  await published(shop, "widget_1", (widget) => widget?.videos.length === 3);
+
+  // Storefront: no request reaches the app while the page renders.
+  const shopper = await page.context().newPage();
+  const appRequests: string[] = [];
+  shopper.on("request", (request) => {
+    if (request.url().startsWith(APP_URL)) appRequests.push(request.url());
+  });
+  await shopper.goto(storefront(shop, `/products/${otherProduct.handle}`));
+  const widget = shopper.locator("clipcart-widget");
+  await expect(widget.locator(".cc-title")).toHaveText(["Styling the linen shirt", "Sneaker unboxing", "Packing orders"]);
+  await shopper.waitForLoadState("networkidle");
+  expect(appRequests).toEqual([]);
+  // Not on the home page: the widget is for product pages.
+  const home = await page.context().newPage();
+  await home.goto(storefront(shop, "/"));
+  await expect(home.locator("main")).toContainText("Featured products");
+  await expect(home.locator("clipcart-widget")).toHaveCount(0);
+  await home.close();
+
+  // The shopper opens the first video and adds its product to the cart.
+  await widget.getByRole("button", { name: "Play video: Styling the linen shirt" }).click();
+  const modal = shopper.getByRole("dialog");
+  await expect(modal.getByText(product.title)).toBeVisible();
+  await modal.getByRole("button", { name: `Add to cart: ${product.title}` }).click();
+  await expect(modal.getByRole("status")).toHaveText(`Added to cart: ${product.title}`);
+  const cart = await shopper.evaluate(() => fetch("/cart.js").then((response) => response.json()));
+  expect(cart.items).toEqual([
+    expect.objectContaining({ product_id: product.id, quantity: 1, properties: { _clipcart_video: first.id, _clipcart_widget: expect.any(String) } }),
+  ]);
+
+  // Then clicks the product: the page changes, and the page view's beacons go out.
+  await modal.getByRole("link", { name: product.title }).first().click();
+  await shopper.waitForURL(`**/products/${product.handle}`);
+  await expect
+    .poll(async () => (await prisma.analyticsEvent.findMany({ where: { shopId: shopRow.id }, orderBy: { type: "asc" } })).map((e) => [e.type, e.videoId, e.platform]), { timeout: 15_000 })
+    .toEqual([
+      ["add_to_cart", first.id, "tiktok"],
+      ["product_click", first.id, "tiktok"],
+      ["video_click", first.id, "tiktok"],
+    ]);
+  expect((await prisma.video.findUniqueOrThrow({ where: { id: first.id } })).clicks).toBe(1);
+  expect([second.id, third.id]).not.toContain(first.id);
+
+  // Deleting the widget takes it off the storefront's data.
+  await page.bringToFront();
+  app = await openApp("/widgets");
+  await app.getByRole("button", { name: "Delete" }).click();
+  await dialogAction(app, "Delete").click();
+  await expect(app.getByText("Widget deleted")).toBeVisible();
+  await published(shop, "widget_1", (value) => value === null);
+  await shopper.goto(storefront(shop, `/products/${otherProduct.handle}`));
+  await expect(shopper.locator("main")).toContainText(otherProduct.title);
+  await expect(shopper.locator("clipcart-widget")).toHaveCount(0);
+});
+
+test("on a vintage theme the app embed shows the page's widget, and a sticky widget floats until dismissed", async ({ page, openApp, shop }) => {
+  let app = await openApp("/widgets");
+  const shopRow = await bootstrappedShop(shop);
+  await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ theme: "liquid" }) });
+  const prisma = await e2eDb();
+  const grid = await prisma.widget.create({ data: { shopId: shopRow.id, name: "Home grid", layoutType: "grid", pageContexts: '["homepage"]', displayNumber: 1 } });
+  const sticky = await prisma.widget.create({ data: { shopId: shopRow.id, name: "Corner video", layoutType: "sticky", pageContexts: '["all_pages"]', displayNumber: 2, alignment: "left" } });
+  const [a, b] = await seedVideos(shop, [{ title: "Grid video one" }, { title: "Grid video two" }]);
+
+  app = await openApp("/content");
+  for (const title of ["Grid video one", "Grid video two"]) await row(app, title).getByRole("checkbox").check();
+  await app.getByRole("button", { name: "Approve", exact: true }).first().click();
+  await dialog(app).getByRole("button", { name: "Select All" }).click();
+  await dialogAction(app, "Approve").click();
+  await expect(app.getByText("Successfully approved 2 video(s)!")).toBeVisible();
+  await published(shop, "widget_2", (widget) => widget?.videos.length === 2);
+
+  app = await openApp("/widgets");
+  // A vintage theme takes no app blocks: the editor offers the embed that shows widgets by page.
+  await installThroughThemeEditor(page, app, "Home grid", 1);
+  await installThroughThemeEditor(page, app, "Corner video", 2);
+
+  const shopper = await page.context().newPage();
+  await shopper.goto(storefront(shop, "/"));
+  const widgets = shopper.locator("clipcart-widget");
+  await expect(widgets).toHaveCount(2);
+  await expect(shopper.locator("main clipcart-widget .cc-title")).toHaveText(["Grid video one", "Grid video two"]);
+  const hide = shopper.getByRole("button", { name: "Hide videos" });
+  await expect(hide).toBeVisible();
+  // Aligned left, as the merchant chose.
+  const box = await hide.locator("xpath=..").boundingBox();
+  expect(box!.x).toBeLessThan(400);
+  await hide.click();
+  await expect(hide).toHaveCount(0);
+  // The grid is for the homepage only; the sticky one stays dismissed for the session.
+  await shopper.goto(storefront(shop, "/cart"));
+  await expect(shopper.locator("main")).toContainText("Your cart");
+  await expect(shopper.locator("clipcart-widget:visible")).toHaveCount(0);
+  expect([grid.id, sticky.id, a.id, b.id].every(Boolean)).toBe(true);
+});
