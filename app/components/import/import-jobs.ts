@@ -9,7 +9,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import type { ImportJobDto } from "~/lib/api-types";
 import { fetchImportJob } from "~/lib/api-client";
 import { describeError } from "~/lib/error-mapper";
-import { showToast } from "~/components/library/toast";
+import { showToast } from "~/components/toast";
 import { importErrorContext, isJobRunning, jobOutcome, type JobOutcome } from "~/lib/import-flow";
 
 export const JOB_POLL_MS = 1000;

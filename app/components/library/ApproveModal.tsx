@@ -10,7 +10,7 @@ import {
   type ApprovalSummary,
 } from "~/lib/library-selection";
 import { LIBRARY_TEXT, approveDialogTitle } from "~/messages";
-import { AppModal } from "./AppModal";
+import { AppModal } from "~/components/AppModal";
 
 const LAYOUT_TITLES: Record<WidgetSummaryDto["layout_type"], string> = {
   carousel: "Carousel",

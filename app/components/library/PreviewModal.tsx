@@ -8,7 +8,7 @@ import { isFreePlanLimitError } from "~/lib/library-selection";
 import { PREVIEW_DIALOG_CLOSE_MS } from "~/constants";
 import { LIBRARY_TEXT, videosApproved, videosUnpublished } from "~/messages";
 import { PLATFORMS } from "~/platforms/config";
-import { AppModal } from "./AppModal";
+import { AppModal } from "~/components/AppModal";
 import { VideoThumb } from "./VideoThumb";
 
 /**

@@ -5,7 +5,7 @@ import { ApiError, addVideoTag, fetchVideoTags, removeVideoTag, searchProducts }
 import { displayTitle } from "~/lib/library-selection";
 import { PRODUCT_SEARCH_MIN_CHARS } from "~/constants";
 import { LIBRARY_TEXT } from "~/messages";
-import { AppModal } from "./AppModal";
+import { AppModal } from "~/components/AppModal";
 
 const SEARCH_DEBOUNCE_MS = 250;
 

@@ -2,7 +2,7 @@ import { BlockStack, Text } from "@shopify/polaris";
 import type { VideoDto } from "~/lib/api-types";
 import { displayTitle } from "~/lib/library-selection";
 import { LIBRARY_TEXT } from "~/messages";
-import { AppModal } from "./AppModal";
+import { AppModal } from "~/components/AppModal";
 
 /** Every product tagged to a video, opened from a row's "+N more" (spec 2). */
 export function TaggedProductsModal({ video, onClose }: { video: VideoDto | null; onClose: () => void }) {

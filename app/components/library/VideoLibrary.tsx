@@ -18,7 +18,7 @@ import {
   type FinishedImport,
 } from "~/components/import/import-jobs";
 import { ApproveModal } from "./ApproveModal";
-import { ConfirmModal } from "./ConfirmModal";
+import { ConfirmModal } from "~/components/ConfirmModal";
 import { PreviewModal } from "./PreviewModal";
 import { TaggedProductsModal } from "./TaggedProductsModal";
 import { TagProductsModal } from "./TagProductsModal";

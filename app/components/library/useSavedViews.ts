@@ -4,7 +4,7 @@ import type { LibraryViewDto, VideoListQuery } from "~/lib/api-types";
 import { createLibraryView, deleteLibraryView, updateLibraryView } from "~/lib/api-client";
 import { describeError } from "~/lib/error-mapper";
 import { LIBRARY_TAB_LABELS, normalizeViewName, sameViewQuery, viewNameProblem, type ViewQuery } from "~/lib/library-selection";
-import { showToast } from "./toast";
+import { showToast } from "~/components/toast";
 
 /** The base query of a fixed tab: its status, no search, every platform. */
 function tabQuery(tab: VideoListQuery["tab"]): ViewQuery {

@@ -9,7 +9,8 @@ import { PAGE_CONTEXT_LABELS, THEME_BLOCK_NAMES, installsAsEmbed, themeEditorUrl
 import { WIDGET_TEXT } from "~/messages";
 import type { StorefrontVideo, StorefrontWidget } from "~/storefront/widget-data";
 import { AppPage } from "~/components/AppPage";
-import { AppModal } from "~/components/library/AppModal";
+import { AppModal } from "~/components/AppModal";
+import { ConfirmModal } from "~/components/ConfirmModal";
 import { CustomizeWidget, type WidgetDraft } from "./CustomizeWidget";
 import { LayoutPicker } from "./LayoutPicker";
 import { WidgetCard } from "./WidgetCard";
@@ -298,26 +299,27 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
         ) : null}
       </AppModal>
 
-      <AppModal
+      <ConfirmModal
         id="delete-widget"
         open={deleting !== null}
-        onClose={() => !deleteBusy && setDeleting(null)}
         title={deleting ? `Delete "${deleting.name}"?` : ""}
-        variant="small"
-        primaryAction={{ content: "Delete", destructive: true, loading: deleteBusy, onAction: () => void confirmDelete() }}
-        secondaryActions={[{ content: "Cancel", disabled: deleteBusy, onAction: () => setDeleting(null) }]}
-      >
-        {deleting ? (
-          <BlockStack gap="200">
-            <Text as="p">The widget is deleted from Clipcart; its videos stay in your library. Then take it off your theme:</Text>
-            <List type="number">
-              {removalSteps(deleting).map((step) => (
-                <List.Item key={step}>{step}</List.Item>
-              ))}
-            </List>
-          </BlockStack>
-        ) : null}
-      </AppModal>
+        confirmLabel="Delete"
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => !deleteBusy && setDeleting(null)}
+        body={
+          deleting ? (
+            <BlockStack gap="200">
+              <Text as="p">The widget is deleted from Clipcart; its videos stay in your library. Then take it off your theme:</Text>
+              <List type="number">
+                {removalSteps(deleting).map((step) => (
+                  <List.Item key={step}>{step}</List.Item>
+                ))}
+              </List>
+            </BlockStack>
+          ) : null
+        }
+      />
     </AppPage>
   );
 }

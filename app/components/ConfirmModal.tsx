@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Text } from "@shopify/polaris";
 import { AppModal } from "./AppModal";
 
@@ -5,7 +6,8 @@ interface ConfirmModalProps {
   id: string;
   open: boolean;
   title: string;
-  body: string;
+  /** Text, or richer content (steps to follow afterwards). */
+  body: ReactNode;
   confirmLabel: string;
   busy: boolean;
   onConfirm: () => void;
@@ -24,7 +26,7 @@ export function ConfirmModal({ id, open, title, body, confirmLabel, busy, onConf
       primaryAction={{ content: confirmLabel, destructive: true, loading: busy, onAction: onConfirm }}
       secondaryActions={[{ content: "Cancel", disabled: busy, onAction: onClose }]}
     >
-      <Text as="p">{body}</Text>
+      {typeof body === "string" ? <Text as="p">{body}</Text> : body}
     </AppModal>
   );
 }
