@@ -4,6 +4,7 @@
  * Admin schema), and nothing else in the app talks to Shopify's Admin API.
  */
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
+import type { StorefrontProduct } from "~/storefront/widget-data";
 
 export type AdminGraphql = AdminApiContext["graphql"];
 
@@ -284,15 +285,8 @@ export async function fetchStorefrontTarget(graphql: AdminGraphql, namespace: st
   };
 }
 
-export interface StorefrontProductDetails {
-  id: string;
-  handle: string;
-  title: string;
-  price: string;
-  image: string | null;
-  /** Numeric id of the first variant for sale; null when none is. */
-  variantId: number | null;
-}
+/** What a shopper sees of a tagged product: the storefront data's shape (app/storefront/widget-data.ts). */
+export type StorefrontProductDetails = StorefrontProduct;
 
 interface StorefrontProductsData {
   nodes: Array<{
