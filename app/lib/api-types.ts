@@ -131,3 +131,57 @@ export interface LibraryData {
   views: LibraryViewDto[];
   activeJobs: ImportJobDto[];
 }
+
+/**
+ * GET /api/analytics/{shopId} (spec 3, "Analytics summary"). Fields named
+ * total* count everything since install; last30DaysClicks and dailyClicks the
+ * last 30 days (UTC days, today included). Clicks are video clicks plus
+ * product clicks; conversions are attributed order lines from real orders.
+ */
+export interface AnalyticsSummaryDto {
+  totalClicks: number;
+  totalVideoClicks: number;
+  /** Video clicks plus product clicks in the last 30 days. */
+  last30DaysClicks: number;
+  totalVideos: number;
+  enabledVideos: number;
+  totalWidgets: number;
+  /** Videos with at least one tagged product. */
+  taggedProducts: number;
+  totalProductClicks: number;
+  /** Orders with at least one line added from a widget, each counted once. */
+  totalConversions: number;
+  /** Attributed revenue in the shop's currency, major units (e.g. 59.98). */
+  conversionRevenue: number;
+  currency: string;
+  platformBreakdown: Array<{ platform: PlatformId | string; clicks: number }>;
+  /** One entry per day of the last 30 (oldest first), for the chart. */
+  dailyClicks: Array<{ date: string; videoClicks: number; productClicks: number }>;
+}
+
+/** GET /api/analytics/{shopId}/videos: videos by clicks in the last 30 days, most first. */
+export interface VideoAnalyticsDto {
+  id: string;
+  thumbnail_url: string | null;
+  title: string | null;
+  author_name: string | null;
+  platform: string;
+  clicks: number;
+  enabled: boolean;
+}
+
+/** GET /api/analytics/{shopId}/widgets: every widget with its clicks in the last 30 days. */
+export interface WidgetAnalyticsDto {
+  id: string;
+  name: string;
+  layout_type: WidgetDto["layout_type"];
+  /** As stored: the page shows "All Pages" when empty, unparsable or containing all_pages. */
+  page_contexts: string;
+  clicks: number;
+}
+
+/** GET /api/review/check-pending?shopId= */
+export interface PendingReviewPromptsDto {
+  has15DayPrompt: boolean;
+  has30DayPrompt: boolean;
+}
