@@ -87,6 +87,28 @@ async function waitForHttp(url, child, name, timeoutMs = 60_000) {
 }
 
 /**
+ * Starts Local Shopify alone (storefront, Admin API, controls) and waits until
+ * it answers: for benchmarks of what shoppers load, where the app is not asked.
+ */
+export async function startLocalShopifyOnly({ appPort, shopifyPort, databaseUrl, quiet = false }) {
+  const env = stackEnv({ appPort, shopifyPort, databaseUrl });
+  const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
+  const stop = async () => {
+    if (shopify.exitCode === null) {
+      shopify.kill("SIGTERM");
+      await new Promise((resolve) => shopify.once("exit", resolve));
+    }
+  };
+  try {
+    await waitForHttp(`${env.LOCAL_SHOPIFY_URL}/__local/health`, shopify, "Local Shopify");
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { shopifyUrl: env.LOCAL_SHOPIFY_URL, storefrontUrl: (shop) => `http://${shop}.localhost:${shopifyPort}/`, stop };
+}
+
+/**
  * Starts both processes and waits until each answers. Returns the URLs and a
  * stop() that ends both.
  */
