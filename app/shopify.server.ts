@@ -8,6 +8,7 @@ import {
   LogSeverity,
   shopifyApp,
 } from "@shopify/shopify-app-remix/server";
+import { shopifyApi } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma } from "./db.server";
 import { PREMIUM_PLAN } from "./constants";
@@ -61,5 +62,23 @@ export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
 export const authenticate = shopify.authenticate;
 export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;
+/**
+ * The app proxy signature check that authenticate.public.appProxy makes (the
+ * Shopify library's HMAC validation, timestamp included), without the offline
+ * session it then loads: storefront beacons never call the Admin API, and that
+ * lookup was a database query per beacon (decision 015).
+ */
+const proxySignatures = shopifyApi({
+  apiKey: process.env.SHOPIFY_API_KEY,
+  apiSecretKey: process.env.SHOPIFY_API_SECRET || "",
+  apiVersion: ApiVersion.October25,
+  hostName: new URL(process.env.SHOPIFY_APP_URL || "http://localhost").host,
+  isEmbeddedApp: true,
+  logger: { level: LogSeverity.Error },
+});
+export async function isSignedByAppProxy(url: URL): Promise<boolean> {
+  return proxySignatures.utils.validateHmac(url.searchParams, { signator: "appProxy" }).catch(() => false);
+}
+
 export const registerWebhooks = shopify.registerWebhooks;
 export const sessionStorage = shopify.sessionStorage;

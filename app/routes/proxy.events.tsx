@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { authenticate } from "~/shopify.server";
+import { isSignedByAppProxy } from "~/shopify.server";
 import { MAX_EVENTS_PER_BATCH, queueStorefrontEvents } from "~/models/storefront-events.server";
 import { BEACON_EVENT_TYPES } from "~/storefront/widget-data";
 
@@ -25,13 +25,9 @@ const MAX_BODY_BYTES = 16 * 1024;
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
-  try {
-    await authenticate.public.appProxy(request);
-  } catch (error) {
-    if (error instanceof Response) return json({ error: "Invalid signature" }, { status: 401 });
-    throw error;
-  }
-  const shopDomain = new URL(request.url).searchParams.get("shop") ?? "";
+  const url = new URL(request.url);
+  if (!(await isSignedByAppProxy(url))) return json({ error: "Invalid signature" }, { status: 401 });
+  const shopDomain = url.searchParams.get("shop") ?? "";
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) return json({ error: "Batch too large" }, { status: 413 });
   let parsed: z.infer<typeof BeaconBody>;

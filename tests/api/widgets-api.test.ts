@@ -14,7 +14,7 @@ import { action as eventsRoute } from "~/routes/proxy.events";
 import type { StorefrontWidget, StorefrontWidgetIndex } from "~/storefront/widget-data";
 import { demoCatalogue } from "../local-shopify/catalogue";
 import { readLocalShopifyConfig } from "../local-shopify/config";
-import { proxiedUrl } from "../local-shopify/app-proxy";
+import { proxiedUrl, signProxyQuery } from "../local-shopify/app-proxy";
 import { apiRequest, callRoute, DESKTOP_USER_AGENT, localShopify } from "../support/app-requests";
 import { bootstrapShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
 
@@ -281,7 +281,7 @@ describe("POST /apps/clipcart/events: storefront beacons through the app proxy",
     expect(await prisma.analyticsEvent.count({ where: { shopId: other.id } })).toBe(0);
   });
 
-  it("refuses a missing or forged signature with 401 and stores nothing", async () => {
+  it("refuses a missing, forged, foreign or stale signature with 401 and stores nothing", async () => {
     const shop = await bootstrapShop("beacon");
     const [video] = await seedVideos(shop.id, [{ title: "Clicked" }]);
     const body = { session: "s", events: [{ type: "video_click", videoId: video.id, widgetId: "w" }] };
@@ -291,13 +291,26 @@ describe("POST /apps/clipcart/events: storefront beacons through the app proxy",
     forged.searchParams.set("timestamp", String(Number(forged.searchParams.get("timestamp")) + 1));
     const unsigned = new URL(signed);
     unsigned.searchParams.delete("signature");
-    for (const url of [forged, unsigned]) expect((await callRoute(eventsRoute, beacon(url, body))).status).toBe(401);
+    // Signed correctly, but by another app's secret, or an hour ago (a replayed beacon).
+    const resign = (secret: string, secondsAgo: number) => {
+      const url = new URL(signed);
+      url.searchParams.delete("signature");
+      url.searchParams.set("timestamp", String(Math.floor(Date.now() / 1000) - secondsAgo));
+      url.searchParams.set("signature", signProxyQuery(url.searchParams, secret));
+      return url;
+    };
+    const otherApp = resign("another-apps-secret", 0);
+    const stale = resign(config().apiSecret, 3600);
+    expect((await callRoute(eventsRoute, beacon(resign(config().apiSecret, 0), body))).status).toBe(204);
     await flushStorefrontEvents();
-    expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(0);
+    expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(1);
+    for (const url of [forged, unsigned, otherApp, stale]) expect((await callRoute(eventsRoute, beacon(url, body))).status).toBe(401);
+    await flushStorefrontEvents();
+    expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(1);
 
     // A signed batch that is not a batch is refused too.
     expect((await callRoute(eventsRoute, beacon(signed, { events: "nope" }))).status).toBe(400);
     await flushStorefrontEvents();
-    expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(0);
+    expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(1);
   });
 });
