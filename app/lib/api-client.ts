@@ -11,6 +11,7 @@ import type {
   ChannelDto,
   ImportJobDto,
   LibraryViewDto,
+  PendingReviewPromptsDto,
   ProductSearchResult,
   ProductTagDto,
   VideoListPage,
@@ -209,6 +210,10 @@ export async function fetchActiveTheme(shopId: string): Promise<ActiveThemeDto> 
 
 export async function markReviewPromptShown(shopId: string, promptType: "widget_install" | "15_days" | "30_days"): Promise<void> {
   await apiRequest("/api/review/mark-shown", { method: "POST", body: { shopId, promptType } });
+}
+
+export async function fetchPendingReviewPrompts(shopId: string): Promise<PendingReviewPromptsDto> {
+  return apiRequest<PendingReviewPromptsDto>(`/api/review/check-pending?shopId=${enc(shopId)}`);
 }
 
 export async function fetchLibraryViews(): Promise<LibraryViewDto[]> {

@@ -4,6 +4,8 @@
  * (two tabs, a retry) changes nothing.
  */
 import { prisma } from "~/db.server";
+import { REVIEW_PROMPT_DAYS } from "~/constants";
+import type { PendingReviewPromptsDto } from "~/lib/api-types";
 
 export const REVIEW_PROMPT_TYPES = ["widget_install", "15_days", "30_days"] as const;
 export type ReviewPromptType = (typeof REVIEW_PROMPT_TYPES)[number];
@@ -14,4 +16,25 @@ export async function markReviewPromptShown(shopId: string, promptType: ReviewPr
     create: { shopId, promptType },
     update: {},
   });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const [FIRST_PROMPT_DAYS, SECOND_PROMPT_DAYS] = REVIEW_PROMPT_DAYS;
+
+/**
+ * Which of the timed prompts (spec 4, 9: 15 and 30 days) are due: counted from
+ * the shop's first activity (first approval or widget install) or, before any,
+ * from the install, and only while not yet shown. The app shows at most one
+ * per load and the 15-day one first; an uninstalled shop is never due.
+ */
+export async function pendingReviewPrompts(shopId: string, now = new Date()): Promise<PendingReviewPromptsDto> {
+  const shop = await prisma.shop.findUnique({
+    where: { id: shopId },
+    select: { installedAt: true, firstActiveAt: true, uninstalledAt: true, reviewPrompts: { select: { promptType: true } } },
+  });
+  if (!shop || shop.uninstalledAt) return { has15DayPrompt: false, has30DayPrompt: false };
+  const since = (shop.firstActiveAt ?? shop.installedAt).getTime();
+  const shown = new Set(shop.reviewPrompts.map((prompt) => prompt.promptType));
+  const due = (days: number, type: ReviewPromptType) => now.getTime() - since >= days * DAY_MS && !shown.has(type);
+  return { has15DayPrompt: due(FIRST_PROMPT_DAYS, "15_days"), has30DayPrompt: due(SECOND_PROMPT_DAYS, "30_days") };
 }

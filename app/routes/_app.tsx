@@ -20,6 +20,7 @@ import { MISSING_SHOP_LOG, type ErrorScreenKind } from "~/messages";
 import { appHref } from "~/lib/app-links";
 import { errorScreenFor } from "~/lib/errors";
 import { bootstrapShop, type BootstrappedShop } from "~/lib/shop-bootstrap";
+import { showDueReviewPrompt } from "~/lib/review-prompts";
 import { ShopContext } from "~/lib/shop-context";
 import { ErrorScreen, StandaloneErrorScreen } from "~/components/ErrorScreen";
 import { PageSkeleton, skeletonShapeFor } from "~/components/PageSkeleton";
@@ -84,6 +85,11 @@ export default function AppLayout() {
   useEffect(() => {
     if (!data.loaded) console.error(MISSING_SHOP_LOG);
   }, [data.loaded]);
+
+  const loadedShopId = bootstrap.status === "loaded" ? bootstrap.shop.id : null;
+  useEffect(() => {
+    if (loadedShopId) void showDueReviewPrompt(loadedShopId);
+  }, [loadedShopId]);
   if (!data.loaded) return null;
 
   // While the next page's data loads, show that page's skeleton rather than the stale page.

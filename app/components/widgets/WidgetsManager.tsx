@@ -3,7 +3,8 @@ import { useNavigation, useRevalidator } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, InlineGrid, List, Text } from "@shopify/polaris";
 import type { LayoutType } from "~/constants";
 import type { WidgetDto } from "~/lib/api-types";
-import { createWidget, deleteWidget, fetchActiveTheme, markReviewPromptShown, markWidgetInstalled, type ActiveThemeDto } from "~/lib/api-client";
+import { createWidget, deleteWidget, fetchActiveTheme, markWidgetInstalled, type ActiveThemeDto } from "~/lib/api-client";
+import { requestReviewPrompt } from "~/lib/review-prompts";
 import { describeError } from "~/lib/error-mapper";
 import { PAGE_CONTEXT_LABELS, THEME_BLOCK_NAMES, installsAsEmbed, themeEditorUrl } from "~/lib/widget-rules";
 import { WIDGET_TEXT } from "~/messages";
@@ -155,24 +156,14 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
       setInstalling(null);
       setNotice({ tone: "success", message: `"${installing.widget.name}" is installed on your store.` });
       revalidate();
-      void requestReview();
+      // Spec 4: after an install, ask for an app-store review (widget_install).
+      void requestReviewPrompt(shopId, "widget_install");
     } catch (error) {
       console.error(error);
       setNotice({ tone: "critical", message: describeError(error, "widget") });
       setInstalling(null);
     } finally {
       setConfirming(false);
-    }
-  }
-
-  /** Spec 4: after an install, ask for an app-store review and record it; a refusal or failure is ignored. */
-  async function requestReview() {
-    try {
-      const shopify = (globalThis as { shopify?: { reviews?: { request: () => Promise<{ success?: boolean }> } } }).shopify;
-      const result = await shopify?.reviews?.request();
-      if (result?.success) await markReviewPromptShown(shopId, "widget_install");
-    } catch (error) {
-      console.warn("Review prompt not shown", error);
     }
   }
 

@@ -1,0 +1,37 @@
+/**
+ * App-store review prompts (spec 4) in the browser: App Bridge's review
+ * request, recorded on the server when Shopify showed it. A refusal, a failure
+ * or an admin without the API is ignored: a review prompt never gets in the
+ * merchant's way.
+ */
+import { fetchPendingReviewPrompts, markReviewPromptShown } from "./api-client";
+
+type ReviewPromptType = "widget_install" | "15_days" | "30_days";
+type ReviewsApi = { request: () => Promise<{ success?: boolean; code?: string }> };
+
+/** Asks Shopify for the review modal; records it as shown when it was. */
+export async function requestReviewPrompt(shopId: string, promptType: ReviewPromptType): Promise<void> {
+  try {
+    const reviews = (globalThis as { shopify?: { reviews?: ReviewsApi } }).shopify?.reviews;
+    const result = await reviews?.request();
+    if (result?.success) await markReviewPromptShown(shopId, promptType);
+  } catch (error) {
+    console.warn("Review prompt not shown", error);
+  }
+}
+
+// Once per load of the app (a full load of its frame), not per page.
+let checkedThisLoad = false;
+
+/** On app load: the due timed prompt, the 15-day one before the 30-day one, at most one. */
+export async function showDueReviewPrompt(shopId: string): Promise<void> {
+  if (checkedThisLoad) return;
+  checkedThisLoad = true;
+  try {
+    const pending = await fetchPendingReviewPrompts(shopId);
+    if (pending.has15DayPrompt) await requestReviewPrompt(shopId, "15_days");
+    else if (pending.has30DayPrompt) await requestReviewPrompt(shopId, "30_days");
+  } catch (error) {
+    console.warn("Review prompts not checked", error);
+  }
+}
