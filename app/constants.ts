@@ -25,6 +25,16 @@ export const TAG_BADGES_BEFORE_MORE = 2;
 export const PRODUCT_SEARCH_MIN_CHARS = 2;
 export const VIEW_NAME_MAX_LENGTH = 40;
 export const TUTORIAL_VIDEO_LENGTH = "1:18";
+/**
+ * The tutorial film and the help article: hosted by us, not by a platform, so
+ * the Dashboard's player needs no third-party embed. Overridable per deployment.
+ */
+export const TUTORIAL_VIDEO = {
+  src: "/tutorial/clipcart-tutorial.webm",
+  poster: "/tutorial/clipcart-tutorial-poster.svg",
+  captions: "/tutorial/clipcart-tutorial.en.vtt",
+} as const;
+export const HELP_GUIDE_URL = "https://help.clipcart.app/getting-started";
 
 export const WIDGET_PRIORITY = { highest: 1, lowest: 5 } as const;
 export const CAROUSEL_AUTO_SCROLL_MS = 5000;

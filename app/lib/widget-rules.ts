@@ -85,6 +85,13 @@ export function readPageContexts(value: unknown): PageContext[] {
   return contexts.length === 0 ? ["all_pages"] : contexts;
 }
 
+/** The Page Context column of Widget Performance: "All Pages", or the pages' names joined by commas. */
+export function describePageContexts(value: unknown): string {
+  return readPageContexts(value)
+    .map((context) => PAGE_CONTEXT_LABELS[context])
+    .join(", ");
+}
+
 export function defaultWidgetName(layout: LayoutType): string {
   return `${LAYOUTS[layout].title} Widget`;
 }

@@ -1,29 +1,25 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { BlockStack, Card, Text } from "@shopify/polaris";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { authenticatePage } from "~/lib/page-auth.server";
 import { useShop } from "~/lib/shop-context";
+import { loadDashboardStats } from "~/models/dashboard.server";
+import { getShopByDomain } from "~/models/shop.server";
 import { AppPage } from "~/components/AppPage";
-import { DashboardImport } from "~/components/import/DashboardImport";
+import { DashboardView, type DashboardPageData } from "~/components/dashboard/DashboardView";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await authenticatePage(request);
-  return null;
+  const auth = await authenticatePage(request);
+  if (!auth) return json(null);
+  const supportChatId = process.env.CRISP_WEBSITE_ID || null;
+  const shop = await getShopByDomain(auth.session.shop);
+  // First visit: the browser bootstraps the shop right after this load; the page then reads again.
+  if (!shop) return json<DashboardPageData>({ shopFound: false, stats: null, supportChatId });
+  return json<DashboardPageData>({ shopFound: true, stats: await loadDashboardStats(shop.id), supportChatId });
 }
 
 export default function DashboardPage() {
+  const data = useLoaderData<typeof loader>();
   const shop = useShop();
-  return (
-    <AppPage title="Dashboard">
-      <BlockStack gap="400">
-        <Card>
-          <BlockStack gap="200">
-            <Text as="p" tone="subdued">
-              Your stats and getting-started guide will appear here.
-            </Text>
-          </BlockStack>
-        </Card>
-        <DashboardImport shopId={shop.id} />
-      </BlockStack>
-    </AppPage>
-  );
+  return data ? <DashboardView data={data} shopId={shop.id} /> : <AppPage title="Dashboard" />;
 }

@@ -6,7 +6,7 @@ import { safeHttpUrl } from "~/lib/embeds";
 const SIZES = { small: 40, medium: 60, large: 120 } as const;
 
 /** Dark text on light brand colours (Snapchat's yellow), white on the others. */
-function readableTextOn(hex: string): string {
+export function readableTextOn(hex: string): string {
   const match = /^#([0-9a-f]{6})$/i.exec(hex);
   if (!match) return "#ffffff";
   const value = parseInt(match[1], 16);

@@ -1,0 +1,211 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useRevalidator } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Card, DataTable, EmptyState, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { TOP_VIDEOS_COUNT } from "~/constants";
+import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/lib/api-types";
+import { appHref } from "~/lib/app-links";
+import { describePageContexts } from "~/lib/widget-rules";
+import { ANALYTICS_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
+import { isPlatformId } from "~/platforms/config";
+import { AppPage } from "~/components/AppPage";
+import { VideoThumb } from "~/components/library/VideoThumb";
+import { ClicksChart } from "./ClicksChart";
+import { PlatformBadge } from "./PlatformBadge";
+import { StatCard, formatCount, formatMoney } from "./StatCard";
+
+export interface AnalyticsPageData {
+  /** False before the shop's first bootstrap (the page reads again once it exists). */
+  shopFound: boolean;
+  summary: AnalyticsSummaryDto | null;
+  videos: VideoAnalyticsDto[];
+  widgets: WidgetAnalyticsDto[];
+}
+
+const LAYOUT_TITLES: Record<WidgetAnalyticsDto["layout_type"], string> = {
+  carousel: "Carousel",
+  grid: "Grid",
+  single: "Single",
+  sticky: "Sticky",
+};
+
+/** The Analytics page (spec 2): overview cards, the 30-day chart, platforms, top videos, widgets. */
+export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
+  const { search } = useLocation();
+  const { revalidate, state } = useRevalidator();
+  const askedAgain = useRef(false);
+  useEffect(() => {
+    if (!data.shopFound && !askedAgain.current) {
+      askedAgain.current = true;
+      revalidate();
+    }
+  }, [data.shopFound, revalidate]);
+
+  if (!data.shopFound || !data.summary) {
+    if (!askedAgain.current || state === "loading") return <AppPage title="Analytics" />;
+    return (
+      <AppPage title="Analytics">
+        <Banner tone="warning">{SHOP_UNAVAILABLE_WARNING}</Banner>
+      </AppPage>
+    );
+  }
+
+  const { summary } = data;
+  if (summary.totalClicks === 0 && summary.totalVideos === 0) {
+    return (
+      <AppPage title="Analytics">
+        <Card>
+          <EmptyState
+            heading={ANALYTICS_TEXT.emptyTitle}
+            action={{ content: ANALYTICS_TEXT.emptyAction, url: appHref("/content", search) }}
+            image=""
+          >
+            <p>{ANALYTICS_TEXT.emptyBody}</p>
+          </EmptyState>
+        </Card>
+      </AppPage>
+    );
+  }
+
+  const recentVideoClicks = summary.dailyClicks.reduce((sum, day) => sum + day.videoClicks, 0);
+  const topVideos = data.videos.filter((video) => video.clicks > 0).slice(0, TOP_VIDEOS_COUNT);
+  const engagedWidgets = data.widgets.filter((widget) => widget.clicks > 0);
+  const createWidget = { content: ANALYTICS_TEXT.createWidget, url: appHref("/widgets", search) };
+
+  return (
+    <AppPage title="Analytics">
+      <BlockStack gap="500">
+        <BlockStack gap="300">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingLg">
+              {ANALYTICS_TEXT.overview}
+            </Text>
+            <Text as="p" tone="subdued">
+              {ANALYTICS_TEXT.overviewPeriod}
+            </Text>
+          </BlockStack>
+          <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 5 }} gap="300">
+            <StatCard
+              title={ANALYTICS_TEXT.videoClicks}
+              value={formatCount(summary.totalVideoClicks)}
+              detail={recentVideoClicks > 0 ? ANALYTICS_TEXT.videoClicksRecent(recentVideoClicks) : ANALYTICS_TEXT.sinceInstall}
+            />
+            <StatCard title={ANALYTICS_TEXT.totalVideos} value={formatCount(summary.totalVideos)} detail={ANALYTICS_TEXT.publishedCount(summary.enabledVideos)} />
+            <StatCard title={ANALYTICS_TEXT.activeWidgets} value={formatCount(summary.totalWidgets)} detail={ANALYTICS_TEXT.deployedOnStore} />
+            <StatCard title={ANALYTICS_TEXT.productClicks} value={formatCount(summary.totalProductClicks)} detail={ANALYTICS_TEXT.productsViewed} />
+            <StatCard
+              title={ANALYTICS_TEXT.sales}
+              value={formatCount(summary.totalConversions)}
+              detail={ANALYTICS_TEXT.salesRevenue(formatMoney(summary.conversionRevenue, summary.currency))}
+            />
+          </InlineGrid>
+        </BlockStack>
+
+        <ClicksChart days={summary.dailyClicks} />
+
+        <Card>
+          <BlockStack gap="300">
+            <SectionTitle title={ANALYTICS_TEXT.platformPerformance} period={ANALYTICS_TEXT.platformPeriod} />
+            {summary.platformBreakdown.length === 0 ? (
+              <Text as="p" tone="subdued">
+                {ANALYTICS_TEXT.noPlatformClicks}
+              </Text>
+            ) : (
+              <BlockStack gap="200" as="ul">
+                {summary.platformBreakdown.map((entry) => (
+                  <InlineStack key={entry.platform} align="space-between" blockAlign="center" as="li">
+                    <PlatformBadge platform={entry.platform} />
+                    <Text as="span" variant="bodyMd" fontWeight="semibold">
+                      {formatCount(entry.clicks)} clicks
+                    </Text>
+                  </InlineStack>
+                ))}
+              </BlockStack>
+            )}
+          </BlockStack>
+        </Card>
+
+        <Card>
+          <BlockStack gap="300">
+            <SectionTitle title={ANALYTICS_TEXT.topVideos} period={ANALYTICS_TEXT.topVideosPeriod} />
+            {topVideos.length > 0 ? (
+              <DataTable
+                columnContentTypes={["text", "text", "text", "numeric", "text"]}
+                headings={[
+                  ANALYTICS_TEXT.columns.thumbnail,
+                  ANALYTICS_TEXT.columns.details,
+                  ANALYTICS_TEXT.columns.platform,
+                  ANALYTICS_TEXT.columns.clicks,
+                  ANALYTICS_TEXT.columns.status,
+                ]}
+                rows={topVideos.map((video) => [
+                  <VideoThumb key="thumb" url={video.thumbnail_url} platform={isPlatformId(video.platform) ? video.platform : "tiktok"} alt="" />,
+                  <BlockStack key="details" gap="050">
+                    <Text as="span" fontWeight="semibold">
+                      {video.title || "Untitled video"}
+                    </Text>
+                    {video.author_name ? (
+                      <Text as="span" tone="subdued" variant="bodySm">
+                        @{video.author_name}
+                      </Text>
+                    ) : null}
+                  </BlockStack>,
+                  <PlatformBadge key="platform" platform={video.platform} />,
+                  formatCount(video.clicks),
+                  video.enabled ? (
+                    <Badge key="status" tone="success">
+                      {ANALYTICS_TEXT.published}
+                    </Badge>
+                  ) : (
+                    <Badge key="status">{ANALYTICS_TEXT.unpublished}</Badge>
+                  ),
+                ])}
+              />
+            ) : (
+              <EmptyState heading={ANALYTICS_TEXT.noVideoEngagement} action={summary.totalWidgets === 0 ? createWidget : undefined} image="">
+                <p>{ANALYTICS_TEXT.noVideoEngagementBody}</p>
+              </EmptyState>
+            )}
+          </BlockStack>
+        </Card>
+
+        <Card>
+          <BlockStack gap="300">
+            <SectionTitle title={ANALYTICS_TEXT.widgetPerformance} period={ANALYTICS_TEXT.widgetPeriod} />
+            {engagedWidgets.length > 0 ? (
+              <DataTable
+                columnContentTypes={["text", "text", "text", "numeric"]}
+                headings={[ANALYTICS_TEXT.columns.widgetName, ANALYTICS_TEXT.columns.type, ANALYTICS_TEXT.columns.pageContext, ANALYTICS_TEXT.columns.clicks]}
+                rows={engagedWidgets.map((widget) => [
+                  widget.name,
+                  LAYOUT_TITLES[widget.layout_type] ?? widget.layout_type,
+                  describePageContexts(widget.page_contexts),
+                  formatCount(widget.clicks),
+                ])}
+              />
+            ) : data.widgets.length > 0 ? (
+              <EmptyState heading={ANALYTICS_TEXT.noWidgetEngagement} image="">
+                <p>{ANALYTICS_TEXT.noWidgetEngagementBody}</p>
+              </EmptyState>
+            ) : (
+              <EmptyState heading={ANALYTICS_TEXT.noWidgets} action={createWidget} image="" />
+            )}
+          </BlockStack>
+        </Card>
+      </BlockStack>
+    </AppPage>
+  );
+}
+
+function SectionTitle({ title, period }: { title: string; period: string }) {
+  return (
+    <BlockStack gap="050">
+      <Text as="h2" variant="headingMd">
+        {title}
+      </Text>
+      <Text as="p" variant="bodySm" tone="subdued">
+        {period}
+      </Text>
+    </BlockStack>
+  );
+}
+

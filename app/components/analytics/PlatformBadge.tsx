@@ -1,0 +1,26 @@
+import { PLATFORMS, isPlatformId } from "~/platforms/config";
+import { readableTextOn } from "~/components/library/VideoThumb";
+
+/** A platform's name on its brand colour (Polaris badges only come in its own tones). */
+export function PlatformBadge({ platform }: { platform: string }) {
+  const config = isPlatformId(platform) ? PLATFORMS[platform] : undefined;
+  const background = config?.color ?? "#8a8a8a";
+  return (
+    <span
+      data-platform-badge={platform}
+      style={{
+        display: "inline-block",
+        padding: "2px 8px",
+        borderRadius: 8,
+        background,
+        color: readableTextOn(background),
+        fontSize: 12,
+        fontWeight: 550,
+        lineHeight: "16px",
+        whiteSpace: "nowrap",
+      }}
+    >
+      {config?.name ?? platform}
+    </span>
+  );
+}

@@ -1,0 +1,33 @@
+import { BlockStack, Card, Text } from "@shopify/polaris";
+
+/** One figure of a Performance Overview: its name, the number, and what it counts. */
+export function StatCard({ title, value, detail }: { title: string; value: string; detail?: string | null }) {
+  return (
+    <Card>
+      <BlockStack gap="100">
+        <Text as="h3" variant="headingSm" tone="subdued">
+          {title}
+        </Text>
+        <Text as="p" variant="heading2xl">
+          {value}
+        </Text>
+        {detail ? (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {detail}
+          </Text>
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}
+
+export const formatCount = (value: number) => new Intl.NumberFormat("en-US").format(value);
+
+/** Revenue in the shop's currency, always to 2 decimals (spec 2: "$59.98" for a USD shop). */
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}

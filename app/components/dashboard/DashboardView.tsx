@@ -1,0 +1,196 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Button, Card, Icon, InlineGrid, InlineStack, Layout, List, Text } from "@shopify/polaris";
+import { CheckCircleIcon } from "@shopify/polaris-icons";
+import { HELP_GUIDE_URL } from "~/constants";
+import { appHref } from "~/lib/app-links";
+import { loadSupportChat, openSupportChat } from "~/lib/support-chat";
+import { DASHBOARD_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
+import type { DashboardStats } from "~/models/dashboard.server";
+import { AppPage } from "~/components/AppPage";
+import { StatCard, formatCount } from "~/components/analytics/StatCard";
+import { DashboardImport } from "~/components/import/DashboardImport";
+import { TutorialCard } from "./TutorialCard";
+
+export interface DashboardPageData {
+  shopFound: boolean;
+  stats: DashboardStats | null;
+  /** The support chat's id for this deployment (CRISP_WEBSITE_ID), if any. */
+  supportChatId: string | null;
+}
+
+type PanelState = "noVideos" | "noWidgets" | "allSet";
+
+export function dashboardPanelState(stats: DashboardStats): PanelState {
+  if (stats.totalVideos === 0) return "noVideos";
+  if (stats.totalWidgets === 0) return "noWidgets";
+  return "allSet";
+}
+
+/** The Dashboard (spec 2): tutorial, overview, the setup panel, Quick Steps, imports. */
+export function DashboardView({ data, shopId }: { data: DashboardPageData; shopId: string }) {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const { revalidate, state } = useRevalidator();
+  const askedAgain = useRef(false);
+  useEffect(() => {
+    if (!data.shopFound && !askedAgain.current) {
+      askedAgain.current = true;
+      revalidate();
+    }
+  }, [data.shopFound, revalidate]);
+
+  useEffect(() => loadSupportChat(data.supportChatId), [data.supportChatId]);
+
+  const href = (path: string) => appHref(path, search);
+  const page = (children: React.ReactNode) => (
+    <AppPage
+      title="Dashboard"
+      backAction={{ content: "Back", onAction: () => window.history.back() }}
+      secondaryActions={[
+        { content: DASHBOARD_TEXT.support, onAction: openSupportChat },
+        { content: DASHBOARD_TEXT.helpGuide, url: HELP_GUIDE_URL, external: true },
+      ]}
+    >
+      {children}
+    </AppPage>
+  );
+
+  if (!data.stats) {
+    const waiting = !askedAgain.current || state === "loading";
+    return page(waiting ? null : <Banner tone="warning">{SHOP_UNAVAILABLE_WARNING}</Banner>);
+  }
+
+  const { stats } = data;
+  const panel = dashboardPanelState(stats);
+  return page(
+    <BlockStack gap="500">
+      <TutorialCard />
+      {stats.totalWidgets > 0 ? (
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingLg">
+            {DASHBOARD_TEXT.overview}
+          </Text>
+          <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
+            <StatCard title={DASHBOARD_TEXT.totalVideos} value={formatCount(stats.totalVideos)} detail={DASHBOARD_TEXT.publishedCount(stats.enabledVideos)} />
+            <StatCard title={DASHBOARD_TEXT.activeWidgets} value={formatCount(stats.totalWidgets)} detail={DASHBOARD_TEXT.deployedOnStore} />
+            <StatCard title={DASHBOARD_TEXT.totalClicks} value={formatCount(stats.totalClicks)} detail={DASHBOARD_TEXT.videoEngagements} />
+            <StatCard title={DASHBOARD_TEXT.productsTagged} value={formatCount(stats.taggedVideos)} detail={DASHBOARD_TEXT.videosWithProducts} />
+          </InlineGrid>
+        </BlockStack>
+      ) : null}
+      <Layout>
+        <Layout.Section>
+          <Card>
+            {panel === "noVideos" ? (
+              <BlockStack gap="400">
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingLg">
+                    {DASHBOARD_TEXT.welcomeTitle}
+                  </Text>
+                  <Text as="p">{DASHBOARD_TEXT.welcomeBody}</Text>
+                </BlockStack>
+                <InlineStack>
+                  <Button variant="primary" onClick={() => navigate(href("/content"))}>
+                    {DASHBOARD_TEXT.addFirstVideos}
+                  </Button>
+                </InlineStack>
+                <BlockStack gap="200">
+                  <Text as="h3" variant="headingMd">
+                    {DASHBOARD_TEXT.gettingStarted}
+                  </Text>
+                  <List type="number">
+                    {DASHBOARD_TEXT.gettingStartedSteps.map((step) => (
+                      <List.Item key={step.title}>
+                        <Text as="span" fontWeight="semibold">
+                          {step.title}
+                        </Text>
+                        : {step.body}
+                      </List.Item>
+                    ))}
+                  </List>
+                </BlockStack>
+              </BlockStack>
+            ) : panel === "noWidgets" ? (
+              <BlockStack gap="400">
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingLg">
+                    {DASHBOARD_TEXT.createWidgetTitle}
+                  </Text>
+                  <Text as="p">{DASHBOARD_TEXT.createWidgetBody}</Text>
+                </BlockStack>
+                <InlineStack gap="200">
+                  <Button variant="primary" onClick={() => navigate(href("/widgets"))}>
+                    {DASHBOARD_TEXT.createWidget}
+                  </Button>
+                  <Button onClick={() => navigate(href("/content"))}>{DASHBOARD_TEXT.manageVideos}</Button>
+                </InlineStack>
+              </BlockStack>
+            ) : (
+              <BlockStack gap="400">
+                <BlockStack gap="200">
+                  <InlineStack gap="200" blockAlign="center">
+                    <Text as="h2" variant="headingLg">
+                      {DASHBOARD_TEXT.allSetTitle}
+                    </Text>
+                    <Badge tone="success">{DASHBOARD_TEXT.active}</Badge>
+                  </InlineStack>
+                  <Text as="p">{DASHBOARD_TEXT.allSetBody}</Text>
+                </BlockStack>
+                <InlineStack gap="200">
+                  <Button onClick={() => navigate(href("/content"))}>{DASHBOARD_TEXT.manageVideos}</Button>
+                  <Button onClick={() => navigate(href("/widgets"))}>{DASHBOARD_TEXT.manageWidgets}</Button>
+                  <Button variant="primary" onClick={() => navigate(href("/analytics"))}>
+                    {DASHBOARD_TEXT.viewAnalytics}
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            )}
+          </Card>
+        </Layout.Section>
+        {stats.totalVideos > 0 ? (
+          <Layout.Section variant="oneThird">
+            <QuickSteps stats={stats} />
+          </Layout.Section>
+        ) : null}
+      </Layout>
+      <DashboardImport shopId={shopId} />
+    </BlockStack>,
+  );
+}
+
+/** Spec 2: ticks for videos added, approved videos, a widget, and a widget embedded on the store. */
+function QuickSteps({ stats }: { stats: DashboardStats }) {
+  const steps = [
+    { label: DASHBOARD_TEXT.quickStepItems.videosAdded, done: stats.totalVideos > 0 },
+    { label: DASHBOARD_TEXT.quickStepItems.videosEnabled, done: stats.enabledVideos > 0 },
+    { label: DASHBOARD_TEXT.quickStepItems.widgetCreated, done: stats.totalWidgets > 0 },
+    { label: DASHBOARD_TEXT.quickStepItems.embedded, done: stats.installedWidgets > 0 },
+  ];
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {DASHBOARD_TEXT.quickSteps}
+        </Text>
+        <BlockStack gap="200" as="ul">
+          {steps.map((step) => (
+            <li key={step.label} data-step-done={step.done} style={{ listStyle: "none" }}>
+              <InlineStack gap="200" blockAlign="center" wrap={false}>
+                <span aria-hidden="true" style={{ display: "inline-flex", width: 20 }}>
+                  {step.done ? <Icon source={CheckCircleIcon} tone="success" /> : <span style={{ width: 16, height: 16, border: "2px solid #b5b5b5", borderRadius: "50%", display: "inline-block" }} />}
+                </span>
+                <Text as="span" tone={step.done ? undefined : "subdued"}>
+                  {step.label}
+                </Text>
+                <Text as="span" visuallyHidden>
+                  {step.done ? DASHBOARD_TEXT.stepDone : DASHBOARD_TEXT.stepToDo}
+                </Text>
+              </InlineStack>
+            </li>
+          ))}
+        </BlockStack>
+      </BlockStack>
+    </Card>
+  );
+}

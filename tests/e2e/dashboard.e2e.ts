@@ -1,0 +1,111 @@
+import type { FrameLocator, Page } from "@playwright/test";
+import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
+import { expect, test } from "./fixtures";
+
+// The Dashboard (issue 5): its three states, the Quick Steps checklist, the
+// overview cards, the tutorial, Support and Help Guide; and the review prompts
+// the app asks App Bridge for when it loads.
+
+const heading = (app: FrameLocator, name: string) => app.getByRole("heading", { name, exact: true });
+const card = (app: FrameLocator, title: string) => app.locator(".Polaris-ShadowBevel").filter({ has: heading(app, title) });
+const steps = (app: FrameLocator) => app.locator("li[data-step-done]");
+const reviewRequests = (page: Page) => page.locator("body").getAttribute("data-review-requests");
+
+test("the three states of the main panel, the overview and the Quick Steps follow what the shop has set up", async ({ page, openApp, shop }) => {
+  // No videos: welcome, the first step, Getting Started; no overview, no checklist.
+  let app = await openApp("/");
+  await expect(heading(app, "Welcome to Clipcart")).toBeVisible();
+  await expect(app.getByRole("heading", { name: "Getting Started" })).toBeVisible();
+  await expect(app.getByRole("listitem").filter({ hasText: /^(Add videos|Moderate content|Create widget|Embed on store):/ })).toHaveCount(4);
+  await expect(heading(app, "Performance Overview")).toHaveCount(0);
+  await expect(heading(app, "Quick Steps")).toHaveCount(0);
+  await expect(heading(app, "Import Videos")).toBeVisible();
+  await app.getByRole("button", { name: "Add Your First Videos" }).click();
+  await expect(app.getByRole("heading", { name: "Video Library", exact: true })).toBeVisible();
+
+  // Videos but no widget: Create Widget and Manage Videos; one step done.
+  await seedVideos(shop, [{ title: "Draft one" }, { title: "Draft two", tags: ["Linen shirt"] }]);
+  app = await openApp("/");
+  await expect(heading(app, "Your videos are ready")).toBeVisible();
+  await expect(app.getByRole("button", { name: "Manage Videos" })).toBeVisible();
+  await expect(heading(app, "Performance Overview")).toHaveCount(0);
+  await expect(steps(app)).toHaveCount(4);
+  await expect(app.locator('li[data-step-done="true"]')).toHaveText([/^Videos added/]);
+  await app.getByRole("button", { name: "Create Widget" }).click();
+  await expect(app.getByRole("button", { name: "Add widget" }).first()).toBeVisible();
+
+  // Both: all set, with the overview's four figures.
+  const prisma = await e2eDb();
+  const [widget] = await seedWidgets(shop, [{ name: "Homepage carousel", layoutType: "carousel" }]);
+  const shopRow = await bootstrappedShop(shop);
+  await prisma.video.updateMany({ where: { shopId: shopRow.id, title: "Draft two" }, data: { enabled: true, approvedAt: new Date(), clicks: 7 } });
+  app = await openApp("/");
+  await expect(heading(app, "You're all set")).toBeVisible();
+  await expect(app.getByText("Active", { exact: true })).toBeVisible();
+  for (const name of ["Manage Videos", "Manage Widgets", "View Analytics"]) await expect(app.getByRole("button", { name })).toBeVisible();
+  await expect(card(app, "Total Videos")).toContainText("2");
+  await expect(card(app, "Total Videos")).toContainText("1 published");
+  await expect(card(app, "Active Widgets")).toContainText("1deployed on store");
+  await expect(card(app, "Total Clicks")).toContainText("7video engagements");
+  await expect(card(app, "Products Tagged")).toContainText("1videos with products");
+  await expect(app.locator('li[data-step-done="true"]')).toHaveText([/^Videos added/, /^Videos approved/, /^Widget created/]);
+  await expect(app.locator('li[data-step-done="false"]')).toHaveText([/^Widget embedded on your store/]);
+
+  // Embedded once an install is confirmed.
+  await prisma.widget.update({ where: { id: widget.id }, data: { installedAt: new Date() } });
+  app = await openApp("/");
+  await expect(app.locator('li[data-step-done="true"]')).toHaveCount(4);
+  await app.getByRole("button", { name: "View Analytics" }).click();
+  await expect(app.getByRole("heading", { name: "Analytics", exact: true })).toBeVisible();
+});
+
+test("the tutorial opens in a player; Support without a chat only warns; Help Guide is an external link", async ({ page, openApp }) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  const app = await openApp("/");
+  const play = app.getByRole("button", { name: "Play tutorial video (1:18)" });
+  await expect(play).toContainText("1:18");
+  await play.click();
+  const player = app.getByTestId("admin-modal");
+  await expect(player.getByRole("heading", { name: "Watch the tutorial" })).toBeVisible();
+  await expect(player.locator("video")).toHaveAttribute("src", "/tutorial/clipcart-tutorial.webm");
+
+  await app.getByTestId("admin-modal-close").click();
+  await expect(player.locator("video")).toHaveCount(0);
+  await app.getByRole("button", { name: "Support" }).click();
+  await expect.poll(() => warnings).toContain("Support chat is not available: its widget has not loaded.");
+  const help = app.getByRole("link", { name: "Help Guide" });
+  await expect(help).toHaveAttribute("href", "https://help.clipcart.app/getting-started");
+  await expect(help).toHaveAttribute("target", "_blank");
+});
+
+test("review prompts on load: 15 days before 30, one per load, each once; none for a new shop", async ({ page, openApp, shop }) => {
+  await openApp("/");
+  const shopRow = await bootstrappedShop(shop);
+  const prisma = await e2eDb();
+  const shown = async () => (await prisma.reviewPrompt.findMany({ where: { shopId: shopRow.id }, orderBy: { shownAt: "asc" } })).map((p) => p.promptType);
+  await expect(heading(appFrameOf(page), "Welcome to Clipcart")).toBeVisible();
+  expect(await reviewRequests(page)).toBeNull();
+
+  // Installed 31 days ago: both are due; this load asks for the 15-day one only.
+  await prisma.shop.update({ where: { id: shopRow.id }, data: { installedAt: new Date(Date.now() - 31 * 86_400_000) } });
+  await openApp("/");
+  await expect.poll(() => reviewRequests(page)).toBe("1");
+  await expect.poll(shown).toEqual(["15_days"]);
+
+  // The next load: the 30-day one. The one after: nothing left.
+  await openApp("/content");
+  await expect.poll(() => reviewRequests(page)).toBe("1");
+  await expect.poll(shown).toEqual(["15_days", "30_days"]);
+  await openApp("/");
+  await expect(heading(appFrameOf(page), "Welcome to Clipcart")).toBeVisible();
+  await page.waitForTimeout(500); // the check runs right after the bootstrap; give it the time it would take
+  expect(await reviewRequests(page)).toBeNull();
+  expect(await shown()).toEqual(["15_days", "30_days"]);
+});
+
+function appFrameOf(page: Page) {
+  return page.frameLocator("#app-iframe");
+}
