@@ -70,7 +70,10 @@ test("the tutorial opens in a player; Support without a chat only warns; Help Gu
   await play.click();
   const player = app.getByTestId("admin-modal");
   await expect(player.getByRole("heading", { name: "Watch the tutorial" })).toBeVisible();
-  await expect(player.locator("video")).toHaveAttribute("src", "/tutorial/clipcart-tutorial.webm");
+  const video = player.locator("video");
+  await expect(video).toHaveAttribute("src", "/tutorial/clipcart-tutorial.webm");
+  // The film is there and lasts what the thumbnail says.
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => Math.round(element.duration))).toBe(78);
 
   await app.getByTestId("admin-modal-close").click();
   await expect(player.locator("video")).toHaveCount(0);

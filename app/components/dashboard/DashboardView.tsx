@@ -49,7 +49,7 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
       backAction={{ content: "Back", onAction: () => window.history.back() }}
       secondaryActions={[
         { content: DASHBOARD_TEXT.support, onAction: openSupportChat },
-        { content: DASHBOARD_TEXT.helpGuide, url: HELP_GUIDE_URL, external: true },
+        { content: DASHBOARD_TEXT.helpGuide, url: HELP_GUIDE_URL, target: "_blank" },
       ]}
     >
       {children}
