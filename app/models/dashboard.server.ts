@@ -3,6 +3,7 @@
  * much shoppers engage. Counts only; each is one indexed query per shop.
  */
 import { prisma } from "~/db.server";
+import { totalClicks } from "./analytics.server";
 
 export interface DashboardStats {
   totalVideos: number;
@@ -11,7 +12,7 @@ export interface DashboardStats {
   totalWidgets: number;
   /** Widgets whose install the merchant confirmed ("Got it"). */
   installedWidgets: number;
-  /** Video clicks since install ("video engagements"). */
+  /** Video and product clicks since install ("video engagements"), as Analytics counts them. */
   totalClicks: number;
   /** Videos with at least one tagged product. */
   taggedVideos: number;
@@ -23,8 +24,8 @@ export async function loadDashboardStats(shopId: string): Promise<DashboardStats
     prisma.video.count({ where: { shopId, enabled: true } }),
     prisma.widget.count({ where: { shopId } }),
     prisma.widget.count({ where: { shopId, installedAt: { not: null } } }),
-    prisma.video.aggregate({ where: { shopId }, _sum: { clicks: true } }),
+    totalClicks(shopId),
     prisma.video.count({ where: { shopId, productTags: { some: {} } } }),
   ]);
-  return { totalVideos, enabledVideos, totalWidgets, installedWidgets, totalClicks: clicks._sum.clicks ?? 0, taggedVideos };
+  return { totalVideos, enabledVideos, totalWidgets, installedWidgets, totalClicks: clicks, taggedVideos };
 }

@@ -115,6 +115,7 @@ async function writeEvents(batch: QueuedEvent[]): Promise<void> {
   if (!rows.length) return;
   await prisma.$transaction([
     ...insertStatements(rows),
+    ...rollupStatements(rows),
     ...clicks.map(({ shopId, videoId, count }) =>
       prisma.video.updateMany({ where: { id: videoId, shopId }, data: { clicks: { increment: count } } }),
     ),
@@ -149,6 +150,44 @@ function insertStatements(rows: EventRow[]) {
       .map((row) => Prisma.sql`(${uuidV7()}, ${row.shopId}, ${row.type}, ${row.videoId}, ${row.widgetId}, ${row.platform}, ${row.productId}, ${row.sessionKey}, ${row.occurredAt})`);
     statements.push(
       prisma.$executeRaw`INSERT INTO "AnalyticsEvent" ("id", "shopId", "type", "videoId", "widgetId", "platform", "productId", "sessionKey", "occurredAt") VALUES ${Prisma.join(values)}`,
+    );
+  }
+  return statements;
+}
+
+/** The UTC calendar day of a moment, as the rollups key it. */
+export function utcDay(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}
+
+/**
+ * The rows' counts added to the daily rollups (decision 016) in the same
+ * transaction as the events, so the two never disagree: per platform, per
+ * video and per widget.
+ */
+function rollupStatements(rows: EventRow[]) {
+  const counts = new Map<string, { shopId: string; dimension: string; day: string; type: string; key: string; count: number }>();
+  const add = (row: EventRow, dimension: string, key: string) => {
+    const day = utcDay(row.occurredAt);
+    const id = [row.shopId, dimension, day, row.type, key].join("\u0000");
+    const entry = counts.get(id);
+    if (entry) entry.count += 1;
+    else counts.set(id, { shopId: row.shopId, dimension, day, type: row.type, key, count: 1 });
+  };
+  for (const row of rows) {
+    add(row, "platform", row.platform);
+    add(row, "video", row.videoId);
+    add(row, "widget", row.widgetId ?? "");
+  }
+  const entries = [...counts.values()];
+  const statements = [];
+  for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
+    const values = entries
+      .slice(start, start + ROWS_PER_INSERT)
+      .map((entry) => Prisma.sql`(${entry.shopId}, ${entry.dimension}, ${entry.day}, ${entry.type}, ${entry.key}, ${entry.count})`);
+    statements.push(
+      prisma.$executeRaw`INSERT INTO "AnalyticsRollup" ("shopId", "dimension", "day", "type", "key", "count") VALUES ${Prisma.join(values)}
+        ON CONFLICT ("shopId", "dimension", "day", "type", "key") DO UPDATE SET "count" = "AnalyticsRollup"."count" + excluded."count"`,
     );
   }
   return statements;

@@ -1,23 +1,32 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { BlockStack, Card, Text } from "@shopify/polaris";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { authenticatePage } from "~/lib/page-auth.server";
+import { analyticsSummary, videoAnalytics, widgetAnalytics } from "~/models/analytics.server";
+import { getShopByDomain } from "~/models/shop.server";
 import { AppPage } from "~/components/AppPage";
+import { AnalyticsView, type AnalyticsPageData } from "~/components/analytics/AnalyticsView";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisVizStyles }];
+
+/** The Analytics page's data; a failure is only logged (spec 8) and the page shows no figures. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await authenticatePage(request);
-  return null;
+  const auth = await authenticatePage(request);
+  if (!auth) return json(null);
+  const shop = await getShopByDomain(auth.session.shop);
+  // First visit: the browser bootstraps the shop right after this load; the page then reads again.
+  if (!shop) return json<AnalyticsPageData>({ shopFound: false, summary: null, videos: [], widgets: [] });
+  try {
+    const [summary, videos, widgets] = await Promise.all([analyticsSummary(shop.id), videoAnalytics(shop.id), widgetAnalytics(shop.id)]);
+    return json<AnalyticsPageData>({ shopFound: true, summary, videos, widgets });
+  } catch (error) {
+    console.error("Analytics could not be loaded", error);
+    return json<AnalyticsPageData>({ shopFound: true, summary: null, videos: [], widgets: [] });
+  }
 }
 
 export default function AnalyticsPage() {
-  return (
-    <AppPage title="Analytics">
-      <Card>
-        <BlockStack gap="200">
-          <Text as="p" tone="subdued">
-            See what your videos earn here.
-          </Text>
-        </BlockStack>
-      </Card>
-    </AppPage>
-  );
+  const data = useLoaderData<typeof loader>();
+  return data ? <AnalyticsView data={data} /> : <AppPage title="Analytics" />;
 }

@@ -38,7 +38,16 @@ test("the three states of the main panel, the overview and the Quick Steps follo
   const prisma = await e2eDb();
   const [widget] = await seedWidgets(shop, [{ name: "Homepage carousel", layoutType: "carousel" }]);
   const shopRow = await bootstrappedShop(shop);
-  await prisma.video.updateMany({ where: { shopId: shopRow.id, title: "Draft two" }, data: { enabled: true, approvedAt: new Date(), clicks: 7 } });
+  await prisma.video.updateMany({ where: { shopId: shopRow.id, title: "Draft two" }, data: { enabled: true, approvedAt: new Date() } });
+  // Shoppers' clicks as the beacons' rollups hold them: 5 video clicks and 2 product clicks (add-to-carts are not clicks).
+  const day = new Date().toISOString().slice(0, 10);
+  await prisma.analyticsRollup.createMany({
+    data: [
+      { shopId: shopRow.id, dimension: "platform", day, type: "video_click", key: "tiktok", count: 5 },
+      { shopId: shopRow.id, dimension: "platform", day, type: "product_click", key: "tiktok", count: 2 },
+      { shopId: shopRow.id, dimension: "platform", day, type: "add_to_cart", key: "tiktok", count: 3 },
+    ],
+  });
   app = await openApp("/");
   await expect(heading(app, "You're all set")).toBeVisible();
   await expect(app.getByText("Active", { exact: true })).toBeVisible();

@@ -14,7 +14,7 @@ import { readParams, Router, sendJson } from "./http.js";
 import { revokeTokens } from "./oauth.js";
 import { mintSessionToken } from "./session-token.js";
 import { emptyState, nextId, type OrderRecord, type ThemeKind } from "./state.js";
-import { deliverWebhook } from "./webhooks.js";
+import { deliverWebhook, redeliverWebhook } from "./webhooks.js";
 
 export interface SeedInput {
   theme?: ThemeKind;
@@ -135,6 +135,7 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
       if (!topic) throw new Error("topic is required");
       return deliverWebhook(ctx, { shop: shopParam(shop), topic, payload });
     }))
+    .on("POST", new RegExp(`^${SHOP}/webhooks/([\\w-]+)/redeliver$`), json((_req, [shop, webhookId]) => redeliverWebhook(ctx, shopParam(shop), webhookId)))
     .on("POST", new RegExp(`^${SHOP}/uninstall$`), json((_req, [shop]) => uninstallShop(ctx, shopParam(shop))))
     .on("POST", new RegExp(`^${SHOP}/id-token$`), json(async (req, [shop]) => {
       const { userId, expiresInSeconds } = await readParams(req);

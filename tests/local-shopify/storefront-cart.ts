@@ -5,12 +5,18 @@
  * `POST /cart/change.js`, `POST /cart/clear.js`, and the theme's plain form
  * post to `/cart/add`. Line-item properties are kept; the same variant with
  * other properties is another line, as on Shopify. Prices are in cents.
+ *
+ * Checkout is a stand-in: `POST /cart/checkout` turns the cart into a paid
+ * order at once (no payment step), empties the cart, and delivers the signed
+ * orders/create webhook with Shopify's REST order payload, as Shopify does
+ * after a real checkout.
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LocalShopifyContext } from "./context.js";
 import { readBody, redirect, sendJson } from "./http.js";
-import type { CartLine, CartState, ShopState } from "./state.js";
+import { nextId, type CartLine, type CartState, type OrderRecord, type ShopState } from "./state.js";
+import { deliverWebhook } from "./webhooks.js";
 
 function cookieToken(req: IncomingMessage): string | null {
   const match = /(?:^|;\s*)cart=([a-z0-9]+)/.exec(req.headers.cookie ?? "");
@@ -98,6 +104,16 @@ export async function handleCart(req: IncomingMessage, res: ServerResponse, _url
     sendJson(res, 200, cartView(shop, currentCart(req, shop)));
     return true;
   }
+  if (path === "/cart/checkout" && req.method === "POST") {
+    const cart = currentCart(req, shop);
+    if (!cartView(shop, cart).items.length) return redirect(res, "/cart"), true;
+    const order = placeOrder(ctx, shop, cart);
+    cart.lines = [];
+    ctx.save();
+    await deliverWebhook(ctx, { shop: shop.domain, topic: "orders/create", payload: orderPayload(shop, order) });
+    redirect(res, `/checkouts/thank-you/${order.id}`);
+    return true;
+  }
   if (!["/cart/add.js", "/cart/add", "/cart/change.js", "/cart/clear.js"].includes(path) || req.method !== "POST") return false;
 
   let cart = currentCart(req, shop);
@@ -154,4 +170,57 @@ export async function handleCart(req: IncomingMessage, res: ServerResponse, _url
   ctx.save();
   sendJson(res, 200, cartView(shop, cart), headers);
   return true;
+}
+
+/** The cart as an order in the shop's state (its lines keep their properties). */
+function placeOrder(ctx: LocalShopifyContext, shop: ShopState, cart: CartState): OrderRecord {
+  const view = cartView(shop, cart);
+  const order: OrderRecord = {
+    id: nextId(ctx.state),
+    name: `#${1001 + shop.orders.length}`,
+    createdAt: new Date().toISOString(),
+    totalPrice: (view.total_price / 100).toFixed(2),
+    currencyCode: "USD", // the local shops sell in US dollars (cart.js says so too)
+    lineItems: view.items.map((item) => ({
+      id: nextId(ctx.state),
+      title: item.title,
+      quantity: item.quantity,
+      price: (item.price / 100).toFixed(2),
+      productId: item.product_id,
+      variantId: item.variant_id,
+      customAttributes: Object.entries(item.properties).map(([key, value]) => ({ key, value })),
+    })),
+  };
+  shop.orders.push(order);
+  return order;
+}
+
+/** Shopify's REST order payload (webhooks, API 2025-10): the fields apps read. */
+export function orderPayload(shop: ShopState, order: OrderRecord) {
+  const currency = order.currencyCode ?? "USD";
+  const money = (amount: string) => ({ shop_money: { amount, currency_code: currency }, presentment_money: { amount, currency_code: currency } });
+  return {
+    id: order.id,
+    admin_graphql_api_id: `gid://shopify/Order/${order.id}`,
+    name: order.name,
+    created_at: order.createdAt,
+    currency,
+    presentment_currency: currency,
+    financial_status: "paid",
+    total_price: order.totalPrice,
+    total_price_set: money(order.totalPrice),
+    line_items: order.lineItems.map((line) => ({
+      id: line.id,
+      admin_graphql_api_id: `gid://shopify/LineItem/${line.id}`,
+      product_id: line.productId ?? null,
+      variant_id: line.variantId ?? null,
+      title: line.title,
+      quantity: line.quantity,
+      price: line.price,
+      price_set: money(line.price),
+      total_discount: "0.00",
+      discount_allocations: [],
+      properties: (line.customAttributes ?? []).map(({ key, value }) => ({ name: key, value })),
+    })),
+  };
 }

@@ -22,7 +22,7 @@ import type { LocalShopifyContext } from "./context.js";
 import { handleCart, cartView, currentCart } from "./storefront-cart.js";
 import { handleThemeEditor } from "./theme-editor.js";
 import { themeFiles } from "./theme-files.js";
-import { sendText } from "./http.js";
+import { escapeHtml, sendText } from "./http.js";
 import type { ShopState } from "./state.js";
 import { gid } from "./gid.js";
 import { installationId } from "./graphql/views.js";
@@ -51,6 +51,14 @@ export async function handleStorefront(req: IncomingMessage, res: ServerResponse
   if (path.startsWith(EXTENSION_ASSET_PATH)) return sendExtensionAsset(res, path.slice(EXTENSION_ASSET_PATH.length));
   if (await handleCart(req, res, url, ctx, shop, path)) return;
   if (req.method !== "GET" && req.method !== "HEAD") return sendText(res, 405, "Method not allowed");
+  const thankYou = /^\/checkouts\/thank-you\/(\d+)$/.exec(path);
+  if (thankYou) {
+    const order = shop.orders.find((o) => o.id === Number(thankYou[1]));
+    if (!order) return sendText(res, 404, "No such order");
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(`<!doctype html><title>Thank you</title><main><h1>Thank you for your order!</h1><p data-order-name>Order ${escapeHtml(order.name)}</p><p>Total: $${escapeHtml(order.totalPrice)}</p><p><a href="/">Continue shopping</a></p></main>`);
+    return;
+  }
 
   const page = pageFor(shop, path);
   if (!page) return sendText(res, 404, `Local storefront of ${shop.domain}: ${path} not found`);

@@ -73,6 +73,9 @@ const CART_ITEMS = `<section class="cart">
     {%- endfor %}
   </ul>
   <p>Total: {{ cart.total_price | money }}</p>
+  {%- if cart.item_count > 0 %}
+  <form method="post" action="/cart/checkout"><button type="submit">Check out</button></form>
+  {%- endif %}
 </section>
 `;
 

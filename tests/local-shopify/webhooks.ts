@@ -92,8 +92,8 @@ export async function sendWebhook(
   shop: ShopState,
   topic: string,
   payload: unknown = defaultPayload(shop, topic),
+  webhookId: string = randomUUID(),
 ): Promise<WebhookDeliveryResult> {
-  const webhookId = randomUUID();
   const { url, init } = webhookRequest(config, shop.domain, topic, payload, webhookId);
   let status = 0;
   try {
@@ -115,6 +115,19 @@ export async function deliverWebhook(
 ): Promise<WebhookDeliveryResult> {
   const shop = ctx.shop(input.shop);
   const result = await sendWebhook(ctx.config, shop, input.topic, input.payload ?? defaultPayload(shop, input.topic));
+  ctx.save();
+  return result;
+}
+
+/**
+ * Delivers a recorded webhook again with the same X-Shopify-Webhook-Id and
+ * body, as Shopify does when it retries (at-least-once delivery).
+ */
+export async function redeliverWebhook(ctx: LocalShopifyContext, shopName: string, webhookId: string): Promise<WebhookDeliveryResult> {
+  const shop = ctx.shop(shopName);
+  const delivery = shop.webhookDeliveries.find((d) => d.id === webhookId);
+  if (!delivery) throw new Error(`No webhook delivery ${webhookId} for ${shop.domain}`);
+  const result = await sendWebhook(ctx.config, shop, delivery.topic, delivery.payload, webhookId);
   ctx.save();
   return result;
 }

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { requireApiShop } from "~/lib/api.server";
+import { widgetAnalytics } from "~/models/analytics.server";
+
+/** GET /api/analytics/{shopId}/widgets: { widgets } with their clicks in the last 30 days (spec 7). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { shop } = await requireApiShop(request, params.shopId);
+  return json({ widgets: await widgetAnalytics(shop.id) });
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { prisma } from "~/db.server";
+import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/lib/api-types";
+import { flushStorefrontEvents } from "~/models/storefront-events.server";
+import { loader as summaryRoute } from "~/routes/api.analytics.$shopId";
+import { loader as videosRoute } from "~/routes/api.analytics.$shopId.videos";
+import { loader as widgetsRoute } from "~/routes/api.analytics.$shopId.widgets";
+import { action as eventsRoute } from "~/routes/proxy.events";
+import { action as ordersCreateRoute } from "~/routes/webhooks.orders.create";
+import { proxiedUrl } from "../local-shopify/app-proxy";
+import { readLocalShopifyConfig } from "../local-shopify/config";
+import { webhookRequest } from "../local-shopify/webhooks";
+import { apiRequest, callRoute, DESKTOP_USER_AGENT } from "../support/app-requests";
+import { bootstrapShop, jsonOf, seedVideos, seedWidgets, type TestShop } from "../support/library-fixtures";
+
+const config = () => ({ ...readLocalShopifyConfig(), appUrl: inject("appUrl") });
+const DAY = 24 * 60 * 60 * 1000;
+const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+
+async function sendBeacon(shop: TestShop, events: Array<Record<string, string>>) {
+  const url = proxiedUrl(config(), shop.domain, "/events", new URLSearchParams());
+  const request = new Request(url, {
+    method: "POST",
+    headers: { "User-Agent": DESKTOP_USER_AGENT, "Content-Type": "text/plain;charset=UTF-8" },
+    body: JSON.stringify({ session: "s-1", events }),
+  });
+  expect((await callRoute(eventsRoute, request)).status).toBe(204);
+}
+
+async function summaryOf(shop: TestShop) {
+  const response = await callRoute(summaryRoute, await apiRequest(shop.domain, `/api/analytics/${shop.id}`), { shopId: shop.id });
+  expect(response.status).toBe(200);
+  return jsonOf<AnalyticsSummaryDto>(response);
+}
+
+async function listOf<T>(route: typeof videosRoute, shop: TestShop, kind: "videos" | "widgets") {
+  const response = await callRoute(route, await apiRequest(shop.domain, `/api/analytics/${shop.id}/${kind}`), { shopId: shop.id });
+  expect(response.status).toBe(200);
+  return (await jsonOf<Record<string, T[]>>(response))[kind];
+}
+
+function orderPayload(lines: Array<{ id: number; productId: number; price: string; quantity: number; properties?: Record<string, string>; discount?: string }>, orderId = 5_000 + Math.floor(Math.random() * 1e6)) {
+  return {
+    id: orderId,
+    admin_graphql_api_id: `gid://shopify/Order/${orderId}`,
+    created_at: new Date().toISOString(),
+    currency: "USD",
+    line_items: lines.map((line) => ({
+      id: line.id,
+      admin_graphql_api_id: `gid://shopify/LineItem/${line.id}`,
+      product_id: line.productId,
+      quantity: line.quantity,
+      price: line.price,
+      price_set: { shop_money: { amount: line.price, currency_code: "USD" } },
+      discount_allocations: line.discount ? [{ amount: line.discount, amount_set: { shop_money: { amount: line.discount, currency_code: "USD" } } }] : [],
+      properties: Object.entries(line.properties ?? {}).map(([name, value]) => ({ name, value })),
+    })),
+  };
+}
+
+function signedOrder(shop: TestShop, payload: unknown, webhookId = randomUUID()) {
+  const { url, init } = webhookRequest(config(), shop.domain, "orders/create", payload, webhookId);
+  return new Request(url, init);
+}
+
+describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", () => {
+  it("counts video and product clicks (not add-to-carts) per platform, per video and per widget", async () => {
+    const shop = await bootstrapShop("analytics");
+    const [carousel, sticky] = await seedWidgets(shop.id, ["Home carousel", "Cart sticky"]);
+    await prisma.widget.update({ where: { id: sticky.id }, data: { layoutType: "sticky", pageContexts: '["cart"]' } });
+    const [tiktok, instagram, quiet] = await seedVideos(shop.id, [
+      { title: "Linen shirt", platform: "tiktok", enabled: true },
+      { title: "Soap", platform: "instagram", platformVideoId: "Canalytics1", enabled: false },
+      { title: "Never clicked", platform: "tiktok" },
+    ]);
+    await sendBeacon(shop, [
+      { type: "video_click", videoId: tiktok.id, widgetId: carousel.id },
+      { type: "video_click", videoId: tiktok.id, widgetId: carousel.id },
+      { type: "product_click", videoId: tiktok.id, widgetId: carousel.id, productId: "42" },
+      { type: "add_to_cart", videoId: tiktok.id, widgetId: carousel.id, productId: "42" },
+      { type: "video_click", videoId: instagram.id, widgetId: sticky.id },
+    ]);
+    await flushStorefrontEvents();
+
+    const summary = await summaryOf(shop);
+    expect(summary).toMatchObject({
+      totalClicks: 4,
+      totalVideoClicks: 3,
+      totalProductClicks: 1,
+      last30DaysClicks: 4,
+      totalVideos: 3,
+      enabledVideos: 1,
+      totalWidgets: 2,
+      totalConversions: 0,
+      conversionRevenue: 0,
+      platformBreakdown: [
+        { platform: "tiktok", clicks: 3 },
+        { platform: "instagram", clicks: 1 },
+      ],
+    });
+    expect(summary.dailyClicks).toHaveLength(30);
+    expect(summary.dailyClicks.at(-1)).toEqual({ date: dayOf(0), videoClicks: 3, productClicks: 1 });
+
+    const videos = await listOf<VideoAnalyticsDto>(videosRoute, shop, "videos");
+    expect(videos.map((v) => [v.title, v.clicks, v.enabled, v.platform])).toEqual([
+      ["Linen shirt", 3, true, "tiktok"],
+      ["Soap", 1, false, "instagram"],
+    ]);
+    expect(videos.some((v) => v.id === quiet.id)).toBe(false);
+
+    const widgets = await listOf<WidgetAnalyticsDto>(widgetsRoute, shop, "widgets");
+    expect(widgets.map((w) => [w.name, w.layout_type, w.page_contexts, w.clicks])).toEqual([
+      ["Home carousel", "carousel", '["homepage"]', 3],
+      ["Cart sticky", "sticky", '["cart"]', 1],
+    ]);
+  });
+
+  it("keeps totals since install but the chart and the lists to the last 30 days", async () => {
+    const shop = await bootstrapShop("analytics");
+    const [video] = await seedVideos(shop.id, [{ title: "Old favourite", enabled: true }]);
+    const rollup = (daysAgo: number, count: number) => [
+      { shopId: shop.id, dimension: "platform", day: dayOf(daysAgo), type: "video_click", key: "tiktok", count },
+      { shopId: shop.id, dimension: "video", day: dayOf(daysAgo), type: "video_click", key: video.id, count },
+    ];
+    // 30 days ago is outside the window; 29 days ago is its first day.
+    await prisma.analyticsRollup.createMany({ data: [...rollup(30, 100), ...rollup(29, 7)] });
+
+    const summary = await summaryOf(shop);
+    expect(summary.totalVideoClicks).toBe(107);
+    expect(summary.last30DaysClicks).toBe(7);
+    expect(summary.dailyClicks[0]).toEqual({ date: dayOf(29), videoClicks: 7, productClicks: 0 });
+    expect((await listOf<VideoAnalyticsDto>(videosRoute, shop, "videos")).map((v) => v.clicks)).toEqual([7]);
+  });
+
+  it("answers only the token's own shop", async () => {
+    const shop = await bootstrapShop("analytics");
+    const other = await bootstrapShop("analytics");
+    for (const [route, path] of [[summaryRoute, ""], [videosRoute, "/videos"], [widgetsRoute, "/widgets"]] as const) {
+      const response = await callRoute(route, await apiRequest(shop.domain, `/api/analytics/${other.id}${path}`), { shopId: other.id });
+      expect(response.status).toBe(404);
+    }
+  });
+});
+
+describe("orders/create: sales credited to videos from real orders", () => {
+  it("credits the lines a widget added, after discounts, and ignores the rest and other shops' videos", async () => {
+    const shop = await bootstrapShop("orders");
+    const other = await bootstrapShop("orders");
+    const [widget] = await seedWidgets(shop.id, ["Carousel"]);
+    const [video] = await seedVideos(shop.id, [{ title: "Sold it", enabled: true }]);
+    const [foreign] = await seedVideos(other.id, [{ title: "Someone else's" }]);
+    const payload = orderPayload([
+      { id: 1, productId: 42, price: "29.99", quantity: 2, discount: "5.00", properties: { _clipcart_video: video.id, _clipcart_widget: widget.id } },
+      { id: 2, productId: 43, price: "10.00", quantity: 1 },
+      { id: 3, productId: 44, price: "99.00", quantity: 1, properties: { _clipcart_video: foreign.id } },
+    ]);
+    expect((await callRoute(ordersCreateRoute, signedOrder(shop, payload))).status).toBe(200);
+
+    const stored = await prisma.orderAttribution.findMany({ where: { shopId: shop.id } });
+    expect(stored.map((row) => [row.videoId, row.widgetId, row.productId, row.quantity, row.amountCents])).toEqual([
+      [video.id, widget.id, "gid://shopify/Product/42", 2, 5498],
+    ]);
+    expect(await prisma.orderAttribution.count({ where: { shopId: other.id } })).toBe(0);
+    const summary = await summaryOf(shop);
+    expect([summary.totalConversions, summary.conversionRevenue]).toEqual([1, 54.98]);
+  });
+
+  it("counts an order once when Shopify delivers it twice, under the same or another webhook id", async () => {
+    const shop = await bootstrapShop("orders");
+    const [video] = await seedVideos(shop.id, [{ title: "Sold twice?", enabled: true }]);
+    const payload = orderPayload([{ id: 7, productId: 42, price: "20.00", quantity: 1, properties: { _clipcart_video: video.id } }]);
+    const webhookId = randomUUID();
+    for (const id of [webhookId, webhookId, randomUUID()]) expect((await callRoute(ordersCreateRoute, signedOrder(shop, payload, id))).status).toBe(200);
+    const summary = await summaryOf(shop);
+    expect([summary.totalConversions, summary.conversionRevenue]).toEqual([1, 20]);
+  });
+
+  it("refuses a tampered order with 401 and stores nothing", async () => {
+    const shop = await bootstrapShop("orders");
+    const [video] = await seedVideos(shop.id, [{ title: "Forged", enabled: true }]);
+    const genuine = signedOrder(shop, orderPayload([{ id: 9, productId: 42, price: "1.00", quantity: 1, properties: { _clipcart_video: video.id } }]));
+    const forgedBody = JSON.stringify(orderPayload([{ id: 9, productId: 42, price: "999.00", quantity: 1, properties: { _clipcart_video: video.id } }]));
+    const tampered = new Request(genuine.url, { method: "POST", headers: genuine.headers, body: forgedBody });
+    expect((await callRoute(ordersCreateRoute, tampered)).status).toBe(401);
+    expect(await prisma.orderAttribution.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+});
