@@ -4,7 +4,8 @@
  *
  * Beacons are fire-and-forget and arrive by the thousand, so a beacon is only
  * checked and queued here; the queue is written in batches (one insert for
- * many beacons, one click update per video), at most FLUSH_INTERVAL_MS later.
+ * many beacons, one upsert of the daily rollups, one click update per video),
+ * at most FLUSH_INTERVAL_MS later.
  * The batch is shopper-controlled input: only the shop's own videos and
  * widgets are recorded, unknown ones are dropped, and a beacon is capped.
  */
@@ -28,7 +29,7 @@ export interface IncomingEvent {
   productId?: string;
 }
 
-interface QueuedEvent extends IncomingEvent {
+export interface QueuedEvent extends IncomingEvent {
   shopDomain: string;
   session: string | null;
   occurredAt: Date;
@@ -75,7 +76,11 @@ async function shopIdFor(shopDomain: string): Promise<string | null> {
   return id;
 }
 
-async function writeEvents(batch: QueuedEvent[]): Promise<void> {
+/**
+ * Stores events now, rollups included: the queue's flush, and the way to load
+ * events that happened earlier (benchmarks, imports of history).
+ */
+export async function writeEvents(batch: QueuedEvent[]): Promise<void> {
   const byShop = new Map<string, QueuedEvent[]>();
   for (const event of batch) {
     const events = byShop.get(event.shopDomain);

@@ -35,8 +35,8 @@ async function summaryOf(shop: TestShop) {
   return jsonOf<AnalyticsSummaryDto>(response);
 }
 
-async function listOf<T>(route: typeof videosRoute, shop: TestShop, kind: "videos" | "widgets") {
-  const response = await callRoute(route, await apiRequest(shop.domain, `/api/analytics/${shop.id}/${kind}`), { shopId: shop.id });
+async function listOf<T>(route: typeof videosRoute | typeof widgetsRoute, shop: TestShop, kind: "videos" | "widgets") {
+  const response = await callRoute(route as typeof videosRoute, await apiRequest(shop.domain, `/api/analytics/${shop.id}/${kind}`), { shopId: shop.id });
   expect(response.status).toBe(200);
   return (await jsonOf<Record<string, T[]>>(response))[kind];
 }

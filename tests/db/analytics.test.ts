@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
 import { analyticsSummary, videoAnalytics, widgetAnalytics } from "../../app/models/analytics.server";
-import { attributeOrder } from "../../app/models/order-attribution.server";
+import { OrderPayload, attributeOrder } from "../../app/models/order-attribution.server";
 import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/models/storefront-events.server";
 import { createShop, createVideo, createWidget, deleteShopsAfterAll } from "./support";
 
@@ -36,12 +36,12 @@ describe("analytics rollups and attribution", () => {
   it("stores an order's widget lines once however often it arrives", async () => {
     const shop = await createShop("orders");
     const video = await createVideo(shop.id, { title: "Sold" });
-    const order = {
+    const order = OrderPayload.parse({
       id: 101,
       created_at: new Date().toISOString(),
       currency: "USD",
       line_items: [{ id: 1, product_id: 42, quantity: 3, price: "12.50", discount_allocations: [], properties: [{ name: "_clipcart_video", value: video.id }] }],
-    };
+    });
     const results = await Promise.all([1, 2, 3].map(() => attributeOrder(shop.shopDomain, order)));
     expect(results.every((result) => result.attributedLines === 1)).toBe(true);
     const rows = await prisma.orderAttribution.findMany({ where: { shopId: shop.id } });

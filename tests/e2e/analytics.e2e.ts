@@ -1,0 +1,123 @@
+import type { FrameLocator } from "@playwright/test";
+import localApp from "../local-shopify/local-app.json" with { type: "json" };
+import { demoCatalogue } from "../local-shopify/catalogue";
+import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
+import { SHOPIFY_URL, expect, test } from "./fixtures";
+import { E2E_PORTS } from "./stack-ports";
+
+// Analytics and the Dashboard from real events and real orders (issue 5): a
+// shopper on the local storefront clicks a video, adds its product, looks at
+// the product and checks out; Local Shopify delivers the signed orders/create
+// webhook; both pages show the clicks, the sale and its revenue, and a
+// redelivered webhook does not count the sale twice. Plus every empty state.
+
+const storefront = (shop: string, path = "/") => `http://${shop}.localhost:${E2E_PORTS.shopify}${path}`;
+const heading = (app: FrameLocator, name: string) => app.getByRole("heading", { name, exact: true });
+const card = (app: FrameLocator, title: string) => app.locator(".Polaris-ShadowBevel").filter({ has: heading(app, title) });
+const row = (app: FrameLocator, title: string) => app.getByRole("row").filter({ hasText: title });
+const control = (shop: string, action: string, body: unknown = {}) =>
+  fetch(`${SHOPIFY_URL}/__local/shops/${shop}/${action}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+test("every empty state of the Analytics page", async ({ openApp, shop }) => {
+  // Nothing yet: one empty state for the page, leading to the library.
+  let app = await openApp("/analytics");
+  // (Polaris draws an empty state's heading as bold text, not a heading element.)
+  await expect(app.getByText("No analytics data yet", { exact: true })).toBeVisible();
+  await expect(heading(app, "Performance Overview")).toHaveCount(0);
+  await app.getByRole("link", { name: "Add Videos" }).click();
+  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
+
+  // Videos, no widget, no clicks: the figures, and empty sections offering a widget.
+  await seedVideos(shop, [{ title: "Waiting for fans", enabled: true }, { title: "Still a draft" }]);
+  app = await openApp("/analytics");
+  await expect(heading(app, "Performance Overview")).toBeVisible();
+  await expect(card(app, "Total Videos")).toContainText("21 published");
+  await expect(card(app, "Sales")).toContainText("0$0.00 revenue");
+  await expect(app.getByText("No clicks yet.")).toBeVisible();
+  const topVideos = card(app, "Top Performing Videos");
+  await expect(topVideos.getByText("No video engagement yet", { exact: true })).toBeVisible();
+  await expect(topVideos.getByRole("link", { name: "Create Widget" })).toBeVisible();
+  const widgetSection = card(app, "Widget Performance");
+  await expect(widgetSection.getByText("No widgets yet. Create one to show your videos on your store.")).toBeVisible();
+
+  // With a widget but still no clicks: no Create Widget offer; "No widget engagement yet".
+  await seedWidgets(shop, [{ name: "Homepage carousel", layoutType: "carousel" }]);
+  app = await openApp("/analytics");
+  await expect(card(app, "Top Performing Videos").getByText("No video engagement yet", { exact: true })).toBeVisible();
+  await expect(card(app, "Top Performing Videos").getByRole("link", { name: "Create Widget" })).toHaveCount(0);
+  await expect(card(app, "Widget Performance").getByText("No widget engagement yet", { exact: true })).toBeVisible();
+  await expect(card(app, "Active Widgets")).toContainText("1deployed on store");
+});
+
+test("a shopper's clicks, add to cart and order show on Analytics and the Dashboard; a redelivered order counts once", async ({ page, openApp, shop }) => {
+  const [product] = demoCatalogue();
+  let app = await openApp("/");
+  const shopRow = await bootstrappedShop(shop);
+  const prisma = await e2eDb();
+  await seedWidgets(shop, [{ name: "Product page carousel", layoutType: "carousel" }]);
+  await prisma.widget.updateMany({ where: { shopId: shopRow.id }, data: { pageContexts: '["product"]' } });
+  const [video] = await seedVideos(shop, [{ title: "Linen shirt styled three ways" }]);
+  await prisma.productTag.create({ data: { shopId: shopRow.id, videoId: video.id, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title } });
+
+  // The merchant approves the video to the widget (the app publishes it) and adds the block in the theme editor.
+  app = await openApp("/content");
+  await row(app, "Linen shirt styled three ways").getByRole("checkbox").check();
+  await app.getByRole("button", { name: "Approve", exact: true }).first().click();
+  await app.getByTestId("admin-modal").getByLabel("Product page carousel (Carousel)").check();
+  await app.getByTestId("admin-modal-action").filter({ hasText: /^Approve$/ }).click();
+  await expect(app.getByText("Successfully approved 1 video(s)!")).toBeVisible();
+  const editor = await page.context().newPage();
+  await editor.goto(storefront(shop, `/admin/themes/current/editor?template=product&addAppBlockId=${localApp.apiKey}/carousel&target=newAppsSection`));
+  await editor.getByLabel("Widget number").fill("1");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByTestId("theme-editor-saved")).toBeVisible();
+
+  // The shopper: opens the video, adds the product, looks at it, checks out.
+  const shopper = editor;
+  await expect
+    .poll(async () => {
+      await shopper.goto(storefront(shop, `/products/${product.handle}`));
+      return shopper.locator("clipcart-widget .cc-title").allInnerTexts();
+    }, { timeout: 15_000 })
+    .toEqual(["Linen shirt styled three ways"]);
+  await shopper.getByRole("button", { name: "Play video: Linen shirt styled three ways" }).click();
+  const modal = shopper.getByRole("dialog");
+  await modal.getByRole("button", { name: `Add to cart: ${product.title}` }).click();
+  await expect(modal.getByRole("status")).toHaveText(`Added to cart: ${product.title}`);
+  await modal.getByRole("link", { name: product.title }).first().click();
+  await shopper.waitForURL(`**/products/${product.handle}`);
+  await shopper.goto(storefront(shop, "/cart"));
+  await shopper.getByRole("button", { name: "Check out" }).click();
+  await expect(shopper.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  const price = `$${Number(product.variants[0].price).toFixed(2)}`;
+
+  // The beacons (written within a second) and the order webhook have reached the app.
+  await expect
+    .poll(async () => (await prisma.analyticsEvent.findMany({ where: { shopId: shopRow.id } })).map((event) => event.type).sort(), { timeout: 15_000 })
+    .toEqual(["add_to_cart", "product_click", "video_click"]);
+  await expect.poll(() => prisma.orderAttribution.count({ where: { shopId: shopRow.id } })).toBe(1);
+
+  await page.bringToFront();
+  app = await openApp("/analytics");
+  await expect(card(app, "Video Clicks")).toContainText("11 in the last 30 days");
+  await expect(card(app, "Product Clicks")).toContainText("1products viewed from videos");
+  await expect(card(app, "Sales")).toContainText(`1${price} revenue`);
+  await expect(card(app, "Platform Performance")).toContainText("TikTok2 clicks");
+  await expect(row(app, "Linen shirt styled three ways")).toContainText("@Author");
+  await expect(row(app, "Linen shirt styled three ways")).toContainText(/TikTok2(Success)?Published$/);
+  await expect(row(app, "Product page carousel")).toContainText("CarouselProduct Pages2");
+  await expect(app.locator("[data-clicks-chart]")).toHaveAttribute("data-clicks-chart", "2");
+  await expect(app.locator("[data-clicks-chart] svg").first()).toBeVisible();
+
+  app = await openApp("/");
+  await expect(card(app, "Total Clicks")).toContainText("2video engagements");
+
+  // Shopify retries the same delivery: still one sale.
+  const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as { webhookDeliveries: Array<{ id: string; topic: string; status: number }> };
+  const delivery = state.webhookDeliveries.find((d) => d.topic === "orders/create");
+  expect(delivery?.status).toBe(200);
+  expect((await control(shop, `webhooks/${delivery!.id}/redeliver`)).ok).toBe(true);
+  app = await openApp("/analytics");
+  await expect(card(app, "Sales")).toContainText(`1${price} revenue`);
+  expect(await prisma.orderAttribution.count({ where: { shopId: shopRow.id } })).toBe(1);
+});
