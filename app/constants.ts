@@ -19,6 +19,17 @@ export const PREMIUM_PLAN = {
   autoSyncEveryHours: 3,
 } as const;
 
+/**
+ * The sister review product whose Lunch and Dinner customers get Premium free
+ * (spec 1, 6). Its name fills "{product}" in the Plan page's texts; its slug
+ * names the verification route (/api/billing/verify-{slug}) and the plan's
+ * "{slug}Verified" field. Deployments may rename it (SISTER_PRODUCT_NAME /
+ * SISTER_PRODUCT_SLUG, read on the server: app/models/plan.server.ts).
+ */
+export const SISTER_PRODUCT_DEFAULTS = { name: "Trustlane", slug: "trustlane" } as const;
+/** The sister product's plans that include Clipcart Premium. */
+export const SISTER_PREMIUM_PLANS = ["lunch", "dinner"] as const;
+
 export const VIDEO_LIST_PAGE_SIZE = 20;
 export const VIDEO_TITLE_MAX_LENGTH = 70;
 export const TAG_BADGES_BEFORE_MORE = 2;

@@ -193,3 +193,55 @@ export const ANALYTICS_TEXT = {
     pageContext: "Page Context",
   },
 } as const;
+
+/** The Plan & Upgrade page (spec 2, 8); `{product}` is the sister product's name. */
+export const PLAN_TEXT = {
+  freeTitle: "Free Plan",
+  premiumTitle: "Premium Plan",
+  freePrice: "$0",
+  premiumPrice: "$5.99",
+  perMonth: "/month",
+  freeFeatures: ["5 approved videos max", "Manual sync only", "All widget layouts", "Product tagging", "Analytics dashboard"],
+  premiumFeatures: ["Unlimited approved videos", "Auto-sync every 3 hours", "All widget layouts", "Product tagging", "Priority support", "Analytics dashboard"],
+  recommended: "RECOMMENDED",
+  currentFree: (approved: number, limit: number) => `Current Plan (${approved}/${limit} videos approved)`,
+  currentPremium: "Current Plan (Active)",
+  upgrade: "Upgrade to Premium",
+  upgradedTitle: "Welcome to Premium!",
+  upgradedBody: "Your plan is upgraded: approve as many videos as you like, and your accounts sync every 3 hours.",
+  offerTitle: (product: string) => `${product} customer? Get Premium free`,
+  offerBody: (product: string) => `Customers on ${product}'s Lunch or Dinner plan get Clipcart Premium at no cost.`,
+  verifyNow: "Verify Now",
+  verifiedTitle: (product: string) => `Premium Plan Active (${product} Verified)`,
+  verifiedBody: (product: string) => `Your ${product} subscription includes Clipcart Premium. No Shopify charge applies.`,
+  approachingTitle: "Approaching Video Limit",
+  approachingBody: (approved: number, limit: number) =>
+    `You've approved ${approved} of ${limit} videos on the free plan. Upgrade to Premium for unlimited approved videos.`,
+  faqTitle: "Frequently asked questions",
+  faq: [
+    {
+      question: "What happens to my videos if I downgrade?",
+      answer: "Your videos stay in your library. Only the first 5 approved videos stay published; the others are unpublished until you approve them again.",
+    },
+    {
+      question: "How is Premium billed?",
+      answer: "Premium costs $5.99 every 30 days, billed by Shopify with your store's other charges. Cancel any time from this page or your Shopify admin.",
+    },
+    {
+      question: "What does auto-sync do?",
+      answer: "On Premium, your connected accounts are checked for new videos every 3 hours. On Free, use Sync on an account whenever you like.",
+    },
+  ],
+  verifyTitle: (product: string) => `${product} Customers - Get Premium Free`,
+  verifyIntro: (product: string) => `Enter the Client ID and Business ID from your ${product} account settings.`,
+  clientId: "Client ID",
+  businessId: "Business ID",
+  verifyAction: "Verify & Unlock Premium",
+  verifyMissing: "Please enter both Client ID and Business ID",
+  verifySuccess: "Verified! Premium is now active.",
+  shopUnavailable: "Shop information not available",
+  loadFailed: "Failed to load plan information",
+  upgradeFailed: "Failed to upgrade",
+  verifyFailed: "Verification failed",
+  verifyFailedBody: "Please check your credentials and try again.",
+} as const;

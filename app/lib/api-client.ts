@@ -237,3 +237,21 @@ export async function updateLibraryView(
 export async function deleteLibraryView(viewId: string): Promise<void> {
   await apiRequest(`/api/library-views/${enc(viewId)}`, { method: "DELETE" });
 }
+
+// --------------------------------------------------------------------- billing
+
+/** POST /api/billing/upgrade?shop=: Shopify's confirmation URL for Premium. */
+export async function requestPremiumUpgrade(shopDomain: string): Promise<string> {
+  const { confirmationUrl } = await apiRequest<{ confirmationUrl: string }>(`/api/billing/upgrade?shop=${enc(shopDomain)}`, { method: "POST", body: {} });
+  return confirmationUrl;
+}
+
+/** POST /api/billing/confirm: true once Shopify confirms the approved charge. */
+export async function confirmPremiumCharge(chargeId: string, shopDomain: string): Promise<void> {
+  await apiRequest("/api/billing/confirm", { method: "POST", body: { charge_id: chargeId, shop: shopDomain } });
+}
+
+/** POST /api/billing/verify-{slug}?shop=: Premium for the sister product's customers. */
+export async function verifySisterProduct(slug: string, shopDomain: string, body: { clientId: string; businessId: string }): Promise<void> {
+  await apiRequest(`/api/billing/verify-${enc(slug)}?shop=${enc(shopDomain)}`, { method: "POST", body });
+}

@@ -22,8 +22,8 @@ export function badRequest(message: string): never {
 }
 
 export async function authenticateApi(request: Request) {
-  const { session, admin } = await authenticate.admin(request);
-  return { session, admin, shopDomain: session.shop };
+  const { session, admin, billing } = await authenticate.admin(request);
+  return { session, admin, billing, shopDomain: session.shop };
 }
 
 /** The token's shop record; 404 when the shop was never bootstrapped. */

@@ -3,6 +3,7 @@
  * and the mandatory compliance (GDPR) requests.
  */
 import { prisma } from "~/db.server";
+import { downgradeToFree } from "./plan.server";
 
 /**
  * Webhooks are delivered at least once, so each handler first claims the
@@ -51,7 +52,8 @@ export async function applySubscriptionUpdate(shopDomain: string, update: Subscr
       where: { id: shop.id },
       data: {
         plan: "premium",
-        premiumSource: "billing",
+        // Premium from verification stays so: cancelling the charge later must not end it.
+        premiumSource: shop.plan === "premium" && shop.premiumSource === "verification" ? "verification" : "billing",
         planChangedAt: shop.plan === "premium" ? shop.planChangedAt : now,
         subscriptionId: update.id,
         subscriptionName: update.name,
@@ -59,15 +61,15 @@ export async function applySubscriptionUpdate(shopDomain: string, update: Subscr
       },
     });
   }
-  const endsBillingPremium = shop.premiumSource === "billing" && shop.subscriptionId === update.id;
-  return prisma.shop.update({
+  const endsBillingPremium = shop.plan === "premium" && shop.premiumSource === "billing" && shop.subscriptionId === update.id;
+  const updated = await prisma.shop.update({
     where: { id: shop.id },
-    data: endsBillingPremium
-      ? { plan: "free", premiumSource: null, planChangedAt: now, subscriptionStatus: update.status }
-      : shop.subscriptionId === update.id
-        ? { subscriptionStatus: update.status }
-        : {},
+    data: shop.subscriptionId === update.id ? { subscriptionStatus: update.status } : {},
   });
+  if (!endsBillingPremium) return updated;
+  // Cancelled, declined, expired or frozen: Free again, with only the first 5 approved videos published.
+  await downgradeToFree(shop.id);
+  return prisma.shop.findUniqueOrThrow({ where: { id: shop.id } });
 }
 
 /** shop/redact: 48 hours after uninstall Shopify asks us to erase the shop; rows cascade from Shop. */

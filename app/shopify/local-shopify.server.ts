@@ -122,3 +122,8 @@ export function localPlatformEndpoints(local: LocalShopify | null = localShopify
     pinterestOembedUrl: `${local.origin}/oembed/pinterest.json`,
   };
 }
+
+/** The sister product's API emulator inside Local Shopify, or null when Local Shopify is off. */
+export function localSisterProductUrl(local: LocalShopify | null = localShopify): string | null {
+  return local ? `${local.origin}/sister-product` : null;
+}

@@ -21,6 +21,7 @@ import { Router, sendJson, sendText } from "./http.js";
 import { handleAccessToken } from "./oauth.js";
 import { loadAdminSchema } from "./schema/index.js";
 import { createPlatformEmulators, type PlatformEmulators } from "../platform-emulators/index.js";
+import { handleSisterProduct } from "../sister-product/emulator.js";
 import { createSaver, getShop, loadState, type LocalShopifyState } from "./state.js";
 import { handleStorefront, storefrontTarget } from "./storefront.js";
 import { deliverWebhook } from "./webhooks.js";
@@ -94,6 +95,7 @@ export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> =
     if (await control.handle(req, res, url)) return;
     if (await routes.handle(req, res, url)) return;
     if (await platforms.handle(req, res, url)) return;
+    if (await handleSisterProduct(req, res, url)) return;
     sendJson(res, 404, { errors: "Not Found" });
   }
 

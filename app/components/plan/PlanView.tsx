@@ -1,0 +1,305 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Box, Button, Card, Icon, InlineGrid, InlineStack, List, Text, TextField } from "@shopify/polaris";
+import { CheckIcon } from "@shopify/polaris-icons";
+import { VERIFY_SUCCESS_CLOSE_MS } from "~/constants";
+import { confirmPremiumCharge, requestPremiumUpgrade, verifySisterProduct } from "~/lib/api-client";
+import { appHref } from "~/lib/app-links";
+import { PLAN_TEXT } from "~/messages";
+import type { PlanInfo, SisterProduct } from "~/models/plan.server";
+import { AppPage } from "~/components/AppPage";
+import { AppModal } from "~/components/AppModal";
+
+export interface PlanPageData {
+  shopFound: boolean;
+  /** Null when the plan could not be read (the page says so). */
+  plan: PlanInfo | null;
+  product: SisterProduct;
+}
+
+type Notice = { tone: "success" | "critical" | "info"; title: string; body?: string };
+
+/** The Plan & Upgrade page (spec 2): both plans, the banners, the FAQ, the verify dialog. */
+export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { revalidate, state } = useRevalidator();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [showUpgraded, setShowUpgraded] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [upgrading, setUpgrading] = useState(false);
+  const [verifyOpen, setVerifyOpen] = useState(false);
+  const askedAgain = useRef(false);
+  const { product } = data;
+
+  useEffect(() => {
+    if (!data.shopFound && !askedAgain.current) {
+      askedAgain.current = true;
+      revalidate();
+    }
+  }, [data.shopFound, revalidate]);
+
+  // Back from Shopify's approval page (spec 4): confirm `charge_id` with Shopify, then
+  // /plan?upgraded=true; the banner shows once and the parameter leaves the address.
+  const params = new URLSearchParams(location.search);
+  const chargeId = params.get("charge_id");
+  const upgraded = params.get("upgraded") === "true";
+  const handledCharge = useRef<string | null>(null);
+  useEffect(() => {
+    if (!chargeId || upgraded || handledCharge.current === chargeId) return;
+    handledCharge.current = chargeId;
+    setConfirming(true);
+    confirmPremiumCharge(chargeId, shopDomain).then(
+      () => navigate(`${appHref("/plan", location.search)}${appHref("", location.search) ? "&" : "?"}upgraded=true`, { replace: true }),
+      (error: unknown) => {
+        console.error(error);
+        setConfirming(false);
+        setNotice({ tone: "critical", title: PLAN_TEXT.upgradeFailed });
+        navigate(appHref("/plan", location.search), { replace: true });
+      },
+    );
+  }, [chargeId, upgraded, shopDomain, navigate, location.search]);
+  useEffect(() => {
+    if (!upgraded) return;
+    setConfirming(false);
+    setShowUpgraded(true);
+    navigate(appHref("/plan", location.search), { replace: true });
+  }, [upgraded, navigate, location.search]);
+
+  if (!data.shopFound) {
+    const waiting = !askedAgain.current || state === "loading";
+    return (
+      <AppPage title="Plan & Upgrade">
+        {waiting ? null : <Banner tone="critical" title={PLAN_TEXT.shopUnavailable} />}
+      </AppPage>
+    );
+  }
+  if (!data.plan) {
+    return (
+      <AppPage title="Plan & Upgrade">
+        <Banner tone="critical" title={PLAN_TEXT.loadFailed} action={{ content: "Try again", onAction: revalidate }} />
+      </AppPage>
+    );
+  }
+
+  const plan = data.plan;
+  const onFree = plan.plan === "free";
+
+  async function upgrade() {
+    setUpgrading(true);
+    setNotice(null);
+    try {
+      const confirmationUrl = await requestPremiumUpgrade(shopDomain);
+      // Shopify's approval page replaces the whole admin, not just the app's frame.
+      window.open(confirmationUrl, "_top");
+    } catch (error) {
+      console.error(error);
+      setNotice({ tone: "critical", title: PLAN_TEXT.upgradeFailed, body: error instanceof Error ? error.message : undefined });
+      setUpgrading(false);
+    }
+  }
+
+  return (
+    <AppPage title="Plan & Upgrade">
+      <BlockStack gap="400">
+        {confirming ? <Banner tone="info" title="Confirming your upgrade with Shopify…" /> : null}
+        {showUpgraded ? (
+          <Banner tone="success" title={PLAN_TEXT.upgradedTitle} onDismiss={() => setShowUpgraded(false)}>
+            <p>{PLAN_TEXT.upgradedBody}</p>
+          </Banner>
+        ) : null}
+        {notice ? (
+          <Banner tone={notice.tone} title={notice.title} onDismiss={() => setNotice(null)}>
+            {notice.body ? <p>{notice.body}</p> : null}
+          </Banner>
+        ) : null}
+        {plan.sisterVerified && !onFree ? (
+          <Banner tone="success" title={PLAN_TEXT.verifiedTitle(product.name)}>
+            <p>{PLAN_TEXT.verifiedBody(product.name)}</p>
+          </Banner>
+        ) : null}
+        {onFree && !plan.sisterVerified ? (
+          <Banner tone="info" title={PLAN_TEXT.offerTitle(product.name)} action={{ content: PLAN_TEXT.verifyNow, onAction: () => setVerifyOpen(true) }}>
+            <p>{PLAN_TEXT.offerBody(product.name)}</p>
+          </Banner>
+        ) : null}
+        {onFree && plan.approvedCount >= 4 ? (
+          <Banner tone="warning" title={PLAN_TEXT.approachingTitle}>
+            <p>{PLAN_TEXT.approachingBody(plan.approvedCount, plan.approvedLimit)}</p>
+          </Banner>
+        ) : null}
+
+        <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+          <PlanCard
+            title={PLAN_TEXT.freeTitle}
+            price={PLAN_TEXT.freePrice}
+            features={PLAN_TEXT.freeFeatures}
+            footer={
+              onFree ? (
+                <Button disabled fullWidth>
+                  {PLAN_TEXT.currentFree(plan.approvedCount, plan.approvedLimit)}
+                </Button>
+              ) : null
+            }
+          />
+          <PlanCard
+            title={PLAN_TEXT.premiumTitle}
+            price={PLAN_TEXT.premiumPrice}
+            badge={PLAN_TEXT.recommended}
+            features={PLAN_TEXT.premiumFeatures}
+            footer={
+              onFree ? (
+                <Button variant="primary" fullWidth loading={upgrading} onClick={upgrade}>
+                  {PLAN_TEXT.upgrade}
+                </Button>
+              ) : (
+                <Button disabled fullWidth>
+                  {PLAN_TEXT.currentPremium}
+                </Button>
+              )
+            }
+          />
+        </InlineGrid>
+
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              {PLAN_TEXT.faqTitle}
+            </Text>
+            {PLAN_TEXT.faq.map((entry) => (
+              <BlockStack key={entry.question} gap="100">
+                <Text as="h3" variant="headingSm">
+                  {entry.question}
+                </Text>
+                <Text as="p" tone="subdued">
+                  {entry.answer}
+                </Text>
+              </BlockStack>
+            ))}
+          </BlockStack>
+        </Card>
+      </BlockStack>
+      <VerifyDialog
+        open={verifyOpen}
+        product={product}
+        shopDomain={shopDomain}
+        onClose={() => setVerifyOpen(false)}
+        onVerified={() => revalidate()}
+      />
+    </AppPage>
+  );
+}
+
+function PlanCard({ title, price, badge, features, footer }: { title: string; price: string; badge?: string; features: readonly string[]; footer: React.ReactNode }) {
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingLg">
+            {title}
+          </Text>
+          {badge ? <Badge tone="info">{badge}</Badge> : null}
+        </InlineStack>
+        <InlineStack gap="100" blockAlign="end">
+          <Text as="p" variant="heading2xl">
+            {price}
+          </Text>
+          <Text as="span" tone="subdued">
+            {PLAN_TEXT.perMonth}
+          </Text>
+        </InlineStack>
+        <BlockStack gap="200" as="ul">
+          {features.map((feature) => (
+            <li key={feature} style={{ listStyle: "none" }}>
+              <InlineStack gap="200" blockAlign="center" wrap={false}>
+                <span aria-hidden="true">
+                  <Icon source={CheckIcon} tone="success" />
+                </span>
+                <Text as="span">{feature}</Text>
+              </InlineStack>
+            </li>
+          ))}
+        </BlockStack>
+        <Box>{footer}</Box>
+      </BlockStack>
+    </Card>
+  );
+}
+
+/** Spec 2/5: both fields required; success closes the dialog after 2 seconds. */
+function VerifyDialog({
+  open,
+  product,
+  shopDomain,
+  onClose,
+  onVerified,
+}: {
+  open: boolean;
+  product: SisterProduct;
+  shopDomain: string;
+  onClose: () => void;
+  onVerified: () => void;
+}) {
+  const [clientId, setClientId] = useState("");
+  const [businessId, setBusinessId] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Notice | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (closeTimer.current && clearTimeout(closeTimer.current)), []);
+
+  const close = () => {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+    setClientId("");
+    setBusinessId("");
+    setResult(null);
+    setBusy(false);
+    onClose();
+  };
+
+  async function verify() {
+    if (!clientId.trim() || !businessId.trim()) {
+      setResult({ tone: "critical", title: PLAN_TEXT.verifyMissing });
+      return;
+    }
+    setBusy(true);
+    setResult(null);
+    try {
+      await verifySisterProduct(product.slug, shopDomain, { clientId: clientId.trim(), businessId: businessId.trim() });
+      setResult({ tone: "success", title: PLAN_TEXT.verifySuccess });
+      onVerified();
+      closeTimer.current = setTimeout(close, VERIFY_SUCCESS_CLOSE_MS);
+    } catch (error) {
+      console.error("Verification failed", error instanceof Error ? error.message : error);
+      setResult({ tone: "critical", title: PLAN_TEXT.verifyFailed, body: PLAN_TEXT.verifyFailedBody });
+      setBusy(false);
+    }
+  }
+
+  const bothFilled = Boolean(clientId.trim() && businessId.trim());
+  return (
+    <AppModal
+      id="verify-sister-product"
+      open={open}
+      onClose={close}
+      title={PLAN_TEXT.verifyTitle(product.name)}
+      primaryAction={{ content: PLAN_TEXT.verifyAction, onAction: verify, disabled: !bothFilled || result?.tone === "success", loading: busy && !result }}
+      secondaryActions={[{ content: "Cancel", onAction: close }]}
+    >
+      <BlockStack gap="300">
+        <Text as="p">{PLAN_TEXT.verifyIntro(product.name)}</Text>
+        {result ? (
+          <Banner tone={result.tone} title={result.title}>
+            {result.body ? <p>{result.body}</p> : null}
+          </Banner>
+        ) : null}
+        <TextField label={PLAN_TEXT.clientId} value={clientId} onChange={setClientId} autoComplete="off" />
+        <TextField label={PLAN_TEXT.businessId} value={businessId} onChange={setBusinessId} autoComplete="off" />
+        {!bothFilled ? (
+          <Text as="p" tone="subdued" variant="bodySm">
+            {PLAN_TEXT.verifyMissing}
+          </Text>
+        ) : null}
+      </BlockStack>
+    </AppModal>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Shopify Billing for Premium through the library's billing API (decision 017):
+ * request a charge (the merchant approves it on Shopify's page), and check
+ * what Shopify says is active before believing a `charge_id` in a URL.
+ */
+import { APP_HANDLE, type authenticate } from "~/shopify.server";
+import { PREMIUM_PLAN } from "~/constants";
+import { adminAppUrl, localShopify } from "~/shopify/local-shopify.server";
+import { confirmCharge } from "./plan.server";
+
+type BillingContext = Awaited<ReturnType<typeof authenticate.admin>>["billing"];
+
+/** Test charges everywhere but a real production deployment (Shopify never bills a test charge). */
+export function isTestCharge(env: Record<string, string | undefined> = process.env): boolean {
+  if (env.SHOPIFY_BILLING_TEST) return env.SHOPIFY_BILLING_TEST === "true";
+  return Boolean(localShopify) || env.NODE_ENV !== "production";
+}
+
+/** Creates the Premium subscription and answers Shopify's confirmation URL (the merchant approves there). */
+export async function requestPremium(billing: BillingContext, shopDomain: string): Promise<string> {
+  try {
+    await billing.request({ plan: PREMIUM_PLAN.name, isTest: isTestCharge(), returnUrl: adminAppUrl(shopDomain, APP_HANDLE, "/plan") });
+  } catch (thrown) {
+    // The library answers with a response that sends the browser to the confirmation page.
+    if (thrown instanceof Response) {
+      const url = thrown.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url") ?? thrown.headers.get("Location");
+      if (url) return url;
+    }
+    throw thrown;
+  }
+  throw new Error("Shopify did not answer with a confirmation URL");
+}
+
+/**
+ * Back from Shopify with `charge_id`: Premium only if Shopify lists an active
+ * Premium subscription (the parameter alone proves nothing).
+ */
+export async function confirmPremium(billing: BillingContext, shopId: string, chargeId: string): Promise<boolean> {
+  const { appSubscriptions } = await billing.check({ plans: [PREMIUM_PLAN.name], isTest: isTestCharge() });
+  const active =
+    appSubscriptions.find((subscription) => subscription.id.endsWith(`/${chargeId}`) && subscription.status === "ACTIVE") ??
+    appSubscriptions.find((subscription) => subscription.status === "ACTIVE");
+  if (!active) return false;
+  await confirmCharge(shopId, { id: active.id, name: active.name, status: active.status });
+  return true;
+}
