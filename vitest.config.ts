@@ -30,8 +30,15 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["tests/db/**/*.test.ts"],
-          // No Shopify here: the models' storefront publishing stays off.
-          env: { STOREFRONT_PUBLISHING: "off" },
+          // No Shopify here: the models' storefront publishing stays off; the app's
+          // Shopify configuration only has to load (auto-sync imports the import runner).
+          env: {
+            STOREFRONT_PUBLISHING: "off",
+            AUTO_SYNC: "off",
+            SHOPIFY_API_KEY: "db-suite",
+            SHOPIFY_API_SECRET: "db-suite-secret",
+            SHOPIFY_APP_URL: "http://localhost:9",
+          },
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

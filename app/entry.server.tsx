@@ -4,7 +4,11 @@ import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "./shopify.server";
+import { startAutoSyncOnce } from "./models/auto-sync.server";
 import { withLocalFrameAncestor } from "./shopify/local-shopify.server";
+
+// Premium accounts sync every 3 hours; this server schedules (and, on PostgreSQL, works) them.
+startAutoSyncOnce();
 
 export const streamTimeout = 5000;
 

@@ -2,6 +2,7 @@
  * Connected accounts (channels): created or refreshed by an account import,
  * resynced on demand, removed with their videos.
  */
+import { autoSyncRetryDelayMs } from "~/models/auto-sync-rules";
 import { prisma, type Channel } from "~/db.server";
 import type { ChannelDto } from "~/lib/api-types";
 import type { ImportedChannel, PlatformId } from "~/platforms/types";
@@ -75,9 +76,20 @@ export function upsertChannelFromImport(
 
 /** After an account import or resync: when it last worked, and the last failure (cleared by a good run). */
 export async function recordChannelSync(shopId: string, channelId: string, outcome: { error: string | null }) {
+  if (outcome.error === null) {
+    // The next automatic sync is due 3 hours after this one (nextSyncAt null: derived from lastSyncedAt).
+    await prisma.channel.updateMany({
+      where: { id: channelId, shopId },
+      data: { lastSyncedAt: new Date(), lastSyncError: null, syncFailures: 0, nextSyncAt: null },
+    });
+    return;
+  }
+  const channel = await prisma.channel.findFirst({ where: { id: channelId, shopId }, select: { syncFailures: true } });
+  if (!channel) return;
+  const failures = channel.syncFailures + 1;
   await prisma.channel.updateMany({
     where: { id: channelId, shopId },
-    data: outcome.error === null ? { lastSyncedAt: new Date(), lastSyncError: null } : { lastSyncError: outcome.error.slice(0, 1000) },
+    data: { lastSyncError: outcome.error.slice(0, 1000), syncFailures: failures, nextSyncAt: new Date(Date.now() + autoSyncRetryDelayMs(failures)) },
   });
 }
 

@@ -274,6 +274,8 @@ function pump() {
       .finally(() => {
         running.delete(jobId);
         owned.delete(jobId);
+        for (const resolve of jobWaiters.get(jobId) ?? []) resolve();
+        jobWaiters.delete(jobId);
         pump();
         if (!running.size && !queue.length) {
           stopHeartbeat();
@@ -282,6 +284,26 @@ function pump() {
           waiters.forEach((resolve) => resolve());
         }
       });
+  }
+}
+
+const jobWaiters = new Map<string, Array<() => void>>();
+
+/**
+ * Resolves when the job has finished: at once for a job this process runs,
+ * by reading its row for one another process runs (the same import started
+ * elsewhere), until JOB_TIME_LIMIT_MS.
+ */
+export async function waitForImportJob(jobId: string): Promise<void> {
+  if (owned.has(jobId)) {
+    await new Promise<void>((resolve) => jobWaiters.set(jobId, [...(jobWaiters.get(jobId) ?? []), resolve]));
+    return;
+  }
+  const deadline = Date.now() + JOB_TIME_LIMIT_MS;
+  while (Date.now() < deadline) {
+    const job = await prisma.importJob.findUnique({ where: { id: jobId }, select: { status: true } });
+    if (!job || !ACTIVE_STATUSES.includes(job.status as ImportJobStatus)) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
 

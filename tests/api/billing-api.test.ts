@@ -46,7 +46,7 @@ describe("POST /api/billing/verify-{product}", () => {
     const shop = await bootstrapShop("verify");
     expect((await verify(shop, { clientId: breakfast.clientId, businessId: breakfast.businessId })).status).toBe(403);
     expect((await verify(shop, { clientId: lunch.clientId, businessId: "biz_guess" })).status).toBe(403);
-    const secrets = SISTER_PRODUCT_CUSTOMERS.flatMap((c) => [c.clientId, c.businessId]).concat("biz_guess");
+    const secrets: string[] = [...SISTER_PRODUCT_CUSTOMERS.flatMap((c) => [c.clientId, c.businessId]), "biz_guess"];
     expect(logged.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
   });
 

@@ -1,0 +1,22 @@
+/**
+ * `npm run worker`: a process that schedules and runs Premium auto-syncs
+ * without serving pages (decision 017). On PostgreSQL it shares the pg-boss
+ * queue with the app instances; on SQLite it is an alternative to the app's
+ * own scheduler (the claim keeps each sync single either way).
+ */
+import { startAutoSync } from "~/models/auto-sync.server";
+import { databaseKind } from "~/db.server";
+
+const runner = await startAutoSync();
+console.log(`Clipcart worker: auto-sync on ${databaseKind}, ticking every 5 minutes`);
+await runner.tick();
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await runner.stop();
+    process.exit(0);
+  });
+}

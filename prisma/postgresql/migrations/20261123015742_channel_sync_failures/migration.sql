@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Channel" ADD COLUMN     "syncFailures" INTEGER NOT NULL DEFAULT 0;
