@@ -72,10 +72,52 @@ export async function applySubscriptionUpdate(shopDomain: string, update: Subscr
   return prisma.shop.findUniqueOrThrow({ where: { id: shop.id } });
 }
 
-/** shop/redact: 48 hours after uninstall Shopify asks us to erase the shop; rows cascade from Shop. */
+/**
+ * shop/redact: 48 hours after uninstall Shopify asks us to erase the shop.
+ * Everything hangs off Shop and cascades (videos, accounts, widgets, events,
+ * rollups, sales, views, jobs...); sessions and webhook records are keyed by
+ * the domain and go too.
+ */
 export async function redactShop(shopDomain: string) {
   await prisma.$transaction([
     prisma.session.deleteMany({ where: { shop: shopDomain } }),
     prisma.shop.deleteMany({ where: { shopDomain } }),
+    prisma.webhookDelivery.deleteMany({ where: { shopDomain } }),
   ]);
+}
+
+/**
+ * The per-shopper data Clipcart holds (README, "Shoppers' data"): none that
+ * names a shopper. Storefront events carry a random per-browser session key
+ * that no customer record links to; a sale (OrderAttribution) carries the
+ * order's and line's ids, the product, quantity and amount. So a customer's
+ * data is the sales lines of their orders.
+ */
+export interface CustomerOrders {
+  shopDomain: string;
+  /** Numeric order ids from the webhook payload (orders_requested / orders_to_redact). */
+  orderIds: Array<number | string>;
+}
+
+function orderGids(orderIds: CustomerOrders["orderIds"]): string[] {
+  return orderIds.map((id) => String(id)).filter((id) => /^\d{1,20}$/.test(id)).map((id) => `gid://shopify/Order/${id}`);
+}
+
+/** customers/data_request: what we hold for the customer's orders (reported to the merchant by count, never logged in detail). */
+export async function customerDataReport({ shopDomain, orderIds }: CustomerOrders) {
+  const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true } });
+  if (!shop) return { orderLines: [] };
+  const orderLines = await prisma.orderAttribution.findMany({
+    where: { shopId: shop.id, orderId: { in: orderGids(orderIds) } },
+    select: { orderId: true, lineItemId: true, productId: true, videoId: true, quantity: true, amountCents: true, currency: true, occurredAt: true },
+  });
+  return { orderLines };
+}
+
+/** customers/redact: erases the sales lines of the customer's orders. */
+export async function redactCustomer({ shopDomain, orderIds }: CustomerOrders): Promise<{ orderLinesDeleted: number }> {
+  const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true } });
+  if (!shop) return { orderLinesDeleted: 0 };
+  const { count } = await prisma.orderAttribution.deleteMany({ where: { shopId: shop.id, orderId: { in: orderGids(orderIds) } } });
+  return { orderLinesDeleted: count };
 }

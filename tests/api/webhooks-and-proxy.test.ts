@@ -109,3 +109,94 @@ describe("app proxy (signed by Local Shopify's forwarder)", () => {
     expect((await callRoute(proxyLoader, storefrontRequest(forged))).status).toBe(400);
   });
 });
+
+describe("uninstall and compliance (issue 6)", () => {
+  async function shopWithData() {
+    const domain = await installedShop();
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { shopDomain: domain } });
+    await prisma.shop.update({ where: { id: shop.id }, data: { plan: "premium", premiumSource: "billing" } });
+    const channel = await prisma.channel.create({
+      data: { shopId: shop.id, platform: "tiktok", username: "creator", lastSyncedAt: new Date(Date.now() - 5 * 3_600_000) },
+    });
+    const video = await prisma.video.create({ data: { shopId: shop.id, platform: "tiktok", platformVideoId: "991", channelId: channel.id, enabled: true } });
+    const widget = await prisma.widget.create({ data: { shopId: shop.id, name: "W", layoutType: "grid", displayNumber: 1 } });
+    await prisma.widgetVideo.create({ data: { shopId: shop.id, widgetId: widget.id, videoId: video.id, position: 0 } });
+    await prisma.productTag.create({ data: { shopId: shop.id, videoId: video.id, productId: "gid://shopify/Product/1", productTitle: "Shirt" } });
+    await prisma.analyticsEvent.create({ data: { shopId: shop.id, type: "video_click", videoId: video.id, platform: "tiktok", sessionKey: "s" } });
+    await prisma.analyticsRollup.create({ data: { shopId: shop.id, dimension: "platform", day: "2026-11-01", type: "video_click", key: "tiktok", count: 1 } });
+    for (const [order, line] of [[11, 1], [12, 2]]) {
+      await prisma.orderAttribution.create({
+        data: { shopId: shop.id, orderId: `gid://shopify/Order/${order}`, lineItemId: `gid://shopify/LineItem/${line}`, videoId: video.id, amountCents: 1000, currency: "USD", occurredAt: new Date() },
+      });
+    }
+    await prisma.libraryView.create({ data: { shopId: shop.id, name: "Mine", nameKey: "mine" } });
+    return { domain, shop, channel };
+  }
+
+  const counts = async (shopId: string) => ({
+    videos: await prisma.video.count({ where: { shopId } }),
+    channels: await prisma.channel.count({ where: { shopId } }),
+    widgets: await prisma.widget.count({ where: { shopId } }),
+    tags: await prisma.productTag.count({ where: { shopId } }),
+    events: await prisma.analyticsEvent.count({ where: { shopId } }),
+    rollups: await prisma.analyticsRollup.count({ where: { shopId } }),
+    sales: await prisma.orderAttribution.count({ where: { shopId } }),
+    views: await prisma.libraryView.count({ where: { shopId } }),
+  });
+
+  it("app/uninstalled removes the sessions and stops the shop's auto-syncs; its data waits for shop/redact", async () => {
+    const { claimDueSyncs } = await import("~/models/auto-sync.server");
+    const { domain, shop, channel } = await shopWithData();
+    const stillInstalled = await shopWithData();
+    expect((await callRoute(appUninstalled, signedWebhook(domain, "app/uninstalled", { myshopify_domain: domain }))).status).toBe(200);
+    expect(await prisma.session.count({ where: { shop: domain } })).toBe(0);
+    const claimed = (await claimDueSyncs(new Date(), 10_000)).map((sync) => sync.channelId);
+    expect(claimed).toContain(stillInstalled.channel.id);
+    expect(claimed).not.toContain(channel.id);
+    expect(await counts(shop.id)).toMatchObject({ videos: 1, channels: 1, sales: 2 });
+  });
+
+  it("shop/redact erases every record of the shop and nothing of another", async () => {
+    const { domain, shop } = await shopWithData();
+    const other = await shopWithData();
+    expect((await callRoute(shopRedact, signedWebhook(domain, "shop/redact", { shop_domain: domain }))).status).toBe(200);
+    expect(await prisma.shop.count({ where: { id: shop.id } })).toBe(0);
+    expect(await counts(shop.id)).toEqual({ videos: 0, channels: 0, widgets: 0, tags: 0, events: 0, rollups: 0, sales: 0, views: 0 });
+    expect(await prisma.webhookDelivery.count({ where: { shopDomain: domain } })).toBe(0);
+    expect(await counts(other.shop.id)).toEqual({ videos: 1, channels: 1, widgets: 1, tags: 1, events: 1, rollups: 1, sales: 2, views: 1 });
+    // A repeat finds nothing to erase.
+    expect((await callRoute(shopRedact, signedWebhook(domain, "shop/redact", { shop_domain: domain }))).status).toBe(200);
+  });
+
+  it("customers/redact erases the sales lines of the customer's orders only; data_request changes nothing", async () => {
+    const { domain, shop } = await shopWithData();
+    const customer = { id: 7, email: "shopper@example.com" };
+    expect((await callRoute(customersDataRequest, signedWebhook(domain, "customers/data_request", { shop_domain: domain, customer, orders_requested: [11, 12] }))).status).toBe(200);
+    expect((await counts(shop.id)).sales).toBe(2);
+    expect((await callRoute(customersRedact, signedWebhook(domain, "customers/redact", { shop_domain: domain, customer, orders_to_redact: [11] }))).status).toBe(200);
+    const left = await prisma.orderAttribution.findMany({ where: { shopId: shop.id } });
+    expect(left.map((row) => row.orderId)).toEqual(["gid://shopify/Order/12"]);
+  });
+
+  it("refuses every topic with a bad signature (401) and changes nothing", async () => {
+    const { domain, shop } = await shopWithData();
+    const before = await counts(shop.id);
+    const routes = [
+      [appUninstalled, "app/uninstalled", { myshopify_domain: domain }],
+      [shopRedact, "shop/redact", { shop_domain: domain }],
+      [customersRedact, "customers/redact", { shop_domain: domain, orders_to_redact: [11, 12] }],
+      [customersDataRequest, "customers/data_request", { shop_domain: domain, orders_requested: [11] }],
+      [subscriptionUpdate, "app_subscriptions/update", subscription("CANCELLED")],
+    ] as const;
+    for (const [route, topic, payload] of routes) {
+      const genuine = signedWebhook(domain, topic, payload);
+      const headers = new Headers(genuine.headers);
+      headers.set("X-Shopify-Hmac-Sha256", Buffer.from("not the signature").toString("base64"));
+      expect((await callRoute(route, new Request(genuine.url, { method: "POST", headers, body: JSON.stringify(payload) }))).status).toBe(401);
+    }
+    expect(await counts(shop.id)).toEqual(before);
+    const after = await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } });
+    expect([after.plan, after.uninstalledAt]).toEqual(["premium", null]);
+    expect(await prisma.session.count({ where: { shop: domain } })).toBeGreaterThan(0);
+  });
+});
