@@ -109,7 +109,7 @@ export async function startAutoSync(options: { tickMs?: number; work?: boolean; 
     boss = new PgBoss({ connectionString: options.databaseUrl ?? process.env.DATABASE_URL, schema: "pgboss", application_name: "clipcart-auto-sync" });
     boss.on("error", (error) => console.error("Auto-sync queue error", error));
     await boss.start();
-    await boss.createQueue(AUTO_SYNC_QUEUE, { name: AUTO_SYNC_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 });
+    await ensureQueue(boss);
     if (options.work !== false) {
       // A few at a time: a sync mostly waits on the platform (an actor run).
       await boss.work<ClaimedSync>(AUTO_SYNC_QUEUE, { batchSize: 4, pollingIntervalSeconds: 1 }, async (jobs) => {
@@ -148,6 +148,23 @@ export async function startAutoSync(options: { tickMs?: number; work?: boolean; 
       await boss?.stop({ graceful: true, wait: true, timeout: 30_000 });
     },
   };
+}
+
+/**
+ * Creates the queue unless it exists. Instances starting together race to
+ * create it (PostgreSQL may call that a deadlock): the loser waits and looks again.
+ */
+async function ensureQueue(boss: PgBoss): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(AUTO_SYNC_QUEUE)) return;
+    try {
+      await boss.createQueue(AUTO_SYNC_QUEUE, { name: AUTO_SYNC_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400 * attempt));
+    }
+  }
 }
 
 let started: Promise<AutoSyncRunner> | null = null;
