@@ -12,6 +12,7 @@ import { shopifyApi } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma } from "./db.server";
 import { PREMIUM_PLAN } from "./constants";
+import { markShopReinstalled } from "./models/lifecycle.server";
 
 installLocalShopifyFetch();
 
@@ -45,6 +46,12 @@ const shopify = shopifyApp({
           interval: BillingInterval.Every30Days,
         },
       ],
+    },
+  },
+  hooks: {
+    // A new offline session: the first open after installing, or after a reinstall.
+    afterAuth: async ({ session }) => {
+      await markShopReinstalled(session.shop);
     },
   },
   // SHOPIFY_LOG_LEVEL=error|warning|info|debug; the library's default (info) logs every request.

@@ -31,6 +31,16 @@ export async function markShopUninstalled(shopDomain: string) {
   ]);
 }
 
+/**
+ * The merchant opened the app with a fresh offline session (token exchange):
+ * a reinstall ends the uninstall mark at once, so the storefront data, beacons
+ * and auto-syncs work again without waiting for the browser's bootstrap.
+ */
+export async function markShopReinstalled(shopDomain: string) {
+  const { count } = await prisma.shop.updateMany({ where: { shopDomain, uninstalledAt: { not: null } }, data: { uninstalledAt: null } });
+  if (count) console.info(`${shopDomain} reinstalled the app`);
+}
+
 export interface SubscriptionUpdate {
   /** gid://shopify/AppSubscription/... */
   id: string;

@@ -154,6 +154,12 @@ describe("uninstall and compliance (issue 6)", () => {
     expect(claimed).toContain(stillInstalled.channel.id);
     expect(claimed).not.toContain(channel.id);
     expect(await counts(shop.id)).toMatchObject({ videos: 1, channels: 1, sales: 2 });
+
+    // Reinstalled: the next open exchanges a new token, and the shop is live again, with everything it had.
+    const { loader: getShop } = await import("~/routes/api.shops.$shopDomain");
+    expect((await callRoute(getShop, await apiRequest(domain, `/api/shops/${domain}`), { shopDomain: domain })).status).toBe(200);
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).uninstalledAt).toBeNull();
+    expect((await claimDueSyncs(new Date(), 10_000)).map((sync) => sync.channelId)).toContain(channel.id);
   });
 
   it("shop/redact erases every record of the shop and nothing of another", async () => {

@@ -5,6 +5,7 @@ import { CheckIcon } from "@shopify/polaris-icons";
 import { VERIFY_SUCCESS_CLOSE_MS } from "~/constants";
 import { confirmPremiumCharge, requestPremiumUpgrade, verifySisterProduct } from "~/lib/api-client";
 import { appHref } from "~/lib/app-links";
+import { describeError } from "~/lib/error-mapper";
 import { PLAN_TEXT } from "~/messages";
 import type { PlanInfo, SisterProduct } from "~/models/plan.server";
 import { AppPage } from "~/components/AppPage";
@@ -94,7 +95,7 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
       window.open(confirmationUrl, "_top");
     } catch (error) {
       console.error(error);
-      setNotice({ tone: "critical", title: PLAN_TEXT.upgradeFailed, body: error instanceof Error ? error.message : undefined });
+      setNotice({ tone: "critical", title: PLAN_TEXT.upgradeFailed, body: describeError(error, "billing") });
       setUpgrading(false);
     }
   }
