@@ -11,9 +11,7 @@
 // answers at PG_URL (default postgresql://postgres@127.0.0.1:5432/test), a
 // throw-away database clipcart_bench_<pid> (dropped at the end); each is
 // measured in its own child process (the Prisma client is chosen per process).
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { onEachDatabase } from "./each-database.mjs";
 
 const numbers = process.argv.filter((arg) => /^\d+$/.test(arg)).map(Number);
 const iterations = numbers[0] ?? 50;
@@ -21,64 +19,8 @@ const EVENTS = numbers[1] ?? 1_000_000;
 const WARM_UP = 5;
 
 async function main() {
-  const { freshSqliteDatabase } = await import("../scripts/lib/stack.mjs");
-  const { deploy } = await import("../scripts/db.mjs");
   console.log(`Analytics, ${EVENTS.toLocaleString("en")} events in one shop, each read x ${iterations} (after ${WARM_UP} warm-up calls)\n`);
-
-  await runChild("SQLite", freshSqliteDatabase("bench-analytics"));
-
-  const server = process.env.PG_URL || "postgresql://postgres@127.0.0.1:5432/test";
-  const database = new URL(server);
-  database.pathname = `/clipcart_bench_${process.pid}`;
-  if (!(await reachable(server))) {
-    console.log(`PostgreSQL: skipped (not reachable at ${server.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@")})`);
-    return;
-  }
-  try {
-    await deploy(database.href, { quiet: true });
-    await runChild("PostgreSQL", database.href);
-  } finally {
-    await dropDatabase(database.href);
-  }
-}
-
-async function runChild(label, databaseUrl) {
-  // The app's modules need its configuration to load (nothing is called: no server runs).
-  const { stackEnv } = await import("../scripts/lib/stack.mjs");
-  const env = stackEnv({ appPort: 3999, shopifyPort: 3998, databaseUrl });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--child", String(iterations), String(EVENTS)], {
-      env: { ...env, BENCH_LABEL: label, NODE_ENV: "production", SHOPIFY_LOG_LEVEL: "error", STOREFRONT_PUBLISHING: "off" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${label} benchmark exited with ${code}`))));
-  });
-}
-
-async function reachable(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function dropDatabase(url) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  await onEachDatabase({ script: import.meta.url, sqliteName: "bench-analytics", args: [iterations, EVENTS] });
 }
 
 // ---------------------------------------------------------------- child: seed and measure

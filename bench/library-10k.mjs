@@ -12,73 +12,15 @@
 // a throw-away database clipcart_bench_<pid> on that server (dropped at the end).
 // Each database is measured in its own child process, since the app's Prisma
 // client is chosen once per process from DATABASE_URL.
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { onEachDatabase } from "./each-database.mjs";
 
 const iterations = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 200);
 const VIDEOS = 10_000;
 const WARM_UP = 20;
 
 async function main() {
-  const { freshSqliteDatabase } = await import("../scripts/lib/stack.mjs");
-  const { deploy } = await import("../scripts/db.mjs");
   console.log(`Video Library, ${VIDEOS.toLocaleString("en")} videos in one shop, the library loader's data x ${iterations} per query (after ${WARM_UP} warm-up calls)\n`);
-
-  await runChild("SQLite", freshSqliteDatabase("bench-library"));
-
-  const server = process.env.PG_URL || "postgresql://postgres@127.0.0.1:5432/test";
-  const database = new URL(server);
-  database.pathname = `/clipcart_bench_${process.pid}`;
-  if (!(await reachable(server))) {
-    console.log(`PostgreSQL: skipped (not reachable at ${server.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@")})`);
-    return;
-  }
-  try {
-    await deploy(database.href, { quiet: true });
-    await runChild("PostgreSQL", database.href);
-  } finally {
-    await dropDatabase(database.href);
-  }
-}
-
-async function runChild(label, databaseUrl) {
-  // The app's modules need its configuration to load (nothing is called: no server runs).
-  const { stackEnv } = await import("../scripts/lib/stack.mjs");
-  const env = stackEnv({ appPort: 3999, shopifyPort: 3998, databaseUrl });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--child", String(iterations)], {
-      env: { ...env, BENCH_LABEL: label, NODE_ENV: "production", SHOPIFY_LOG_LEVEL: "error", STOREFRONT_PUBLISHING: "off" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${label} benchmark exited with ${code}`))));
-  });
-}
-
-async function reachable(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function dropDatabase(url) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  await onEachDatabase({ script: import.meta.url, sqliteName: "bench-library", args: [iterations] });
 }
 
 // ---------------------------------------------------------------- child: seed and measure
