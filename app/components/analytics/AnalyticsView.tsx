@@ -1,9 +1,9 @@
-import { useEffect, useRef } from "react";
-import { useLocation, useRevalidator } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Card, DataTable, EmptyState, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { TOP_VIDEOS_COUNT } from "~/constants";
 import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/lib/api-types";
 import { appHref } from "~/lib/app-links";
+import { useShopRecord } from "~/lib/use-shop-record";
 import { describePageContexts } from "~/lib/widget-rules";
 import { ANALYTICS_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import { isPlatformId } from "~/platforms/config";
@@ -47,17 +47,10 @@ const EMPTY_SUMMARY: AnalyticsSummaryDto = {
 /** The Analytics page (spec 2): overview cards, the 30-day chart, platforms, top videos, widgets. */
 export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
   const { search } = useLocation();
-  const { revalidate, state } = useRevalidator();
-  const askedAgain = useRef(false);
-  useEffect(() => {
-    if (!data.shopFound && !askedAgain.current) {
-      askedAgain.current = true;
-      revalidate();
-    }
-  }, [data.shopFound, revalidate]);
+  const { missing } = useShopRecord(data.shopFound);
 
   if (!data.shopFound) {
-    if (!askedAgain.current || state === "loading") return <AppPage title="Analytics" />;
+    if (!missing) return <AppPage title="Analytics" />;
     return (
       <AppPage title="Analytics">
         <Banner tone="warning">{SHOP_UNAVAILABLE_WARNING}</Banner>

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from "react";
-import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useLocation, useNavigate } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, Icon, InlineGrid, InlineStack, Layout, List, Text } from "@shopify/polaris";
 import { CheckCircleIcon } from "@shopify/polaris-icons";
 import { HELP_GUIDE_URL } from "~/constants";
 import { appHref } from "~/lib/app-links";
+import { useShopRecord } from "~/lib/use-shop-record";
 import { loadSupportChat, openSupportChat } from "~/lib/support-chat";
 import { DASHBOARD_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import type { DashboardStats } from "~/models/dashboard.server";
@@ -31,14 +32,7 @@ export function dashboardPanelState(stats: DashboardStats): PanelState {
 export function DashboardView({ data, shopId }: { data: DashboardPageData; shopId: string }) {
   const { search } = useLocation();
   const navigate = useNavigate();
-  const { revalidate, state } = useRevalidator();
-  const askedAgain = useRef(false);
-  useEffect(() => {
-    if (!data.shopFound && !askedAgain.current) {
-      askedAgain.current = true;
-      revalidate();
-    }
-  }, [data.shopFound, revalidate]);
+  const { missing } = useShopRecord(data.shopFound);
 
   useEffect(() => loadSupportChat(data.supportChatId), [data.supportChatId]);
 
@@ -56,10 +50,7 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
     </AppPage>
   );
 
-  if (!data.stats) {
-    const waiting = !askedAgain.current || state === "loading";
-    return page(waiting ? null : <Banner tone="warning">{SHOP_UNAVAILABLE_WARNING}</Banner>);
-  }
+  if (!data.stats) return page(missing ? <Banner tone="warning">{SHOP_UNAVAILABLE_WARNING}</Banner> : null);
 
   const { stats } = data;
   const panel = dashboardPanelState(stats);

@@ -5,6 +5,7 @@ import { CheckIcon } from "@shopify/polaris-icons";
 import { VERIFY_SUCCESS_CLOSE_MS } from "~/constants";
 import { confirmPremiumCharge, requestPremiumUpgrade, verifySisterProduct } from "~/lib/api-client";
 import { appHref } from "~/lib/app-links";
+import { useShopRecord } from "~/lib/use-shop-record";
 import { describeError } from "~/lib/error-mapper";
 import { PLAN_TEXT } from "~/messages";
 import type { PlanInfo, SisterProduct } from "~/models/plan.server";
@@ -24,21 +25,14 @@ type Notice = { tone: "success" | "critical" | "info"; title: string; body?: str
 export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain: string }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { revalidate, state } = useRevalidator();
+  const { revalidate } = useRevalidator();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [showUpgraded, setShowUpgraded] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [upgrading, setUpgrading] = useState(false);
   const [verifyOpen, setVerifyOpen] = useState(false);
-  const askedAgain = useRef(false);
+  const { missing } = useShopRecord(data.shopFound);
   const { product } = data;
-
-  useEffect(() => {
-    if (!data.shopFound && !askedAgain.current) {
-      askedAgain.current = true;
-      revalidate();
-    }
-  }, [data.shopFound, revalidate]);
 
   // Back from Shopify's approval page (spec 4): confirm `charge_id` with Shopify, then
   // /plan?upgraded=true; the banner shows once and the parameter leaves the address.
@@ -68,12 +62,7 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
   }, [upgraded, navigate, location.search]);
 
   if (!data.shopFound) {
-    const waiting = !askedAgain.current || state === "loading";
-    return (
-      <AppPage title="Plan & Upgrade">
-        {waiting ? null : <Banner tone="critical" title={PLAN_TEXT.shopUnavailable} />}
-      </AppPage>
-    );
+    return <AppPage title="Plan & Upgrade">{missing ? <Banner tone="critical" title={PLAN_TEXT.shopUnavailable} /> : null}</AppPage>;
   }
   if (!data.plan) {
     return (
