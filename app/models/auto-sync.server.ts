@@ -158,6 +158,8 @@ async function ensureQueue(boss: PgBoss): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     if (await boss.getQueue(AUTO_SYNC_QUEUE)) return;
     try {
+      // The handler records failures itself and never throws; these retries only
+      // cover a worker that died mid-sync (its job expires and runs again).
       await boss.createQueue(AUTO_SYNC_QUEUE, { name: AUTO_SYNC_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 });
       return;
     } catch (error) {

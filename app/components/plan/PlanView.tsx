@@ -4,7 +4,7 @@ import { Badge, Banner, BlockStack, Box, Button, Card, Icon, InlineGrid, InlineS
 import { CheckIcon } from "@shopify/polaris-icons";
 import { VERIFY_SUCCESS_CLOSE_MS } from "~/constants";
 import { confirmPremiumCharge, requestPremiumUpgrade, verifySisterProduct } from "~/lib/api-client";
-import { appHref } from "~/lib/app-links";
+import { appHref, appSearch } from "~/lib/app-links";
 import { useShopRecord } from "~/lib/use-shop-record";
 import { describeError } from "~/lib/error-mapper";
 import { PLAN_TEXT } from "~/messages";
@@ -45,7 +45,11 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
     handledCharge.current = chargeId;
     setConfirming(true);
     confirmPremiumCharge(chargeId, shopDomain).then(
-      () => navigate(`${appHref("/plan", location.search)}${appHref("", location.search) ? "&" : "?"}upgraded=true`, { replace: true }),
+      () => {
+        const next = new URLSearchParams(appSearch(location.search));
+        next.set("upgraded", "true");
+        navigate(`/plan?${next}`, { replace: true });
+      },
       (error: unknown) => {
         console.error(error);
         setConfirming(false);
