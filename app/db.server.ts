@@ -1,8 +1,9 @@
 // The app's Prisma client (server only), one per process.
 //
 // DATABASE_URL chooses the database at runtime, without regenerating:
-//   file:... or libsql:...            SQLite through @prisma/adapter-libsql
-//   postgres://... or postgresql://...  PostgreSQL through @prisma/adapter-pg
+//   file:...                           SQLite through better-sqlite3 (app/db-sqlite.server.ts)
+//   libsql:...                         a remote libsql server through @prisma/adapter-libsql
+//   postgres://... or postgresql://...  PostgreSQL through @prisma/adapter-pg, with a bounded pool
 // Unset: file:./prisma/dev.sqlite, relative to the project root.
 // Both clients are generated from the same models (scripts/db.mjs generate),
 // so their API is the same; the SQLite client's types stand for both.
@@ -35,61 +36,39 @@ type AdapterFactory = NonNullable<NonNullable<ConstructorParameters<typeof Prism
 export const databaseUrl: string = resolveDatabaseUrl();
 export const databaseKind: "sqlite" | "postgresql" = databaseProvider(databaseUrl);
 
-const BUSY_TIMEOUT = { sql: "PRAGMA busy_timeout = 5000", args: [], argTypes: [] };
-
-type SqliteAdapter = Awaited<ReturnType<InstanceType<typeof import("@prisma/adapter-libsql").PrismaLibSQL>["connect"]>>;
-
-/**
- * busy_timeout is a property of one connection, and @libsql/client (0.15)
- * hands its connection to each transaction and lazily opens a new one, without
- * the pragma, for whatever follows. Without this, every query after the first
- * transaction (and every later transaction) failed at once with "database is
- * locked" while another process wrote. So: set it in each transaction, and
- * again on the next connection after one started.
- */
-function keepBusyTimeout(adapter: SqliteAdapter) {
-  let newConnection = false;
-  const startTransaction = adapter.startTransaction.bind(adapter);
-  adapter.startTransaction = async (isolationLevel) => {
-    const transaction = await startTransaction(isolationLevel);
-    newConnection = true;
-    // BEGIN is deferred: no lock is taken before this runs.
-    await transaction.executeRaw(BUSY_TIMEOUT);
-    return transaction;
-  };
-  const executeRaw = adapter.executeRaw.bind(adapter);
-  const beforeNextQuery = async () => {
-    if (!newConnection) return;
-    newConnection = false;
-    await executeRaw(BUSY_TIMEOUT);
-  };
-  adapter.executeRaw = async (query) => (await beforeNextQuery(), executeRaw(query));
-  const queryRaw = adapter.queryRaw.bind(adapter);
-  adapter.queryRaw = async (query) => (await beforeNextQuery(), queryRaw(query));
-  const executeScript = adapter.executeScript.bind(adapter);
-  adapter.executeScript = async (script) => (await beforeNextQuery(), executeScript(script));
-}
-
 // The adapters are imported on first connection, so a PostgreSQL deployment
-// never loads libsql's native module (and SQLite never loads pg).
+// never loads SQLite's native module (and SQLite never loads pg).
 function sqliteAdapter(url: string): AdapterFactory {
   return {
     provider: "sqlite",
-    adapterName: "@prisma/adapter-libsql",
+    adapterName: url.startsWith("file:") ? "clipcart-better-sqlite3" : "@prisma/adapter-libsql",
     async connect() {
-      const { PrismaLibSQL } = await import("@prisma/adapter-libsql");
-      const authToken = process.env.DATABASE_AUTH_TOKEN; // remote libsql only
-      const adapter = await new PrismaLibSQL(authToken ? { url, authToken } : { url }).connect();
       if (url.startsWith("file:")) {
-        // Another process writing (a job, a test worker) makes this one wait
-        // up to 5 s instead of failing at once with SQLITE_BUSY.
-        keepBusyTimeout(adapter);
-        await adapter.executeRaw(BUSY_TIMEOUT);
+        // One connection, statements and transactions in turn, busy waits off the event loop (decision 024).
+        const { serializedSqliteAdapter } = await import("./db-sqlite.server");
+        return serializedSqliteAdapter(url).connect();
       }
-      return adapter;
+      // A remote libsql server (Turso): HTTP, no local files to leak.
+      const { PrismaLibSQL } = await import("@prisma/adapter-libsql");
+      return new PrismaLibSQL({ url, authToken: process.env.DATABASE_AUTH_TOKEN }).connect();
     },
   };
 }
+
+/** Upper bounds for one process's use of PostgreSQL (decision 024); DATABASE_POOL_MAX overrides the pool size. */
+export const POSTGRES_LIMITS = {
+  /** Connections this process may hold; several instances share the server's max_connections. */
+  poolMax: Number(process.env.DATABASE_POOL_MAX) || 10,
+  /** Waiting for a free connection longer than this is a transient failure (503), not a hang. */
+  connectionTimeoutMs: 5_000,
+  /** Idle connections are closed, so a quiet instance holds few. */
+  idleTimeoutMs: 30_000,
+  /** A statement waiting this long for a row lock gives up (503 with a retry) instead of queueing forever. */
+  lockTimeoutMs: 5_000,
+  statementTimeoutMs: 30_000,
+  /** The server ends a transaction left open this long (a crashed request), releasing its locks. */
+  idleInTransactionTimeoutMs: 60_000,
+};
 
 function postgresAdapter(url: string): AdapterFactory {
   return {
@@ -98,7 +77,16 @@ function postgresAdapter(url: string): AdapterFactory {
     async connect() {
       const { PrismaPg } = await import("@prisma/adapter-pg");
       // Tables live in the database's public schema (migrations create them there).
-      return new PrismaPg({ connectionString: url }).connect();
+      return new PrismaPg({
+        connectionString: url,
+        max: POSTGRES_LIMITS.poolMax,
+        connectionTimeoutMillis: POSTGRES_LIMITS.connectionTimeoutMs,
+        idleTimeoutMillis: POSTGRES_LIMITS.idleTimeoutMs,
+        lock_timeout: POSTGRES_LIMITS.lockTimeoutMs,
+        statement_timeout: POSTGRES_LIMITS.statementTimeoutMs,
+        idle_in_transaction_session_timeout: POSTGRES_LIMITS.idleInTransactionTimeoutMs,
+        application_name: "clipcart",
+      }).connect();
     },
   };
 }
@@ -123,3 +111,51 @@ export const prisma: PrismaClient =
     : (globalThis.prismaGlobal ??= createPrismaClient());
 
 export default prisma;
+
+/**
+ * A failure that says "not now" rather than "no": the database is busy or
+ * locked by another process, a connection or a transaction could not be had
+ * in time, a lock or statement timed out, a serialization conflict or a
+ * deadlock, the server is restarting. Retrying later can succeed, so such a
+ * failure is answered 503 with Retry-After (webhooks: Shopify retries) and
+ * never recorded as a merchant's error.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const { code, kind, originalCode, message } = current as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown };
+    // Prisma: can't reach / timed out / closed connection; transaction start timed out / closed by timeout; write conflict or deadlock.
+    if (typeof code === "string" && ["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2034"].includes(code)) return true;
+    // PostgreSQL SQLSTATEs: serialization failure, deadlock, lock not available, query canceled (statement timeout),
+    // idle-in-transaction timeout, too many connections, admin/crash shutdown, cannot connect now.
+    if (typeof code === "string" && ["40001", "40P01", "55P03", "57014", "25P03", "53300", "57P01", "57P02", "57P03"].includes(code)) return true;
+    if (typeof originalCode === "string" && /^SQLITE_(BUSY|LOCKED)/.test(originalCode)) return true;
+    if (typeof code === "string" && /^SQLITE_(BUSY|LOCKED)|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/.test(code)) return true;
+    if (kind === "SocketTimeout" || kind === "TooManyConnections") return true;
+    if (typeof message === "string" && /database is locked|timeout exceeded when trying to connect|Connection terminated unexpectedly/i.test(message)) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Seconds a client should wait before retrying after a transient database failure. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Whether the database takes a write now: null when it does, else why not.
+ * The probe is an UPDATE that matches no row, which still needs what any write
+ * needs (SQLite's write lock, a PostgreSQL connection that is not read-only)
+ * and changes nothing.
+ */
+export async function databaseAcceptsWrites(): Promise<string | null> {
+  try {
+    await prisma.$executeRaw`UPDATE "Shop" SET "plan" = "plan" WHERE 1 = 0`;
+    return null;
+  } catch (error) {
+    return isTransientDatabaseError(error) ? "busy or unreachable" : (error as Error).message.split("\n").pop()!.slice(0, 200);
+  }
+}

@@ -10,6 +10,9 @@ import { withLocalFrameAncestor } from "./shopify/local-shopify.server";
 // Premium accounts sync every 3 hours; this server schedules (and, on PostgreSQL, works) them.
 startAutoSyncOnce();
 
+// The production server wraps the routes with it at start-up (server.mjs).
+export { answerDatabaseOutagesWith503 } from "./lib/database-outage.server";
+
 export const streamTimeout = 5000;
 
 export default async function handleRequest(

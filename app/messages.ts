@@ -245,3 +245,10 @@ export const PLAN_TEXT = {
   verifyFailed: "Verification failed",
   verifyFailedBody: "Please check your credentials and try again.",
 } as const;
+
+/** Answers of the server itself (not of one screen): a busy database, a health check. */
+export const SERVER_TEXT = {
+  databaseBusy: "The database is busy right now and nothing was changed. Please try again in a moment.",
+  healthOk: "ok",
+  databaseUnwritable: "database cannot be written",
+} as const;

@@ -1,12 +1,15 @@
-import { prisma } from "~/db.server";
+import { databaseAcceptsWrites } from "~/db.server";
+import { SERVER_TEXT } from "~/messages";
 
-/** Liveness and database reachability for load balancers and the demo/test launcher. */
+/**
+ * Liveness and database health for load balancers and the demo/test launcher:
+ * ok only when the database can be written now (a database that answers reads
+ * but is locked by another process, read-only or out of connections is 503).
+ */
 export async function loader() {
-  try {
-    await prisma.$queryRaw`SELECT 1`;
-    return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
-  } catch (error) {
-    console.error(error);
-    return new Response("database unavailable", { status: 503 });
-  }
+  const headers = { "Content-Type": "text/plain", "Cache-Control": "no-store" };
+  const problem = await databaseAcceptsWrites();
+  if (problem === null) return new Response(SERVER_TEXT.healthOk, { headers });
+  console.warn(`healthz: ${SERVER_TEXT.databaseUnwritable}: ${problem}`);
+  return new Response(`${SERVER_TEXT.databaseUnwritable}: ${problem}`, { status: 503, headers });
 }
