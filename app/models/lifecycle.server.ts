@@ -2,20 +2,71 @@
  * What Shopify tells us about a shop's life: uninstall, subscription changes,
  * and the mandatory compliance (GDPR) requests.
  */
-import { prisma } from "~/db.server";
+import { Prisma, prisma } from "~/db.server";
+import { fetchActiveSubscriptions, type AdminGraphql } from "~/shopify/admin-gateway.server";
 import { downgradeToFree } from "./plan.server";
 
+type Database = Prisma.TransactionClient;
+
 /**
- * Webhooks are delivered at least once, so each handler first claims the
- * delivery id; a repeat delivery is acknowledged and does nothing.
+ * One delivery of a webhook. Shopify delivers at least once and retries a
+ * delivery that did not answer 2xx with the same X-Shopify-Webhook-Id, so
+ * the id is what makes a repeat recognisable.
  */
-export async function claimWebhookDelivery(webhookId: string, shopDomain: string, topic: string): Promise<boolean> {
-  try {
-    await prisma.webhookDelivery.create({ data: { webhookId, shopDomain, topic } });
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code === "P2002") return false;
-    throw error;
+export interface WebhookDeliveryKey {
+  webhookId: string;
+  shopDomain: string;
+  topic: string;
+}
+
+export type DeliveryOutcome = "handled" | "repeat";
+
+/** Long enough for a wholesale order's thousands of lines on a busy SQLite file. */
+const DELIVERY_TRANSACTION = { maxWait: 20_000, timeout: 20_000 } as const;
+
+/** True when this call recorded the delivery, false when it was recorded before (ON CONFLICT: no error to abort a PostgreSQL transaction). */
+async function recordDelivery(db: Database, { webhookId, shopDomain, topic }: WebhookDeliveryKey): Promise<boolean> {
+  const inserted = await db.$executeRaw`INSERT INTO "WebhookDelivery" ("webhookId", "shopDomain", "topic", "receivedAt")
+    VALUES (${webhookId}, ${shopDomain}, ${topic}, ${new Date()}) ON CONFLICT ("webhookId") DO NOTHING`;
+  return inserted > 0;
+}
+
+/**
+ * A delivery whose work is database writes: the record of the delivery is
+ * written in the same transaction as the work, so the delivery is handled
+ * once or not at all. A failure rolls both back (Shopify's retry does the
+ * work); a repeat finds the record and does nothing. Two deliveries of one
+ * event at once: the second waits for the first's record (PostgreSQL's unique
+ * index, SQLite's single writer) and sees it committed or rolled back.
+ */
+export async function handleDeliveryInTransaction(key: WebhookDeliveryKey, work: (db: Database) => Promise<unknown>): Promise<DeliveryOutcome> {
+  return prisma.$transaction(async (db) => {
+    if (!(await recordDelivery(db, key))) return "repeat";
+    await work(db);
+    return "handled";
+  }, DELIVERY_TRANSACTION);
+}
+
+/**
+ * A delivery whose work cannot join a database transaction (it asks Shopify,
+ * or changes the plan through its own transaction): recorded only once the
+ * work succeeded, so a failure or a crash leaves nothing to release and the
+ * retry does the work. The work must be idempotent: two deliveries of one
+ * event arriving together may both do it.
+ */
+export async function handleDeliveryThenRecord(key: WebhookDeliveryKey, work: () => Promise<unknown>): Promise<DeliveryOutcome> {
+  const recorded = await prisma.webhookDelivery.findUnique({ where: { webhookId: key.webhookId }, select: { webhookId: true } });
+  if (recorded) return "repeat";
+  await work();
+  await recordDelivery(prisma, key);
+  return "handled";
+}
+
+/** A signed payload about another shop than the one the request names (its headers are not signed). */
+export class ForeignWebhookPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ForeignWebhookPayloadError";
   }
 }
 
@@ -24,11 +75,9 @@ export async function claimWebhookDelivery(webhookId: string, shopDomain: string
  * videos and widgets stay until shop/redact (48 hours later), so a merchant who
  * reinstalls in between finds everything as it was.
  */
-export async function markShopUninstalled(shopDomain: string) {
-  await prisma.$transaction([
-    prisma.session.deleteMany({ where: { shop: shopDomain } }),
-    prisma.shop.updateMany({ where: { shopDomain }, data: { uninstalledAt: new Date() } }),
-  ]);
+export async function markShopUninstalled(shopDomain: string, db: Database) {
+  await db.session.deleteMany({ where: { shop: shopDomain } });
+  await db.shop.updateMany({ where: { shopDomain }, data: { uninstalledAt: new Date() } });
 }
 
 /**
@@ -46,6 +95,37 @@ export interface SubscriptionUpdate {
   id: string;
   name: string;
   status: string;
+  /** gid://shopify/Shop/...: the shop the signed payload says the subscription is of. */
+  shopGid?: string;
+}
+
+/**
+ * app_subscriptions/update, believed only as far as Shopify confirms it: the
+ * signed body may be another shop's, re-sent with this shop's (unsigned)
+ * domain. An ACTIVE subscription makes the shop Premium only when Shopify
+ * lists it among the shop's active subscriptions (with the shop's offline
+ * token); a payload naming another shop is refused. An ACTIVE that Shopify no
+ * longer lists (cancelled since, or never the shop's) changes nothing. An
+ * ending subscription needs no check: it only ends the Premium of the
+ * subscription the shop holds (see applySubscriptionUpdate), and after an
+ * uninstall there is no token to ask with. Idempotent.
+ */
+export async function applyConfirmedSubscriptionUpdate(shopDomain: string, update: SubscriptionUpdate, graphql: AdminGraphql | undefined) {
+  if (update.status !== "ACTIVE") return applySubscriptionUpdate(shopDomain, update);
+  if (!graphql) {
+    console.info(`app_subscriptions/update for ${shopDomain}: no offline session to confirm an ACTIVE subscription with; ignored`);
+    return null;
+  }
+  const shopify = await fetchActiveSubscriptions(graphql);
+  if (update.shopGid && update.shopGid !== shopify.shopGid) {
+    throw new ForeignWebhookPayloadError("The subscription belongs to another shop");
+  }
+  const active = shopify.activeSubscriptions.find((subscription) => subscription.id === update.id);
+  if (!active) {
+    console.info(`app_subscriptions/update for ${shopDomain}: ${update.id} is not active on Shopify; ignored`);
+    return null;
+  }
+  return applySubscriptionUpdate(shopDomain, { id: active.id, name: active.name, status: active.status });
 }
 
 /**
@@ -53,7 +133,7 @@ export interface SubscriptionUpdate {
  * the subscription that made it Premium ends (cancelled, declined, expired,
  * frozen), it returns to Free. Premium granted by verification is not touched.
  */
-export async function applySubscriptionUpdate(shopDomain: string, update: SubscriptionUpdate) {
+async function applySubscriptionUpdate(shopDomain: string, update: SubscriptionUpdate) {
   const shop = await prisma.shop.findUnique({ where: { shopDomain } });
   if (!shop) return null;
   const now = new Date();
@@ -114,10 +194,10 @@ function orderGids(orderIds: CustomerOrders["orderIds"]): string[] {
 }
 
 /** customers/data_request: what we hold for the customer's orders (reported to the merchant by count, never logged in detail). */
-export async function customerDataReport({ shopDomain, orderIds }: CustomerOrders) {
-  const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true } });
+export async function customerDataReport({ shopDomain, orderIds }: CustomerOrders, db: Database = prisma) {
+  const shop = await db.shop.findUnique({ where: { shopDomain }, select: { id: true } });
   if (!shop) return { orderLines: [] };
-  const orderLines = await prisma.orderAttribution.findMany({
+  const orderLines = await db.orderAttribution.findMany({
     where: { shopId: shop.id, orderId: { in: orderGids(orderIds) } },
     select: { orderId: true, lineItemId: true, productId: true, videoId: true, quantity: true, amountCents: true, currency: true, occurredAt: true },
   });
@@ -125,9 +205,9 @@ export async function customerDataReport({ shopDomain, orderIds }: CustomerOrder
 }
 
 /** customers/redact: erases the sales lines of the customer's orders. */
-export async function redactCustomer({ shopDomain, orderIds }: CustomerOrders): Promise<{ orderLinesDeleted: number }> {
-  const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true } });
+export async function redactCustomer({ shopDomain, orderIds }: CustomerOrders, db: Database = prisma): Promise<{ orderLinesDeleted: number }> {
+  const shop = await db.shop.findUnique({ where: { shopDomain }, select: { id: true } });
   if (!shop) return { orderLinesDeleted: 0 };
-  const { count } = await prisma.orderAttribution.deleteMany({ where: { shopId: shop.id, orderId: { in: orderGids(orderIds) } } });
+  const { count } = await db.orderAttribution.deleteMany({ where: { shopId: shop.id, orderId: { in: orderGids(orderIds) } } });
   return { orderLinesDeleted: count };
 }

@@ -4,7 +4,8 @@
  * tells us about the order (orders/create webhook) each such line becomes an
  * OrderAttribution. The unique key (shop, order, line) makes a duplicated,
  * replayed or late delivery count once. The property is shopper-controlled
- * input: only the shop's own videos and widgets are credited.
+ * input: only the shop's own videos and widgets are credited. The order
+ * carries no shop domain, so "the shop" is the one the delivery names.
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
@@ -37,6 +38,22 @@ export type OrderPayload = z.infer<typeof OrderPayload>;
 
 const cents = (amount: number) => Math.round(amount * 100);
 
+/**
+ * Lines per INSERT: 12 bound values each, well under what one statement may
+ * bind (SQLite 32,766; PostgreSQL 65,535), so a wholesale order of thousands
+ * of lines is written in several statements of one transaction.
+ */
+const LINES_PER_INSERT = 500;
+
+/** A few seconds for thousands of lines on a busy database; the delivery's transaction allows the same. */
+const ORDER_TRANSACTION = { maxWait: 20_000, timeout: 20_000 } as const;
+
+function inChunks<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
+
 function propertyOf(line: z.infer<typeof OrderLine>, name: string): string | null {
   const value = line.properties?.find((property) => property.name === name)?.value;
   return typeof value === "string" && value.length > 0 && value.length <= 64 ? value : null;
@@ -45,9 +62,12 @@ function propertyOf(line: z.infer<typeof OrderLine>, name: string): string | nul
 /**
  * Records the order's widget lines for the shop. Returns how many lines are
  * credited to a video (again on a repeat: the lines were already there).
+ * Give it the delivery's transaction so the lines and the delivery's record
+ * commit together; alone, the chunks get a transaction of their own.
  */
-export async function attributeOrder(shopDomain: string, order: OrderPayload): Promise<{ attributedLines: number }> {
-  const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true } });
+export async function attributeOrder(shopDomain: string, order: OrderPayload, db?: Prisma.TransactionClient): Promise<{ attributedLines: number }> {
+  if (!db) return prisma.$transaction((tx) => attributeOrder(shopDomain, order, tx), ORDER_TRANSACTION);
+  const shop = await db.shop.findUnique({ where: { shopDomain }, select: { id: true } });
   if (!shop) return { attributedLines: 0 };
   const lines = order.line_items
     .map((line) => ({ line, videoId: propertyOf(line, CART_VIDEO_PROPERTY), widgetId: propertyOf(line, CART_WIDGET_PROPERTY) }))
@@ -55,8 +75,8 @@ export async function attributeOrder(shopDomain: string, order: OrderPayload): P
   if (!lines.length) return { attributedLines: 0 };
 
   const [videos, widgets] = await Promise.all([
-    prisma.video.findMany({ where: { shopId: shop.id, id: { in: [...new Set(lines.map((entry) => entry.videoId))] } }, select: { id: true } }),
-    prisma.widget.findMany({
+    db.video.findMany({ where: { shopId: shop.id, id: { in: [...new Set(lines.map((entry) => entry.videoId))] } }, select: { id: true } }),
+    db.widget.findMany({
       where: { shopId: shop.id, id: { in: [...new Set(lines.flatMap((entry) => (entry.widgetId ? [entry.widgetId] : [])))] } },
       select: { id: true },
     }),
@@ -77,7 +97,9 @@ export async function attributeOrder(shopDomain: string, order: OrderPayload): P
       }, ${line.product_id != null ? `gid://shopify/Product/${line.product_id}` : null}, ${line.quantity}, ${Math.max(0, cents(unitPrice) * line.quantity - discounts)}, ${order.currency.toUpperCase()}, ${occurredAt}, ${new Date()})`;
     });
   if (!rows.length) return { attributedLines: 0 };
-  await prisma.$executeRaw`INSERT INTO "OrderAttribution" ("id", "shopId", "orderId", "lineItemId", "videoId", "widgetId", "productId", "quantity", "amountCents", "currency", "occurredAt", "createdAt")
-    VALUES ${Prisma.join(rows)} ON CONFLICT ("shopId", "orderId", "lineItemId") DO NOTHING`;
+  for (const chunk of inChunks(rows, LINES_PER_INSERT)) {
+    await db.$executeRaw`INSERT INTO "OrderAttribution" ("id", "shopId", "orderId", "lineItemId", "videoId", "widgetId", "productId", "quantity", "amountCents", "currency", "occurredAt", "createdAt")
+      VALUES ${Prisma.join(chunk)} ON CONFLICT ("shopId", "orderId", "lineItemId") DO NOTHING`;
+  }
   return { attributedLines: rows.length };
 }

@@ -1,13 +1,15 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "~/shopify.server";
-import { claimWebhookDelivery, markShopUninstalled } from "~/models/lifecycle.server";
+import { z } from "zod";
+import { webhookAction } from "~/lib/webhooks.server";
+import { markShopUninstalled } from "~/models/lifecycle.server";
 
 /**
  * app/uninstalled. Deliveries can repeat and can arrive after the shop is gone:
- * the handler claims the webhook id and its updates match zero rows harmlessly.
+ * the delivery is recorded with the update, and the update matches zero rows harmlessly.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId } = await authenticate.webhook(request);
-  if (await claimWebhookDelivery(webhookId, shop, topic)) await markShopUninstalled(shop);
-  return new Response();
-}
+export const action = webhookAction({
+  topic: "app/uninstalled",
+  payload: z.object({ myshopify_domain: z.string() }),
+  payloadShop: (payload) => payload.myshopify_domain,
+  once: "in-transaction",
+  handle: ({ shop }, db) => markShopUninstalled(shop, db),
+});

@@ -1,24 +1,33 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "~/shopify.server";
-import { applySubscriptionUpdate, claimWebhookDelivery } from "~/models/lifecycle.server";
+import { z } from "zod";
+import { webhookAction } from "~/lib/webhooks.server";
+import { applyConfirmedSubscriptionUpdate } from "~/models/lifecycle.server";
 
-interface AppSubscriptionPayload {
-  app_subscription?: { admin_graphql_api_id?: string; name?: string; status?: string };
-}
+const AppSubscriptionPayload = z.object({
+  app_subscription: z.object({
+    admin_graphql_api_id: z.string().min(1),
+    status: z.string().min(1),
+    name: z.string().optional(),
+    admin_graphql_api_shop_id: z.string().optional(),
+  }),
+});
 
-/** app_subscriptions/update: Shopify tells us a Premium subscription was approved, cancelled, declined, frozen... */
-export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId, payload } = await authenticate.webhook(request);
-  const subscription = (payload as AppSubscriptionPayload).app_subscription;
-  if (!subscription?.admin_graphql_api_id || !subscription.status) {
-    return new Response("app_subscription with admin_graphql_api_id and status is required", { status: 400 });
-  }
-  if (await claimWebhookDelivery(webhookId, shop, topic)) {
-    await applySubscriptionUpdate(shop, {
-      id: subscription.admin_graphql_api_id,
-      name: subscription.name ?? "",
-      status: subscription.status.toUpperCase(),
-    });
-  }
-  return new Response();
-}
+/**
+ * app_subscriptions/update: Shopify tells us a Premium subscription was approved, cancelled, declined, frozen...
+ * An ACTIVE one is confirmed with Shopify for the shop before it counts (the body may be another shop's).
+ */
+export const action = webhookAction({
+  topic: "app_subscriptions/update",
+  payload: AppSubscriptionPayload,
+  once: "then-record",
+  handle: ({ shop, payload: { app_subscription: subscription }, graphql }) =>
+    applyConfirmedSubscriptionUpdate(
+      shop,
+      {
+        id: subscription.admin_graphql_api_id,
+        name: subscription.name ?? "",
+        status: subscription.status.toUpperCase(),
+        shopGid: subscription.admin_graphql_api_shop_id,
+      },
+      graphql,
+    ),
+});

@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "~/shopify.server";
-import { claimWebhookDelivery, customerDataReport } from "~/models/lifecycle.server";
+import { z } from "zod";
+import { webhookAction } from "~/lib/webhooks.server";
+import { customerDataReport } from "~/models/lifecycle.server";
 
-interface DataRequestPayload {
-  orders_requested?: Array<number | string>;
-  data_request?: { id?: number };
-}
+const DataRequestPayload = z.object({
+  shop_domain: z.string(),
+  orders_requested: z.array(z.union([z.number(), z.string()])).default([]),
+  data_request: z.object({ id: z.union([z.number(), z.string()]) }).partial().optional(),
+});
 
 /**
  * customers/data_request (mandatory): Shopify forwards a customer's request
@@ -13,13 +14,14 @@ interface DataRequestPayload {
  * customer's orders it holds the sales lines credited to videos, which the
  * merchant can read on the Analytics page. Logged by count only.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId, payload } = await authenticate.webhook(request);
-  if (await claimWebhookDelivery(webhookId, shop, topic)) {
-    const body = payload as DataRequestPayload;
-    const orderIds = Array.isArray(body.orders_requested) ? body.orders_requested : [];
-    const { orderLines } = await customerDataReport({ shopDomain: shop, orderIds });
-    console.info(`customers/data_request ${body.data_request?.id ?? ""} for ${shop}: ${orderLines.length} sales line(s) of ${orderIds.length} order(s) held`);
-  }
-  return new Response();
-}
+export const action = webhookAction({
+  topic: "customers/data_request",
+  payload: DataRequestPayload,
+  payloadShop: (payload) => payload.shop_domain,
+  once: "in-transaction",
+  handle: async ({ shop, payload }, db) => {
+    const orderIds = payload.orders_requested;
+    const { orderLines } = await customerDataReport({ shopDomain: shop, orderIds }, db);
+    console.info(`customers/data_request ${payload.data_request?.id ?? ""} for ${shop}: ${orderLines.length} sales line(s) of ${orderIds.length} order(s) held`);
+  },
+});

@@ -1,21 +1,23 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "~/shopify.server";
-import { claimWebhookDelivery, redactCustomer } from "~/models/lifecycle.server";
+import { z } from "zod";
+import { webhookAction } from "~/lib/webhooks.server";
+import { redactCustomer } from "~/models/lifecycle.server";
 
-interface CustomersRedactPayload {
-  orders_to_redact?: Array<number | string>;
-}
+const CustomersRedactPayload = z.object({
+  shop_domain: z.string(),
+  orders_to_redact: z.array(z.union([z.number(), z.string()])).default([]),
+});
 
 /**
  * customers/redact (mandatory): erase what we hold about a shop's customer,
  * the sales lines of their orders (see customerDataReport). Idempotent.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId, payload } = await authenticate.webhook(request);
-  if (await claimWebhookDelivery(webhookId, shop, topic)) {
-    const orderIds = (payload as CustomersRedactPayload).orders_to_redact ?? [];
-    const { orderLinesDeleted } = await redactCustomer({ shopDomain: shop, orderIds: Array.isArray(orderIds) ? orderIds : [] });
+export const action = webhookAction({
+  topic: "customers/redact",
+  payload: CustomersRedactPayload,
+  payloadShop: (payload) => payload.shop_domain,
+  once: "in-transaction",
+  handle: async ({ shop, payload }, db) => {
+    const { orderLinesDeleted } = await redactCustomer({ shopDomain: shop, orderIds: payload.orders_to_redact }, db);
     console.info(`customers/redact for ${shop}: ${orderLinesDeleted} sales line(s) erased`);
-  }
-  return new Response();
-}
+  },
+});

@@ -1,17 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "~/shopify.server";
-import { claimWebhookDelivery } from "~/models/lifecycle.server";
+import { webhookAction } from "~/lib/webhooks.server";
 import { OrderPayload, attributeOrder } from "~/models/order-attribution.server";
 
 /**
  * orders/create: an order placed on the store; its lines added from a widget
- * are credited to their videos. The library verifies the HMAC (401 otherwise);
- * the delivery id and the lines' unique key make repeats count once.
+ * are credited to their videos. The order names no shop: only the delivery's
+ * shop's own videos and widgets are credited. The lines are written with the
+ * delivery's record, and their unique key makes a second delivery of the same
+ * order (another webhook id) count once.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId, payload } = await authenticate.webhook(request);
-  const order = OrderPayload.safeParse(payload);
-  if (!order.success) return new Response("Not an order payload", { status: 400 });
-  if (await claimWebhookDelivery(webhookId, shop, topic)) await attributeOrder(shop, order.data);
-  return new Response();
-}
+export const action = webhookAction({
+  topic: "orders/create",
+  payload: OrderPayload,
+  once: "in-transaction",
+  handle: ({ shop, payload }, db) => attributeOrder(shop, payload, db),
+});

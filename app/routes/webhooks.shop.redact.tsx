@@ -1,13 +1,15 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "~/shopify.server";
+import { z } from "zod";
+import { webhookAction } from "~/lib/webhooks.server";
 import { redactShop } from "~/models/lifecycle.server";
 
 /**
  * shop/redact (mandatory): erase everything of the shop, its webhook records
- * included, so there is no id to claim first; a repeat finds nothing to erase.
+ * included, so nothing is recorded; a repeat finds nothing to erase.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await authenticate.webhook(request);
-  await redactShop(shop);
-  return new Response();
-}
+export const action = webhookAction({
+  topic: "shop/redact",
+  payload: z.object({ shop_domain: z.string() }),
+  payloadShop: (payload) => payload.shop_domain,
+  once: "idempotent",
+  handle: ({ shop }) => redactShop(shop),
+});

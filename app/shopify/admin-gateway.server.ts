@@ -94,6 +94,19 @@ export const ADMIN_DOCUMENTS = {
         }
       }
     }`,
+  activeSubscriptions: `#graphql
+    query ClipcartActiveSubscriptions {
+      shop {
+        id
+      }
+      currentAppInstallation {
+        activeSubscriptions {
+          id
+          name
+          status
+        }
+      }
+    }`,
   metafieldsSet: `#graphql
     mutation ClipcartMetafieldsSet($metafields: [MetafieldsSetInput!]!) {
       metafieldsSet(metafields: $metafields) {
@@ -161,6 +174,25 @@ export async function fetchActiveTheme(graphql: AdminGraphql): Promise<ActiveThe
   const theme = data.themes.nodes[0];
   if (!theme) return null;
   return { id: theme.id, name: theme.name, type: theme.files.nodes.length > 0 ? "json" : "liquid" };
+}
+
+// ---------------------------------------------------------------- billing
+
+export interface ActiveSubscriptions {
+  /** gid://shopify/Shop/...: whose installation answered (the token's shop). */
+  shopGid: string;
+  activeSubscriptions: Array<{ id: string; name: string; status: string }>;
+}
+
+interface ActiveSubscriptionsData {
+  shop: { id: string };
+  currentAppInstallation: { activeSubscriptions: Array<{ id: string; name: string; status: string }> };
+}
+
+/** The app's subscriptions Shopify lists as active for the token's shop: what a subscription webhook is checked against. */
+export async function fetchActiveSubscriptions(graphql: AdminGraphql): Promise<ActiveSubscriptions> {
+  const data = await runAdminQuery<ActiveSubscriptionsData>(graphql, ADMIN_DOCUMENTS.activeSubscriptions);
+  return { shopGid: data.shop.id, activeSubscriptions: data.currentAppInstallation.activeSubscriptions };
 }
 
 // ---------------------------------------------------------------- products

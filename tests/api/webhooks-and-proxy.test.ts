@@ -7,12 +7,16 @@ import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as subscriptionUpdate } from "~/routes/webhooks.app_subscriptions.update";
 import { action as customersDataRequest } from "~/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
+import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
+import { action as upgradeRoute } from "~/routes/api.billing.upgrade";
 import { loader as proxyLoader } from "~/routes/proxy.$";
 import { readLocalShopifyConfig } from "../local-shopify/config";
+import { localAdminUrl } from "../local-shopify/urls";
 import { webhookRequest } from "../local-shopify/webhooks";
 import { proxiedUrl } from "../local-shopify/app-proxy";
-import { apiRequest, callRoute, DESKTOP_USER_AGENT, uniqueShop } from "../support/app-requests";
+import { apiRequest, callRoute, DESKTOP_USER_AGENT, localShopify, uniqueShop } from "../support/app-requests";
+import { failWrites, statusShopifySees } from "../support/database-faults";
 
 const config = () => ({ ...readLocalShopifyConfig(), appUrl: inject("appUrl") });
 
@@ -29,9 +33,20 @@ async function installedShop() {
   return shop;
 }
 
-const subscription = (status: string, id = "gid://shopify/AppSubscription/4242") => ({
-  app_subscription: { admin_graphql_api_id: id, name: "Premium", status, admin_graphql_api_shop_id: "gid://shopify/Shop/1" },
+const subscription = (status: string, id = "gid://shopify/AppSubscription/4242", shopGid = "gid://shopify/Shop/1") => ({
+  app_subscription: { admin_graphql_api_id: id, name: "Premium", status, admin_graphql_api_shop_id: shopGid },
 });
+
+/** The merchant upgrades and approves the charge on Shopify's page: Shopify now lists an ACTIVE subscription for the shop. */
+async function approvedSubscription(shop: string): Promise<{ id: string; shopGid: string }> {
+  const upgrade = await callRoute(upgradeRoute, await apiRequest(shop, `/api/billing/upgrade?shop=${shop}`, { body: {} }));
+  expect(upgrade.status).toBe(200);
+  const { confirmationUrl } = (await upgrade.json()) as { confirmationUrl: string };
+  const approve = await fetch(localAdminUrl(config(), confirmationUrl), { method: "POST", body: new URLSearchParams({ decision: "approve" }), redirect: "manual" });
+  expect(approve.status).toBe(302);
+  const { id: shopId } = (await localShopify(`/shops/${shop}/state`)) as { id: number };
+  return { id: `gid://shopify/AppSubscription/${/\/(\d+)\/RecurringApplicationCharge\//.exec(confirmationUrl)![1]}`, shopGid: `gid://shopify/Shop/${shopId}` };
+}
 
 describe("webhooks (signed by Local Shopify's sender)", () => {
   it("app/uninstalled drops the shop's sessions, keeps its data, and tolerates a repeat delivery", async () => {
@@ -63,8 +78,9 @@ describe("webhooks (signed by Local Shopify's sender)", () => {
   it("app_subscriptions/update makes the shop Premium when ACTIVE and Free again when cancelled", async () => {
     const shop = await installedShop();
     const planOf = async () => (await prisma.shop.findUniqueOrThrow({ where: { shopDomain: shop } })).plan;
+    const approved = await approvedSubscription(shop);
 
-    await callRoute(subscriptionUpdate, signedWebhook(shop, "app_subscriptions/update", subscription("ACTIVE")));
+    expect((await callRoute(subscriptionUpdate, signedWebhook(shop, "app_subscriptions/update", subscription("ACTIVE", approved.id, approved.shopGid)))).status).toBe(200);
     expect(await planOf()).toBe("premium");
 
     // A different subscription ending does not downgrade the shop.
@@ -74,7 +90,7 @@ describe("webhooks (signed by Local Shopify's sender)", () => {
     );
     expect(await planOf()).toBe("premium");
 
-    await callRoute(subscriptionUpdate, signedWebhook(shop, "app_subscriptions/update", subscription("CANCELLED")));
+    await callRoute(subscriptionUpdate, signedWebhook(shop, "app_subscriptions/update", subscription("CANCELLED", approved.id, approved.shopGid)));
     expect(await planOf()).toBe("free");
   });
 
@@ -110,40 +126,40 @@ describe("app proxy (signed by Local Shopify's forwarder)", () => {
   });
 });
 
-describe("uninstall and compliance (issue 6)", () => {
-  async function shopWithData() {
-    const domain = await installedShop();
-    const shop = await prisma.shop.findUniqueOrThrow({ where: { shopDomain: domain } });
-    await prisma.shop.update({ where: { id: shop.id }, data: { plan: "premium", premiumSource: "billing" } });
-    const channel = await prisma.channel.create({
-      data: { shopId: shop.id, platform: "tiktok", username: "creator", lastSyncedAt: new Date(Date.now() - 5 * 3_600_000) },
-    });
-    const video = await prisma.video.create({ data: { shopId: shop.id, platform: "tiktok", platformVideoId: "991", channelId: channel.id, enabled: true } });
-    const widget = await prisma.widget.create({ data: { shopId: shop.id, name: "W", layoutType: "grid", displayNumber: 1 } });
-    await prisma.widgetVideo.create({ data: { shopId: shop.id, widgetId: widget.id, videoId: video.id, position: 0 } });
-    await prisma.productTag.create({ data: { shopId: shop.id, videoId: video.id, productId: "gid://shopify/Product/1", productTitle: "Shirt" } });
-    await prisma.analyticsEvent.create({ data: { shopId: shop.id, type: "video_click", videoId: video.id, platform: "tiktok", sessionKey: "s" } });
-    await prisma.analyticsRollup.create({ data: { shopId: shop.id, dimension: "platform", day: "2026-11-01", type: "video_click", key: "tiktok", count: 1 } });
-    for (const [order, line] of [[11, 1], [12, 2]]) {
-      await prisma.orderAttribution.create({
-        data: { shopId: shop.id, orderId: `gid://shopify/Order/${order}`, lineItemId: `gid://shopify/LineItem/${line}`, videoId: video.id, amountCents: 1000, currency: "USD", occurredAt: new Date() },
-      });
-    }
-    await prisma.libraryView.create({ data: { shopId: shop.id, name: "Mine", nameKey: "mine" } });
-    return { domain, shop, channel };
-  }
-
-  const counts = async (shopId: string) => ({
-    videos: await prisma.video.count({ where: { shopId } }),
-    channels: await prisma.channel.count({ where: { shopId } }),
-    widgets: await prisma.widget.count({ where: { shopId } }),
-    tags: await prisma.productTag.count({ where: { shopId } }),
-    events: await prisma.analyticsEvent.count({ where: { shopId } }),
-    rollups: await prisma.analyticsRollup.count({ where: { shopId } }),
-    sales: await prisma.orderAttribution.count({ where: { shopId } }),
-    views: await prisma.libraryView.count({ where: { shopId } }),
+async function shopWithData() {
+  const domain = await installedShop();
+  const shop = await prisma.shop.findUniqueOrThrow({ where: { shopDomain: domain } });
+  await prisma.shop.update({ where: { id: shop.id }, data: { plan: "premium", premiumSource: "billing" } });
+  const channel = await prisma.channel.create({
+    data: { shopId: shop.id, platform: "tiktok", username: "creator", lastSyncedAt: new Date(Date.now() - 5 * 3_600_000) },
   });
+  const video = await prisma.video.create({ data: { shopId: shop.id, platform: "tiktok", platformVideoId: "991", channelId: channel.id, enabled: true } });
+  const widget = await prisma.widget.create({ data: { shopId: shop.id, name: "W", layoutType: "grid", displayNumber: 1 } });
+  await prisma.widgetVideo.create({ data: { shopId: shop.id, widgetId: widget.id, videoId: video.id, position: 0 } });
+  await prisma.productTag.create({ data: { shopId: shop.id, videoId: video.id, productId: "gid://shopify/Product/1", productTitle: "Shirt" } });
+  await prisma.analyticsEvent.create({ data: { shopId: shop.id, type: "video_click", videoId: video.id, platform: "tiktok", sessionKey: "s" } });
+  await prisma.analyticsRollup.create({ data: { shopId: shop.id, dimension: "platform", day: "2026-11-01", type: "video_click", key: "tiktok", count: 1 } });
+  for (const [order, line] of [[11, 1], [12, 2]]) {
+    await prisma.orderAttribution.create({
+      data: { shopId: shop.id, orderId: `gid://shopify/Order/${order}`, lineItemId: `gid://shopify/LineItem/${line}`, videoId: video.id, amountCents: 1000, currency: "USD", occurredAt: new Date() },
+    });
+  }
+  await prisma.libraryView.create({ data: { shopId: shop.id, name: "Mine", nameKey: "mine" } });
+  return { domain, shop, channel, video };
+}
 
+const counts = async (shopId: string) => ({
+  videos: await prisma.video.count({ where: { shopId } }),
+  channels: await prisma.channel.count({ where: { shopId } }),
+  widgets: await prisma.widget.count({ where: { shopId } }),
+  tags: await prisma.productTag.count({ where: { shopId } }),
+  events: await prisma.analyticsEvent.count({ where: { shopId } }),
+  rollups: await prisma.analyticsRollup.count({ where: { shopId } }),
+  sales: await prisma.orderAttribution.count({ where: { shopId } }),
+  views: await prisma.libraryView.count({ where: { shopId } }),
+});
+
+describe("uninstall and compliance (issue 6)", () => {
   it("app/uninstalled removes the sessions and stops the shop's auto-syncs; its data waits for shop/redact", async () => {
     const { claimDueSyncs } = await import("~/models/auto-sync.server");
     const { domain, shop, channel } = await shopWithData();
@@ -204,5 +220,187 @@ describe("uninstall and compliance (issue 6)", () => {
     const after = await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } });
     expect([after.plan, after.uninstalledAt]).toEqual(["premium", null]);
     expect(await prisma.session.count({ where: { shop: domain } })).toBeGreaterThan(0);
+  });
+});
+
+/** A delivery Shopify signed for `shop`, re-sent by someone else with other headers: the HMAC covers the body only. */
+function replayed(shop: string, topic: string, payload: unknown, headers: { shop?: string; topic?: string; path?: string }) {
+  const { url, init } = webhookRequest(config(), shop, topic, payload);
+  const resent = { ...init.headers };
+  if (headers.shop) resent["X-Shopify-Shop-Domain"] = headers.shop;
+  if (headers.topic) resent["X-Shopify-Topic"] = headers.topic;
+  return new Request(headers.path ? new URL(headers.path, url) : url, { ...init, headers: resent });
+}
+
+const orderOf = (videoId: string, orderId = 900 + Math.floor(Math.random() * 1e6)) => ({
+  id: orderId,
+  created_at: new Date().toISOString(),
+  currency: "USD",
+  line_items: [{ id: orderId * 10, product_id: 42, quantity: 1, price: "25.00", properties: [{ name: "_clipcart_video", value: videoId }] }],
+});
+
+const expectRefused = (status: number) => expect(status >= 400 && status < 500, `expected a 4xx refusal, got ${status}`).toBe(true);
+
+describe("webhook deliveries: each handled once, and only for the shop that signed it (issue 11)", () => {
+  describe("a delivery that fails is not marked handled: Shopify's retry with the same webhook id does the work", () => {
+    it("app/uninstalled", async () => {
+      const { domain, shop } = await shopWithData();
+      const webhookId = randomUUID();
+      const delivery = () => callRoute(appUninstalled, signedWebhook(domain, "app/uninstalled", { myshopify_domain: domain }, webhookId));
+      const restore = await failWrites("Shop", "UPDATE", "id", shop.id);
+      try {
+        expect(await statusShopifySees(delivery())).toBe(500);
+      } finally {
+        await restore();
+      }
+      expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).uninstalledAt).toBeNull();
+      expect(await prisma.session.count({ where: { shop: domain } })).toBeGreaterThan(0);
+
+      expect(await statusShopifySees(delivery())).toBe(200);
+      expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).uninstalledAt).toBeInstanceOf(Date);
+      expect(await prisma.session.count({ where: { shop: domain } })).toBe(0);
+      expect(await statusShopifySees(delivery())).toBe(200);
+    });
+
+    it("customers/redact", async () => {
+      const { domain, shop } = await shopWithData();
+      const webhookId = randomUUID();
+      const payload = { shop_domain: domain, customer: { id: 7 }, orders_to_redact: [11] };
+      const delivery = () => callRoute(customersRedact, signedWebhook(domain, "customers/redact", payload, webhookId));
+      const restore = await failWrites("OrderAttribution", "DELETE", "shopId", shop.id);
+      try {
+        expect(await statusShopifySees(delivery())).toBe(500);
+      } finally {
+        await restore();
+      }
+      expect((await counts(shop.id)).sales).toBe(2);
+
+      expect(await statusShopifySees(delivery())).toBe(200);
+      const left = await prisma.orderAttribution.findMany({ where: { shopId: shop.id } });
+      expect(left.map((row) => row.orderId)).toEqual(["gid://shopify/Order/12"]);
+    });
+
+    it("orders/create, credited once however often it is delivered after", async () => {
+      const { domain, shop, video } = await shopWithData();
+      const webhookId = randomUUID();
+      const order = orderOf(video.id);
+      const delivery = () => callRoute(ordersCreate, signedWebhook(domain, "orders/create", order, webhookId));
+      const restore = await failWrites("OrderAttribution", "INSERT", "shopId", shop.id);
+      try {
+        expect(await statusShopifySees(delivery())).toBe(500);
+      } finally {
+        await restore();
+      }
+      const credited = () => prisma.orderAttribution.count({ where: { shopId: shop.id, orderId: `gid://shopify/Order/${order.id}` } });
+      expect(await credited()).toBe(0);
+
+      expect(await statusShopifySees(delivery())).toBe(200);
+      expect(await statusShopifySees(delivery())).toBe(200);
+      expect(await credited()).toBe(1);
+    });
+
+    it("app_subscriptions/update", async () => {
+      const domain = await installedShop();
+      const shop = await prisma.shop.findUniqueOrThrow({ where: { shopDomain: domain } });
+      const approved = await approvedSubscription(domain);
+      const webhookId = randomUUID();
+      const delivery = () =>
+        callRoute(subscriptionUpdate, signedWebhook(domain, "app_subscriptions/update", subscription("ACTIVE", approved.id, approved.shopGid), webhookId));
+      const restore = await failWrites("Shop", "UPDATE", "id", shop.id);
+      try {
+        expect(await statusShopifySees(delivery())).toBe(500);
+      } finally {
+        await restore();
+      }
+      expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).plan).toBe("free");
+
+      expect(await statusShopifySees(delivery())).toBe(200);
+      expect(await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).toMatchObject({ plan: "premium", subscriptionId: approved.id });
+    });
+  });
+
+  it("shop/redact posted with another shop's signed order and this shop's domain erases nothing", async () => {
+    const attacker = await shopWithData();
+    const victim = await shopWithData();
+    const everything = { videos: 1, channels: 1, widgets: 1, tags: 1, events: 1, rollups: 1, sales: 2, views: 1 };
+    const order = orderOf(attacker.video.id);
+    const forgeries = [
+      // As Shopify delivered it (orders/create), then with the topic header rewritten too.
+      replayed(attacker.domain, "orders/create", order, { shop: victim.domain, path: "/webhooks/shop/redact" }),
+      replayed(attacker.domain, "orders/create", order, { shop: victim.domain, topic: "shop/redact", path: "/webhooks/shop/redact" }),
+      // The attacker's own shop/redact, aimed at the victim.
+      replayed(attacker.domain, "shop/redact", { shop_id: 1, shop_domain: attacker.domain }, { shop: victim.domain }),
+    ];
+    for (const forgery of forgeries) expectRefused(await statusShopifySees(callRoute(shopRedact, forgery)));
+    expect(await counts(victim.shop.id)).toEqual(everything);
+    expect(await prisma.session.count({ where: { shop: victim.domain } })).toBeGreaterThan(0);
+    expect(await counts(attacker.shop.id)).toEqual(everything);
+  });
+
+  it("refuses a delivery whose topic is not the route's own, and changes nothing", async () => {
+    const { domain, shop, video } = await shopWithData();
+    const before = await counts(shop.id);
+    const misdirected = [
+      [appUninstalled, "customers/redact", { shop_domain: domain, myshopify_domain: domain, orders_to_redact: [11] }],
+      [customersRedact, "app/uninstalled", { shop_domain: domain, myshopify_domain: domain, orders_to_redact: [11] }],
+      [customersDataRequest, "customers/redact", { shop_domain: domain, orders_requested: [11] }],
+      [shopRedact, "customers/redact", { shop_domain: domain, orders_to_redact: [11] }],
+      [ordersCreate, "app/uninstalled", orderOf(video.id)],
+      [subscriptionUpdate, "app/uninstalled", subscription("ACTIVE")],
+    ] as const;
+    for (const [route, topic, payload] of misdirected) {
+      // Signed, with its true topic header, posted to the wrong route.
+      expectRefused(await statusShopifySees(callRoute(route, signedWebhook(domain, topic, payload))));
+    }
+    expect(await counts(shop.id)).toEqual(before);
+    const after = await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } });
+    expect([after.plan, after.uninstalledAt]).toEqual(["premium", null]);
+    expect(await prisma.session.count({ where: { shop: domain } })).toBeGreaterThan(0);
+  });
+
+  it("refuses a payload that names another shop than the request's, and changes nothing", async () => {
+    const signer = await shopWithData();
+    const target = await shopWithData();
+    const before = await counts(target.shop.id);
+    const forgeries = [
+      [appUninstalled, replayed(signer.domain, "app/uninstalled", { myshopify_domain: signer.domain }, { shop: target.domain })],
+      [customersRedact, replayed(signer.domain, "customers/redact", { shop_domain: signer.domain, orders_to_redact: [11, 12] }, { shop: target.domain })],
+      [customersDataRequest, replayed(signer.domain, "customers/data_request", { shop_domain: signer.domain, orders_requested: [11] }, { shop: target.domain })],
+      // Without the shop the topic's payload always names, a body proves nothing about whose it is.
+      [appUninstalled, replayed(signer.domain, "app/uninstalled", { name: "no domain" }, { shop: target.domain })],
+      [customersRedact, replayed(signer.domain, "customers/redact", { orders_to_redact: [11, 12] }, { shop: target.domain })],
+    ] as const;
+    for (const [route, forgery] of forgeries) expectRefused(await statusShopifySees(callRoute(route, forgery)));
+    expect(await counts(target.shop.id)).toEqual(before);
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: target.shop.id } })).uninstalledAt).toBeNull();
+    expect(await prisma.session.count({ where: { shop: target.domain } })).toBeGreaterThan(0);
+  });
+
+  it("app_subscriptions/update makes a shop Premium only for a subscription Shopify lists as the shop's own", async () => {
+    const payer = await installedShop();
+    const other = await installedShop();
+    const planOf = async (shop: string) => (await prisma.shop.findUniqueOrThrow({ where: { shopDomain: shop } })).plan;
+    const approved = await approvedSubscription(payer);
+    const signedActive = subscription("ACTIVE", approved.id, approved.shopGid);
+
+    // The payer's signed ACTIVE, re-sent as the other shop's.
+    expectRefused(await statusShopifySees(callRoute(subscriptionUpdate, replayed(payer, "app_subscriptions/update", signedActive, { shop: other }))));
+    // A signed ACTIVE for a subscription Shopify does not have for the shop.
+    await callRoute(subscriptionUpdate, signedWebhook(other, "app_subscriptions/update", subscription("ACTIVE", "gid://shopify/AppSubscription/987654321")));
+    expect(await planOf(other)).toBe("free");
+    expect((await prisma.shop.findUniqueOrThrow({ where: { shopDomain: other } })).subscriptionId).toBeNull();
+
+    expect((await callRoute(subscriptionUpdate, signedWebhook(payer, "app_subscriptions/update", signedActive))).status).toBe(200);
+    expect(await planOf(payer)).toBe("premium");
+  });
+
+  it("orders/create credits only the request's shop's own videos: another shop's signed order re-sent as this shop's credits nothing", async () => {
+    const seller = await shopWithData();
+    const other = await shopWithData();
+    const order = orderOf(seller.video.id);
+    expect(await statusShopifySees(callRoute(ordersCreate, replayed(seller.domain, "orders/create", order, { shop: other.domain })))).toBe(200);
+    for (const shopId of [seller.shop.id, other.shop.id]) {
+      expect(await prisma.orderAttribution.count({ where: { shopId, orderId: `gid://shopify/Order/${order.id}` } })).toBe(0);
+    }
   });
 });
