@@ -68,7 +68,8 @@ export function refusedCharacter(text: string, rules: Pick<TextRules, "multiline
 
 /** `text` without the characters refusedCharacter finds; white-space controls become spaces (or stay, in multi-line text). */
 export function removeRefusedCharacters(text: string, rules: Pick<TextRules, "multiline"> = {}): string {
-  return whitespaceControlsAsSpaces(text, rules.multiline).replace(REFUSED, (char) => (rules.multiline && MULTILINE_KEEPS.has(char) ? char : ""));
+  const kept = (char: string) => (rules.multiline && MULTILINE_KEEPS.has(char) ? char : "");
+  return whitespaceControlsAsSpaces(text, rules.multiline).replace(REFUSED, kept);
 }
 
 /**

@@ -64,7 +64,8 @@ export function createPinterestImporter(settings: ImporterSettings): PlatformImp
         if (timeout.aborted) throw new ImportError("timeout", `Import timeout: Pinterest did not answer within ${settings.oembedTimeoutMs / 1000} s`);
         if (options.signal?.aborted) throw new ImportError("failed", "The import was cancelled");
         // A JSON error quotes Pinterest's answer: third-party text, stored with the job.
-        throw new ImportError("failed", `Could not read the pin from Pinterest: ${cleanText((error as Error).message, FAILURE_TEXT_MAX) ?? "no answer"}`);
+        const reason = cleanText((error as Error).message, FAILURE_TEXT_MAX) ?? "no answer";
+        throw new ImportError("failed", `Could not read the pin from Pinterest: ${reason}`);
       }
       if (response.status === 404) throw new ImportError("not_found", "Pinterest found no pin at this URL");
       if (response.status === 401 || response.status === 403) throw new ImportError("private", `Pinterest refused the pin (HTTP ${response.status}); it may be private`);
