@@ -251,4 +251,14 @@ export const SERVER_TEXT = {
   databaseBusy: "The database is busy right now and nothing was changed. Please try again in a moment.",
   healthOk: "ok",
   databaseUnwritable: "database cannot be written",
+/**
+ * Refused request text (app/lib/text-input.ts): the field, the character (as U+XXXX, since it is invisible) and why.
+ * Shown after the field's path, e.g. "name: name contains a control character ...".
+ */
+export const TEXT_INPUT_TEXT = {
+  notText: (field: string) => `${field} must be text`,
+  controlCharacter: (field: string, codePoint: string) =>
+    `${field} contains a control character (${codePoint}), which is not allowed in text. Remove it and try again.`,
+  brokenCharacter: (field: string, codePoint: string) =>
+    `${field} contains a broken character (${codePoint}, half of an emoji or symbol), which is not valid text. Type it again and retry.`,
 } as const;

@@ -28,6 +28,12 @@ describe("parseVideoListQuery", () => {
     expect(parse(`q=${"a".repeat(300)}`).search).toHaveLength(100);
   });
 
+  it("drops what no database stores from the search (the library page never fails on it), composes it, and never cuts an emoji in half", () => {
+    expect(parse("q=sum%00mer%09dress%01").search).toBe("summer dress");
+    expect(parse(`q=${encodeURIComponent("cafe\u0301")}`).search).toBe("caf\u00e9");
+    expect(parse(`q=${encodeURIComponent(`${"a".repeat(99)}😀`)}`).search).toBe("a".repeat(99));
+  });
+
   it("reads a positive integer page, falling back to 1", () => {
     expect(parse("page=3").page).toBe(3);
     for (const bad of ["0", "-1", "2.5", "abc", "", "1e3"]) expect(parse(`page=${bad}`).page).toBe(1);

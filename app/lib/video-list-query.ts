@@ -5,12 +5,14 @@
  * agree. Bad values never fail a request: each falls back to its default.
  *
  *   tab       all | active | draft                  (default all)
- *   q         search text                           (default "")
+ *   q         search text                           (default ""; characters no database stores are dropped,
+ *             the API refuses them first: app/lib/text-input.ts)
  *   platform  repeated (?platform=a&platform=b) or a comma list (?platform=a,b);
  *             "all" or nothing means every platform; unknown ids are dropped
  *   page      1-based integer                       (default 1)
  */
 import type { LibraryTab, VideoListQuery } from "~/lib/api-types";
+import { cutText, removeRefusedCharacters } from "~/lib/text-input";
 import type { PlatformId } from "~/platforms/types";
 
 export const LIBRARY_TABS: readonly LibraryTab[] = ["all", "active", "draft"];
@@ -59,8 +61,10 @@ export function parsePage(value: string | null | undefined): number {
   return page >= 1 ? Math.min(page, PAGE_MAX) : 1;
 }
 
+/** One line, composed (NFC) like the titles it is compared with, and cut without splitting a character. */
 export function normalizeSearch(value: string | null | undefined): string {
-  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
+  const text = removeRefusedCharacters(value ?? "").normalize("NFC").replace(/\s+/g, " ").trim();
+  return cutText(text, SEARCH_MAX_LENGTH);
 }
 
 export function parseVideoListQuery(searchParams: URLSearchParams): VideoListQuery {

@@ -5,6 +5,7 @@
 import { autoSyncRetryDelayMs } from "~/models/auto-sync-rules";
 import { prisma, type Channel } from "~/db.server";
 import type { ChannelDto } from "~/lib/api-types";
+import { untrustedText } from "~/lib/text-input";
 import type { ImportedChannel, PlatformId } from "~/platforms/types";
 import { RecordNotFoundError } from "~/models/errors.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
@@ -41,10 +42,8 @@ export function channelUsernameKey(username: string): string {
   return username.trim().replace(/^@+/, "").toLowerCase();
 }
 
-const text = (value: string | null | undefined, max: number) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed.slice(0, max) : null;
-};
+/** Profile text comes from the platform: untrusted, so what no database stores is removed (app/lib/text-input.ts). */
+const text = (value: string | null | undefined, max: number) => untrustedText(value, max);
 
 /**
  * Creates or refreshes the account an import found. `username` is the one the

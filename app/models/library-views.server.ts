@@ -8,6 +8,7 @@ import { z } from "zod";
 import { prisma, type LibraryView } from "~/db.server";
 import { VIEW_NAME_MAX_LENGTH } from "~/constants";
 import type { LibraryViewDto, VideoListQuery } from "~/lib/api-types";
+import { textInput } from "~/lib/text-input";
 import { normalizeSearch, parseLibraryTab, parsePlatformFilter } from "~/lib/video-list-query";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
 
@@ -16,7 +17,7 @@ export type LibraryViewQuery = Omit<VideoListQuery, "page">;
 /** A view's filters as the API receives them; unknown platform ids are dropped by the model, as in a library URL. */
 export const libraryViewQueryInput = z.object({
   tab: z.enum(["all", "active", "draft"], { error: "query.tab must be all, active or draft" }).optional(),
-  search: z.string().max(500, "query.search is too long").optional(),
+  search: textInput("query.search", { collapseSpaces: true }).max(500, "query.search is too long").optional(),
   platforms: z.array(z.string().max(40)).max(10, "query.platforms has too many values").optional(),
 });
 

@@ -8,6 +8,7 @@ import { Prisma, prisma } from "~/db.server";
 import { FREE_PLAN, VIDEO_LIST_PAGE_SIZE } from "~/constants";
 import type { VideoDto, VideoListPage, VideoListQuery } from "~/lib/api-types";
 import { playerEmbedUrl, safeHttpUrl } from "~/lib/embeds";
+import { untrustedText } from "~/lib/text-input";
 import { normalizeSearch } from "~/lib/video-list-query";
 import type { ImportedVideo, PlatformId } from "~/platforms/types";
 import { markShopFirstActive } from "~/models/shop.server";
@@ -107,12 +108,13 @@ export function countApprovedVideos(shopId: string): Promise<number> {
 
 // ---------------------------------------------------------------- saving imports
 
-/** Imported text is untrusted and unbounded: control characters out, length capped (it is still rendered as text only). */
+/**
+ * Imported text is untrusted and unbounded: characters no database stores out
+ * (one caption must not fail the import), NFC, length capped (it is still
+ * rendered as text only).
+ */
 function cleanText(value: string | null | undefined, max: number): string | null {
-  if (value == null) return null;
-  // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
-  return text ? text.slice(0, max) : null;
+  return untrustedText(value, max);
 }
 
 function cleanUsername(value: string | null | undefined): string | null {

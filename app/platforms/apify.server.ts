@@ -11,7 +11,7 @@
  */
 import { ApifyClient, type ActorRun } from "apify-client";
 import type { ImporterSettings } from "./endpoints.server";
-import { isItem, type Item } from "./normalize";
+import { FAILURE_TEXT_MAX, cleanText, isItem, type Item } from "./normalize";
 import { errorItemFailure } from "./errors";
 import { ImportError, type ImportedVideo, type ImportFailure } from "./types";
 
@@ -66,7 +66,8 @@ function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
 }
 
 function failureOf(run: ActorRun, waitSecs: number): ImportFailure | null {
-  const detail = run.statusMessage ? `: ${run.statusMessage}` : "";
+  const statusMessage = cleanText(run.statusMessage, FAILURE_TEXT_MAX);
+  const detail = statusMessage ? `: ${statusMessage}` : "";
   switch (run.status) {
     case "SUCCEEDED":
       return null;
@@ -92,7 +93,8 @@ export function toImportError(error: unknown, token: string | undefined, signal?
       : new ImportError("failed", "The import was cancelled");
   }
   const e = error as { name?: string; statusCode?: number; type?: string; message?: string };
-  const message = redact(String(e?.message ?? error));
+  // Redacted before it is cut, so no part of the token survives the cut.
+  const message = cleanText(redact(String(e?.message ?? error)), FAILURE_TEXT_MAX) ?? "no details";
   if (e?.name === "ApifyApiError" && typeof e.statusCode === "number") {
     const what = `Apify API ${e.statusCode}${e.type ? ` ${e.type}` : ""}: ${message}`;
     if (e.statusCode === 401) return new ImportError("missing_token", `The Apify API token was rejected (${what})`);

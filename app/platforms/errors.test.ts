@@ -17,6 +17,12 @@ describe("actors' error items", () => {
     expect(errorItemFailure(item, "id")?.kind).toBe(kind);
   });
 
+  it("keeps the actor's words without what no database stores, so the job's failure can be saved", () => {
+    const failure = errorItemFailure({ error: `Proxy\u0000 failed ${"\uD83D"}`, errorDescription: "\u0085upstream" }, "id");
+    expect(failure).toEqual({ kind: "failed", message: "Proxy failed  (upstream)" });
+    expect(errorItemFailure({ error: "\u0000" }, "id")?.message).toBe("The actor reported an error without a readable reason");
+  });
+
   it("ordinary items are not failures", () => {
     expect(errorItemFailure({ id: "1", text: "hi", authorMeta: { privateAccount: true } }, "id")).toBeNull();
     expect(errorItemFailure({ shortCode: "Cabc" }, "shortCode")).toBeNull();
@@ -38,6 +44,12 @@ describe("normalizer helpers", () => {
     expect(cleanText("a".repeat(9000))).toHaveLength(5000);
     expect(cleanText("   ")).toBeNull();
     expect(cleanText(42)).toBeNull();
+  });
+
+  it("removes lone surrogates and C1 controls, composes accents, and never cuts an emoji in half", () => {
+    expect(cleanText("Half \uD83D an emoji\u0085 \uDE00")).toBe("Half  an emoji");
+    expect(cleanText("Cafe\u0301 😀")).toBe("Caf\u00e9 😀");
+    expect(cleanText(`${"a".repeat(4999)}😀`)).toBe("a".repeat(4999));
   });
 
   it("reads dates from ISO strings and Unix seconds", () => {

@@ -16,7 +16,7 @@
  *
  * Anything else with an error is kind "failed" with the actor's own words.
  */
-import { field, isItem, type Item } from "./normalize";
+import { FAILURE_TEXT_MAX, cleanText, field, isItem, type Item } from "./normalize";
 import type { ImportFailure, ImportFailureKind } from "./types";
 
 const CODES: Record<string, ImportFailureKind> = {
@@ -44,7 +44,7 @@ export function errorItemFailure(item: unknown, idField: string): ImportFailure 
     return !hasId && field(item, "authorMeta.privateAccount") === true ? { kind: "private", message: "The account is private" } : null;
   }
   const description = typeof item.errorDescription === "string" && item.errorDescription !== error ? ` (${item.errorDescription})` : "";
-  const message = `${error}${description}`.slice(0, 500);
+  const message = cleanText(`${error}${description}`, FAILURE_TEXT_MAX) ?? "The actor reported an error without a readable reason";
   const code = CODES[error.toLowerCase()];
   if (code) return { kind: code, message };
   if (/private|restricted|login required/i.test(message)) return { kind: "private", message };

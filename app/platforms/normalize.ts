@@ -2,13 +2,18 @@
  * Helpers the normalizers share: reading fields from actor items (nested or
  * flattened as "authorMeta.name"), and the untrusted-text policy. Text from a
  * platform is kept as the creator wrote it (it is rendered as text, never as
- * HTML), minus control characters and beyond a safety length; URLs must be
- * http(s), anything else becomes null.
+ * HTML), minus the characters no database stores (controls, lone surrogates:
+ * app/lib/text-input.ts), composed (NFC) and cut at a safety length; URLs
+ * must be http(s), anything else becomes null.
  */
 import { safeHttpUrl } from "~/lib/embeds";
+import { untrustedText } from "~/lib/text-input";
 
 /** Longest text we keep from a platform (TikTok captions allow 4,000 characters, Instagram 2,200). */
 export const MAX_TEXT_LENGTH = 5000;
+
+/** Longest failure reason we keep from a platform or Apify (it is shown to the merchant and stored with the job). */
+export const FAILURE_TEXT_MAX = 500;
 
 export type Item = Record<string, unknown>;
 
@@ -30,12 +35,9 @@ export function field(item: Item, path: string): unknown {
   return value;
 }
 
-/** Untrusted text: a string, control characters removed, trimmed, capped; empty -> null. */
-export function cleanText(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  const text = value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").trim();
-  if (!text) return null;
-  return text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text;
+/** Untrusted text: a string, unstorable characters removed (line breaks kept), NFC, trimmed, capped; empty -> null. */
+export function cleanText(value: unknown, maxLength = MAX_TEXT_LENGTH): string | null {
+  return untrustedText(value, maxLength);
 }
 
 export function cleanUrl(value: unknown): string | null {

@@ -7,13 +7,13 @@
  */
 import { PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
-import { cleanText, cleanUrl, isItem, type Item } from "./normalize";
+import { FAILURE_TEXT_MAX, cleanText, cleanUrl, isItem, type Item } from "./normalize";
 import { canonicalVideoUrl, parseVideoUrl } from "./urls";
 import { ImportError, type ImportedVideo, type PlatformImporter } from "./types";
 
 const config = PLATFORMS.pinterest;
 
-/** Longest embed HTML we keep (it is stored, never rendered as HTML). */
+/** Longest embed HTML we keep (it is stored, never rendered as HTML); longer is dropped, since cut HTML is broken. */
 const MAX_EMBED_HTML = 20_000;
 
 /** The pinner's username from `author_url` (https://www.pinterest.com/<username>/). */
@@ -26,7 +26,7 @@ function pinner(authorUrl: unknown): string | null {
 
 /** An oEmbed answer as our Video fields. */
 export function pinterestVideo(answer: Item, pinId: string): ImportedVideo {
-  const html = typeof answer.html === "string" && answer.html.length <= MAX_EMBED_HTML ? answer.html : null;
+  const html = typeof answer.html === "string" && answer.html.length <= MAX_EMBED_HTML ? cleanText(answer.html, MAX_EMBED_HTML) : null;
   return {
     platformVideoId: pinId,
     title: cleanText(answer.title),
@@ -63,7 +63,9 @@ export function createPinterestImporter(settings: ImporterSettings): PlatformImp
       } catch (error) {
         if (timeout.aborted) throw new ImportError("timeout", `Import timeout: Pinterest did not answer within ${settings.oembedTimeoutMs / 1000} s`);
         if (options.signal?.aborted) throw new ImportError("failed", "The import was cancelled");
-        throw new ImportError("failed", `Could not read the pin from Pinterest: ${(error as Error).message}`);
+        // A JSON error quotes Pinterest's answer: third-party text, stored with the job.
+        const reason = cleanText((error as Error).message, FAILURE_TEXT_MAX) ?? "no answer";
+        throw new ImportError("failed", `Could not read the pin from Pinterest: ${reason}`);
       }
       if (response.status === 404) throw new ImportError("not_found", "Pinterest found no pin at this URL");
       if (response.status === 401 || response.status === 403) throw new ImportError("private", `Pinterest refused the pin (HTTP ${response.status}); it may be private`);

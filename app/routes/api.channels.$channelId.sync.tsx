@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { methodNotAllowed, requireApiShop } from "~/lib/api.server";
 import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
+import { readIdParam } from "~/lib/request-input.server";
 import { getChannel } from "~/models/channels.server";
 import { enqueueImport } from "~/models/import-jobs.server";
 import type { PlatformId } from "~/platforms/types";
@@ -10,8 +11,9 @@ import type { PlatformId } from "~/platforms/types";
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { shop } = await requireApiShop(request, shopIdFromQuery(request));
+  const channelId = readIdParam(params.channelId, "channelId");
   const job = await callModel(async () => {
-    const channel = await getChannel(shop.id, params.channelId ?? "");
+    const channel = await getChannel(shop.id, channelId);
     return enqueueImport({
       shopId: shop.id,
       kind: "sync",

@@ -3,12 +3,13 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
 import { callModel } from "~/lib/api-errors.server";
+import { textInput } from "~/lib/text-input";
 import { PLATFORM_IDS, PLATFORMS, normalizeUsername } from "~/platforms/config";
 import { enqueueImport } from "~/models/import-jobs.server";
 
 const ImportChannelBody = z.object({
   shopId: z.string().optional(),
-  username: z.string().trim().min(1, "username is required").max(200, "username is too long"),
+  username: textInput("username", { required: true }).min(1, "username is required").max(200, "username is too long"),
   platform: z.enum(PLATFORM_IDS, { error: `platform must be one of ${PLATFORM_IDS.join(", ")}` }),
 });
 

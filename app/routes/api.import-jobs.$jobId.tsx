@@ -2,11 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireApiShop } from "~/lib/api.server";
 import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
+import { readIdParam } from "~/lib/request-input.server";
 import { getImportJob } from "~/models/import-jobs.server";
 
 /** GET /api/import-jobs/{jobId}: { job } with its progress, result or failure. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  const job = await callModel(() => getImportJob(shop.id, params.jobId ?? ""));
+  const jobId = readIdParam(params.jobId, "jobId");
+  const job = await callModel(() => getImportJob(shop.id, jobId));
   return json({ job });
 }

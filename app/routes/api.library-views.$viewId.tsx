@@ -3,26 +3,29 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
 import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
+import { readIdParam } from "~/lib/request-input.server";
+import { textInput } from "~/lib/text-input";
 import { deleteLibraryView, libraryViewQueryInput, updateLibraryView } from "~/models/library-views.server";
 
 const UpdateViewBody = z
   .object({
     shopId: z.string().optional(),
-    name: z.string().max(500, "name is too long").optional(),
+    name: textInput("name", { required: true, collapseSpaces: true }).max(500, "name is too long").optional(),
     query: libraryViewQueryInput.optional(),
   })
   .refine((body) => body.name !== undefined || body.query !== undefined, { message: "Send a new name or query." });
 
 /** PATCH /api/library-views/{viewId} {name?, query?}: rename and/or save filters; { view }. DELETE removes it. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const viewId = params.viewId ?? "";
   if (request.method === "DELETE") {
     const { shop } = await requireApiShop(request, shopIdFromQuery(request));
+    const viewId = readIdParam(params.viewId, "viewId");
     await callModel(() => deleteLibraryView(shop.id, viewId));
     return json({ deleted: true });
   }
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH", "DELETE"]);
   const { shop } = await requireApiShop(request, shopIdFromQuery(request));
+  const viewId = readIdParam(params.viewId, "viewId");
   const body = await readJsonBody(request, UpdateViewBody);
   if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
   const view = await callModel(() => updateLibraryView(shop.id, viewId, { name: body.name, query: body.query }));

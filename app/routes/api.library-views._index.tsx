@@ -3,14 +3,15 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
 import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
+import { idInput, textInput } from "~/lib/text-input";
 import { createLibraryView, duplicateLibraryView, libraryViewQueryInput, listLibraryViews } from "~/models/library-views.server";
 
 const CreateViewBody = z.object({
   shopId: z.string().optional(),
-  name: z.string({ error: "name must be text" }).max(500, "name is too long").optional(),
+  name: textInput("name", { required: true, collapseSpaces: true }).max(500, "name is too long").optional(),
   query: libraryViewQueryInput.optional(),
   /** Copy this view instead, as "<name> copy". */
-  duplicateOf: z.string().min(1).optional(),
+  duplicateOf: idInput("duplicateOf").min(1).optional(),
 });
 
 /** GET /api/library-views[?shopId=]: { views } in their saved order. */

@@ -1,9 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { z } from "zod";
 import { PRODUCT_SEARCH_MIN_CHARS } from "~/constants";
 import { apiError, requireApiShop } from "~/lib/api.server";
 import { shopIdFromQuery } from "~/lib/api-errors.server";
+import { readQuery } from "~/lib/request-input.server";
+import { cutText, textInput } from "~/lib/text-input";
 import { searchProducts } from "~/shopify/admin-gateway.server";
+
+/** Longer text is cut: no product title is searched by a paragraph. */
+const PRODUCT_SEARCH_MAX_LENGTH = 200;
+
+const ProductSearchQuery = z.object({ q: textInput("q").default("") });
 
 /**
  * GET /api/products/search?q=&shopId= : [{id, title}] from the store's
@@ -12,7 +20,7 @@ import { searchProducts } from "~/shopify/admin-gateway.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireApiShop(request, shopIdFromQuery(request));
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const q = cutText(readQuery(request, ProductSearchQuery).q, PRODUCT_SEARCH_MAX_LENGTH);
   if ([...q].length < PRODUCT_SEARCH_MIN_CHARS) return json([]);
   try {
     return json(await searchProducts(admin.graphql, q));

@@ -3,18 +3,23 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
 import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
+import { readIdParam } from "~/lib/request-input.server";
+import { textInput } from "~/lib/text-input";
 import { PRODUCT_GID_PATTERN, addProductTag, listProductTags } from "~/models/tags.server";
 
 const AddTagBody = z.object({
   productId: z.string().trim().regex(PRODUCT_GID_PATTERN, "productId must be a Shopify product id (gid://shopify/Product/...)"),
-  productTitle: z.string().trim().min(1, "productTitle is required").max(255, "productTitle must be 255 characters or fewer"),
+  productTitle: textInput("productTitle", { required: true })
+    .min(1, "productTitle is required")
+    .max(255, "productTitle must be 255 characters or fewer"),
   shopId: z.string().optional(),
 });
 
 /** GET /api/videos/{videoId}/tags?shopId= : { tags } */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  const tags = await callModel(() => listProductTags(shop.id, params.videoId ?? ""));
+  const videoId = readIdParam(params.videoId, "videoId");
+  const tags = await callModel(() => listProductTags(shop.id, videoId));
   return json({ tags });
 }
 
@@ -22,10 +27,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const { shop } = await requireApiShop(request);
+  const videoId = readIdParam(params.videoId, "videoId");
   const body = await readJsonBody(request, AddTagBody);
   if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
   const { tag, created } = await callModel(() =>
-    addProductTag(shop.id, params.videoId ?? "", { productId: body.productId, productTitle: body.productTitle }),
+    addProductTag(shop.id, videoId, { productId: body.productId, productTitle: body.productTitle }),
   );
   return json({ tag }, { status: created ? 201 : 200 });
 }

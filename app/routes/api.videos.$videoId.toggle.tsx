@@ -3,12 +3,14 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
 import { callModel } from "~/lib/api-errors.server";
+import { readIdParam } from "~/lib/request-input.server";
+import { idInput } from "~/lib/text-input";
 import { setVideoEnabled } from "~/models/videos.server";
 
 const ToggleBody = z.object({
   enabled: z.boolean({ error: "enabled must be true or false" }),
   /** On approve: the widgets to show the video in; empty or absent = all widgets ("Select All"). Ignored on unpublish. */
-  widgetIds: z.array(z.string().min(1).max(64), { error: "widgetIds must be a list of widget ids" }).max(100).optional(),
+  widgetIds: z.array(idInput("widgetIds").min(1).max(64), { error: "widgetIds must be a list of widget ids" }).max(100).optional(),
   shopId: z.string().optional(),
 });
 
@@ -19,10 +21,11 @@ const ToggleBody = z.object({
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH" && request.method !== "POST") return methodNotAllowed(["PATCH"]);
   const { shop } = await requireApiShop(request);
+  const videoId = readIdParam(params.videoId, "videoId");
   const body = await readJsonBody(request, ToggleBody);
   if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
   const video = await callModel(() =>
-    setVideoEnabled(shop.id, params.videoId ?? "", { enabled: body.enabled, widgetIds: body.widgetIds ?? [] }),
+    setVideoEnabled(shop.id, videoId, { enabled: body.enabled, widgetIds: body.widgetIds ?? [] }),
   );
   return json({ video });
 }

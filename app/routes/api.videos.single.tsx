@@ -3,12 +3,13 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
 import { callModel } from "~/lib/api-errors.server";
+import { textInput } from "~/lib/text-input";
 import { PLATFORM_IDS, PLATFORMS, isPlatformUrl } from "~/platforms/config";
 import { enqueueImport } from "~/models/import-jobs.server";
 
 const SingleVideoBody = z.object({
   shopId: z.string().optional(),
-  videoUrl: z.string().trim().min(1, "videoUrl is required").max(2000, "videoUrl is too long"),
+  videoUrl: textInput("videoUrl", { required: true }).min(1, "videoUrl is required").max(2000, "videoUrl is too long"),
   platform: z.enum(PLATFORM_IDS, { error: `platform must be one of ${PLATFORM_IDS.join(", ")}` }),
 });
 

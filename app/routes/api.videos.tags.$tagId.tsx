@@ -2,13 +2,15 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { methodNotAllowed, requireApiShop } from "~/lib/api.server";
 import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
+import { readIdParam } from "~/lib/request-input.server";
 import { removeProductTag } from "~/models/tags.server";
 
 /** DELETE /api/videos/tags/{tagId}?shopId= */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  await callModel(() => removeProductTag(shop.id, params.tagId ?? ""));
+  const tagId = readIdParam(params.tagId, "tagId");
+  await callModel(() => removeProductTag(shop.id, tagId));
   return json({ deleted: true });
 }
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { methodNotAllowed, requireApiShop } from "~/lib/api.server";
 import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
+import { readIdParam } from "~/lib/request-input.server";
 import { deleteWidget, listWidgets } from "~/models/widgets.server";
 
 /*
@@ -19,6 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
   const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  await callModel(() => deleteWidget(shop.id, params.id ?? ""));
+  const widgetId = readIdParam(params.id, "widgetId");
+  await callModel(() => deleteWidget(shop.id, widgetId));
   return json({ deleted: true });
 }

@@ -4,14 +4,15 @@ import { z } from "zod";
 import { LAYOUT_TYPES, PAGE_CONTEXTS, WIDGET_PRIORITY } from "~/constants";
 import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
 import { callModel } from "~/lib/api-errors.server";
+import { textInput } from "~/lib/text-input";
 import { createWidget } from "~/models/widgets.server";
 
 const CreateWidgetBody = z.object({
   shopId: z.string().optional(),
-  name: z.string().max(100, "name must be 100 characters or fewer").nullish(),
+  name: textInput("name").max(100, "name must be 100 characters or fewer").nullish(),
   layoutType: z.enum(LAYOUT_TYPES),
   sourceType: z.literal("all").optional(),
-  language: z.string().max(10).optional(),
+  language: textInput("language").max(10).optional(),
   pageContexts: z.array(z.enum(PAGE_CONTEXTS)).max(PAGE_CONTEXTS.length),
   priority: z.number().int().min(WIDGET_PRIORITY.highest).max(WIDGET_PRIORITY.lowest).optional(),
   settings: z
