@@ -37,7 +37,13 @@ export const STATEMENT_BUSY_BUDGET_MS = 1800;
  * short transactions resolves far sooner.
  */
 export const TRANSACTION_BUSY_BUDGET_MS = 5_000;
-const BACKOFF_MS = [5, 10, 20, 40, 80, 120, 160, 200, 250];
+/**
+ * Polls are cheap (a refused BEGIN costs microseconds) and another process's
+ * transactions are short: poll often, or a process that keeps winning the
+ * lock starves the others. Jitter keeps processes from polling in step.
+ */
+const BACKOFF_MS = [1, 2, 4, 8, 16, 25];
+const JITTER_MS = 10;
 const BEGIN_IMMEDIATE: SqlQuery = { sql: "BEGIN IMMEDIATE", args: [], argTypes: [] };
 
 /** The part of better-sqlite3's Database this module uses. */
@@ -82,7 +88,7 @@ async function whileBusy<T>(attempt: () => Promise<T>, budgetMs = STATEMENT_BUSY
     try {
       return await attempt();
     } catch (error) {
-      const wait = BACKOFF_MS[Math.min(tries, BACKOFF_MS.length - 1)]!;
+      const wait = BACKOFF_MS[Math.min(tries, BACKOFF_MS.length - 1)]! + Math.random() * JITTER_MS;
       if (!isSqliteBusy(error) || Date.now() + wait > deadline) throw error;
       await sleep(wait);
     }

@@ -59,12 +59,16 @@ function sqliteAdapter(url: string): AdapterFactory {
 export const POSTGRES_LIMITS = {
   /** Connections this process may hold; several instances share the server's max_connections. */
   poolMax: Number(process.env.DATABASE_POOL_MAX) || 10,
-  /** Waiting for a free connection longer than this is a transient failure (503), not a hang. */
-  connectionTimeoutMs: 5_000,
+  /**
+   * Waiting for a free connection longer than this is a transient failure
+   * (503), not a hang. Generous: 50 approvals of one shop queue behind its row
+   * lock, each holding a connection while it waits.
+   */
+  connectionTimeoutMs: 15_000,
   /** Idle connections are closed, so a quiet instance holds few. */
   idleTimeoutMs: 30_000,
   /** A statement waiting this long for a row lock gives up (503 with a retry) instead of queueing forever. */
-  lockTimeoutMs: 5_000,
+  lockTimeoutMs: 10_000,
   statementTimeoutMs: 30_000,
   /** The server ends a transaction left open this long (a crashed request), releasing its locks. */
   idleInTransactionTimeoutMs: 60_000,
