@@ -251,6 +251,8 @@ export const SERVER_TEXT = {
   databaseBusy: "The database is busy right now and nothing was changed. Please try again in a moment.",
   healthOk: "ok",
   databaseUnwritable: "database cannot be written",
+} as const;
+
 /**
  * Refused request text (app/lib/text-input.ts): the field, the character (as U+XXXX, since it is invisible) and why.
  * Shown after the field's path, e.g. "name: name contains a control character ...".
