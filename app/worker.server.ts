@@ -5,8 +5,11 @@
  * own scheduler (the claim keeps each sync single either way).
  */
 import { startAutoSync } from "~/models/auto-sync.server";
+import { startImportJobWatchdogOnce } from "~/models/import-jobs.server";
 import { databaseKind } from "~/db.server";
 
+// The syncs run in this process's import runner: its watchdog fails the jobs nobody will finish (decision 023).
+const watchdog = startImportJobWatchdogOnce();
 const runner = await startAutoSync();
 console.log(`Clipcart worker: auto-sync on ${databaseKind}, ticking every 5 minutes`);
 await runner.tick();
@@ -16,6 +19,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
+    watchdog.stop();
     await runner.stop();
     process.exit(0);
   });
