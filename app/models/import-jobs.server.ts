@@ -498,9 +498,10 @@ async function finishJob(jobId: string, channelId: string | null, end: JobEnd): 
         data: { ...end, finishedAt },
       });
       if (bound.count) return end;
-      const removedEnd = { ...end, status: "failed", error: accountRemoved().message, errorKind: accountRemoved().kind };
-      // Not bound any more: its account was removed (channelId set to null), or the watchdog failed it.
-      const unbound = channelId ? await prisma.importJob.updateMany({ where: { id: jobId, status: "running" }, data: { ...removedEnd, finishedAt } }) : { count: 0 };
+      if (!channelId) return null; // the watchdog failed it
+      // Still running but unbound: its account was removed (channelId set to null), and with it the videos the job added.
+      const removedEnd = { ...end, status: "failed", error: accountRemoved().message, errorKind: accountRemoved().kind, videosAdded: 0 };
+      const unbound = await prisma.importJob.updateMany({ where: { id: jobId, status: "running" }, data: { ...removedEnd, finishedAt } });
       return unbound.count ? removedEnd : null;
     } catch (error) {
       if (attempt >= FINISH_RETRY_DELAYS_MS.length) throw error;
@@ -526,6 +527,7 @@ async function runImportJob(jobId: string): Promise<void> {
   // Known from the start for a sync or the re-import of a connected account; set once a new account is created.
   let channelId = job.kind === "single" ? null : (bindings.get(jobId) ?? null);
   let failure: ImportFailure | null = null;
+  let removed = false;
 
   /** Writes progress while the job is still this runner's and its account still exists. */
   const recordProgress = async (data: Prisma.ImportJobUpdateManyMutationInput) => {
@@ -585,7 +587,7 @@ async function runImportJob(jobId: string): Promise<void> {
   } catch (error) {
     if (error instanceof JobTakenOver) return;
     // Whatever failed (a write refused by the foreign key, a video gone with its account), a removed account is the reason.
-    const removed = error instanceof AccountRemoved || (channelId !== null && !(await channelExists(shopId, channelId).catch(() => true)));
+    removed = error instanceof AccountRemoved || (channelId !== null && !(await channelExists(shopId, channelId).catch(() => true)));
     failure = removed ? accountRemoved() : failureOf(error);
   }
 
@@ -595,7 +597,8 @@ async function runImportJob(jobId: string): Promise<void> {
     errorKind: failure?.kind ?? null,
     progressFetched: progress.fetched,
     progressDone: progress.saved,
-    videosAdded: progress.added,
+    // The videos it added went with the account.
+    videosAdded: removed ? 0 : progress.added,
   });
   if (!end) return;
   if (channelId && job.kind !== "single") {

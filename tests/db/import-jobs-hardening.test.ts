@@ -196,7 +196,10 @@ describe(`import jobs on ${databaseKind}: removing an account wins over its sync
 
     expect(await prisma.channel.count({ where: { shopId: shop.id } })).toBe(0);
     expect(await prisma.video.count({ where: { shopId: shop.id } })).toBe(0);
-    expect(await getImportJob(shop.id, job.id)).toMatchObject({ status: "failed", error: LIBRARY_TEXT.accountRemoved });
+    // The first batch went with the account: the job does not claim to have kept it.
+    const done = await getImportJob(shop.id, job.id);
+    expect(done).toMatchObject({ status: "failed", error: LIBRARY_TEXT.accountRemoved, videos_added: 0 });
+    expect(jobFailureMessage(done)).toBe(`Unable to add channel: ${LIBRARY_TEXT.accountRemoved}`);
   });
 });
 
