@@ -79,6 +79,12 @@ export const LIBRARY_TEXT = {
   untitledVideo: "Untitled Video",
   missingApifyToken:
     "Video import is not configured: the Apify API token is missing. Please contact support.",
+  /** An import or sync whose account was removed before it could save; shown as "Sync failed: ..." (spec 8). */
+  accountRemoved: "This account was removed from Clipcart, so its videos were not saved.",
+  /** A job whose process stopped (a restart or crash) before it finished. */
+  importInterrupted: "The import was interrupted because the app restarted. Please try again.",
+  /** A job past its time limit; the mapper shows it as "Request timeout" (spec 8). */
+  importTimedOut: "Import timeout: the import took too long and was stopped",
 } as const;
 
 export const channelImported = (count: number, username: string) => `Successfully added ${count} videos from @${username}!`;

@@ -5,17 +5,25 @@
  * own scheduler (the claim keeps each sync single either way).
  */
 import { startAutoSync } from "~/models/auto-sync.server";
+import { startImportJobWatchdogOnce } from "~/models/import-jobs.server";
 import { databaseKind } from "~/db.server";
 
+// The syncs run in this process's import runner: its watchdog fails the jobs nobody will finish (decision 023).
+const watchdog = startImportJobWatchdogOnce();
 const runner = await startAutoSync();
 console.log(`Clipcart worker: auto-sync on ${databaseKind}, ticking every 5 minutes`);
 await runner.tick();
+// The schedulers' timers are unref'd so they never hold up a test or the app server's exit; this process exists to run them.
+// (Without this, on SQLite, where nothing else holds the event loop, the worker exited after its first tick.)
+const keepAlive = setInterval(() => undefined, 2 ** 30);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
+    clearInterval(keepAlive);
+    watchdog.stop();
     await runner.stop();
     process.exit(0);
   });

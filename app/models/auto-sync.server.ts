@@ -16,16 +16,23 @@
  *   job is fetched by one of them only.
  * - Retries: a failed sync (or one that could not start) sets the account's
  *   next date with backoff (auto-sync-rules.ts) and shows the error on it.
+ * - Nothing stays "syncing" (decision 023): a sync whose process died or whose
+ *   runner is stuck is failed by the import job watchdog, which records it on
+ *   the account like any failed sync; a claimed sync waits for its job at most
+ *   JOB_OVERDUE_MS and two watchdog passes, less than the queue's expiry, so a
+ *   pg-boss job never outlives its sync.
  */
 import PgBoss from "pg-boss";
 import { databaseKind, prisma } from "~/db.server";
 import { AUTO_SYNC_INTERVAL_MS } from "./auto-sync-rules";
 import { recordChannelSync } from "./channels.server";
-import { enqueueImport, waitForImportJob } from "./import-jobs.server";
+import { JOB_OVERDUE_MS, WATCHDOG_INTERVAL_MS, enqueueImport, waitForImportJob } from "./import-jobs.server";
 import type { PlatformId } from "~/platforms/types";
 
 export const AUTO_SYNC_TICK_MS = 5 * 60 * 1000;
 export const AUTO_SYNC_QUEUE = "channel-auto-sync";
+/** A claimed sync's queue job is expired (and retried) after this; longer than waitForImportJob can wait for the sync. */
+const AUTO_SYNC_EXPIRE_SECONDS = Math.max(15 * 60, Math.ceil((JOB_OVERDUE_MS + 3 * WATCHDOG_INTERVAL_MS) / 1000));
 /** Accounts claimed per tick; the rest wait for the next tick. */
 const CLAIM_LIMIT = 100;
 
@@ -160,7 +167,7 @@ async function ensureQueue(boss: PgBoss): Promise<void> {
     try {
       // The handler records failures itself and never throws; these retries only
       // cover a worker that died mid-sync (its job expires and runs again).
-      await boss.createQueue(AUTO_SYNC_QUEUE, { name: AUTO_SYNC_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 });
+      await boss.createQueue(AUTO_SYNC_QUEUE, { name: AUTO_SYNC_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: AUTO_SYNC_EXPIRE_SECONDS });
       return;
     } catch (error) {
       if (attempt >= 5) throw error;

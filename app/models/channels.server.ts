@@ -45,18 +45,8 @@ export function channelUsernameKey(username: string): string {
 /** Profile text comes from the platform: untrusted, so what no database stores is removed (app/lib/text-input.ts). */
 const text = (value: string | null | undefined, max: number) => untrustedText(value, max);
 
-/**
- * Creates or refreshes the account an import found. `username` is the one the
- * merchant asked for (the job's input), so a resync always finds the same row;
- * profile fields come from the platform and replace the old ones when present.
- */
-export function upsertChannelFromImport(
-  shopId: string,
-  platform: PlatformId,
-  username: string,
-  found: ImportedChannel | null,
-): Promise<Channel> {
-  const profile = {
+function profileOf(found: ImportedChannel | null) {
+  return {
     displayName: text(found?.displayName, 200),
     avatarUrl: text(found?.avatarUrl, 4000),
     followerCount:
@@ -64,13 +54,45 @@ export function upsertChannelFromImport(
         ? Math.max(0, Math.min(2_147_483_647, Math.round(found.followerCount)))
         : null,
   };
+}
+
+/** The profile fields the platform returned; what it did not see (e.g. a failed profile lookup) keeps what we knew. */
+const seenFields = (profile: ReturnType<typeof profileOf>) => Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== null));
+
+/**
+ * Creates or refreshes the account an import found. `username` is the one the
+ * merchant asked for (the job's input), so a resync always finds the same row;
+ * profile fields come from the platform and replace the old ones when present.
+ * Only for an account that was not connected when the import was asked for:
+ * one that was is refreshed with refreshChannelFromImport, so removing it meanwhile is not undone.
+ */
+export function upsertChannelFromImport(
+  shopId: string,
+  platform: PlatformId,
+  username: string,
+  found: ImportedChannel | null,
+): Promise<Channel> {
+  const profile = profileOf(found);
   const key = channelUsernameKey(username);
   return prisma.channel.upsert({
     where: { shopId_platform_username: { shopId, platform, username: key } },
     create: { shopId, platform, username: key, ...profile },
-    // Keep what we knew when this import did not see it (e.g. a failed profile lookup).
-    update: Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== null)),
+    update: seenFields(profile),
   });
+}
+
+/**
+ * Refreshes a connected account's profile after a sync or re-import, if it
+ * still exists: false when it was removed meanwhile (the removal wins; the
+ * import must not save its videos).
+ */
+export async function refreshChannelFromImport(shopId: string, channelId: string, found: ImportedChannel | null): Promise<boolean> {
+  const { count } = await prisma.channel.updateMany({ where: { id: channelId, shopId }, data: { ...seenFields(profileOf(found)), updatedAt: new Date() } });
+  return count === 1;
+}
+
+export async function channelExists(shopId: string, channelId: string): Promise<boolean> {
+  return (await prisma.channel.count({ where: { id: channelId, shopId } })) === 1;
 }
 
 /** After an account import or resync: when it last worked, and the last failure (cleared by a good run). */

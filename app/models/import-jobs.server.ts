@@ -8,20 +8,27 @@
  *   wait in the queue (an actor run can take a minute or more).
  * - A job saves what it fetched as it goes; a failure part-way keeps those
  *   videos and records the importer's failure kind and message.
- * - A job whose process died (a crash or a deploy) stays "running" in the
- *   database. Each process touches its jobs' rows every HEARTBEAT_MS; a
- *   queued/running job not touched for STALE_AFTER_MS is marked failed with
- *   INTERRUPTED_MESSAGE, when a process starts and whenever the job is read.
- *   We fail instead of re-queuing: re-running could bill another actor run
- *   for an import the merchant may already have retried, and a job that kills
- *   its process would loop. The merchant retries with one click; it is
- *   idempotent.
+ * - No job stays "running" (decision 023). Each process touches its jobs' rows
+ *   every HEARTBEAT_MS; a queued/running job not touched for STALE_AFTER_MS
+ *   (its process died: a crash or a deploy) is failed with INTERRUPTED_MESSAGE,
+ *   and one still running JOB_OVERDUE_MS after it started (its runner is stuck)
+ *   is failed as timed out. The watchdog of every process that runs jobs (the
+ *   app server, `npm run worker`) does this every WATCHDOG_INTERVAL_MS, and
+ *   reading a job does it too. We fail instead of re-queuing: re-running could
+ *   bill another actor run for an import the merchant may already have
+ *   retried, and a job that kills its process would loop. The merchant retries
+ *   with one click; it is idempotent.
+ * - The runner's writes are conditional: on the job still running (a job the
+ *   watchdog failed is left alone) and on the job's account still existing (a
+ *   removed account unbinds its jobs: the foreign key sets their channelId to
+ *   null), so removing an account while it syncs is never undone. Its end is
+ *   written with retries, so a short database lock does not leave it running.
  * - After the videos are saved, Shopify is asked to keep a copy of each
  *   thumbnail (fileCreate from the platform's URL), polled briefly for the CDN
  *   URL; copies still processing are resolved by the shop's next job. A
  *   thumbnail that cannot be copied never fails the import.
  */
-import { prisma, type ImportJob } from "~/db.server";
+import { prisma, type ImportJob, type Prisma } from "~/db.server";
 import type { ImportJobDto, ImportJobKind, ImportJobStatus } from "~/lib/api-types";
 import { safeHttpUrl } from "~/lib/embeds";
 import { LIBRARY_TEXT } from "~/messages";
@@ -32,7 +39,7 @@ import { ImportError, type ImportedVideo, type ImportFailure, type ImportFailure
 import { unauthenticated } from "~/shopify.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
 import { createFilesFromUrls, fetchFileStates, type AdminGraphql, type CreatedFile } from "~/shopify/admin-gateway.server";
-import { channelUsernameKey, recordChannelSync, upsertChannelFromImport } from "~/models/channels.server";
+import { channelExists, channelUsernameKey, recordChannelSync, refreshChannelFromImport, upsertChannelFromImport } from "~/models/channels.server";
 import { ImportUnavailableError, RecordNotFoundError } from "~/models/errors.server";
 import { saveImportedVideos } from "~/models/videos.server";
 
@@ -43,12 +50,22 @@ export const STALE_AFTER_MS = 60_000;
 export const RECENTLY_FINISHED_MS = 60_000;
 /** A job gives up after this long; the importers' own limits (APIFY_WAIT_SECS) are shorter. */
 export const JOB_TIME_LIMIT_MS = 10 * 60_000;
+/**
+ * A job still running this long after it started has a stuck runner (a hung
+ * database or Shopify call): it is failed as timed out, whichever process runs
+ * it, and its runner's slot is freed. Well within pg-boss's 15 minutes for an auto-sync.
+ */
+export const JOB_OVERDUE_MS = JOB_TIME_LIMIT_MS + STALE_AFTER_MS;
+/** How often each process that runs jobs fails the jobs nobody will finish. */
+export const WATCHDOG_INTERVAL_MS = 30_000;
+/** Waits between attempts to record a job's end: about 16 s in all, so a short database lock passes. */
+const FINISH_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000];
 /** Videos saved per progress update. */
 const SAVE_CHUNK = 10;
 /** fileCreate inputs per call. */
 const FILE_BATCH = 25;
 
-export const INTERRUPTED_MESSAGE = "The import was interrupted because the app restarted. Please try again.";
+export const INTERRUPTED_MESSAGE = LIBRARY_TEXT.importInterrupted;
 const UNEXPECTED_MESSAGE = "The import failed unexpectedly. Please try again.";
 
 const ACTIVE_STATUSES: ImportJobStatus[] = ["queued", "running"];
@@ -162,6 +179,12 @@ export async function enqueueImport(request: EnqueueImportInput): Promise<Import
     input = channel.username;
   } else if (request.kind === "channel") {
     input = channelUsernameKey(input);
+    // Importing an account that is already connected refreshes it: the job is bound to it, so removing it meanwhile wins.
+    const connected = await prisma.channel.findUnique({
+      where: { shopId_platform_username: { shopId: request.shopId, platform: request.platform, username: input } },
+      select: { id: true },
+    });
+    channelId = connected?.id ?? null;
   }
 
   const sameImport = await prisma.importJob.findFirst({
@@ -174,7 +197,7 @@ export async function enqueueImport(request: EnqueueImportInput): Promise<Import
     },
     orderBy: { createdAt: "desc" },
   });
-  if (sameImport && !isStale(sameImport)) return toImportJobDto(sameImport);
+  if (sameImport && !abandonmentOf(sameImport) && importsInto(sameImport, channelId)) return toImportJobDto(sameImport);
 
   const job = await prisma.importJob.create({
     data: {
@@ -186,47 +209,123 @@ export async function enqueueImport(request: EnqueueImportInput): Promise<Import
       channelId,
     },
   });
-  startJob(job.id);
+  startJob(job.id, channelId);
   return toImportJobDto(job);
 }
 
-// ---------------------------------------------------------------- reading
-
-function isStale(job: Pick<ImportJob, "id" | "status" | "updatedAt">, now = Date.now()): boolean {
-  return ACTIVE_STATUSES.includes(job.status as ImportJobStatus) && !owned.has(job.id) && now - job.updatedAt.getTime() > STALE_AFTER_MS;
+/**
+ * Whether an active job still imports into `channelId` (the account connected
+ * under that name now, or null): a job whose account was removed since it was
+ * asked for will fail, so asking again starts a new one.
+ */
+function importsInto(job: ImportJob, channelId: string | null): boolean {
+  if (job.kind === "single") return true;
+  if (job.kind === "sync" && !job.channelId) return false;
+  if (bindings.has(job.id) && bindings.get(job.id) !== job.channelId) return false;
+  return job.channelId === channelId;
 }
 
-/** Marks the given stale jobs failed (re-checking staleness in the UPDATE, so a live job is never touched). */
-async function failStaleJobs(jobs: ImportJob[]): Promise<ImportJob[]> {
-  const stale = jobs.filter((job) => isStale(job));
-  if (!stale.length) return jobs;
-  const now = new Date();
-  await prisma.importJob.updateMany({
-    where: { id: { in: stale.map((job) => job.id) }, status: { in: ACTIVE_STATUSES }, updatedAt: { lt: new Date(now.getTime() - STALE_AFTER_MS) } },
-    data: { status: "failed", error: INTERRUPTED_MESSAGE, errorKind: "failed", finishedAt: now },
-  });
-  const fresh = await prisma.importJob.findMany({ where: { id: { in: stale.map((job) => job.id) } } });
-  return jobs.map((job) => fresh.find((row) => row.id === job.id) ?? job);
+// ---------------------------------------------------------------- reading, and the watchdog
+
+/** Why nobody will finish this job, or null while it may still finish: its process died, or its runner is stuck. */
+function abandonmentOf(job: Pick<ImportJob, "id" | "status" | "updatedAt" | "startedAt">, now = Date.now()): ImportFailure | null {
+  if (!ACTIVE_STATUSES.includes(job.status as ImportJobStatus)) return null;
+  if (job.status === "running" && job.startedAt && now - job.startedAt.getTime() > JOB_OVERDUE_MS) {
+    return { kind: "timeout", message: LIBRARY_TEXT.importTimedOut };
+  }
+  if (!owned.has(job.id) && now - job.updatedAt.getTime() > STALE_AFTER_MS) return { kind: "failed", message: INTERRUPTED_MESSAGE };
+  return null;
 }
 
-/** Fails every stale job of every shop; runs once when this module loads (server start). */
-export async function failInterruptedImportJobs(): Promise<number> {
-  const now = Date.now();
-  const { count } = await prisma.importJob.updateMany({
-    where: {
-      status: { in: ACTIVE_STATUSES },
-      updatedAt: { lt: new Date(now - STALE_AFTER_MS) },
-      id: { notIn: [...owned] },
-    },
-    data: { status: "failed", error: INTERRUPTED_MESSAGE, errorKind: "failed", finishedAt: new Date(now) },
+/** abandonmentOf as a condition, re-checked by the UPDATE itself, so a job that came back to life meanwhile is never touched. */
+function abandonedWhere(failure: ImportFailure, now: number): Prisma.ImportJobWhereInput {
+  return failure.kind === "timeout"
+    ? { status: "running", startedAt: { lt: new Date(now - JOB_OVERDUE_MS) } }
+    : { status: { in: ACTIVE_STATUSES }, updatedAt: { lt: new Date(now - STALE_AFTER_MS) }, id: { notIn: [...owned] } };
+}
+
+/**
+ * Fails the given jobs that nobody will finish, and records the failure on
+ * their account as a failed sync (the merchant sees why, and an auto-sync is
+ * retried with backoff instead of waiting out its claim).
+ */
+async function failAbandonedJobs(jobs: ImportJob[], now = Date.now()): Promise<{ current: ImportJob[]; failedCount: number }> {
+  const current = new Map<string, ImportJob>();
+  const readAgain: string[] = [];
+  for (const job of jobs) {
+    const failure = abandonmentOf(job, now);
+    if (!failure) continue;
+    const data = { status: "failed", error: failure.message, errorKind: failure.kind, finishedAt: new Date(now) } as const;
+    const { count } = await prisma.importJob.updateMany({ where: { AND: [{ id: job.id }, abandonedWhere(failure, now)] }, data });
+    if (!count) {
+      // Touched by its runner, or finished, since it was read.
+      readAgain.push(job.id);
+      continue;
+    }
+    current.set(job.id, { ...job, ...data });
+    if (job.channelId && job.kind !== "single") {
+      await recordChannelSync(job.shopId, job.channelId, { error: failure.message }).catch((error: unknown) =>
+        console.warn("Could not record the account's interrupted sync", error),
+      );
+    }
+  }
+  const failedCount = current.size;
+  if (readAgain.length) for (const row of await prisma.importJob.findMany({ where: { id: { in: readAgain } } })) current.set(row.id, row);
+  return { current: jobs.map((job) => current.get(job.id) ?? job), failedCount };
+}
+
+/**
+ * One pass of the watchdog: fails every job of every shop that nobody will
+ * finish (see abandonmentOf). Resolves to the number failed.
+ */
+export async function failInterruptedImportJobs(now = Date.now()): Promise<number> {
+  const candidates = await prisma.importJob.findMany({
+    where: { OR: [abandonedWhere({ kind: "timeout", message: "" }, now), abandonedWhere({ kind: "failed", message: "" }, now)] },
+    orderBy: { createdAt: "asc" },
+    take: 200,
   });
-  return count;
+  return (await failAbandonedJobs(candidates, now)).failedCount;
+}
+
+export interface ImportJobWatchdog {
+  stop(): void;
+}
+
+/**
+ * Runs failInterruptedImportJobs now and every `intervalMs`, so a job nobody
+ * will finish is failed without anyone reading it. The timer never keeps the process alive.
+ */
+export function startImportJobWatchdog(options: { intervalMs?: number } = {}): ImportJobWatchdog {
+  const intervalMs = options.intervalMs ?? WATCHDOG_INTERVAL_MS;
+  let passStartedAt = 0;
+  const pass = () => {
+    // One pass at a time; a pass stuck on a hung database call does not stop later ones for long.
+    if (Date.now() - passStartedAt < 4 * intervalMs) return;
+    const startedAt = (passStartedAt = Date.now());
+    failInterruptedImportJobs()
+      .catch((error: unknown) => console.warn("The import job watchdog could not check for interrupted jobs", error))
+      .finally(() => {
+        if (passStartedAt === startedAt) passStartedAt = 0;
+      });
+  };
+  pass();
+  const timer = setInterval(pass, intervalMs);
+  timer.unref?.();
+  return { stop: () => clearInterval(timer) };
+}
+
+let processWatchdog: ImportJobWatchdog | null = null;
+
+/** The watchdog of this process (the app server, `npm run worker`), started once. */
+export function startImportJobWatchdogOnce(): ImportJobWatchdog {
+  processWatchdog ??= startImportJobWatchdog();
+  return processWatchdog;
 }
 
 export async function getImportJob(shopId: string, jobId: string): Promise<ImportJobDto> {
   const job = await prisma.importJob.findFirst({ where: { id: jobId, shopId } });
   if (!job) throw new RecordNotFoundError("Import job");
-  const [current] = await failStaleJobs([job]);
+  const [current] = (await failAbandonedJobs([job])).current;
   return toImportJobDto(current);
 }
 
@@ -240,70 +339,96 @@ export async function listActiveImportJobs(shopId: string): Promise<ImportJobDto
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 50,
   });
-  return (await failStaleJobs(jobs)).map(toImportJobDto);
+  return (await failAbandonedJobs(jobs)).current.map(toImportJobDto);
 }
 
 /** The shop's latest jobs, whatever their status. */
 export async function listRecentImportJobs(shopId: string, limit = 20): Promise<ImportJobDto[]> {
   const jobs = await prisma.importJob.findMany({ where: { shopId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
-  return (await failStaleJobs(jobs)).map(toImportJobDto);
+  return (await failAbandonedJobs(jobs)).current.map(toImportJobDto);
 }
 
 // ---------------------------------------------------------------- the runner
 
 /** Jobs this process queued and has not finished (queued or running here). */
 const owned = new Set<string>();
+/**
+ * The account each job of this process imports into (null: none yet). The job
+ * row's channelId is not enough: removing the account sets it to null, and the
+ * runner must still know the job was bound to an account, not a new one.
+ */
+const bindings = new Map<string, string | null>();
 const queue: string[] = [];
 const running = new Set<string>();
 let idleWaiters: Array<() => void> = [];
 let heartbeat: ReturnType<typeof setInterval> | null = null;
 
-function startJob(jobId: string) {
+function startJob(jobId: string, channelId: string | null) {
   owned.add(jobId);
+  bindings.set(jobId, channelId);
   queue.push(jobId);
   startHeartbeat();
   pump();
+}
+
+/** Resolves to true when `promise` settles within `ms`, to false when it does not; never rejects. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+    timer.unref?.();
+  });
+  const settled = promise.then(
+    () => true,
+    (error: unknown) => {
+      console.error("An import job could not be run", error);
+      return true;
+    },
+  );
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
 }
 
 function pump() {
   while (running.size < Math.max(1, options.concurrency) && queue.length) {
     const jobId = queue.shift()!;
     running.add(jobId);
-    void runImportJob(jobId)
-      .catch((error: unknown) => console.error(`Import job ${jobId} could not be run`, error))
-      .finally(() => {
-        running.delete(jobId);
-        owned.delete(jobId);
-        for (const resolve of jobWaiters.get(jobId) ?? []) resolve();
-        jobWaiters.delete(jobId);
-        pump();
-        if (!running.size && !queue.length) {
-          stopHeartbeat();
-          const waiters = idleWaiters;
-          idleWaiters = [];
-          waiters.forEach((resolve) => resolve());
-        }
-      });
+    // A runner stuck on a call that never answers frees its slot (and its waiters) once the job is overdue;
+    // the watchdog then fails the job, and its runner's late writes are refused (they require a running job).
+    void settlesWithin(runImportJob(jobId), JOB_OVERDUE_MS).then((settled) => {
+      if (!settled) console.error(`Import job ${jobId} is stuck past its time limit; its place in the runner is freed`);
+      running.delete(jobId);
+      owned.delete(jobId);
+      bindings.delete(jobId);
+      for (const resolve of jobWaiters.get(jobId) ?? []) resolve();
+      jobWaiters.delete(jobId);
+      pump();
+      if (!running.size && !queue.length) {
+        stopHeartbeat();
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        waiters.forEach((resolve) => resolve());
+      }
+    });
   }
 }
 
 const jobWaiters = new Map<string, Array<() => void>>();
 
 /**
- * Resolves when the job has finished: at once for a job this process runs,
- * by reading its row for one another process runs (the same import started
- * elsewhere), until JOB_TIME_LIMIT_MS.
+ * Resolves when the job has finished: when this process's runner is done with
+ * it, or by reading its row for one another process runs (the same import
+ * started elsewhere), until a watchdog must have failed it.
  */
 export async function waitForImportJob(jobId: string): Promise<void> {
   if (owned.has(jobId)) {
     await new Promise<void>((resolve) => jobWaiters.set(jobId, [...(jobWaiters.get(jobId) ?? []), resolve]));
     return;
   }
-  const deadline = Date.now() + JOB_TIME_LIMIT_MS;
+  const deadline = Date.now() + JOB_OVERDUE_MS + 2 * WATCHDOG_INTERVAL_MS;
   while (Date.now() < deadline) {
     const job = await prisma.importJob.findUnique({ where: { id: jobId }, select: { status: true } });
     if (!job || !ACTIVE_STATUSES.includes(job.status as ImportJobStatus)) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
   }
 }
 
@@ -335,39 +460,94 @@ function failureOf(error: unknown): ImportFailure {
   return { kind: "failed", message: UNEXPECTED_MESSAGE };
 }
 
+const timedOut = () => new ImportError("timeout", LIBRARY_TEXT.importTimedOut);
+const accountRemoved = (): ImportFailure => ({ kind: "not_found", message: LIBRARY_TEXT.accountRemoved });
+
 /** Rejects with a timeout ImportError when the job's time is up, whatever the importer does. */
 function withTimeLimit<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new ImportError("timeout", "Import timeout: the import took too long and was stopped"));
+    const onAbort = () => reject(timedOut());
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
 
+/** The job is no longer this runner's to write: the watchdog failed it (its process looked dead, or it was overdue). */
+class JobTakenOver extends Error {}
+
+/** The account the job imports into was removed: its writes stop, and the job fails saying so. */
+class AccountRemoved extends Error {}
+
+type JobEnd = Pick<ImportJob, "status" | "error" | "errorKind" | "progressFetched" | "progressDone" | "videosAdded">;
+
+/**
+ * Records the job's end, only while it is still running and still bound to
+ * its account (a removal meanwhile turns the end into "account removed").
+ * Retried with backoff, so a database locked for a few seconds does not leave
+ * the job running; if it still cannot be written, the watchdog of any process
+ * fails the job once its heartbeat is stale. Resolves to the end written, or
+ * null when the job was no longer this runner's.
+ */
+async function finishJob(jobId: string, channelId: string | null, end: JobEnd): Promise<JobEnd | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const finishedAt = new Date();
+      const bound = await prisma.importJob.updateMany({
+        where: { id: jobId, status: "running", ...(channelId ? { channelId } : {}) },
+        data: { ...end, finishedAt },
+      });
+      if (bound.count) return end;
+      if (!channelId) return null; // the watchdog failed it
+      // Still running but unbound: its account was removed (channelId set to null), and with it the videos the job added.
+      const removedEnd = { ...end, status: "failed", error: accountRemoved().message, errorKind: accountRemoved().kind, videosAdded: 0 };
+      const unbound = await prisma.importJob.updateMany({ where: { id: jobId, status: "running" }, data: { ...removedEnd, finishedAt } });
+      return unbound.count ? removedEnd : null;
+    } catch (error) {
+      if (attempt >= FINISH_RETRY_DELAYS_MS.length) throw error;
+      console.warn(`Could not record the end of import job ${jobId}; trying again`, error);
+      await sleep(FINISH_RETRY_DELAYS_MS[attempt]);
+    }
+  }
+}
+
 async function runImportJob(jobId: string): Promise<void> {
-  const job = await prisma.importJob.update({
-    where: { id: jobId },
+  // A job the watchdog failed while it waited here (this process looked dead) does not run.
+  const started = await prisma.importJob.updateMany({
+    where: { id: jobId, status: "queued" },
     data: { status: "running", startedAt: new Date(), attempts: { increment: 1 } },
-    include: { shop: { select: { shopDomain: true } } },
   });
+  if (!started.count) return;
+  const job = await prisma.importJob.findUniqueOrThrow({ where: { id: jobId }, include: { shop: { select: { shopDomain: true } } } });
   const shopId = job.shopId;
   const platform = job.platform as PlatformId;
   const signal = AbortSignal.timeout(JOB_TIME_LIMIT_MS);
   const progress = { fetched: 0, saved: 0, added: 0 };
   const savedIds: string[] = [];
-  let channelId = job.channelId;
+  // Known from the start for a sync or the re-import of a connected account; set once a new account is created.
+  let channelId = job.kind === "single" ? null : (bindings.get(jobId) ?? null);
   let failure: ImportFailure | null = null;
+  let removed = false;
+
+  /** Writes progress while the job is still this runner's and its account still exists. */
+  const recordProgress = async (data: Prisma.ImportJobUpdateManyMutationInput) => {
+    const { count } = await prisma.importJob.updateMany({ where: { id: jobId, status: "running", ...(channelId ? { channelId } : {}) }, data });
+    if (count) return;
+    const row = await prisma.importJob.findUnique({ where: { id: jobId }, select: { status: true } });
+    throw row?.status === "running" ? new AccountRemoved() : new JobTakenOver();
+  };
 
   // Feeds list newest first; saving from the oldest end keeps that order in the newest-first library.
   const saveAll = async (videos: ImportedVideo[]) => {
     for (let end = videos.length; end > 0; end -= SAVE_CHUNK) {
+      if (signal.aborted) throw timedOut();
       const chunk = videos.slice(Math.max(0, end - SAVE_CHUNK), end);
+      // A removed account's id fails these writes (foreign key), so nothing is saved into it.
       const saved = await saveImportedVideos(shopId, platform, chunk, channelId);
       savedIds.push(...saved.videoIds);
       progress.saved += chunk.length;
       progress.added += saved.added;
-      await prisma.importJob.update({ where: { id: jobId }, data: { progressDone: progress.saved, videosAdded: progress.added } });
+      await recordProgress({ progressDone: progress.saved, videosAdded: progress.added });
     }
   };
 
@@ -376,50 +556,53 @@ async function runImportJob(jobId: string): Promise<void> {
     if (job.kind === "single") {
       const { video } = await withTimeLimit(importer.importVideo(job.input, { signal }), signal);
       progress.fetched = 1;
-      await prisma.importJob.update({ where: { id: jobId }, data: { progressFetched: 1, progressTotal: 1 } });
+      await recordProgress({ progressFetched: 1, progressTotal: 1 });
       await saveAll([video]);
     } else {
       let username = job.input;
-      if (job.kind === "sync") {
-        const channel = await prisma.channel.findFirst({ where: { id: job.channelId ?? "", shopId } });
-        if (!channel) throw new ImportError("not_found", "This account is no longer connected");
+      if (channelId) {
+        const channel = await prisma.channel.findFirst({ where: { id: channelId, shopId }, select: { username: true } });
+        if (!channel) throw new AccountRemoved();
         username = channel.username;
       }
       const result = await withTimeLimit(importer.importChannel(username, { limit: CHANNEL_IMPORT_LIMIT, signal }), signal);
-      // A failed account import that found nothing creates no account.
-      if (result.videos.length || !result.error) {
-        const channel = await upsertChannelFromImport(shopId, platform, username, result.channel);
-        channelId = channel.id;
+      if (channelId) {
+        // Never re-created: a removal while the platform answered wins.
+        if (!(await refreshChannelFromImport(shopId, channelId, result.channel))) throw new AccountRemoved();
+      } else if (result.videos.length || !result.error) {
+        // A failed account import that found nothing creates no account.
+        channelId = (await upsertChannelFromImport(shopId, platform, username, result.channel)).id;
       }
       progress.fetched = result.videos.length;
-      await prisma.importJob.update({
-        where: { id: jobId },
+      // Binds the row to the account; a removal from here on sets it to null (and fails this write: foreign key).
+      const { count } = await prisma.importJob.updateMany({
+        where: { id: jobId, status: "running" },
         data: { channelId, progressFetched: progress.fetched, progressTotal: result.videos.length },
       });
+      if (!count) throw new JobTakenOver();
+      bindings.set(jobId, channelId);
       await saveAll(result.videos);
       failure = result.error ?? null;
     }
   } catch (error) {
-    failure = failureOf(error);
+    if (error instanceof JobTakenOver) return;
+    // Whatever failed (a write refused by the foreign key, a video gone with its account), a removed account is the reason.
+    removed = error instanceof AccountRemoved || (channelId !== null && !(await channelExists(shopId, channelId).catch(() => true)));
+    failure = removed ? accountRemoved() : failureOf(error);
   }
 
-  await prisma.importJob.update({
-    where: { id: jobId },
-    data: {
-      status: failure ? "failed" : "succeeded",
-      error: failure?.message.slice(0, 2000) ?? null,
-      errorKind: failure?.kind ?? null,
-      progressFetched: progress.fetched,
-      progressDone: progress.saved,
-      videosAdded: progress.added,
-      channelId,
-      finishedAt: new Date(),
-    },
+  const end = await finishJob(jobId, channelId, {
+    status: failure ? "failed" : "succeeded",
+    error: failure?.message.slice(0, 2000) ?? null,
+    errorKind: failure?.kind ?? null,
+    progressFetched: progress.fetched,
+    progressDone: progress.saved,
+    // The videos it added went with the account.
+    videosAdded: removed ? 0 : progress.added,
   });
+  if (!end) return;
   if (channelId && job.kind !== "single") {
-    await recordChannelSync(shopId, channelId, { error: failure?.message ?? null }).catch((error: unknown) =>
-      console.warn("Could not record the account's sync", error),
-    );
+    await recordChannelSync(shopId, channelId, { error: end.error }).catch((error: unknown) => console.warn("Could not record the account's sync", error));
   }
 
   // The merchant already sees the result; the copies only make thumbnails last.
@@ -502,5 +685,3 @@ export async function keepThumbnailCopies(shopId: string, shopDomain: string, vi
   }
 }
 
-// Server start: jobs a previous process left queued or running are failed once stale.
-void failInterruptedImportJobs().catch((error: unknown) => console.warn("Could not check for interrupted import jobs", error));

@@ -173,6 +173,28 @@ export async function publishStorefront(shopId: string, graphql?: AdminGraphql):
 
 /** How long a burst of changes may keep arriving before one publish covers them all. */
 export const PUBLISH_COALESCE_MS = 300;
+/**
+ * A publish still unanswered after this long is given up (Shopify accepted the
+ * connection and never answered), so the shop's later changes still publish.
+ */
+export const PUBLISH_TIMEOUT_MS = 60_000;
+
+interface StorefrontPublishingOptions {
+  /** Writes one shop's storefront data (tests inject a Shopify that hangs). */
+  publish: (shopId: string) => Promise<unknown>;
+  timeoutMs: number;
+}
+
+const DEFAULT_PUBLISHING: StorefrontPublishingOptions = { publish: (shopId) => publishStorefront(shopId), timeoutMs: PUBLISH_TIMEOUT_MS };
+let publishing: StorefrontPublishingOptions = { ...DEFAULT_PUBLISHING };
+
+export function configureStorefrontPublishing(overrides: Partial<StorefrontPublishingOptions>): void {
+  publishing = { ...publishing, ...overrides };
+}
+
+export function resetStorefrontPublishing(): void {
+  publishing = { ...DEFAULT_PUBLISHING };
+}
 
 interface ShopPublishState {
   timer: ReturnType<typeof setTimeout> | null;
@@ -200,9 +222,21 @@ export function scheduleStorefrontPublish(shopId: string): void {
   state.timer = setTimeout(() => void runScheduledPublish(shopId, state), PUBLISH_COALESCE_MS);
 }
 
+/** Rejects when `promise` has not settled within `ms`; the timer never keeps the process alive. */
+function withinTime<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms} ms, given up`)), ms);
+    timer.unref?.();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 async function runScheduledPublish(shopId: string, state: ShopPublishState) {
   state.timer = null;
-  state.running = publishStorefront(shopId).then(
+  // A hung publish would hold `running` forever and swallow every later change, so it is given up. Should
+  // Shopify apply it late after all, its data may be older than a later publish's (decision 023).
+  state.running = withinTime(publishing.publish(shopId), publishing.timeoutMs, `Publishing the storefront data of shop ${shopId}`).then(
     () => undefined,
     // The next change publishes again; the merchant's data is safe in our database.
     (error: unknown) => console.error(`Publishing the storefront data of shop ${shopId} failed`, error),
