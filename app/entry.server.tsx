@@ -6,12 +6,15 @@ import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { startAutoSyncOnce } from "./models/auto-sync.server";
 import { startImportJobWatchdogOnce } from "./models/import-jobs.server";
+import { startStorefrontPublishSweepOnce } from "./models/storefront.server";
 import { withLocalFrameAncestor } from "./shopify/local-shopify.server";
 
 // Premium accounts sync every 3 hours; this server schedules (and, on PostgreSQL, works) them.
 startAutoSyncOnce();
 // No import, sync or publish job stays "running": this process fails the ones nobody will finish (decision 023).
 startImportJobWatchdogOnce();
+// Storefront publishes that failed, hung or lost their instance are retried (decision 025).
+startStorefrontPublishSweepOnce();
 
 // The production server wraps the routes with it at start-up (server.mjs).
 export { answerDatabaseOutagesWith503 } from "./lib/database-outage.server";

@@ -6,10 +6,13 @@
  */
 import { startAutoSync } from "~/models/auto-sync.server";
 import { startImportJobWatchdogOnce } from "~/models/import-jobs.server";
+import { startStorefrontPublishSweepOnce } from "~/models/storefront.server";
 import { databaseKind } from "~/db.server";
 
 // The syncs run in this process's import runner: its watchdog fails the jobs nobody will finish (decision 023).
 const watchdog = startImportJobWatchdogOnce();
+// Syncs publish the storefront data too; publishes nobody finished are retried here as well (decision 025).
+const publishSweep = startStorefrontPublishSweepOnce();
 const runner = await startAutoSync();
 console.log(`Clipcart worker: auto-sync on ${databaseKind}, ticking every 5 minutes`);
 await runner.tick();
@@ -24,6 +27,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopping = true;
     clearInterval(keepAlive);
     watchdog.stop();
+    publishSweep.stop();
     await runner.stop();
     process.exit(0);
   });

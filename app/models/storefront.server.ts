@@ -8,6 +8,7 @@
  * an import) are coalesced per shop into one publish, and a change during a
  * publish triggers one more afterwards, so the last state always lands.
  */
+import { randomUUID } from "node:crypto";
 import { prisma, type Prisma } from "~/db.server";
 import { LAYOUT_TYPES, type LayoutType } from "~/constants";
 import { playerEmbedUrl, safeHttpUrl } from "~/lib/embeds";
@@ -146,7 +147,7 @@ function toStorefrontProduct(details: StorefrontProductDetails): StorefrontProdu
  * Writes the shop's storefront data now: every widget's metafield, the index,
  * and deletes the metafields of widgets that no longer exist.
  */
-export async function publishStorefront(shopId: string, graphql?: AdminGraphql): Promise<{ widgets: number }> {
+export async function publishStorefront(shopId: string, graphql?: AdminGraphql, version?: number): Promise<{ widgets: number }> {
   const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { shopDomain: true, uninstalledAt: true } });
   if (!shop || shop.uninstalledAt) return { widgets: 0 };
   // Loaded here, not at the top: the models that schedule publishes must not need Shopify's configuration to load.
@@ -158,7 +159,7 @@ export async function publishStorefront(shopId: string, graphql?: AdminGraphql):
 
   const values = [
     ...widgets.map((widget) => ({ key: widgetMetafieldKey(widget.number), value: widget })),
-    { key: WIDGET_INDEX_METAFIELD_KEY, value: storefrontIndex(widgets) },
+    { key: WIDGET_INDEX_METAFIELD_KEY, value: { ...storefrontIndex(widgets), ...(version === undefined ? {} : { publish: version }) } },
   ];
   await setJsonMetafields(admin, target.installationId, STOREFRONT_METAFIELD_NAMESPACE, values);
   const published = new Set(values.map((value) => value.key));
@@ -180,12 +181,18 @@ export const PUBLISH_COALESCE_MS = 300;
 export const PUBLISH_TIMEOUT_MS = 60_000;
 
 interface StorefrontPublishingOptions {
-  /** Writes one shop's storefront data (tests inject a Shopify that hangs). */
-  publish: (shopId: string) => Promise<unknown>;
+  /** Writes one shop's storefront data as publish number `version` (tests inject a Shopify that hangs or records). */
+  publish: (shopId: string, version: number) => Promise<unknown>;
   timeoutMs: number;
+  /** How long one instance may publish a shop before another may take over. */
+  leaseMs: number;
 }
 
-const DEFAULT_PUBLISHING: StorefrontPublishingOptions = { publish: (shopId) => publishStorefront(shopId), timeoutMs: PUBLISH_TIMEOUT_MS };
+const DEFAULT_PUBLISHING: StorefrontPublishingOptions = {
+  publish: (shopId, version) => publishStorefront(shopId, undefined, version),
+  timeoutMs: PUBLISH_TIMEOUT_MS,
+  leaseMs: 2 * PUBLISH_TIMEOUT_MS,
+};
 let publishing: StorefrontPublishingOptions = { ...DEFAULT_PUBLISHING };
 
 export function configureStorefrontPublishing(overrides: Partial<StorefrontPublishingOptions>): void {
@@ -234,11 +241,9 @@ function withinTime<T>(promise: Promise<T>, ms: number, what: string): Promise<T
 
 async function runScheduledPublish(shopId: string, state: ShopPublishState) {
   state.timer = null;
-  // A hung publish would hold `running` forever and swallow every later change, so it is given up. Should
-  // Shopify apply it late after all, its data may be older than a later publish's (decision 023).
-  state.running = withinTime(publishing.publish(shopId), publishing.timeoutMs, `Publishing the storefront data of shop ${shopId}`).then(
+  state.running = publishStorefrontInTurn(shopId).then(
     () => undefined,
-    // The next change publishes again; the merchant's data is safe in our database.
+    // The request stays recorded (storefrontRequested): the next change or the sweep publishes it.
     (error: unknown) => console.error(`Publishing the storefront data of shop ${shopId} failed`, error),
   );
   await state.running;
@@ -249,6 +254,121 @@ async function runScheduledPublish(shopId: string, state: ShopPublishState) {
   } else if (!state.timer) {
     publishStates.delete(shopId);
   }
+}
+
+// ---------------------------------------------------------------- one publisher per shop, across instances
+
+/** This process, as the holder of a shop's publishing lease. */
+const INSTANCE_ID = randomUUID();
+
+class PublishLeaseLostError extends Error {
+  constructor(shopId: string) {
+    super(`The publishing lease of shop ${shopId} passed to another instance; it publishes from here`);
+    this.name = "PublishLeaseLostError";
+  }
+}
+
+async function takePublishLease(shopId: string): Promise<boolean> {
+  const now = new Date();
+  const { count } = await prisma.shop.updateMany({
+    where: {
+      id: shopId,
+      OR: [{ storefrontLeaseUntil: null }, { storefrontLeaseUntil: { lt: now } }, { storefrontLeaseOwner: INSTANCE_ID }],
+    },
+    data: { storefrontLeaseOwner: INSTANCE_ID, storefrontLeaseUntil: new Date(now.getTime() + publishing.leaseMs) },
+  });
+  return count === 1;
+}
+
+async function releasePublishLease(shopId: string): Promise<void> {
+  await prisma.shop.updateMany({
+    where: { id: shopId, storefrontLeaseOwner: INSTANCE_ID },
+    data: { storefrontLeaseOwner: null, storefrontLeaseUntil: null },
+  });
+}
+
+/**
+ * Publishes the shop's storefront data, whichever app instance asks and
+ * however many ask at once (decision 025):
+ * 1. the request is recorded in the database (storefrontRequested + 1);
+ * 2. one instance at a time holds the shop's lease; one that cannot take it
+ *    is done, because the holder publishes every request before it lets go;
+ * 3. the holder publishes as number N = the latest request, reading the shop's
+ *    data after N was recorded, so a later number always carries later data,
+ *    then records N as published (only ever upwards, only while it still
+ *    holds the lease), and repeats while newer requests arrived;
+ * 4. after letting go it looks once more, for a request that arrived just then.
+ * A publish that fails or hangs (given up after PUBLISH_TIMEOUT_MS) leaves
+ * its request unpublished: the sweep (startStorefrontPublishSweep) or the
+ * next change retries it. A lease outlives a hung publish (2x the timeout),
+ * so a given-up publish cannot race its successor.
+ */
+export async function publishStorefrontInTurn(shopId: string): Promise<void> {
+  await prisma.shop.updateMany({ where: { id: shopId }, data: { storefrontRequested: { increment: 1 } } });
+  for (;;) {
+    if (!(await takePublishLease(shopId))) return;
+    try {
+      for (;;) {
+        const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { storefrontRequested: true, storefrontPublished: true } });
+        if (!shop || shop.storefrontPublished >= shop.storefrontRequested) break;
+        const version = shop.storefrontRequested;
+        // The lease is renewed for this publish; losing it means another instance took over after a hang.
+        if (!(await takePublishLease(shopId))) throw new PublishLeaseLostError(shopId);
+        await withinTime(publishing.publish(shopId, version), publishing.timeoutMs, `Publishing the storefront data of shop ${shopId}`);
+        const recorded = await prisma.shop.updateMany({
+          where: { id: shopId, storefrontLeaseOwner: INSTANCE_ID, storefrontPublished: { lt: version } },
+          data: { storefrontPublished: version },
+        });
+        if (!recorded.count) throw new PublishLeaseLostError(shopId);
+      }
+    } finally {
+      await releasePublishLease(shopId);
+    }
+    const after = await prisma.shop.findUnique({ where: { id: shopId }, select: { storefrontRequested: true, storefrontPublished: true } });
+    if (!after || after.storefrontPublished >= after.storefrontRequested) return;
+  }
+}
+
+/** Shops with a request newer than their last publish that no live instance is publishing. */
+export async function sweepCandidates(limit = 100): Promise<string[]> {
+  const shops = await prisma.shop.findMany({
+    where: {
+      uninstalledAt: null,
+      storefrontRequested: { gt: prisma.shop.fields.storefrontPublished },
+      OR: [{ storefrontLeaseUntil: null }, { storefrontLeaseUntil: { lt: new Date() } }],
+    },
+    select: { id: true },
+    take: limit,
+  });
+  return shops.map((shop) => shop.id);
+}
+
+/** How often the sweep looks for publishes that failed, hung or whose instance died. */
+export const PUBLISH_SWEEP_MS = 60_000;
+
+/**
+ * Retries what no instance is publishing: shops with a request newer than
+ * their last publish and no live lease (a failed publish, a crashed instance).
+ * Started by the app server and the worker; stop() for tests and shutdown.
+ */
+export function startStorefrontPublishSweep(intervalMs = PUBLISH_SWEEP_MS): { sweep: () => Promise<number>; stop: () => void } {
+  const sweep = async () => {
+    if (process.env.STOREFRONT_PUBLISHING === "off") return 0;
+    const shopIds = await sweepCandidates();
+    for (const shopId of shopIds) scheduleStorefrontPublish(shopId);
+    return shopIds.length;
+  };
+  const timer = setInterval(() => void sweep().catch((error: unknown) => console.warn("Storefront publish sweep failed", error)), intervalMs);
+  timer.unref?.();
+  return { sweep, stop: () => clearInterval(timer) };
+}
+
+let processSweep: ReturnType<typeof startStorefrontPublishSweep> | null = null;
+
+/** The sweep of this process, started once (app server, worker). */
+export function startStorefrontPublishSweepOnce() {
+  processSweep ??= startStorefrontPublishSweep();
+  return processSweep;
 }
 
 /** Resolves once no publish is pending or running for the shop (tests, graceful shutdown). */

@@ -84,6 +84,8 @@ export interface StorefrontWidget {
 
 export interface StorefrontWidgetIndex {
   v: typeof STOREFRONT_DATA_VERSION;
+  /** Which publish wrote it (the shop's storefrontPublished): publishes of a shop only ever go forward. */
+  publish?: number;
   widgets: Array<Pick<StorefrontWidget, "id" | "number" | "name" | "layout" | "pageContexts" | "priority">>;
 }
 
