@@ -29,6 +29,21 @@ export const PREMIUM_PLAN = {
 export const SISTER_PRODUCT_DEFAULTS = { name: "Trustlane", slug: "trustlane" } as const;
 /** The sister product's plans that include Clipcart Premium. */
 export const SISTER_PREMIUM_PLANS = ["lunch", "dinner"] as const;
+/**
+ * Verification as a sister-product customer (decision 022): a pair unlocks
+ * Premium on one store, for `validDays`; the Plan page asks to verify again in
+ * the last `remindDays`. A shop gets at most `maxFailedAttempts` failed
+ * attempts per `failedAttemptWindowMinutes`; beyond that the sister product is
+ * not asked (429 with Retry-After).
+ */
+export const SISTER_VERIFICATION = {
+  validDays: 30,
+  remindDays: 7,
+  maxFailedAttempts: 5,
+  failedAttemptWindowMinutes: 15,
+  /** How long the sister product's API may take to answer. */
+  timeoutMs: 10_000,
+} as const;
 
 export const VIDEO_LIST_PAGE_SIZE = 20;
 export const VIDEO_TITLE_MAX_LENGTH = 70;

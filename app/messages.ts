@@ -250,6 +250,15 @@ export const PLAN_TEXT = {
   upgradeFailed: "Failed to upgrade",
   verifyFailed: "Verification failed",
   verifyFailedBody: "Please check your credentials and try again.",
+  // Shown under the "Verification failed" title (the API's `error`).
+  verifyInUse: (product: string) =>
+    `These ${product} credentials already unlock Premium on another store. Each ${product} account unlocks Premium on one store only; contact support to move it.`,
+  verifyThrottled: (minutes: number) =>
+    `Too many verification attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+  renewTitle: (product: string) => `Verify your ${product} account again`,
+  renewBody: (product: string, endsOn: string) =>
+    `Your ${product} verification ends on ${endsOn}. Verify again before then to keep Premium; without it your plan returns to Free.`,
+  verifyAgain: "Verify Again",
 } as const;
 
 /** Answers of the server itself (not of one screen): a busy database, a health check. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { action as verifyRoute } from "~/routes/api.billing.$action";
 import { action as confirmRoute } from "~/routes/api.billing.confirm";
@@ -6,6 +6,7 @@ import { loader as planRoute } from "~/routes/api.billing.plan";
 import { action as upgradeRoute } from "~/routes/api.billing.upgrade";
 import { sisterProduct } from "~/models/plan.server";
 import { SISTER_PRODUCT_CUSTOMERS } from "../sister-product/emulator";
+import { registerSisterCustomer, sisterCallCount } from "../sister-product/customers";
 import { apiRequest, callRoute } from "../support/app-requests";
 import { bootstrapShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
 
@@ -68,6 +69,59 @@ describe("POST /api/billing/verify-{product}", () => {
     expect(await plan(shop)).toMatchObject({ plan: "free" });
     expect(sisterProduct({ SISTER_PRODUCT_NAME: "Revue", SISTER_PRODUCT_SLUG: "revue" })).toEqual({ name: "Revue", slug: "revue" });
     expect(sisterProduct({ SISTER_PRODUCT_SLUG: "../x" }).slug).toBe("trustlane");
+  });
+});
+
+describe("POST /api/billing/verify-{product}: one store per pair, throttled (issue 11)", () => {
+  const sisterApi = () => `${inject("localShopifyUrl")}/sister-product`;
+
+  it("a pair that already unlocked Premium on another store is refused with a clear message; that store stays Free", async () => {
+    const customer = await registerSisterCustomer(sisterApi(), "dinner");
+    const credentials = { clientId: customer.clientId, businessId: customer.businessId };
+    const [first, second] = [await bootstrapShop("bound-a"), await bootstrapShop("bound-b")];
+    expect((await verify(first, credentials)).status).toBe(200);
+
+    const refused = await verify(second, credentials);
+    expect(refused.status).toBe(409);
+    const body = await jsonOf<Record<string, unknown>>(refused);
+    expect(body.error).toBe(
+      "These Trustlane credentials already unlock Premium on another store. Each Trustlane account unlocks Premium on one store only; contact support to move it.",
+    );
+    expect(JSON.stringify(body)).not.toContain(customer.clientId);
+    expect(JSON.stringify(body)).not.toContain(customer.businessId);
+    expect(await plan(second)).toMatchObject({ plan: "free", trustlaneVerified: false });
+    // The first store verifying again still works.
+    expect((await verify(first, credentials)).status).toBe(200);
+    expect(await plan(first)).toMatchObject({ plan: "premium", trustlaneVerified: true });
+  });
+
+  it("the 6th wrong guess within 15 minutes answers 429 with Retry-After, without asking the sister product", async () => {
+    const logged: string[] = [];
+    for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+    }
+    const shop = await bootstrapShop("throttle");
+    const guess = (n: number) => ({ clientId: `cl_guess_${shop.id}_${n}`, businessId: `biz_guess_${n}` });
+    for (let n = 1; n <= 5; n++) {
+      const wrong = await verify(shop, guess(n));
+      expect(wrong.status).toBe(403);
+      expect((await jsonOf(wrong)).error).toBe("Verification failed");
+    }
+
+    const throttled = await verify(shop, guess(6));
+    expect(throttled.status).toBe(429);
+    const retryAfter = Number(throttled.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const body = await jsonOf<Record<string, unknown>>(throttled);
+    expect(body.error).toBe("Too many verification attempts. Please try again in 15 minutes.");
+    expect(await sisterCallCount(sisterApi(), guess(6).clientId)).toBe(0);
+    expect(await sisterCallCount(sisterApi(), guess(5).clientId)).toBe(1);
+    expect(await plan(shop)).toMatchObject({ plan: "free" });
+
+    const secrets = Array.from({ length: 6 }, (_, i) => Object.values(guess(i + 1))).flat();
+    expect(logged.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
+    expect(secrets.filter((secret) => JSON.stringify(body).includes(secret))).toEqual([]);
   });
 });
 

@@ -165,8 +165,9 @@ describe("deletes", () => {
       });
       await prisma.reviewPrompt.create({ data: { shopId: s.id, promptType: "widget_install" } });
       await prisma.sisterVerification.create({
-        data: { shopId: s.id, clientId: "client", businessId: "business", productPlan: "lunch" },
+        data: { shopId: s.id, credentialHash: `hash-${s.id}`, productPlan: "lunch", expiresAt: new Date(Date.now() + 86_400_000) },
       });
+      await prisma.sisterVerificationAttempt.create({ data: { shopId: s.id, attemptedAt: new Date() } });
       await prisma.libraryView.create({ data: { shopId: s.id, name: "Mine", nameKey: "mine" } });
     }
 
@@ -181,11 +182,12 @@ describe("deletes", () => {
       orders: await prisma.orderAttribution.count({ where: { shopId } }),
       prompts: await prisma.reviewPrompt.count({ where: { shopId } }),
       verifications: await prisma.sisterVerification.count({ where: { shopId } }),
+      verificationAttempts: await prisma.sisterVerificationAttempt.count({ where: { shopId } }),
       views: await prisma.libraryView.count({ where: { shopId } }),
     });
     const full = {
       channels: 1, videos: 2, widgets: 1, tags: 1, assignments: 2, jobs: 1,
-      events: 1, orders: 1, prompts: 1, verifications: 1, views: 1,
+      events: 1, orders: 1, prompts: 1, verifications: 1, verificationAttempts: 1, views: 1,
     };
     expect(await counts(shop.id)).toEqual(full);
 

@@ -1,7 +1,8 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { SISTER_PRODUCT_CUSTOMERS } from "../sister-product/emulator";
+import { registerSisterCustomer } from "../sister-product/customers";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
-import { SHOPIFY_URL, expect, test } from "./fixtures";
+import { SHOPIFY_URL, adminUrl, appFrame, expect, test } from "./fixtures";
 
 // Plans (issue 6): Premium through Shopify Billing (approve, decline, cancel
 // by webhook) and through the sister product's verification, and the banners
@@ -143,6 +144,66 @@ test(`verification: ${PRODUCT}'s Lunch customers get Premium; wrong or ineligibl
   await expect(offer).toHaveCount(0);
   const shopRow = await prisma.shop.findUniqueOrThrow({ where: { shopDomain: `${shop}.myshopify.com` } });
   expect([shopRow.plan, shopRow.premiumSource]).toEqual(["premium", "verification"]);
+});
+
+async function verifyInDialog(app: FrameLocator, credentials: { clientId: string; businessId: string }) {
+  await dialog(app).getByLabel("Client ID").fill(credentials.clientId);
+  await dialog(app).getByLabel("Business ID").fill(credentials.businessId);
+  await dialogAction(app, "Verify & Unlock Premium").click();
+}
+
+test("verification (issue 11): a pair unlocks one store; the next store is told why, then throttled after 5 failures", async ({ page, openApp, shop }) => {
+  const customer = await registerSisterCustomer(`${SHOPIFY_URL}/sister-product`, "dinner");
+  let app = await openApp("/plan");
+  await banner(app, `${PRODUCT} customer? Get Premium free`).getByRole("button", { name: "Verify Now" }).click();
+  await verifyInDialog(app, customer);
+  await expect(dialog(app).getByText("Verified! Premium is now active.")).toBeVisible();
+
+  // Another store of the same merchant tries the same pair.
+  const otherShop = `${shop}-b`;
+  await page.goto(adminUrl(otherShop, "/plan"));
+  app = appFrame(page);
+  await banner(app, `${PRODUCT} customer? Get Premium free`).getByRole("button", { name: "Verify Now" }).click();
+  await verifyInDialog(app, customer);
+  await expect(dialog(app).getByText("Verification failed")).toBeVisible();
+  await expect(dialog(app).getByText(`These ${PRODUCT} credentials already unlock Premium on another store.`, { exact: false })).toBeVisible();
+  const prisma = await e2eDb();
+  expect((await bootstrappedShop(otherShop)).plan).toBe("free");
+
+  // That refusal was its 1st failed attempt; 4 wrong guesses later, the 6th is not even sent to the sister product.
+  for (let n = 1; n <= 4; n++) {
+    await verifyInDialog(app, { clientId: `cl_wrong_${n}`, businessId: `biz_wrong_${n}` });
+    await expect(dialog(app).getByText("Please check your credentials and try again.")).toBeVisible();
+  }
+  await verifyInDialog(app, customer);
+  await expect(dialog(app).getByText("Too many verification attempts. Please try again in 15 minutes.")).toBeVisible();
+  expect((await prisma.shop.findUniqueOrThrow({ where: { shopDomain: `${otherShop}.myshopify.com` } })).plan).toBe("free");
+});
+
+test("verification is checked again: in its last 7 days the Plan page asks to verify again, and verifying renews it", async ({ openApp, shop }) => {
+  const customer = await registerSisterCustomer(`${SHOPIFY_URL}/sister-product`, "lunch");
+  let app = await openApp("/plan");
+  await banner(app, `${PRODUCT} customer? Get Premium free`).getByRole("button", { name: "Verify Now" }).click();
+  await verifyInDialog(app, customer);
+  await expect(dialog(app)).toBeHidden({ timeout: 5_000 });
+  const renew = (frame: FrameLocator) => banner(frame, `Verify your ${PRODUCT} account again`);
+  await expect(renew(app)).toHaveCount(0);
+
+  const prisma = await e2eDb();
+  const shopRow = await bootstrappedShop(shop);
+  // Three days before it ends.
+  const soon = new Date(Date.now() + 3 * 86_400_000);
+  await prisma.sisterVerification.update({ where: { shopId: shopRow.id }, data: { expiresAt: soon } });
+  app = await openApp("/plan");
+  const soonText = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(soon);
+  await expect(renew(app)).toContainText(`Your ${PRODUCT} verification ends on ${soonText}.`);
+  await renew(app).getByRole("button", { name: "Verify Again" }).click();
+  await verifyInDialog(app, customer);
+  await expect(dialog(app).getByText("Verified! Premium is now active.")).toBeVisible();
+  await expect(dialog(app)).toBeHidden({ timeout: 5_000 });
+  await expect(renew(app)).toHaveCount(0);
+  const renewed = await prisma.sisterVerification.findUniqueOrThrow({ where: { shopId: shopRow.id } });
+  expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
 });
 
 test("the Approaching Video Limit banner shows at 4 and 5 approved videos on Free, not at 3", async ({ openApp, shop }) => {

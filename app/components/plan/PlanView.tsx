@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, Icon, InlineGrid, InlineStack, List, Text, TextField } from "@shopify/polaris";
 import { CheckIcon } from "@shopify/polaris-icons";
 import { VERIFY_SUCCESS_CLOSE_MS } from "~/constants";
-import { confirmPremiumCharge, requestPremiumUpgrade, verifySisterProduct } from "~/lib/api-client";
+import { ApiError, confirmPremiumCharge, requestPremiumUpgrade, verifySisterProduct } from "~/lib/api-client";
 import { appHref, appSearch } from "~/lib/app-links";
 import { useShopRecord } from "~/lib/use-shop-record";
 import { describeError } from "~/lib/error-mapper";
@@ -112,6 +112,15 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
             <p>{PLAN_TEXT.verifiedBody(product.name)}</p>
           </Banner>
         ) : null}
+        {plan.sisterRenewalDue && plan.sisterVerificationExpiresAt && !onFree ? (
+          <Banner
+            tone="warning"
+            title={PLAN_TEXT.renewTitle(product.name)}
+            action={{ content: PLAN_TEXT.verifyAgain, onAction: () => setVerifyOpen(true) }}
+          >
+            <p>{PLAN_TEXT.renewBody(product.name, verificationEndDate(plan.sisterVerificationExpiresAt))}</p>
+          </Banner>
+        ) : null}
         {onFree && !plan.sisterVerified ? (
           <Banner tone="info" title={PLAN_TEXT.offerTitle(product.name)} action={{ content: PLAN_TEXT.verifyNow, onAction: () => setVerifyOpen(true) }}>
             <p>{PLAN_TEXT.offerBody(product.name)}</p>
@@ -182,6 +191,11 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
       />
     </AppPage>
   );
+}
+
+/** One date for server and browser alike (no hydration mismatch): UTC, in the admin's English. */
+function verificationEndDate(iso: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
 function PlanCard({ title, price, badge, features, footer }: { title: string; price: string; badge?: string; features: readonly string[]; footer: React.ReactNode }) {
@@ -264,7 +278,9 @@ function VerifyDialog({
       closeTimer.current = setTimeout(close, VERIFY_SUCCESS_CLOSE_MS);
     } catch (error) {
       console.error("Verification failed", error instanceof Error ? error.message : error);
-      setResult({ tone: "critical", title: PLAN_TEXT.verifyFailed, body: PLAN_TEXT.verifyFailedBody });
+      // 409 (the pair unlocks another store) and 429 (too many attempts) say why; the rest keep the spec's words.
+      const explained = error instanceof ApiError && (error.status === 409 || error.status === 429);
+      setResult({ tone: "critical", title: PLAN_TEXT.verifyFailed, body: explained ? error.message : PLAN_TEXT.verifyFailedBody });
       setBusy(false);
     }
   }
