@@ -23,6 +23,7 @@
  *   pg-boss job never outlives its sync.
  */
 import PgBoss from "pg-boss";
+import { endExpiredSisterPremium } from "~/models/plan.server";
 import { databaseKind, prisma } from "~/db.server";
 import { AUTO_SYNC_INTERVAL_MS } from "./auto-sync-rules";
 import { recordChannelSync } from "./channels.server";
@@ -128,6 +129,9 @@ export async function startAutoSync(options: { tickMs?: number; work?: boolean; 
   let ticking: Promise<number> = Promise.resolve(0);
   const tick = () => {
     ticking = ticking.then(async () => {
+      // Premium from a lapsed sister-product verification ends first, so such a shop is not synced as Premium
+      // (and ends even if the merchant never opens the Plan page; decision 022).
+      await endExpiredSisterPremium().catch((error: unknown) => console.warn("Ending lapsed verifications failed", error));
       const claimed = await claimDueSyncs();
       for (const sync of claimed) {
         if (boss) await boss.send(AUTO_SYNC_QUEUE, sync, { singletonKey: sync.channelId });
