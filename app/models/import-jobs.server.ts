@@ -187,28 +187,34 @@ export async function enqueueImport(request: EnqueueImportInput): Promise<Import
     channelId = connected?.id ?? null;
   }
 
-  const sameImport = await prisma.importJob.findFirst({
-    where: {
-      shopId: request.shopId,
-      platform: request.platform,
-      input,
-      kind: request.kind === "single" ? "single" : { in: ["channel", "sync"] },
-      status: { in: ACTIVE_STATUSES },
-    },
-    orderBy: { createdAt: "desc" },
+  // The check and the create hold the shop's row lock (PostgreSQL) or the write lock (SQLite): the same import
+  // asked twice at once, of two app instances, starts one job (decision 025).
+  const { job, existing } = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`UPDATE "Shop" SET "plan" = "plan" WHERE "id" = ${request.shopId}`;
+    const sameImport = await tx.importJob.findFirst({
+      where: {
+        shopId: request.shopId,
+        platform: request.platform,
+        input,
+        kind: request.kind === "single" ? "single" : { in: ["channel", "sync"] },
+        status: { in: ACTIVE_STATUSES },
+      },
+      orderBy: { createdAt: "desc" },
+    });
+    if (sameImport && !abandonmentOf(sameImport) && importsInto(sameImport, channelId)) return { job: sameImport, existing: true };
+    const created = await tx.importJob.create({
+      data: {
+        shopId: request.shopId,
+        kind: request.kind,
+        trigger: request.trigger ?? "manual",
+        platform: request.platform,
+        input,
+        channelId,
+      },
+    });
+    return { job: created, existing: false };
   });
-  if (sameImport && !abandonmentOf(sameImport) && importsInto(sameImport, channelId)) return toImportJobDto(sameImport);
-
-  const job = await prisma.importJob.create({
-    data: {
-      shopId: request.shopId,
-      kind: request.kind,
-      trigger: request.trigger ?? "manual",
-      platform: request.platform,
-      input,
-      channelId,
-    },
-  });
+  if (existing) return toImportJobDto(job);
   startJob(job.id, channelId);
   return toImportJobDto(job);
 }

@@ -1,0 +1,25 @@
+// One app instance for the "same import at once" test: run with
+// `node --import tsx tests/db/enqueue-worker.ts <shopId> <username> <go file>`
+// on the DATABASE_URL it inherits. Prints "ready", waits for the go file (so
+// every instance asks at the same moment), asks for the account import as the
+// API does, prints the job's id and exits; its stand-in importer never answers
+// (the job stays active while the others ask).
+import { existsSync } from "node:fs";
+import { configureImportRunner, enqueueImport } from "../../app/models/import-jobs.server";
+import { PLATFORMS } from "../../app/platforms/config";
+import type { PlatformImporter } from "../../app/platforms/types";
+
+const [shopId = "", username = "", goFile = ""] = process.argv.slice(2);
+configureImportRunner({
+  readinessOf: () => null,
+  importerFor: (platform): PlatformImporter => ({
+    config: PLATFORMS[platform],
+    importChannel: () => new Promise(() => undefined),
+    importVideo: () => new Promise(() => undefined),
+  }),
+});
+console.log("ready");
+while (!existsSync(goFile)) await new Promise((resolve) => setTimeout(resolve, 5));
+const job = await enqueueImport({ shopId, kind: "channel", platform: "tiktok", input: username });
+console.log(JSON.stringify({ jobId: job.id }));
+process.exit(0);
