@@ -71,29 +71,22 @@ function accessLog(stream) {
   );
 }
 
-/** @param {ExpressRequest} req @param {ExpressResponse} res @param {Next} next */
-function requireApiSessionToken(req, res, next) {
-  if (lacksApiSessionToken(req.method ?? "GET", req.path, req.headers.authorization)) {
-    return sendError(res, 401, BOUNDARY_TEXT.sessionRequired);
-  }
-  next();
-}
-
 /** @param {ExpressRequest} req */
 function hasRequestBody(req) {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 
 /**
- * 413, then the connection closes. Node would otherwise read the rest of the
- * body to keep the connection alive, or reset it at once, and a sender still
- * writing could lose the answer; so the rest is read and dropped for a short
- * while, then the socket is destroyed.
+ * Answers without reading the rest of the body, then closes the connection.
+ * Node would otherwise read the whole body to keep the connection alive, or
+ * reset it at once and a sender still writing could lose the answer; so the
+ * rest is read and dropped for a short while, then the socket is destroyed.
  * @param {ExpressRequest} req
  * @param {ExpressResponse} res
- * @param {number} limit
+ * @param {number} status
+ * @param {string} message
  */
-function refuseOversizedBody(req, res, limit) {
+function refuseUnreadBody(req, res, status, message) {
   const socket = req.socket;
   socket.destroySoon = () => {
     socket.end();
@@ -101,7 +94,14 @@ function refuseOversizedBody(req, res, limit) {
   };
   req.resume();
   res.setHeader("Connection", "close");
-  sendError(res, 413, BOUNDARY_TEXT.bodyTooLarge(formatByteSize(limit)));
+  sendError(res, status, message);
+}
+
+/** @param {ExpressRequest} req @param {ExpressResponse} res @param {Next} next */
+function requireApiSessionToken(req, res, next) {
+  if (!lacksApiSessionToken(req.method ?? "GET", req.path, req.headers.authorization)) return next();
+  if (hasRequestBody(req)) refuseUnreadBody(req, res, 401, BOUNDARY_TEXT.sessionRequired);
+  else sendError(res, 401, BOUNDARY_TEXT.sessionRequired);
 }
 
 /**
@@ -119,7 +119,9 @@ function limitRequestBody(req, res, next) {
       req.body = /** @type {Buffer<ArrayBuffer>} */ (body);
       return next();
     }
-    if (/** @type {{ type?: string }} */ (error).type === "entity.too.large") return refuseOversizedBody(req, res, limit);
+    if (/** @type {{ type?: string }} */ (error).type === "entity.too.large") {
+      return refuseUnreadBody(req, res, 413, BOUNDARY_TEXT.bodyTooLarge(formatByteSize(limit)));
+    }
     // The sender went away: nobody is left to answer.
     if (req.destroyed || /** @type {{ type?: string }} */ (error).type === "request.aborted") return;
     res.setHeader("Connection", "close");

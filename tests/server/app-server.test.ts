@@ -135,6 +135,14 @@ describe("/api without a session token", () => {
     const withToken = await fetch(`${origin}/api/widgets`, { method: "POST", headers: { Authorization: `Bearer ${JWT}` }, body: "{}" });
     expect(withToken.status).toBe(200);
   });
+
+  it("does not read an unauthenticated upload either: 401 at once, then the connection closes", async () => {
+    const { origin } = await started();
+    const answer = await uploadUntilAnswered(`${origin}/api/widgets`, { claimedLength: 200 * MB, timeoutMs: 5_000 });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.connection).toBe("close");
+    expect(answer.elapsedMs).toBeLessThan(1_000);
+  });
 });
 
 describe("security headers", () => {
