@@ -31,6 +31,20 @@ export const MISSING_SHOP_LOG =
 export const SHOP_UNAVAILABLE_WARNING =
   "Unable to load shop data. Please make sure you're accessing this app from within Shopify admin.";
 
+/**
+ * The HTTP boundary's answers. API errors reach the merchant through the error
+ * mapper; server/http-boundary.mjs (plain JS) repeats the API texts and
+ * tests/server/http-boundary.test.ts keeps both equal.
+ */
+export const HTTP_BOUNDARY_TEXT = {
+  sessionRequired: "A valid session token is required: open Clipcart from your Shopify admin.",
+  loginTitle: "Open Clipcart from your Shopify admin",
+  loginBody: "Clipcart runs inside your Shopify admin. Sign in to your store's admin, open Apps and choose Clipcart.",
+  invalidLink: "This link is not valid: open Clipcart from your Shopify admin.",
+  /** e.g. "The request body is too large: this address accepts at most 1 MB." */
+  bodyTooLarge: (limit: string) => `The request body is too large: this address accepts at most ${limit}.`,
+} as const;
+
 /** Spec 8: the generic error mapper's titles and default texts ("<title>: <message>"). */
 export const ERROR_MAPPER = {
   network: {

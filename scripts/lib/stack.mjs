@@ -2,7 +2,7 @@
 // `npm run demo` and by the end-to-end tests, so both run the same stack.
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { readFileSync, rmSync } from "node:fs";
+import { createWriteStream, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -56,11 +56,15 @@ export function stackEnv({ appPort, shopifyPort, databaseUrl, stateFile = undefi
   };
 }
 
-function startProcess(name, args, env, { quiet }) {
+/** logFile: a file that receives the process's whole output (stdout and stderr), quiet or not. */
+function startProcess(name, args, env, { quiet, logFile = undefined }) {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const log = logFile ? createWriteStream(logFile, { flags: "w" }) : null;
+  if (log) child.once("exit", () => log.end());
   const prefix = (line) => `[${name}] ${line}`;
   const forward = (stream, target) =>
     stream.on("data", (chunk) => {
+      log?.write(chunk);
       if (quiet) return;
       for (const line of String(chunk).split("\n")) if (line.trim()) target.write(prefix(line) + "\n");
     });
@@ -110,17 +114,14 @@ export async function startLocalShopifyOnly({ appPort, shopifyPort, databaseUrl,
 
 /**
  * Starts both processes and waits until each answers. Returns the URLs and a
- * stop() that ends both.
+ * stop() that ends both. appLogFile: where the app's output is also written
+ * (the e2e tests read it to check what the app logs).
+ * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, stateFile?: string, quiet?: boolean, appLogFile?: string }} options
  */
-export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile = undefined, quiet = false }) {
+export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile = undefined, quiet = false, appLogFile = undefined }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl, stateFile });
   const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
-  const app = startProcess(
-    "app",
-    [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), "build/server/index.js"],
-    env,
-    { quiet },
-  );
+  const app = startProcess("app", ["server.mjs", "build/server/index.js"], env, { quiet, logFile: appLogFile });
   const stop = async () => {
     for (const child of [app, shopify]) if (child.exitCode === null) child.kill("SIGTERM");
     await Promise.all(

@@ -1,9 +1,13 @@
 import { test as base, expect, type FrameLocator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { E2E_PORTS } from "./stack-ports";
 
 export const SHOPIFY_URL = `http://localhost:${E2E_PORTS.shopify}`;
 export const APP_URL = `http://localhost:${E2E_PORTS.app}`;
+/** Everything the app's process prints during the run (global set-up writes it), per app port. */
+export const APP_LOG_FILE = path.join(tmpdir(), `clipcart-e2e-app-${E2E_PORTS.app}.log`);
 const APP_HANDLE = "clipcart";
 
 interface AdminFixtures {

@@ -1,5 +1,6 @@
 import { E2E_DATABASE_NAME, E2E_PORTS } from "./stack-ports";
 import { freshSqliteDatabase, startStack } from "../../scripts/lib/stack.mjs";
+import { APP_LOG_FILE } from "./fixtures";
 
 /** A fresh SQLite database, Local Shopify and the app's build, once for the whole run. */
 export default async function globalSetup() {
@@ -8,6 +9,7 @@ export default async function globalSetup() {
     shopifyPort: E2E_PORTS.shopify,
     databaseUrl: freshSqliteDatabase(E2E_DATABASE_NAME),
     quiet: !process.env.E2E_VERBOSE,
+    appLogFile: APP_LOG_FILE,
   });
   return async () => stack.stop();
 }
