@@ -19,6 +19,9 @@ const build = await import(pathToFileURL(buildPath).href);
 // As remix-serve did: without single fetch, the build expects Remix's fetch globals.
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
+// A busy or unreachable database answers 503 with Retry-After from every loader and action (decision 024).
+build.entry.module.answerDatabaseOutagesWith503(build.routes);
+
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const app = createApp({
