@@ -1,6 +1,7 @@
 // Starts Local Shopify and the app's production build side by side: used by
 // `npm run demo` and by the end-to-end tests, so both run the same stack.
 import { spawn, spawnSync } from "node:child_process";
+import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { createWriteStream, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -113,25 +114,60 @@ export async function startLocalShopifyOnly({ appPort, shopifyPort, databaseUrl,
 }
 
 /**
+ * A load balancer for several app instances: each request goes to the next
+ * instance in turn (round robin), as a deployment behind one would see.
+ * @param {number} port
+ * @param {number[]} targetPorts
+ */
+function startRoundRobinProxy(port, targetPorts) {
+  let next = 0;
+  const server = http.createServer((request, response) => {
+    const targetPort = targetPorts[next++ % targetPorts.length];
+    const upstream = http.request(
+      { host: "127.0.0.1", port: targetPort, method: request.method, path: request.url, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on("error", () => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
+    });
+    request.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+/**
  * Starts both processes and waits until each answers. Returns the URLs and a
  * stop() that ends both. appLogFile: where the app's output is also written
- * (the e2e tests read it to check what the app logs).
- * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, stateFile?: string, quiet?: boolean, appLogFile?: string }} options
+ * (the e2e tests read it to check what the app logs). appInstances > 1: that
+ * many app processes on the ports after appPort, behind a round-robin proxy
+ * on appPort (several instances on one database; use PostgreSQL).
+ * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, stateFile?: string, quiet?: boolean, appLogFile?: string, appInstances?: number }} options
  */
-export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile = undefined, quiet = false, appLogFile = undefined }) {
+export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile = undefined, quiet = false, appLogFile = undefined, appInstances = 1 }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl, stateFile });
   const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
-  const app = startProcess("app", ["server.mjs", "build/server/index.js"], env, { quiet, logFile: appLogFile });
+  const instancePorts = appInstances > 1 ? Array.from({ length: appInstances }, (_, i) => appPort + 1 + i) : [appPort];
+  const apps = instancePorts.map((port, i) =>
+    startProcess(appInstances > 1 ? `app ${i + 1}` : "app", ["server.mjs", "build/server/index.js"], { ...env, PORT: String(port) }, {
+      quiet,
+      logFile: i === 0 ? appLogFile : undefined,
+    }),
+  );
+  const proxy = appInstances > 1 ? await startRoundRobinProxy(appPort, instancePorts) : null;
   const stop = async () => {
-    for (const child of [app, shopify]) if (child.exitCode === null) child.kill("SIGTERM");
-    await Promise.all(
-      [app, shopify].map((child) => (child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null)),
-    );
+    proxy?.close();
+    const children = [...apps, shopify];
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null)));
   };
   try {
     await Promise.all([
       waitForHttp(`${env.LOCAL_SHOPIFY_URL}/__local/health`, shopify, "Local Shopify"),
-      waitForHttp(`${env.SHOPIFY_APP_URL}/healthz`, app, "The app"),
+      ...apps.map((app, i) => waitForHttp(`http://localhost:${instancePorts[i]}/healthz`, app, `The app (port ${instancePorts[i]})`)),
     ]);
   } catch (error) {
     await stop();
@@ -144,7 +180,7 @@ export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile 
     storefrontUrl: (shop = "demo") => `http://${shop}.localhost:${shopifyPort}/`,
     adminUrl: (shop = "demo", appPath = "") =>
       `${env.LOCAL_SHOPIFY_URL}/store/${shop}/apps/${LOCAL_APP_CREDENTIALS.SHOPIFY_APP_HANDLE}${appPath}`,
-    processes: { app, shopify },
+    processes: { app: apps[0], apps, shopify },
     stop,
   };
 }
