@@ -3,7 +3,8 @@
 //
 //   node --import tsx bench/beacons.mjs [seconds=10] [eventsPerBeacon=5] [concurrency=32]
 //
-// Starts the production build and Local Shopify on their own ports (3460/3560)
+// Starts the production build and Local Shopify on their own ports (3460/3560,
+// or BENCH_APP_PORT / BENCH_SHOPIFY_PORT when several benches share a machine)
 // with a fresh SQLite database, or PostgreSQL with BENCH_DATABASE_URL, seeds a
 // shop with 20 videos in 2 widgets, then posts beacons signed as Shopify's app
 // proxy signs them straight to the app's /proxy/events (Shopify's own proxy hop
@@ -24,7 +25,9 @@ const { signProxyQuery } = await import("../tests/local-shopify/app-proxy.ts");
 const localApp = JSON.parse(readFileSync(new URL("../tests/local-shopify/local-app.json", import.meta.url), "utf8"));
 const { prisma } = await import("../app/db.server.ts");
 
-const stack = await startStack({ appPort: 3460, shopifyPort: 3560, databaseUrl, quiet: true });
+const appPort = Number(process.env.BENCH_APP_PORT || 3460);
+const shopifyPort = Number(process.env.BENCH_SHOPIFY_PORT || 3560);
+const stack = await startStack({ appPort, shopifyPort, databaseUrl, quiet: true });
 try {
   const shopDomain = `beacons-${Date.now().toString(36)}.myshopify.com`;
   const shop = await prisma.shop.create({ data: { shopDomain } });
