@@ -262,13 +262,21 @@ async function writeShopBatch(shopDomain: string, events: readonly QueuedEvent[]
   await prisma.$transaction([
     ...insertStatements(rows),
     ...rollupStatements(rows),
-    ...[...videoClicks].map(([videoId, count]) => prisma.video.updateMany({ where: { id: videoId, shopId }, data: { clicks: { increment: count } } })),
+    ...[...videoClicks].map(([videoId, count]) =>
+      prisma.video.updateMany({ where: { id: videoId, shopId }, data: { clicks: { increment: count } } }),
+    ),
   ]);
   return rows.length;
 }
 
 /** Prisma's driver adapters' names for them (SocketTimeout is also SQLite's SQLITE_BUSY). */
-const TRANSIENT_ADAPTER_KINDS = new Set(["SocketTimeout", "TransactionWriteConflict", "ConnectionClosed", "DatabaseNotReachable", "TooManyConnections"]);
+const TRANSIENT_ADAPTER_KINDS = new Set([
+  "SocketTimeout",
+  "TransactionWriteConflict",
+  "ConnectionClosed",
+  "DatabaseNotReachable",
+  "TooManyConnections",
+]);
 /** Connection exceptions, insufficient resources, shutdown, deadlock, serialization, lock and statement timeouts. */
 const TRANSIENT_POSTGRES_CODE = /^(08|53|57P0|40001$|40P01$|55P03$|57014$)/;
 /** Can't reach, timed out, connection closed, pool timeout, transaction API timeouts, write conflict, too many connections. */
