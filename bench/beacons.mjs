@@ -3,7 +3,8 @@
 //
 //   node --import tsx bench/beacons.mjs [seconds=10] [eventsPerBeacon=5] [concurrency=32]
 //
-// Starts the production build and Local Shopify on their own ports (3460/3560)
+// Starts the production build and Local Shopify on their own ports (3460/3560,
+// or BENCH_APP_PORT / BENCH_SHOPIFY_PORT when several benches share a machine)
 // with a fresh SQLite database, or PostgreSQL with BENCH_DATABASE_URL, seeds a
 // shop with 20 videos in 2 widgets, then posts beacons signed as Shopify's app
 // proxy signs them straight to the app's /proxy/events (Shopify's own proxy hop
@@ -24,7 +25,9 @@ const { signProxyQuery } = await import("../tests/local-shopify/app-proxy.ts");
 const localApp = JSON.parse(readFileSync(new URL("../tests/local-shopify/local-app.json", import.meta.url), "utf8"));
 const { prisma } = await import("../app/db.server.ts");
 
-const stack = await startStack({ appPort: 3460, shopifyPort: 3560, databaseUrl, quiet: true });
+const appPort = Number(process.env.BENCH_APP_PORT || 3460);
+const shopifyPort = Number(process.env.BENCH_SHOPIFY_PORT || 3560);
+const stack = await startStack({ appPort, shopifyPort, databaseUrl, quiet: true });
 try {
   const shopDomain = `beacons-${Date.now().toString(36)}.myshopify.com`;
   const shop = await prisma.shop.create({ data: { shopDomain } });
@@ -67,19 +70,31 @@ try {
     execFileSync("wrk", ["-t1", `-c${concurrency}`, `-d${duration}s`, "--latency", "-s", script, url], { encoding: "utf8" });
   wrk(2); // warm-up: JIT, connections, SQLite pages
   const before = await prisma.analyticsEvent.count({ where: { shopId: shop.id } });
+  const cpuBefore = cpuSeconds(stack.processes.app.pid);
   const output = wrk(seconds);
   await new Promise((resolve) => setTimeout(resolve, 1500)); // the last queued batch is written
   const stored = (await prisma.analyticsEvent.count({ where: { shopId: shop.id } })) - before;
+  const appCpu = cpuSeconds(stack.processes.app.pid) - cpuBefore;
 
   const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
   const failed = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
   const latency = (p) => [...output.matchAll(/^\s+(\d+)%\s+([\d.]+\w+)/gm)].find((m) => m[1] === String(p))?.[2] ?? "?";
   const kind = databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite";
   console.log(`Storefront beacons on ${kind}: ${seconds} s, ${perBeacon} events per beacon, ${concurrency} beacons in flight`);
   console.log(`  beacons/s  ${requestsPerSecond.toFixed(0)}   (refused: ${failed})`);
   console.log(`  events/s   ${(requestsPerSecond * perBeacon).toFixed(0)} sent, ${(stored / seconds).toFixed(0)} stored   (goal >= 5,000)`);
   console.log(`  latency    p50 ${latency(50)}   p90 ${latency(90)}   p99 ${latency(99)}`);
+  // CPU time is what a busy shared machine changes least: compare builds by it when beacons/s is noisy.
+  const cpuPerBeacon = (appCpu * 1000) / requests;
+  console.log(`  app CPU    ${cpuPerBeacon.toFixed(2)} ms per beacon (one free core: ~${(1000 / cpuPerBeacon).toFixed(0)} beacons/s)`);
 } finally {
   await prisma.$disconnect();
   await stack.stop();
+}
+
+/** User plus system CPU seconds a process has used so far (Linux /proc; clock ticks are 1/100 s). */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

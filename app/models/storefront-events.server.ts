@@ -6,10 +6,16 @@
  * checked and queued here; the queue is written in batches (one insert for
  * many beacons, one upsert of the daily rollups, one click update per video),
  * at most FLUSH_INTERVAL_MS later.
- * The batch is shopper-controlled input: only the shop's own videos and
- * widgets are recorded, unknown ones are dropped, and a beacon is capped.
+ * The batch is shopper-controlled input (decision 019): each event is checked
+ * before it is queued (known type, ids in our ids' shape, text a database
+ * stores as sent) and a bad one is dropped alone; only the shop's own videos
+ * and widgets are recorded. The queue is bounded, and it is written one
+ * transaction per shop: a failure that may pass (database busy, connection
+ * lost) is retried with backoff, any other is narrowed down to the events
+ * that cause it, and only those are dropped.
  */
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
 import { Prisma, prisma } from "~/db.server";
 import { BEACON_EVENT_TYPES, type BeaconEventType } from "~/storefront/widget-data";
 
@@ -19,14 +25,52 @@ export const MAX_EVENTS_PER_BATCH = 50;
 export const FLUSH_INTERVAL_MS = 250;
 /** A queue this long is written at once. */
 const FLUSH_AT_EVENTS = 2000;
+/**
+ * Events waiting while the database is held up beyond this are dropped (and
+ * logged): about four seconds of bench:beacons' load, a few MB of memory.
+ */
+export const MAX_QUEUED_EVENTS = 20_000;
+/** Tries of one write that fails transiently, waiting RETRY_BASE_MS, then twice as long each time (about 3 s in all). */
+const WRITE_ATTEMPTS = 6;
+const RETRY_BASE_MS = 100;
 /** Shops are looked up by domain once a minute, not once per beacon. */
 const SHOP_CACHE_MS = 60_000;
+
+/** Our ids (prisma/schema.prisma: @default(cuid())): "c" and 24 lowercase letters or digits. */
+const OUR_ID = /^c[a-z0-9]{24}$/;
+/** A product gid, or the numeric id the widget may send for one. */
+const PRODUCT_ID = /^(gid:\/\/shopify\/Product\/)?\d{1,20}$/;
+/** The shop parameter Shopify signs. */
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,99}\.myshopify\.com$/;
+/**
+ * Lone UTF-16 surrogates (Prisma refuses them, a query fails) and control
+ * characters (PostgreSQL refuses NUL; SQLite cuts the text at it).
+ */
+const MALFORMED_TEXT = /[\p{Cc}\p{Cs}]/u;
+
+/** The widget sends 24 hex digits (app/storefront/beacons.ts); tools and tests use short words. */
+export const SessionKey = z.string().regex(/^[\w-]{1,64}$/);
+
+/**
+ * One event as a widget sends it. A widget id that is not in our shape is an
+ * unknown widget, as a deleted one is: the event counts, without a widget.
+ */
+const BeaconEvent = z.object({
+  type: z.enum(BEACON_EVENT_TYPES),
+  videoId: z.string().regex(OUR_ID),
+  widgetId: z
+    .string()
+    .max(64)
+    .refine((text) => !MALFORMED_TEXT.test(text)),
+  productId: z.string().regex(PRODUCT_ID).nullish(),
+});
 
 export interface IncomingEvent {
   type: BeaconEventType;
   videoId: string;
-  widgetId: string;
-  productId?: string;
+  /** null: not a widget of the shop's, or none. */
+  widgetId: string | null;
+  productId?: string | null;
 }
 
 export interface QueuedEvent extends IncomingEvent {
@@ -41,28 +85,68 @@ export function isBeaconEventType(value: unknown): value is BeaconEventType {
 
 let queue: QueuedEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
-let flushing: Promise<void> = Promise.resolve();
+let writer: Promise<void> | null = null;
+/** Events refused because the queue was full, by shop, until the log says so. */
+const droppedWhileFull = new Map<string, number>();
 
-/** Queues a beacon's events for the next write; never waits on the database. */
-export function queueStorefrontEvents(shopDomain: string, session: string | null, events: readonly IncomingEvent[]): void {
+/**
+ * Queues a beacon's events for the next write; never waits on the database.
+ * Events that are not a widget's are dropped alone; a shop or session that is
+ * not one drops them all. Returns how many were queued.
+ */
+export function queueStorefrontEvents(shopDomain: string, session: string | null, events: readonly unknown[]): number {
+  if (!SHOP_DOMAIN.test(shopDomain) || (session !== null && !SessionKey.safeParse(session).success)) return 0;
   const occurredAt = new Date();
-  for (const event of events.slice(0, MAX_EVENTS_PER_BATCH)) queue.push({ ...event, shopDomain, session, occurredAt });
-  if (queue.length >= FLUSH_AT_EVENTS) void flushStorefrontEvents();
-  else timer ??= setTimeout(() => void flushStorefrontEvents(), FLUSH_INTERVAL_MS);
+  let queued = 0;
+  for (const candidate of events.slice(0, MAX_EVENTS_PER_BATCH)) {
+    const parsed = BeaconEvent.safeParse(candidate);
+    if (!parsed.success) continue;
+    if (queue.length >= MAX_QUEUED_EVENTS) {
+      droppedWhileFull.set(shopDomain, (droppedWhileFull.get(shopDomain) ?? 0) + 1);
+      continue;
+    }
+    const { type, videoId, widgetId, productId } = parsed.data;
+    queue.push({ type, videoId, widgetId: OUR_ID.test(widgetId) ? widgetId : null, productId, shopDomain, session, occurredAt });
+    queued += 1;
+  }
+  if (queue.length >= FLUSH_AT_EVENTS) void startWriter();
+  else if (queue.length) timer ??= setTimeout(() => void startWriter(), FLUSH_INTERVAL_MS);
+  return queued;
 }
 
-/** Writes everything queued so far; resolves when it is stored (tests, shutdown). */
-export function flushStorefrontEvents(): Promise<void> {
+/** Writes everything queued so far; resolves when it is stored or dropped (tests, shutdown). */
+export async function flushStorefrontEvents(): Promise<void> {
+  while (queue.length || writer) await startWriter();
+}
+
+/** One writer at a time, in arrival order: it takes the queue until the queue is empty. */
+function startWriter(): Promise<void> {
   if (timer) clearTimeout(timer);
   timer = null;
-  const batch = queue;
-  queue = [];
-  // One write at a time, in arrival order.
-  flushing = flushing.then(() => (batch.length ? writeEvents(batch) : undefined)).catch((error: unknown) => {
-    // Analytics only: a failed write is logged, never retried into a loop.
-    console.error(`Storing ${batch.length} storefront events failed`, error);
-  });
-  return flushing;
+  writer ??= writeQueue().finally(() => (writer = null));
+  return writer;
+}
+
+async function writeQueue(): Promise<void> {
+  while (queue.length) {
+    const batch = queue;
+    queue = [];
+    logDroppedWhileFull();
+    try {
+      await writeEvents(batch);
+    } catch (error) {
+      // writeEvents drops what it cannot store itself; this is a bug's last line.
+      console.error(`Storing ${batch.length} storefront events failed`, error);
+    }
+  }
+}
+
+function logDroppedWhileFull() {
+  if (!droppedWhileFull.size) return;
+  const byShop = [...droppedWhileFull].map(([shopDomain, count]) => `${shopDomain}: ${count}`);
+  const total = [...droppedWhileFull.values()].reduce((sum, count) => sum + count, 0);
+  droppedWhileFull.clear();
+  console.warn(`Storefront events queue full (${MAX_QUEUED_EVENTS} waiting): dropped ${total} events (${byShop.join(", ")})`);
 }
 
 const shopIds = new Map<string, { id: string | null; until: number }>();
@@ -77,54 +161,148 @@ async function shopIdFor(shopDomain: string): Promise<string | null> {
 }
 
 /**
- * Stores events now, rollups included: the queue's flush, and the way to load
- * events that happened earlier (benchmarks, imports of history).
+ * Stores events now, rollups included: the queue's writer, and the way to load
+ * events that happened earlier (benchmarks, imports of history). Each shop's
+ * events are written on their own, so one shop's failure never costs another
+ * its events; what cannot be stored is logged and dropped. Returns how many
+ * events were stored.
  */
-export async function writeEvents(batch: QueuedEvent[]): Promise<void> {
+export async function writeEvents(batch: readonly QueuedEvent[]): Promise<number> {
   const byShop = new Map<string, QueuedEvent[]>();
   for (const event of batch) {
     const events = byShop.get(event.shopDomain);
     if (events) events.push(event);
     else byShop.set(event.shopDomain, [event]);
   }
-
-  const rows = [];
-  const clicks: Array<{ shopId: string; videoId: string; count: number }> = [];
+  let stored = 0;
   for (const [shopDomain, events] of byShop) {
-    const shopId = await shopIdFor(shopDomain);
-    if (!shopId) continue;
-    const [videos, widgets] = await Promise.all([
-      prisma.video.findMany({ where: { shopId, id: { in: [...new Set(events.map((e) => e.videoId))] } }, select: { id: true, platform: true } }),
-      prisma.widget.findMany({ where: { shopId, id: { in: [...new Set(events.map((e) => e.widgetId))] } }, select: { id: true } }),
-    ]);
-    const platformOf = new Map(videos.map((video) => [video.id, video.platform]));
-    const knownWidgets = new Set(widgets.map((widget) => widget.id));
-    const videoClicks = new Map<string, number>();
-    for (const event of events) {
-      const platform = platformOf.get(event.videoId);
-      if (!platform) continue;
-      rows.push({
-        shopId,
-        type: event.type,
-        videoId: event.videoId,
-        widgetId: knownWidgets.has(event.widgetId) ? event.widgetId : null,
-        platform,
-        productId: event.type === "video_click" ? null : normalizeProductId(event.productId),
-        sessionKey: event.session,
-        occurredAt: event.occurredAt,
-      });
-      if (event.type === "video_click") videoClicks.set(event.videoId, (videoClicks.get(event.videoId) ?? 0) + 1);
+    const result = await writeShopEvents(shopDomain, events);
+    stored += result.stored;
+    if (result.dropped) {
+      const what = `${result.dropped} storefront event${result.dropped === 1 ? "" : "s"} of ${shopDomain}`;
+      console.error(
+        result.transient ? `Dropped ${what} after ${WRITE_ATTEMPTS} attempts` : `Dropped ${what} that the database refused`,
+        result.error,
+      );
     }
-    for (const [videoId, count] of videoClicks) clicks.push({ shopId, videoId, count });
   }
-  if (!rows.length) return;
+  return stored;
+}
+
+type ShopWriteResult = { stored: number; dropped: number; transient: boolean; error?: unknown };
+
+/**
+ * One shop's events, retried while the failure may pass; a failure that will
+ * not pass is narrowed down by halves until only the events that cause it are
+ * left out (a handful of extra transactions per bad event, none when all is well).
+ */
+async function writeShopEvents(shopDomain: string, events: QueuedEvent[]): Promise<ShopWriteResult> {
+  try {
+    return { stored: await withRetries(() => writeShopBatch(shopDomain, events)), dropped: 0, transient: false };
+  } catch (error) {
+    if (isTransientDatabaseError(error) || events.length === 1) {
+      return { stored: 0, dropped: events.length, transient: isTransientDatabaseError(error), error };
+    }
+    // The shop may be gone since it was cached: then its events are skipped, not narrowed one by one.
+    shopIds.delete(shopDomain);
+    const middle = Math.ceil(events.length / 2);
+    const first = await writeShopEvents(shopDomain, events.slice(0, middle));
+    const second = await writeShopEvents(shopDomain, events.slice(middle));
+    return {
+      stored: first.stored + second.stored,
+      dropped: first.dropped + second.dropped,
+      transient: first.transient || second.transient,
+      error: first.error ?? second.error,
+    };
+  }
+}
+
+async function withRetries<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= WRITE_ATTEMPTS || !isTransientDatabaseError(error)) throw error;
+      // Jitter: app instances that failed together do not all come back at once.
+      const wait = RETRY_BASE_MS * 2 ** (attempt - 1) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** One transaction: the events, their rollups and their video click counters (decision 016). Returns how many were stored. */
+async function writeShopBatch(shopDomain: string, events: readonly QueuedEvent[]): Promise<number> {
+  const shopId = await shopIdFor(shopDomain);
+  if (!shopId) return 0;
+  const widgetIds = [...new Set(events.flatMap((event) => (event.widgetId ? [event.widgetId] : [])))];
+  const [videos, widgets] = await Promise.all([
+    prisma.video.findMany({ where: { shopId, id: { in: [...new Set(events.map((e) => e.videoId))] } }, select: { id: true, platform: true } }),
+    widgetIds.length ? prisma.widget.findMany({ where: { shopId, id: { in: widgetIds } }, select: { id: true } }) : [],
+  ]);
+  const platformOf = new Map(videos.map((video) => [video.id, video.platform]));
+  const knownWidgets = new Set(widgets.map((widget) => widget.id));
+  const rows: EventRow[] = [];
+  const videoClicks = new Map<string, number>();
+  for (const event of events) {
+    const platform = platformOf.get(event.videoId);
+    if (!platform) continue;
+    rows.push({
+      shopId,
+      type: event.type,
+      videoId: event.videoId,
+      widgetId: event.widgetId && knownWidgets.has(event.widgetId) ? event.widgetId : null,
+      platform,
+      productId: event.type === "video_click" ? null : normalizeProductId(event.productId),
+      sessionKey: event.session,
+      occurredAt: event.occurredAt,
+    });
+    if (event.type === "video_click") videoClicks.set(event.videoId, (videoClicks.get(event.videoId) ?? 0) + 1);
+  }
+  if (!rows.length) return 0;
   await prisma.$transaction([
     ...insertStatements(rows),
     ...rollupStatements(rows),
-    ...clicks.map(({ shopId, videoId, count }) =>
+    ...[...videoClicks].map(([videoId, count]) =>
       prisma.video.updateMany({ where: { id: videoId, shopId }, data: { clicks: { increment: count } } }),
     ),
   ]);
+  return rows.length;
+}
+
+/** Prisma's driver adapters' names for them (SocketTimeout is also SQLite's SQLITE_BUSY). */
+const TRANSIENT_ADAPTER_KINDS = new Set([
+  "SocketTimeout",
+  "TransactionWriteConflict",
+  "ConnectionClosed",
+  "DatabaseNotReachable",
+  "TooManyConnections",
+]);
+/** Connection exceptions, insufficient resources, shutdown, deadlock, serialization, lock and statement timeouts. */
+const TRANSIENT_POSTGRES_CODE = /^(08|53|57P0|40001$|40P01$|55P03$|57014$)/;
+/** Can't reach, timed out, connection closed, pool timeout, transaction API timeouts, write conflict, too many connections. */
+const TRANSIENT_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2034", "P2037"]);
+const TRANSIENT_SOCKET_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "ETIMEDOUT", "EPIPE"]);
+
+/**
+ * Failures that may pass: the database busy or locked, a write conflict or
+ * deadlock, a connection lost, refused or timed out, no connection free.
+ * Local until app/db.server.ts has isTransientDatabaseError (issue 11, case 2),
+ * which is to replace it.
+ */
+function isTransientDatabaseError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } };
+  const cause = (meta?.driverAdapterError?.cause ?? (error.name === "DriverAdapterError" ? error.cause : undefined)) as
+    | { kind?: string; code?: string; extendedCode?: number }
+    | undefined;
+  if (cause?.kind) {
+    if (TRANSIENT_ADAPTER_KINDS.has(cause.kind)) return true;
+    if (cause.kind === "postgres") return TRANSIENT_POSTGRES_CODE.test(cause.code ?? "");
+    // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes.
+    if (cause.kind === "sqlite") return [5, 6].includes((cause.extendedCode ?? 0) & 0xff);
+    return false;
+  }
+  return typeof code === "string" && (TRANSIENT_PRISMA_CODES.has(code) || TRANSIENT_SOCKET_CODES.has(code));
 }
 
 type EventRow = {
@@ -210,7 +388,7 @@ function uuidV7(): string {
 }
 
 /** A product gid, or a numeric id made one; anything else is dropped. */
-function normalizeProductId(value: string | undefined): string | null {
+function normalizeProductId(value: string | null | undefined): string | null {
   if (!value) return null;
   if (/^gid:\/\/shopify\/Product\/\d{1,20}$/.test(value)) return value;
   if (/^\d{1,20}$/.test(value)) return `gid://shopify/Product/${value}`;
