@@ -126,22 +126,43 @@ export default prisma;
  */
 export function isTransientDatabaseError(error: unknown): boolean {
   const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === "object" && !seen.has(current)) {
+  const pending: unknown[] = [error];
+  while (pending.length) {
+    const current = pending.pop();
+    if (!current || typeof current !== "object" || seen.has(current)) continue;
     seen.add(current);
-    const { code, kind, originalCode, message } = current as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown };
-    // Prisma: can't reach / timed out / closed connection; transaction start timed out / closed by timeout; write conflict or deadlock.
-    if (typeof code === "string" && ["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2034"].includes(code)) return true;
-    // PostgreSQL SQLSTATEs: serialization failure, deadlock, lock not available, query canceled (statement timeout),
-    // idle-in-transaction timeout, too many connections, admin/crash shutdown, cannot connect now.
-    if (typeof code === "string" && ["40001", "40P01", "55P03", "57014", "25P03", "53300", "57P01", "57P02", "57P03"].includes(code)) return true;
+    const { code, kind, originalCode, extendedCode, message, cause, meta } = current as {
+      code?: unknown;
+      kind?: unknown;
+      originalCode?: unknown;
+      extendedCode?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    if (typeof code === "string") {
+      // Prisma: can't reach / timed out / closed connection / pool timeout; transaction API timeouts; write conflict or
+      // deadlock; too many connections.
+      if (["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2034", "P2037"].includes(code)) return true;
+      // PostgreSQL SQLSTATEs: connection exceptions (08), insufficient resources (53), shutdown (57P0x), serialization
+      // failure, deadlock, lock not available, query canceled (statement timeout), idle-in-transaction timeout.
+      if (kind === "postgres" || /^[0-9A-Z]{5}$/.test(code)) {
+        if (/^(08|53|57P0)/.test(code) || ["40001", "40P01", "55P03", "57014", "25P03"].includes(code)) return true;
+      }
+      if (/^SQLITE_(BUSY|LOCKED)|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/.test(code)) return true;
+    }
     if (typeof originalCode === "string" && /^SQLITE_(BUSY|LOCKED)/.test(originalCode)) return true;
-    if (typeof code === "string" && /^SQLITE_(BUSY|LOCKED)|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/.test(code)) return true;
-    if (kind === "SocketTimeout" || kind === "TooManyConnections") return true;
+    // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes.
+    if (kind === "sqlite" && typeof extendedCode === "number" && [5, 6].includes(extendedCode & 0xff)) return true;
+    // The driver adapters' names for them (SocketTimeout is also SQLite's SQLITE_BUSY).
+    if (["SocketTimeout", "TooManyConnections", "TransactionWriteConflict", "ConnectionClosed", "DatabaseNotReachable"].includes(String(kind))) {
+      return true;
+    }
     if (typeof message === "string" && /database is locked|timeout exceeded when trying to connect|Connection terminated unexpectedly/i.test(message)) {
       return true;
     }
-    current = (current as { cause?: unknown }).cause;
+    // Prisma keeps the driver's error under meta.driverAdapterError; the adapters under cause.
+    pending.push(cause, meta?.driverAdapterError);
   }
   return false;
 }

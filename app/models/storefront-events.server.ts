@@ -16,7 +16,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { Prisma, prisma } from "~/db.server";
+import { Prisma, isTransientDatabaseError, prisma } from "~/db.server";
 import { BEACON_EVENT_TYPES, type BeaconEventType } from "~/storefront/widget-data";
 
 /** A page view sends a handful; anything far above is not a widget's. */
@@ -267,42 +267,6 @@ async function writeShopBatch(shopDomain: string, events: readonly QueuedEvent[]
     ),
   ]);
   return rows.length;
-}
-
-/** Prisma's driver adapters' names for them (SocketTimeout is also SQLite's SQLITE_BUSY). */
-const TRANSIENT_ADAPTER_KINDS = new Set([
-  "SocketTimeout",
-  "TransactionWriteConflict",
-  "ConnectionClosed",
-  "DatabaseNotReachable",
-  "TooManyConnections",
-]);
-/** Connection exceptions, insufficient resources, shutdown, deadlock, serialization, lock and statement timeouts. */
-const TRANSIENT_POSTGRES_CODE = /^(08|53|57P0|40001$|40P01$|55P03$|57014$)/;
-/** Can't reach, timed out, connection closed, pool timeout, transaction API timeouts, write conflict, too many connections. */
-const TRANSIENT_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2034", "P2037"]);
-const TRANSIENT_SOCKET_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "ETIMEDOUT", "EPIPE"]);
-
-/**
- * Failures that may pass: the database busy or locked, a write conflict or
- * deadlock, a connection lost, refused or timed out, no connection free.
- * Local until app/db.server.ts has isTransientDatabaseError (issue 11, case 2),
- * which is to replace it.
- */
-function isTransientDatabaseError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } };
-  const cause = (meta?.driverAdapterError?.cause ?? (error.name === "DriverAdapterError" ? error.cause : undefined)) as
-    | { kind?: string; code?: string; extendedCode?: number }
-    | undefined;
-  if (cause?.kind) {
-    if (TRANSIENT_ADAPTER_KINDS.has(cause.kind)) return true;
-    if (cause.kind === "postgres") return TRANSIENT_POSTGRES_CODE.test(cause.code ?? "");
-    // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes.
-    if (cause.kind === "sqlite") return [5, 6].includes((cause.extendedCode ?? 0) & 0xff);
-    return false;
-  }
-  return typeof code === "string" && (TRANSIENT_PRISMA_CODES.has(code) || TRANSIENT_SOCKET_CODES.has(code));
 }
 
 type EventRow = {
