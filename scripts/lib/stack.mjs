@@ -110,15 +110,16 @@ export async function startLocalShopifyOnly({ appPort, shopifyPort, databaseUrl,
 
 /**
  * Starts both processes and waits until each answers. Returns the URLs and a
- * stop() that ends both.
+ * stop() that ends both. appEnv is added to the app's environment only (e.g. a
+ * benchmark's probe in NODE_OPTIONS).
  */
-export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile = undefined, quiet = false }) {
+export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile = undefined, quiet = false, appEnv = {} }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl, stateFile });
   const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
   const app = startProcess(
     "app",
     [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), "build/server/index.js"],
-    env,
+    { ...env, ...appEnv },
     { quiet },
   );
   const stop = async () => {
