@@ -19,8 +19,9 @@
 // imported accounts are removed so the library stays the same size).
 //
 // After the warm-up, every --report-every seconds and at the end it prints the
-// app process's open files (/proc/<pid>/fd), resident memory (VmRSS, and after
-// a forced garbage collection), database connections (PostgreSQL:
+// app process's open files (/proc/<pid>/fd: sockets from the bench, other
+// sockets, database files, the rest), resident memory (VmRSS, and after a
+// forced garbage collection), database connections (PostgreSQL:
 // pg_stat_activity rows of the app, application_name clipcart*; SQLite: the
 // app's descriptors on the database file and its -wal/-shm), event loop delay
 // (measured inside the app by bench/soak-probe.mjs), requests per second and
@@ -184,7 +185,7 @@ async function soak(database) {
       postgres.on("error", (error) => console.error(`  (the bench's PostgreSQL connection failed: ${error.message})`));
       await postgres.connect();
     }
-    const app = { process: stack.processes.app, pid: stack.processes.app.pid, appStderr, probeFile, sqliteFiles: sqliteFiles(database.url), postgres };
+    const app = { process: stack.processes.app, pid: stack.processes.app.pid, port: options.appPort, appStderr, probeFile, sqliteFiles: sqliteFiles(database.url), postgres };
     const probe = readProbe(probeFile);
     if (!probe?.ready || probe.pid !== app.pid) throw new Error(`the probe did not load in the app process (pid ${app.pid}, ${probeFile})`);
     if (!probe.gcAvailable) console.log("  (gc is not exposed in the app: memory after GC is not measured)");
@@ -197,6 +198,7 @@ async function soak(database) {
         `${options.tagEditsPerSecond} tag edits/s, an account import every ${options.importEverySeconds} s ` +
         `(shop ${shop.domain}: ${shop.videos.length} videos, ${shop.widgets.length} widgets, ${shop.products.length} products)\n`,
     );
+    await client.openAllSockets();
     traffic.closeWindow();
     await askProbe(app); // the start's event loop window is the warm-up's, not the app's start and the setup
     load = startLoad(traffic, shop);
@@ -326,6 +328,10 @@ function httpClient(baseUrl) {
         });
         request.end(payload);
       });
+    },
+    /** Opens every socket of the pool at once, so the app's count of them is the same from the start to the end. */
+    async openAllSockets() {
+      await Promise.all(Array.from({ length: CLIENT_SOCKETS }, () => client.request("GET", "/healthz")));
     },
     close: () => agent.destroy(),
   };
@@ -622,9 +628,29 @@ async function askProbe(app) {
   return null;
 }
 
+/** The local port of each TCP socket of the app's network namespace, by inode. */
+function tcpLocalPorts(pid) {
+  const ports = new Map();
+  for (const table of ["tcp", "tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(`/proc/${pid}/net/${table}`, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length > 9) ports.set(fields[9], parseInt(fields[1].split(":")[1], 16));
+    }
+  }
+  return ports;
+}
+
+/** The app's descriptors: sockets to its own port (the bench's requests), other sockets (database, Shopify), database files, the rest. */
 function openFiles(app) {
-  const counts = { total: 0, sockets: 0, database: 0, other: 0 };
+  const counts = { total: 0, inbound: 0, sockets: 0, database: 0, other: 0 };
   const directory = `/proc/${app.pid}/fd`;
+  const localPorts = tcpLocalPorts(app.pid);
   for (const fd of readdirSync(directory)) {
     let target;
     try {
@@ -633,7 +659,8 @@ function openFiles(app) {
       continue; // closed while we looked
     }
     counts.total += 1;
-    if (target.startsWith("socket:")) counts.sockets += 1;
+    const socket = /^socket:\[(\d+)\]$/.exec(target);
+    if (socket) counts[localPorts.get(socket[1]) === app.port ? "inbound" : "sockets"] += 1;
     else if (app.sqliteFiles.has(target)) counts.database += 1;
     else counts.other += 1;
   }
@@ -682,7 +709,7 @@ class SampleTable {
 
   printHeader() {
     console.log(
-      `  ${"time".padStart(6)}  ${"open files (sockets/db/other)".padEnd(30)}  ${"RSS MB".padStart(7)}  ${"after GC".padStart(8)}  ` +
+      `  ${"time".padStart(6)}  ${"open files (in/sockets/db/other)".padEnd(32)}  ${"RSS MB".padStart(7)}  ${"after GC".padStart(8)}  ` +
         `${"heap MB".padStart(7)}  ${"ext MB".padStart(6)}  ${this.connectionsLabel.padStart(8)}  ${"loop delay p50/p99/max ms".padEnd(25)}  ${"req/s".padStart(6)}  errors`,
     );
   }
@@ -692,7 +719,7 @@ class SampleTable {
     const loop = probe?.loop ? `${probe.loop.p50Ms}/${probe.loop.p99Ms}/${probe.loop.maxMs}` : "probe silent";
     const rate = window.seconds > 0.5 ? (window.requests / window.seconds).toFixed(1) : "-";
     console.log(
-      `  ${sample.label.padStart(6)}  ${`${files.total} (${files.sockets}/${files.database}/${files.other})`.padEnd(30)}  ${megabytes(sample.rss).padStart(7)}  ` +
+      `  ${sample.label.padStart(6)}  ${`${files.total} (${files.inbound}/${files.sockets}/${files.database}/${files.other})`.padEnd(32)}  ${megabytes(sample.rss).padStart(7)}  ` +
         `${(probe?.afterGc ? megabytes(probe.afterGc.rss) : "-").padStart(8)}  ${(probe?.afterGc ? megabytes(probe.afterGc.heapUsed) : "-").padStart(7)}  ` +
         `${(probe?.afterGc ? megabytes(probe.afterGc.external) : "-").padStart(6)}  ` +
         `${String(sample.connections.total).padStart(8)}  ${loop.padEnd(25)}  ${rate.padStart(6)}  ${window.errors}` +
@@ -723,7 +750,7 @@ function printVerdict({ samples, traffic, load, requestsPerSecond, appStderr, da
     `${counts.importsFailed} failed), ${counts.accountsRemoved} accounts removed`);
   console.log(`  by route: ${[...traffic.byRoute].map(([route, count]) => `${route} ${count}`).join(", ")}`);
   if (traffic.client.keepAliveRacesRetried) console.log(`  sent again after a keep-alive race (socket closed by the app as it was reused): ${traffic.client.keepAliveRacesRetried}`);
-  if (traffic.skipped.size) console.log(`  not sent (the app was behind): ${[...traffic.skipped].map(([what, count]) => `${what} ${count}`).join(", ")}`);
+  if (traffic.skipped.size) console.log(`  not sent (too many unanswered: the app or this bench fell behind): ${[...traffic.skipped].map(([what, count]) => `${what} ${count}`).join(", ")}`);
   if (appStderr.count) console.log(`  app stderr: ${appStderr.count} lines, first: \n    ${appStderr.first.join("\n    ")}`);
 
   console.log(`\nVerdict on ${database.label}:`);
