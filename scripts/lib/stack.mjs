@@ -144,15 +144,16 @@ function startRoundRobinProxy(port, targetPorts) {
  * stop() that ends both. appLogFile: where the app's output is also written
  * (the e2e tests read it to check what the app logs). appInstances > 1: that
  * many app processes on the ports after appPort, behind a round-robin proxy
- * on appPort (several instances on one database; use PostgreSQL).
- * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, stateFile?: string, quiet?: boolean, appLogFile?: string, appInstances?: number }} options
+ * on appPort (several instances on one database; use PostgreSQL). appEnv is
+ * added to the app's environment only (e.g. a benchmark's probe in NODE_OPTIONS).
+ * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, stateFile?: string, quiet?: boolean, appLogFile?: string, appInstances?: number, appEnv?: Record<string, string> }} options
  */
-export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile = undefined, quiet = false, appLogFile = undefined, appInstances = 1 }) {
+export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile = undefined, quiet = false, appLogFile = undefined, appInstances = 1, appEnv = {} }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl, stateFile });
   const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
   const instancePorts = appInstances > 1 ? Array.from({ length: appInstances }, (_, i) => appPort + 1 + i) : [appPort];
   const apps = instancePorts.map((port, i) =>
-    startProcess(appInstances > 1 ? `app ${i + 1}` : "app", ["server.mjs", "build/server/index.js"], { ...env, PORT: String(port) }, {
+    startProcess(appInstances > 1 ? `app ${i + 1}` : "app", ["server.mjs", "build/server/index.js"], { ...env, ...appEnv, PORT: String(port) }, {
       quiet,
       logFile: i === 0 ? appLogFile : undefined,
     }),
