@@ -38,6 +38,8 @@ for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
     stopping = true;
     console.log(`[server] ${signal}: no new connections; finishing the requests in flight`);
     await stop();
+    // What the app still holds in memory (queued storefront events) is written before the process ends.
+    await build.entry.module.beforeExit?.();
     console.log("[server] stopped");
     process.exit(0);
   });

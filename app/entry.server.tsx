@@ -7,6 +7,7 @@ import { addDocumentResponseHeaders } from "./shopify.server";
 import { startAutoSyncOnce } from "./models/auto-sync.server";
 import { startImportJobWatchdogOnce } from "./models/import-jobs.server";
 import { startStorefrontPublishSweepOnce } from "./models/storefront.server";
+import { flushStorefrontEvents } from "./models/storefront-events.server";
 import { withLocalFrameAncestor } from "./shopify/local-shopify.server";
 
 // Premium accounts sync every 3 hours; this server schedules (and, on PostgreSQL, works) them.
@@ -18,6 +19,15 @@ startStorefrontPublishSweepOnce();
 
 // The production server wraps the routes with it at start-up (server.mjs).
 export { answerDatabaseOutagesWith503 } from "./lib/database-outage.server";
+
+/**
+ * The production server calls this after the last request finished, before
+ * the process exits (SIGTERM): storefront events still queued in memory are
+ * written, so a deploy loses none.
+ */
+export async function beforeExit(): Promise<void> {
+  await flushStorefrontEvents().catch((error: unknown) => console.error("Writing the last storefront events failed", error));
+}
 
 export const streamTimeout = 5000;
 

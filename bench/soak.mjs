@@ -27,7 +27,7 @@
 // (measured inside the app by bench/soak-probe.mjs), requests per second and
 // errors (non-2xx/3xx answers and network errors, by kind and route). It ends
 // with a verdict per metric and exits 1 when open files, memory or connections
-// grew or when there was any error. See docs/decisions/025-soak-benchmark.md.
+// grew or when there was any error. See docs/decisions/026-soak-benchmark.md.
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
