@@ -64,9 +64,14 @@ export async function expectEachVideoOnce(app: FrameLocator, videoIds: readonly 
     .toEqual([]);
 }
 
-/** A toast in the admin (App Bridge toasts are drawn by the admin page, outside the app's frame). */
-export function adminToast(page: Page, message: string): Locator {
-  return page.getByTestId("admin-toast").filter({ hasText: message });
+/**
+ * The admin showed this toast: App Bridge toasts are drawn by the admin page,
+ * outside the app's frame, and go away after 5 s, which on a busy machine can
+ * be before the test looks; the page's log of toasts lasts. Assert with
+ * toBeAttached().
+ */
+export function toastShown(page: Page, message: string): Locator {
+  return page.getByTestId("admin-toast-log").getByText(message, { exact: true }).first();
 }
 
 /** Moves to another page of the app through the admin's navigation (a client-side navigation in the frame). */

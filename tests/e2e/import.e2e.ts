@@ -8,7 +8,7 @@ import { uniqueAccount, uniquePinId } from "../platform-emulators/client";
 import { APP_URL, expect, test } from "./fixtures";
 import {
   PERMISSION_LABEL,
-  adminToast,
+  toastShown,
   chooseMethod,
   connectedAccount,
   dialogButton,
@@ -75,7 +75,7 @@ for (const platform of ACCOUNT_PLATFORMS) {
     await expect(connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` })).toBeVisible();
     await expect(connectedAccount(dialog, account).getByRole("button", { name: `Remove @${account}` })).toBeVisible();
     await expect(dialog.getByRole("list", { name: "Connected Accounts" }).getByRole("listitem")).toHaveCount(1);
-    await expect(adminToast(page, success)).toBeVisible();
+    await expect(toastShown(page, success)).toBeAttached();
 
     // The actor was run once, for the name without the "@" the merchant typed.
     const runs = await emulator.runs({ contains: account });
@@ -162,7 +162,7 @@ test("Pinterest imports a pin by its URL only, with Find Pin", async ({ page, op
 
   await submitImport(dialog, pinUrl, "Find Pin");
   await expect(dialog.getByText("Pin added successfully!", { exact: true })).toBeVisible();
-  await expect(adminToast(page, "Pin added successfully!")).toBeVisible();
+  await expect(toastShown(page, "Pin added successfully!")).toBeAttached();
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
   await expect(app.getByText("Pin added successfully!", { exact: true })).toBeVisible();
@@ -229,7 +229,7 @@ test("Resync adds only the account's new videos, and importing it again adds not
   await connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` }).click();
   const synced = `Synced @${account}: 3 new videos added`;
   await expect(dialog.getByText(synced, { exact: true })).toBeVisible();
-  await expect(adminToast(page, synced)).toBeVisible();
+  await expect(toastShown(page, synced)).toBeAttached();
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
 
@@ -285,7 +285,7 @@ test("removing a connected account asks first, then deletes it with its videos",
   await dialogButton(confirm, "Remove").click();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Channel deleted successfully", { exact: true })).toBeVisible();
-  await expect(adminToast(page, "Channel deleted successfully")).toBeVisible();
+  await expect(toastShown(page, "Channel deleted successfully")).toBeAttached();
   await expect(connectedAccount(dialog, account)).toHaveCount(0);
   await expect(dialog.getByText("No connected accounts yet", { exact: false })).toBeVisible();
   await dialogButton(dialog, "Close").click();
@@ -375,7 +375,7 @@ test("a resync that fails says Sync failed and keeps the account's videos", asyn
   await emulator.setAccount("tiktok", account, { scenario: "private" });
   await connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` }).click();
   await expect(dialog.getByText("Sync failed: This account is private", { exact: true })).toBeVisible();
-  await expect(adminToast(page, "Sync failed: This account is private")).toBeVisible();
+  await expect(toastShown(page, "Sync failed: This account is private")).toBeAttached();
   await expect(connectedAccount(dialog, account).getByText("Last sync failed: This account is private", { exact: true })).toBeVisible();
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
@@ -407,7 +407,7 @@ test("an import started on the Dashboard keeps running while the merchant moves 
   await expect(app.getByRole("status").filter({ hasText: progress })).toBeVisible();
   const success = `Successfully added 12 videos from @${account}!`;
   await expect(app.getByText(success, { exact: true })).toBeVisible();
-  await expect(adminToast(page, success)).toBeVisible();
+  await expect(toastShown(page, success)).toBeAttached();
   await expect(app.getByRole("status").filter({ hasText: progress })).toHaveCount(0);
   await expect(app.getByText(IMPORT_BANNER, { exact: true })).toBeVisible();
   await expect(libraryRows(app)).toHaveCount(12);
@@ -432,7 +432,7 @@ test("an import keeps running when the merchant reloads the admin, and its resul
   await expect(app.getByRole("status").filter({ hasText: progress })).toBeVisible();
   const success = `Successfully added 9 videos from @${account}!`;
   await expect(app.getByText(success, { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(adminToast(page, success)).toBeVisible();
+  await expect(toastShown(page, success)).toBeAttached();
   await expect(libraryRows(app)).toHaveCount(9);
 });
 

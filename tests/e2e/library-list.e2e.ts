@@ -8,6 +8,7 @@
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { bootstrappedShop, e2eDb, seedVideos, type VideoSeed } from "./db";
 import { adminUrl, expect, test } from "./fixtures";
+import { toastShown } from "./import-helpers";
 import { frameUrl, openLibrary, rowWith, videoRows } from "./library-helpers";
 
 // ------------------------------------------------------------------ helpers
@@ -563,15 +564,13 @@ test("the view-name dialog refuses an empty name, more than 40 characters and a 
   // Only spaces: refused with a message, nothing saved.
   await name.fill("   ");
   await create.click();
-  await expect(page.getByTestId("admin-toast").filter({ hasText: "View name is required." })).toBeVisible();
+  await expect(toastShown(page, "View name is required.")).toBeAttached();
 
   // The same name with extra inner spaces is still the same name.
   await app.getByRole("button", { name: "Create new view" }).click();
   await name.fill("Best   sellers");
   await create.click();
-  await expect(
-    page.getByTestId("admin-toast").filter({ hasText: 'A view named "Best sellers" already exists. Choose another name.' }),
-  ).toBeVisible();
+  await expect(toastShown(page, 'A view named "Best sellers" already exists. Choose another name.')).toBeAttached();
   await expect(app.getByRole("tab")).toHaveText(["All", "Active", "Draft", "Best Sellers"]);
   expect(await prisma.libraryView.count({ where: { shopId: owner.id } })).toBe(1);
 

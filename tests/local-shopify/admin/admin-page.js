@@ -169,6 +169,8 @@
     }
     toast.append(el("button", { type: "button", class: "toast-close", "aria-label": "Dismiss notification", onclick: dismiss }, "\u00d7"));
     toast.timer = setTimeout(() => hideToast(message.id), message.duration || 5000);
+    // Toasts go away by design; tests ask the log whether one was shown, a state that lasts.
+    byTestId("admin-toast-log").append(el("li", { "data-tone": message.isError ? "critical" : "default" }, message.message));
     const area = byTestId("admin-toasts");
     area.append(toast);
     while (area.children.length > 3) area.firstElementChild.remove();

@@ -164,6 +164,7 @@ function renderAdminPage(view: {
   <iframe id="app-iframe" name="app-iframe" title="${app}" src="${escapeHtml(view.frameSrc)}" allow="clipboard-read; clipboard-write"></iframe>
 </main>
 <div class="toasts" data-testid="admin-toasts" aria-live="polite"></div>
+<ol data-testid="admin-toast-log" hidden></ol>
 <div class="chrome-backdrop" data-testid="admin-modal-backdrop" hidden></div>
 <div data-testid="admin-modal-layer"></div>
 <script type="application/json" id="local-shopify-admin-config">${scriptJson(view.pageConfig)}</script>
