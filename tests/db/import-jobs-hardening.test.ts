@@ -2,6 +2,7 @@
 // database DATABASE_URL names: an account removed while its sync or import
 // runs stays removed, a job nobody finishes is failed by the watchdog, and a
 // final status write refused for a moment is retried.
+import { importedVideo } from "../support/imported-videos";
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { databaseKind, prisma } from "../../app/db.server";
@@ -21,7 +22,7 @@ import {
   waitForImportRunnerIdle,
 } from "../../app/models/import-jobs.server";
 import { PLATFORMS } from "../../app/platforms/config";
-import type { ChannelImportResult, ImportedVideo, PlatformImporter } from "../../app/platforms/types";
+import type { ChannelImportResult, PlatformImporter } from "../../app/platforms/types";
 import { createShop, createVideo, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();
@@ -34,22 +35,10 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-function importedVideo(id: string): ImportedVideo {
-  return {
-    platformVideoId: id,
-    title: `Clip ${id}`,
-    authorName: "Creator",
-    channelUsername: "creator",
-    thumbnailUrl: null,
-    embedHtml: null,
-    videoUrl: `https://www.tiktok.com/@creator/video/${id}`,
-    publishedAt: new Date("2026-01-01T00:00:00Z"),
-  };
-}
 
 const feed = (username: string, videoIds: string[]): ChannelImportResult => ({
   channel: { username, displayName: `${username} display`, avatarUrl: null, followerCount: 10 },
-  videos: videoIds.map(importedVideo),
+  videos: videoIds.map((id) => importedVideo(id)),
 });
 
 const videoIds = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);

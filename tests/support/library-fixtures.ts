@@ -68,19 +68,7 @@ export async function jsonOf<T = Record<string, unknown>>(response: Response): P
 
 // ---------------------------------------------------------------- fake importer
 
-export function importedVideo(id: string, overrides: Partial<ImportedVideo> = {}): ImportedVideo {
-  return {
-    platformVideoId: id,
-    title: `Clip ${id}`,
-    authorName: "Creator",
-    channelUsername: "creator",
-    thumbnailUrl: null,
-    embedHtml: null,
-    videoUrl: `https://www.tiktok.com/@creator/video/${id}`,
-    publishedAt: new Date("2026-01-01T00:00:00Z"),
-    ...overrides,
-  };
-}
+export { importedVideo } from "./imported-videos";
 
 export function importedChannel(username: string): ImportedChannel {
   return { username, displayName: `${username} display`, avatarUrl: null, followerCount: 1234 };
