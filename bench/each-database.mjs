@@ -54,14 +54,15 @@ async function reachable(url) {
   }
 }
 
-async function dropDatabase(url) {
+/** Drops a throw-away PostgreSQL database (connections to it are ended). */
+export async function dropDatabase(url) {
   const admin = new URL(url);
   const name = admin.pathname.slice(1);
   admin.pathname = "/postgres";
   const client = new pg.Client({ connectionString: admin.href });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
   } finally {
     await client.end();
   }

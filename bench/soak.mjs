@@ -38,6 +38,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { ROOT, freshSqliteDatabase, startStack } from "../scripts/lib/stack.mjs";
 import { deploy } from "../scripts/db.mjs";
+import { dropDatabase } from "./each-database.mjs";
 import { signProxyQuery } from "../tests/local-shopify/app-proxy.ts";
 import { mintSessionToken } from "../tests/local-shopify/session-token.ts";
 
@@ -136,18 +137,6 @@ async function databasesToSoak() {
   return [{ label: given.startsWith("postgres") ? "PostgreSQL" : "SQLite", url: given, prepare: () => deploy(given, { quiet: true }) }];
 }
 
-async function dropDatabase(url) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
-}
 
 const isPostgres = (url) => /^postgres(ql)?:/i.test(url);
 
