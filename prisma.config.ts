@@ -89,9 +89,7 @@ function postgresql(url: string): AdapterFactory {
       await adminQuery(url, `CREATE DATABASE "${name}"`);
       const shadowUrl = new URL(url);
       shadowUrl.pathname = `/${name}`;
-      const adapter = reportCatalogTypesAsText(
-        await new PrismaPg({ connectionString: shadowUrl.href, allowExitOnIdle: true }).connect(),
-      );
+      const adapter = reportCatalogTypesAsText(await new PrismaPg({ connectionString: shadowUrl.href, allowExitOnIdle: true }).connect());
       const dispose = adapter.dispose.bind(adapter);
       adapter.dispose = async () => {
         await dispose();

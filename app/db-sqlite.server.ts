@@ -69,7 +69,7 @@ class Turns {
 /** SQLITE_BUSY / SQLITE_LOCKED (and their extended codes) as the adapter reports them. */
 export function isSqliteBusy(error: unknown): boolean {
   const seen = new Set<unknown>();
-  for (let current = error as { code?: unknown; cause?: unknown; originalCode?: unknown } | undefined; current && !seen.has(current); ) {
+  for (let current = error as { code?: unknown; cause?: unknown; originalCode?: unknown } | undefined; current && !seen.has(current);) {
     seen.add(current);
     for (const code of [current.code, current.originalCode]) {
       if (typeof code === "string" && /^SQLITE_(BUSY|LOCKED)/.test(code)) return true;

@@ -105,14 +105,11 @@ function createPrismaClient(): PrismaClient {
 
 declare global {
   // Survives module reloads in development (Shopify's template does the same).
-  // eslint-disable-next-line no-var
+
   var prismaGlobal: PrismaClient | undefined;
 }
 
-export const prisma: PrismaClient =
-  process.env.NODE_ENV === "production"
-    ? createPrismaClient()
-    : (globalThis.prismaGlobal ??= createPrismaClient());
+export const prisma: PrismaClient = process.env.NODE_ENV === "production" ? createPrismaClient() : (globalThis.prismaGlobal ??= createPrismaClient());
 
 export default prisma;
 

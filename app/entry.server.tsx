@@ -18,7 +18,7 @@ startImportJobWatchdogOnce();
 startStorefrontPublishSweepOnce();
 
 // The production server wraps the routes with it at start-up (server.mjs).
-export { answerDatabaseOutagesWith503 } from "./lib/database-outage.server";
+export { answerDatabaseOutagesWith503 } from "./http/database-outage.server";
 
 /**
  * The production server calls this after the last request finished, before
@@ -31,37 +31,29 @@ export async function beforeExit(): Promise<void> {
 
 export const streamTimeout = 5000;
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   addDocumentResponseHeaders(request, responseHeaders);
   withLocalFrameAncestor(responseHeaders);
   // Bots get the whole document at once; browsers get the shell as soon as it is ready.
   const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
-      {
-        [callbackName]: () => {
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error) {
-          reject(error);
-        },
-        onError(error) {
-          responseStatusCode = 500;
-          console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />, {
+      [callbackName]: () => {
+        const body = new PassThrough();
+        const stream = createReadableStreamFromReadable(body);
+        responseHeaders.set("Content-Type", "text/html");
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
       },
-    );
+      onShellError(error) {
+        reject(error);
+      },
+      onError(error) {
+        responseStatusCode = 500;
+        console.error(error);
+      },
+    });
     setTimeout(abort, streamTimeout + 1000);
   });
 }

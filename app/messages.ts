@@ -25,11 +25,9 @@ export const ERROR_SCREENS = {
 
 export type ErrorScreenKind = keyof typeof ERROR_SCREENS;
 
-export const MISSING_SHOP_LOG =
-  "Clipcart needs a shop query parameter: open it from your Shopify admin. The app was not loaded.";
+export const MISSING_SHOP_LOG = "Clipcart needs a shop query parameter: open it from your Shopify admin. The app was not loaded.";
 
-export const SHOP_UNAVAILABLE_WARNING =
-  "Unable to load shop data. Please make sure you're accessing this app from within Shopify admin.";
+export const SHOP_UNAVAILABLE_WARNING = "Unable to load shop data. Please make sure you're accessing this app from within Shopify admin.";
 
 /**
  * The HTTP boundary's answers. API errors reach the merchant through the error
@@ -54,8 +52,7 @@ export const ERROR_MAPPER = {
   timeout: { title: "Request timeout", message: "The request took too long to complete. Please try again." },
   channel: {
     title: "Unable to add channel",
-    message:
-      "Please check that the username is correct and the channel is public. Try removing the @ symbol if you included it.",
+    message: "Please check that the username is correct and the channel is public. Try removing the @ symbol if you included it.",
   },
   video: {
     title: "Unable to add video",
@@ -91,8 +88,7 @@ export const LIBRARY_TEXT = {
   noVideosFound: "No videos found",
   searchPlaceholder: "Search videos...",
   untitledVideo: "Untitled Video",
-  missingApifyToken:
-    "Video import is not configured: the Apify API token is missing. Please contact support.",
+  missingApifyToken: "Video import is not configured: the Apify API token is missing. Please contact support.",
   /** An import or sync whose account was removed before it could save; shown as "Sync failed: ..." (spec 8). */
   accountRemoved: "This account was removed from Clipcart, so its videos were not saved.",
   /** A job whose process stopped (a restart or crash) before it finished. */
@@ -105,10 +101,8 @@ export const channelImported = (count: number, username: string) => `Successfull
 export const channelSynced = (username: string, count: number) => `Synced @${username}: ${count} new videos added`;
 export const videosUnpublished = (count: number) => `Successfully unpublished ${count} video(s)`;
 export const videosApproved = (count: number) => `Successfully approved ${count} video(s)!`;
-export const approvePartlyFailed = (ok: number, failed: number) =>
-  `${ok} video(s) approved successfully, but ${failed} failed. Please try again.`;
-export const approveDialogTitle = (count: number) =>
-  count === 1 ? "Approve Video to Widgets" : `Approve ${count} Videos to Widgets`;
+export const approvePartlyFailed = (ok: number, failed: number) => `${ok} video(s) approved successfully, but ${failed} failed. Please try again.`;
+export const approveDialogTitle = (count: number) => (count === 1 ? "Approve Video to Widgets" : `Approve ${count} Videos to Widgets`);
 
 /** Spec 8 and 2: Widgets texts. */
 export const WIDGET_TEXT = {
@@ -267,8 +261,7 @@ export const PLAN_TEXT = {
   // Shown under the "Verification failed" title (the API's `error`).
   verifyInUse: (product: string) =>
     `These ${product} credentials already unlock Premium on another store. Each ${product} account unlocks Premium on one store only; contact support to move it.`,
-  verifyThrottled: (minutes: number) =>
-    `Too many verification attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+  verifyThrottled: (minutes: number) => `Too many verification attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
   renewTitle: (product: string) => `Verify your ${product} account again`,
   renewBody: (product: string, endsOn: string) =>
     `Your ${product} verification ends on ${endsOn}. Verify again before then to keep Premium; without it your plan returns to Free.`,
@@ -283,7 +276,7 @@ export const SERVER_TEXT = {
 } as const;
 
 /**
- * Refused request text (app/lib/text-input.ts): the field, the character (as U+XXXX, since it is invisible) and why.
+ * Refused request text (app/rules/text-input.ts): the field, the character (as U+XXXX, since it is invisible) and why.
  * Shown after the field's path, e.g. "name: name contains a control character ...".
  */
 export const TEXT_INPUT_TEXT = {

@@ -1,13 +1,7 @@
 // Local Shopify's seams first: the node adapter below reads APP_BRIDGE_URL on import.
 import { installLocalShopifyFetch } from "./shopify/local-shopify.server";
 import "@shopify/shopify-app-remix/adapters/node";
-import {
-  ApiVersion,
-  AppDistribution,
-  BillingInterval,
-  LogSeverity,
-  shopifyApp,
-} from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, BillingInterval, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { shopifyApi } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma } from "./db.server";

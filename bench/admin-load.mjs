@@ -20,7 +20,9 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 const report = (label, values) =>
-  console.log(`${label.padEnd(48)} p50 ${percentile(values, 50).toFixed(0).padStart(5)} ms   p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms   (n=${values.length})`);
+  console.log(
+    `${label.padEnd(48)} p50 ${percentile(values, 50).toFixed(0).padStart(5)} ms   p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms   (n=${values.length})`,
+  );
 
 async function pageReady(frame, title) {
   await frame.getByRole("heading", { name: title, level: 1 }).waitFor();
@@ -49,7 +51,13 @@ try {
     await pageReady(frame, "Dashboard");
     reopen.push(performance.now() - started);
 
-    for (const [label, title] of [["Video Library", "Video Library"], ["Widgets", "Widgets"], ["Analytics", "Analytics"], ["Plan & Upgrade", "Plan & Upgrade"], ["Dashboard", "Dashboard"]]) {
+    for (const [label, title] of [
+      ["Video Library", "Video Library"],
+      ["Widgets", "Widgets"],
+      ["Analytics", "Analytics"],
+      ["Plan & Upgrade", "Plan & Upgrade"],
+      ["Dashboard", "Dashboard"],
+    ]) {
       started = performance.now();
       await page.getByTestId("admin-nav-link").filter({ hasText: label }).click();
       await pageReady(frame, title);

@@ -55,10 +55,14 @@ async function measure() {
     }
     times.sort((a, b) => a - b);
     const at = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
-    console.log(`  ${name.padEnd(36)} p50 ${at(50).toFixed(1).padStart(6)} ms   p95 ${at(95).toFixed(1).padStart(6)} ms   max ${times.at(-1).toFixed(1).padStart(6)} ms`);
+    console.log(
+      `  ${name.padEnd(36)} p50 ${at(50).toFixed(1).padStart(6)} ms   p95 ${at(95).toFixed(1).padStart(6)} ms   max ${times.at(-1).toFixed(1).padStart(6)} ms`,
+    );
   }
   const summary = await analyticsSummary(shopId);
-  console.log(`  (summary: ${summary.totalClicks.toLocaleString("en")} clicks, ${summary.last30DaysClicks.toLocaleString("en")} in the last 30 days; goal summary <= 50 ms)\n`);
+  console.log(
+    `  (summary: ${summary.totalClicks.toLocaleString("en")} clicks, ${summary.last30DaysClicks.toLocaleString("en")} in the last 30 days; goal summary <= 50 ms)\n`,
+  );
   await prisma.$disconnect();
 }
 
@@ -71,7 +75,8 @@ async function seed(prisma, writeEvents) {
   const shopDomain = `bench-analytics-${process.pid}.myshopify.com`;
   const shop = await prisma.shop.create({ data: { shopDomain, plan: "premium" } });
   const widgets = [];
-  for (let n = 1; n <= 6; n++) widgets.push(await prisma.widget.create({ data: { shopId: shop.id, name: `Widget ${n}`, layoutType: "carousel", displayNumber: n } }));
+  for (let n = 1; n <= 6; n++)
+    widgets.push(await prisma.widget.create({ data: { shopId: shop.id, name: `Widget ${n}`, layoutType: "carousel", displayNumber: n } }));
   await prisma.video.createMany({
     data: Array.from({ length: 300 }, (_, i) => ({
       shopId: shop.id,

@@ -36,7 +36,9 @@ try {
   );
   const videos = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      prisma.video.create({ data: { shopId: shop.id, platform: i % 2 ? "instagram" : "tiktok", platformVideoId: `bench${i}`, title: `Video ${i}`, enabled: true } }),
+      prisma.video.create({
+        data: { shopId: shop.id, platform: i % 2 ? "instagram" : "tiktok", platformVideoId: `bench${i}`, title: `Video ${i}`, enabled: true },
+      }),
     ),
   );
 
@@ -51,7 +53,12 @@ try {
     })),
   };
   // Signed as Shopify's app proxy signs; the timestamp stays valid (90 s) for the run.
-  const params = new URLSearchParams({ shop: shopDomain, logged_in_customer_id: "", path_prefix: "/apps/clipcart", timestamp: String(Math.floor(Date.now() / 1000)) });
+  const params = new URLSearchParams({
+    shop: shopDomain,
+    logged_in_customer_id: "",
+    path_prefix: "/apps/clipcart",
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  });
   params.set("signature", signProxyQuery(params, localApp.apiSecret));
   const url = `${stack.appUrl}/proxy/events?${params}`;
 
@@ -66,8 +73,7 @@ try {
       'wrk.headers["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"',
     ].join("\n"),
   );
-  const wrk = (duration) =>
-    execFileSync("wrk", ["-t1", `-c${concurrency}`, `-d${duration}s`, "--latency", "-s", script, url], { encoding: "utf8" });
+  const wrk = (duration) => execFileSync("wrk", ["-t1", `-c${concurrency}`, `-d${duration}s`, "--latency", "-s", script, url], { encoding: "utf8" });
   wrk(2); // warm-up: JIT, connections, SQLite pages
   const before = await prisma.analyticsEvent.count({ where: { shopId: shop.id } });
   const cpuBefore = cpuSeconds(stack.processes.app.pid);

@@ -19,7 +19,9 @@ const VIDEOS = 10_000;
 const WARM_UP = 20;
 
 async function main() {
-  console.log(`Video Library, ${VIDEOS.toLocaleString("en")} videos in one shop, the library loader's data x ${iterations} per query (after ${WARM_UP} warm-up calls)\n`);
+  console.log(
+    `Video Library, ${VIDEOS.toLocaleString("en")} videos in one shop, the library loader's data x ${iterations} per query (after ${WARM_UP} warm-up calls)\n`,
+  );
   await onEachDatabase({ script: import.meta.url, sqliteName: "bench-library", args: [iterations] });
 }
 
@@ -68,19 +70,48 @@ async function measure() {
   }
   all.sort((a, b) => a - b);
   const overall = (p) => all[Math.min(all.length - 1, Math.floor((p / 100) * all.length))];
-  console.log(`  ${"all queries together".padEnd(38)} p50 ${overall(50).toFixed(1).padStart(6)} ms   p95 ${overall(95).toFixed(1).padStart(6)} ms   (goal p95 <= 50 ms)`);
+  console.log(
+    `  ${"all queries together".padEnd(38)} p50 ${overall(50).toFixed(1).padStart(6)} ms   p95 ${overall(95).toFixed(1).padStart(6)} ms   (goal p95 <= 50 ms)`,
+  );
   console.log("");
   await prisma.$disconnect();
 }
 
-const WORDS = ["summer", "dress", "try-on", "haul", "unboxing", "lipstick", "tutorial", "morning", "routine", "linen", "shirt", "sale", "behind", "the", "scenes", "new", "drop", "review", "coffee", "mug", "skincare", "glow", "outfit", "ideas", "studio"];
+const WORDS = [
+  "summer",
+  "dress",
+  "try-on",
+  "haul",
+  "unboxing",
+  "lipstick",
+  "tutorial",
+  "morning",
+  "routine",
+  "linen",
+  "shirt",
+  "sale",
+  "behind",
+  "the",
+  "scenes",
+  "new",
+  "drop",
+  "review",
+  "coffee",
+  "mug",
+  "skincare",
+  "glow",
+  "outfit",
+  "ideas",
+  "studio",
+];
 const PLATFORMS = [...Array(10).fill("tiktok"), ...Array(7).fill("instagram"), ...Array(3).fill("pinterest")];
 
 /** One shop with 10,000 videos (tags on one in ten, the approved ones in widgets), like a large real library. */
 async function seed(prisma, videoSearchText) {
   const shop = await prisma.shop.create({ data: { shopDomain: `bench-${process.pid}.myshopify.com`, plan: "premium" } });
   const widgets = [];
-  for (let n = 1; n <= 5; n++) widgets.push(await prisma.widget.create({ data: { shopId: shop.id, name: `Widget ${n}`, layoutType: "carousel", displayNumber: n } }));
+  for (let n = 1; n <= 5; n++)
+    widgets.push(await prisma.widget.create({ data: { shopId: shop.id, name: `Widget ${n}`, layoutType: "carousel", displayNumber: n } }));
 
   let random = 42;
   const next = () => ((random = (random * 1103515245 + 12345) % 2147483648), random / 2147483648);
@@ -113,7 +144,8 @@ async function seed(prisma, videoSearchText) {
   const assignments = [];
   for (const [index, video] of videos.entries()) {
     if (index % 10 === 0) {
-      for (let t = 0; t < 3; t++) tags.push({ shopId: shop.id, videoId: video.id, productId: `gid://shopify/Product/${1000 + t}`, productTitle: `Product ${t}` });
+      for (let t = 0; t < 3; t++)
+        tags.push({ shopId: shop.id, videoId: video.id, productId: `gid://shopify/Product/${1000 + t}`, productTitle: `Product ${t}` });
     }
     if (video.enabled) assignments.push({ shopId: shop.id, videoId: video.id, widgetId: widgets[index % widgets.length].id, position: index });
   }

@@ -19,7 +19,16 @@ import { freshSqliteDatabase, startLocalShopifyOnly } from "../scripts/lib/stack
 const runs = Number(process.argv[2] ?? 3);
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 // Without the background-networking flags Chromium keeps dialling Google on this closed network.
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const databaseUrl = freshSqliteDatabase("bench-lighthouse");
 process.env.DATABASE_URL = databaseUrl;
@@ -88,7 +97,8 @@ async function installCarousel(shopName) {
         platformVideoId: `74000000000000${i}`,
         title: `Styling idea ${i + 1}`,
         authorName: "clipcart.demo",
-        videoUrl: platform === "pinterest" ? `https://www.pinterest.com/pin/74000000000000${i}/` : `https://www.tiktok.com/@clipcart.demo/video/74000000000000${i}`,
+        videoUrl:
+          platform === "pinterest" ? `https://www.pinterest.com/pin/74000000000000${i}/` : `https://www.tiktok.com/@clipcart.demo/video/74000000000000${i}`,
         // Shopify Files' CDN in production; Local Shopify serves product images the same way.
         storedThumbnailUrl: `${local.shopifyUrl}/cdn/shop/products/${products[i].handle}.svg`,
       },
@@ -158,7 +168,9 @@ try {
       const result = await audit(pages[kind]);
       for (const warning of result.warnings) console.warn(`  (${kind}) Lighthouse: ${warning}`);
       results[kind].push(result);
-      console.log(`  run ${run} ${kind.padEnd(7)} score ${result.score}  LCP ${result.lcp.toFixed(0)} ms  TBT ${result.tbt.toFixed(0)} ms  CLS ${result.cls.toFixed(3)}`);
+      console.log(
+        `  run ${run} ${kind.padEnd(7)} score ${result.score}  LCP ${result.lcp.toFixed(0)} ms  TBT ${result.tbt.toFixed(0)} ms  CLS ${result.cls.toFixed(3)}`,
+      );
     }
   }
 

@@ -44,8 +44,7 @@ import { mintSessionToken } from "../tests/local-shopify/session-token.ts";
 
 const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/local-shopify/local-app.json"), "utf8"));
 const PROBE = fileURLToPath(new URL("./soak-probe.mjs", import.meta.url));
-const DESKTOP_USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const DESKTOP_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** How much a metric may grow between the start and the end and still be "flat": a share of the start or an absolute slack. */
 const FLAT = {
@@ -137,7 +136,6 @@ async function databasesToSoak() {
   return [{ label: given.startsWith("postgres") ? "PostgreSQL" : "SQLite", url: given, prepare: () => deploy(given, { quiet: true }) }];
 }
 
-
 const isPostgres = (url) => /^postgres(ql)?:/i.test(url);
 
 /** The SQLite database's files whose descriptors stand for its connections (absolute paths). */
@@ -174,7 +172,15 @@ async function soak(database) {
       postgres.on("error", (error) => console.error(`  (the bench's PostgreSQL connection failed: ${error.message})`));
       await postgres.connect();
     }
-    const app = { process: stack.processes.app, pid: stack.processes.app.pid, port: options.appPort, appStderr, probeFile, sqliteFiles: sqliteFiles(database.url), postgres };
+    const app = {
+      process: stack.processes.app,
+      pid: stack.processes.app.pid,
+      port: options.appPort,
+      appStderr,
+      probeFile,
+      sqliteFiles: sqliteFiles(database.url),
+      postgres,
+    };
     const probe = readProbe(probeFile);
     if (!probe?.ready || probe.pid !== app.pid) throw new Error(`the probe did not load in the app process (pid ${app.pid}, ${probeFile})`);
     if (!probe.gcAvailable) console.log("  (gc is not exposed in the app: memory after GC is not measured)");
@@ -411,11 +417,20 @@ async function setUpShop(traffic) {
   };
   const { shop } = await must("bootstrap", api("POST /api/shops", "POST", "/api/shops", { shopDomain: domain }));
   const widgets = [];
-  for (const [layoutType, pageContexts] of [["carousel", ["homepage"]], ["carousel", ["product"]]]) {
-    const { widget } = await must("a widget", api("POST /api/widgets", "POST", "/api/widgets", { name: `Soak ${layoutType} ${widgets.length + 1}`, layoutType, pageContexts }));
+  for (const [layoutType, pageContexts] of [
+    ["carousel", ["homepage"]],
+    ["carousel", ["product"]],
+  ]) {
+    const { widget } = await must(
+      "a widget",
+      api("POST /api/widgets", "POST", "/api/widgets", { name: `Soak ${layoutType} ${widgets.length + 1}`, layoutType, pageContexts }),
+    );
     widgets.push(widget);
   }
-  const { job } = await must("the seed import", api("POST /api/channels", "POST", "/api/channels", { platform: "tiktok", username: `soakseed${randomBytes(3).toString("hex")}` }));
+  const { job } = await must(
+    "the seed import",
+    api("POST /api/channels", "POST", "/api/channels", { platform: "tiktok", username: `soakseed${randomBytes(3).toString("hex")}` }),
+  );
   const finished = await waitForImport(api, job);
   if (finished?.status !== "succeeded") throw new Error(`setting up the shop: the seed import ended ${finished?.status}: ${finished?.error}`);
   const library = await must("the library", api("GET /api/videos/:shopId", "GET", `/api/videos/${shop.id}?tab=all`));
@@ -455,10 +470,13 @@ function steady(perSecond, launch) {
   if (!(perSecond > 0)) return () => {};
   const started = performance.now();
   let launched = 0;
-  const timer = setInterval(() => {
-    const due = Math.floor(((performance.now() - started) / 1000) * perSecond);
-    for (; launched < due; launched++) launch();
-  }, Math.max(10, Math.min(1000, 1000 / perSecond)));
+  const timer = setInterval(
+    () => {
+      const due = Math.floor(((performance.now() - started) / 1000) * perSecond);
+      for (; launched < due; launched++) launch();
+    },
+    Math.max(10, Math.min(1000, 1000 / perSecond)),
+  );
   return () => clearInterval(timer);
 }
 
@@ -470,7 +488,18 @@ function startLoad(traffic, shop) {
     inFlight.add(promise);
     promise.finally(() => inFlight.delete(promise));
   };
-  const counts = { beacons: 0, events: 0, approvals: 0, unpublishes: 0, tagsAdded: 0, tagsRemoved: 0, importsStarted: 0, importsSucceeded: 0, importsFailed: 0, accountsRemoved: 0 };
+  const counts = {
+    beacons: 0,
+    events: 0,
+    approvals: 0,
+    unpublishes: 0,
+    tagsAdded: 0,
+    tagsRemoved: 0,
+    importsStarted: 0,
+    importsSucceeded: 0,
+    importsFailed: 0,
+    accountsRemoved: 0,
+  };
   let stopping = false;
   let beaconsInFlight = 0;
 
@@ -484,7 +513,12 @@ function startLoad(traffic, shop) {
       productId: pick(shop.products).id.split("/").pop(),
     }));
     // Signed as Shopify's app proxy signs the request it forwards (timestamp now).
-    const params = new URLSearchParams({ shop: shop.domain, logged_in_customer_id: "", path_prefix: "/apps/clipcart", timestamp: String(Math.floor(Date.now() / 1000)) });
+    const params = new URLSearchParams({
+      shop: shop.domain,
+      logged_in_customer_id: "",
+      path_prefix: "/apps/clipcart",
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    });
     params.set("signature", signProxyQuery(params, localApp.apiSecret));
     beaconsInFlight += 1;
     counts.beacons += 1;
@@ -734,17 +768,23 @@ function printVerdict({ samples, traffic, load, requestsPerSecond, appStderr, da
   const [start, end] = [samples[0], samples.at(-1)];
   const windows = samples.slice(1).filter((sample) => sample.probe?.loop);
   const counts = load.counts;
-  console.log(`\n  load sent: ${counts.beacons} beacons (${counts.events} events), ${counts.approvals} approvals, ${counts.unpublishes} unpublishes, ` +
-    `${counts.tagsAdded} tags added, ${counts.tagsRemoved} removed, ${counts.importsStarted} imports (${counts.importsSucceeded} succeeded, ` +
-    `${counts.importsFailed} failed), ${counts.accountsRemoved} accounts removed`);
+  console.log(
+    `\n  load sent: ${counts.beacons} beacons (${counts.events} events), ${counts.approvals} approvals, ${counts.unpublishes} unpublishes, ` +
+      `${counts.tagsAdded} tags added, ${counts.tagsRemoved} removed, ${counts.importsStarted} imports (${counts.importsSucceeded} succeeded, ` +
+      `${counts.importsFailed} failed), ${counts.accountsRemoved} accounts removed`,
+  );
   console.log(`  by route: ${[...traffic.byRoute].map(([route, count]) => `${route} ${count}`).join(", ")}`);
-  if (traffic.client.keepAliveRacesRetried) console.log(`  sent again after a keep-alive race (socket closed by the app as it was reused): ${traffic.client.keepAliveRacesRetried}`);
-  if (traffic.skipped.size) console.log(`  not sent (too many unanswered: the app or this bench fell behind): ${[...traffic.skipped].map(([what, count]) => `${what} ${count}`).join(", ")}`);
+  if (traffic.client.keepAliveRacesRetried)
+    console.log(`  sent again after a keep-alive race (socket closed by the app as it was reused): ${traffic.client.keepAliveRacesRetried}`);
+  if (traffic.skipped.size)
+    console.log(
+      `  not sent (too many unanswered: the app or this bench fell behind): ${[...traffic.skipped].map(([what, count]) => `${what} ${count}`).join(", ")}`,
+    );
   if (appStderr.count) console.log(`  app stderr: ${appStderr.count} lines, first: \n    ${appStderr.first.join("\n    ")}`);
 
   console.log(`\nVerdict on ${database.label}:`);
   // Without gc exposed the figures before a collection stand in (noisier).
-  const heapOf = (sample) => (sample.probe?.afterGc ? sample.probe.afterGc.heapUsed + sample.probe.afterGc.external : sample.probe?.memory.heapUsed ?? 0);
+  const heapOf = (sample) => (sample.probe?.afterGc ? sample.probe.afterGc.heapUsed + sample.probe.afterGc.external : (sample.probe?.memory.heapUsed ?? 0));
   const residentOf = (sample) => sample.probe?.afterGc?.rss ?? sample.rss;
   const middle = samples[Math.floor((samples.length - 1) / 2)];
   const firstHalf = samples.slice(0, samples.indexOf(middle) + 1);

@@ -27,9 +27,7 @@ export function projectRoot(from = path.dirname(fileURLToPath(import.meta.url)))
 export function databaseProvider(url) {
   if (/^postgres(ql)?:\/\//i.test(url)) return "postgresql";
   if (/^(file|libsql):/i.test(url)) return "sqlite";
-  throw new Error(
-    `DATABASE_URL must start with file:, libsql:, postgres:// or postgresql:// (got "${url.split(":")[0]}:...")`,
-  );
+  throw new Error(`DATABASE_URL must start with file:, libsql:, postgres:// or postgresql:// (got "${url.split(":")[0]}:...")`);
 }
 
 /**
@@ -56,4 +54,3 @@ export function sqliteFilePath(url, root = projectRoot()) {
   if (p.startsWith("//")) p = fileURLToPath(`file:${p}`);
   return path.resolve(root, decodeURIComponent(p));
 }
-

@@ -196,9 +196,24 @@ async function taggedVideoTitle() {
 const recording = await page.video()?.path();
 if (!recording) throw new Error("Playwright recorded nothing");
 execFileSync("ffmpeg", [
-  "-y", "-loglevel", "error", "-i", recording,
-  "-vf", `tpad=stop_mode=clone:stop_duration=${LENGTH_SECONDS},fps=15`,
-  "-t", String(LENGTH_SECONDS), "-an", "-c:v", "libvpx-vp9", "-b:v", "180k", "-deadline", "good", "-cpu-used", "4",
+  "-y",
+  "-loglevel",
+  "error",
+  "-i",
+  recording,
+  "-vf",
+  `tpad=stop_mode=clone:stop_duration=${LENGTH_SECONDS},fps=15`,
+  "-t",
+  String(LENGTH_SECONDS),
+  "-an",
+  "-c:v",
+  "libvpx-vp9",
+  "-b:v",
+  "180k",
+  "-deadline",
+  "good",
+  "-cpu-used",
+  "4",
   path.join(OUT, "clipcart-tutorial.webm"),
 ]);
 const stamp = (seconds) => new Date(Math.min(seconds, LENGTH_SECONDS) * 1000).toISOString().slice(11, 23);

@@ -20,6 +20,7 @@ function step(name, command, args, options) {
 
 const node = process.execPath;
 step("Type-check", node, ["node_modules/typescript/bin/tsc", "--noEmit"]);
+step("Lint and format (eslint, prettier)", node, ["scripts/lint.mjs"]);
 step("Unit and route tests (vitest)", node, ["node_modules/vitest/vitest.mjs", "run", "--project", "unit"]);
 step("Database layer on SQLite and PostgreSQL", node, ["scripts/db.mjs", "test-both"]);
 if (step("Production build", node, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"])) {

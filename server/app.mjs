@@ -12,15 +12,7 @@ import morgan from "morgan";
 import onHeaders from "on-headers";
 import getRawBody from "raw-body";
 import { writeReadableStreamToWritable } from "@remix-run/node";
-import {
-  BOUNDARY_TEXT,
-  SECURITY_HEADERS,
-  bodyLimitFor,
-  contentSecurityPolicyFor,
-  formatByteSize,
-  lacksApiSessionToken,
-  redactUrl,
-} from "./http-boundary.mjs";
+import { BOUNDARY_TEXT, SECURITY_HEADERS, bodyLimitFor, contentSecurityPolicyFor, formatByteSize, lacksApiSessionToken, redactUrl } from "./http-boundary.mjs";
 
 /** @typedef {import("node:http").IncomingMessage & { body?: Buffer<ArrayBuffer>, path: string, originalUrl: string, protocol: string }} ExpressRequest */
 /** @typedef {import("node:http").ServerResponse & { status(code: number): ExpressResponse, json(body: unknown): void }} ExpressResponse */
@@ -49,10 +41,7 @@ function addSecurityHeaders(_req, res, next) {
   onHeaders(res, function () {
     const contentType = res.getHeader("Content-Type");
     const current = res.getHeader("Content-Security-Policy");
-    const policy = contentSecurityPolicyFor(
-      typeof contentType === "string" ? contentType : undefined,
-      typeof current === "string" ? current : undefined,
-    );
+    const policy = contentSecurityPolicyFor(typeof contentType === "string" ? contentType : undefined, typeof current === "string" ? current : undefined);
     if (policy) res.setHeader("Content-Security-Policy", policy);
   });
   next();

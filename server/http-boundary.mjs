@@ -52,7 +52,7 @@ export function bodyLimitFor(pathname) {
 }
 
 /**
- * "10 MB", "16 KB": how a limit reads in an answer (the same as app/lib/api.server.ts formatByteSize).
+ * "10 MB", "16 KB": how a limit reads in an answer (the same as app/http/api.server.ts formatByteSize).
  * @param {number} bytes
  */
 export function formatByteSize(bytes) {
@@ -116,16 +116,7 @@ export const REDACTED = "[redacted]";
  * id, Shopify's signatures, OAuth's code and state, the admin host, and the
  * storefront customer an app-proxy request names.
  */
-export const SECRET_QUERY_PARAMETERS = new Set([
-  "id_token",
-  "session",
-  "hmac",
-  "signature",
-  "code",
-  "state",
-  "host",
-  "logged_in_customer_id",
-]);
+export const SECRET_QUERY_PARAMETERS = new Set(["id_token", "session", "hmac", "signature", "code", "state", "host", "logged_in_customer_id"]);
 
 /** @param {string} text */
 function safeDecode(text) {

@@ -48,25 +48,14 @@ function actionButton(action: ModalAction, primary: boolean) {
  * open inside the dialog, not behind it. The body mounts only while open, so
  * every opening starts from fresh state.
  */
-export function AppModal({
-  id,
-  open,
-  onClose,
-  title,
-  variant = "base",
-  primaryAction,
-  secondaryActions = [],
-  children,
-}: AppModalProps) {
+export function AppModal({ id, open, onClose, title, variant = "base", primaryAction, secondaryActions = [], children }: AppModalProps) {
   return (
     <Modal id={id} open={open} onHide={onClose} variant={variant}>
       <TitleBar title={title}>
         {primaryAction ? actionButton(primaryAction, true) : null}
         {secondaryActions.map((action) => actionButton(action, false))}
       </TitleBar>
-      <PolarisAppProvider i18n={polarisTranslations}>
-        {open ? <Box padding="400">{children}</Box> : null}
-      </PolarisAppProvider>
+      <PolarisAppProvider i18n={polarisTranslations}>{open ? <Box padding="400">{children}</Box> : null}</PolarisAppProvider>
     </Modal>
   );
 }

@@ -1,12 +1,4 @@
-import {
-  BlockStack,
-  Card,
-  InlineGrid,
-  Layout,
-  SkeletonBodyText,
-  SkeletonDisplayText,
-  SkeletonPage,
-} from "@shopify/polaris";
+import { BlockStack, Card, InlineGrid, Layout, SkeletonBodyText, SkeletonDisplayText, SkeletonPage } from "@shopify/polaris";
 
 /** Which shape of skeleton each page shows while it loads. */
 export type SkeletonShape = "dashboard" | "list" | "cards" | "stats" | "plans";

@@ -10,7 +10,7 @@
  */
 import { prisma } from "~/db.server";
 import { ANALYTICS_WINDOW_DAYS } from "~/constants";
-import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto, WidgetDto } from "~/lib/api-types";
+import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto, WidgetDto } from "~/rules/api-types";
 import { utcDay } from "./storefront-events.server";
 
 const CLICK_TYPES = ["video_click", "product_click"] as const;
@@ -29,9 +29,7 @@ export async function totalClicks(shopId: string): Promise<number> {
 
 /** The window's days, oldest first: YYYY-MM-DD. */
 export function analyticsWindowDays(now = new Date()): string[] {
-  return Array.from({ length: ANALYTICS_WINDOW_DAYS }, (_, index) =>
-    utcDay(new Date(now.getTime() - (ANALYTICS_WINDOW_DAYS - 1 - index) * DAY_MS)),
-  );
+  return Array.from({ length: ANALYTICS_WINDOW_DAYS }, (_, index) => utcDay(new Date(now.getTime() - (ANALYTICS_WINDOW_DAYS - 1 - index) * DAY_MS)));
 }
 
 export async function analyticsSummary(shopId: string, now = new Date()): Promise<AnalyticsSummaryDto> {

@@ -128,20 +128,22 @@ export async function startAutoSync(options: { tickMs?: number; work?: boolean; 
 
   let ticking: Promise<number> = Promise.resolve(0);
   const tick = () => {
-    ticking = ticking.then(async () => {
-      // Premium from a lapsed sister-product verification ends first, so such a shop is not synced as Premium
-      // (and ends even if the merchant never opens the Plan page; decision 022).
-      await endExpiredSisterPremium().catch((error: unknown) => console.warn("Ending lapsed verifications failed", error));
-      const claimed = await claimDueSyncs();
-      for (const sync of claimed) {
-        if (boss) await boss.send(AUTO_SYNC_QUEUE, sync, { singletonKey: sync.channelId });
-        else void runClaimedSyncReporting(sync);
-      }
-      return claimed.length;
-    }).catch((error: unknown) => {
-      console.error("Auto-sync tick failed", error);
-      return 0;
-    });
+    ticking = ticking
+      .then(async () => {
+        // Premium from a lapsed sister-product verification ends first, so such a shop is not synced as Premium
+        // (and ends even if the merchant never opens the Plan page; decision 022).
+        await endExpiredSisterPremium().catch((error: unknown) => console.warn("Ending lapsed verifications failed", error));
+        const claimed = await claimDueSyncs();
+        for (const sync of claimed) {
+          if (boss) await boss.send(AUTO_SYNC_QUEUE, sync, { singletonKey: sync.channelId });
+          else void runClaimedSyncReporting(sync);
+        }
+        return claimed.length;
+      })
+      .catch((error: unknown) => {
+        console.error("Auto-sync tick failed", error);
+        return 0;
+      });
     return ticking;
   };
   const timer = setInterval(() => void tick(), options.tickMs ?? AUTO_SYNC_TICK_MS);
@@ -171,7 +173,13 @@ async function ensureQueue(boss: PgBoss): Promise<void> {
     try {
       // The handler records failures itself and never throws; these retries only
       // cover a worker that died mid-sync (its job expires and runs again).
-      await boss.createQueue(AUTO_SYNC_QUEUE, { name: AUTO_SYNC_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: AUTO_SYNC_EXPIRE_SECONDS });
+      await boss.createQueue(AUTO_SYNC_QUEUE, {
+        name: AUTO_SYNC_QUEUE,
+        retryLimit: 3,
+        retryDelay: 60,
+        retryBackoff: true,
+        expireInSeconds: AUTO_SYNC_EXPIRE_SECONDS,
+      });
       return;
     } catch (error) {
       if (attempt >= 5) throw error;

@@ -4,8 +4,8 @@
  */
 import { autoSyncRetryDelayMs } from "~/models/auto-sync-rules";
 import { prisma, type Channel } from "~/db.server";
-import type { ChannelDto } from "~/lib/api-types";
-import { untrustedText } from "~/lib/text-input";
+import type { ChannelDto } from "~/rules/api-types";
+import { untrustedText } from "~/rules/text-input";
 import type { ImportedChannel, PlatformId } from "~/platforms/types";
 import { RecordNotFoundError } from "~/models/errors.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
@@ -42,7 +42,7 @@ export function channelUsernameKey(username: string): string {
   return username.trim().replace(/^@+/, "").toLowerCase();
 }
 
-/** Profile text comes from the platform: untrusted, so what no database stores is removed (app/lib/text-input.ts). */
+/** Profile text comes from the platform: untrusted, so what no database stores is removed (app/rules/text-input.ts). */
 const text = (value: string | null | undefined, max: number) => untrustedText(value, max);
 
 function profileOf(found: ImportedChannel | null) {
@@ -66,12 +66,7 @@ const seenFields = (profile: ReturnType<typeof profileOf>) => Object.fromEntries
  * Only for an account that was not connected when the import was asked for:
  * one that was is refreshed with refreshChannelFromImport, so removing it meanwhile is not undone.
  */
-export function upsertChannelFromImport(
-  shopId: string,
-  platform: PlatformId,
-  username: string,
-  found: ImportedChannel | null,
-): Promise<Channel> {
+export function upsertChannelFromImport(shopId: string, platform: PlatformId, username: string, found: ImportedChannel | null): Promise<Channel> {
   const profile = profileOf(found);
   const key = channelUsernameKey(username);
   return prisma.channel.upsert({

@@ -29,8 +29,8 @@
  *   thumbnail that cannot be copied never fails the import.
  */
 import { prisma, type ImportJob, type Prisma } from "~/db.server";
-import type { ImportJobDto, ImportJobKind, ImportJobStatus } from "~/lib/api-types";
-import { safeHttpUrl } from "~/lib/embeds";
+import type { ImportJobDto, ImportJobKind, ImportJobStatus } from "~/rules/api-types";
+import { safeHttpUrl } from "~/rules/embeds";
 import { LIBRARY_TEXT } from "~/messages";
 import { CHANNEL_IMPORT_LIMIT } from "~/platforms/config";
 import { importerSettings } from "~/platforms/endpoints.server";
@@ -659,7 +659,13 @@ export async function keepThumbnailCopies(shopId: string, shopDomain: string, vi
     } catch {
       // Shopify refuses a whole batch for one bad input: copy the rest one by one.
       files = [];
-      for (const item of batch) files.push(await createFilesFromUrls(graphql, [item]).then((created) => created[0] ?? null, () => null));
+      for (const item of batch)
+        files.push(
+          await createFilesFromUrls(graphql, [item]).then(
+            (created) => created[0] ?? null,
+            () => null,
+          ),
+        );
     }
     for (const [index, file] of files.entries()) {
       if (!file) continue;
@@ -690,4 +696,3 @@ export async function keepThumbnailCopies(shopId: string, shopDomain: string, vi
     }
   }
 }
-

@@ -1,4 +1,4 @@
-import type { LibraryData, VideoListQuery } from "~/lib/api-types";
+import type { LibraryData, VideoListQuery } from "~/rules/api-types";
 import { listActiveImportJobs } from "./import-jobs.server";
 import { listChannels } from "./channels.server";
 import { listLibraryViews } from "./library-views.server";

@@ -7,9 +7,9 @@
 import { z } from "zod";
 import { prisma, type LibraryView } from "~/db.server";
 import { VIEW_NAME_MAX_LENGTH } from "~/constants";
-import type { LibraryViewDto, VideoListQuery } from "~/lib/api-types";
-import { textInput } from "~/lib/text-input";
-import { normalizeSearch, parseLibraryTab, parsePlatformFilter } from "~/lib/video-list-query";
+import type { LibraryViewDto, VideoListQuery } from "~/rules/api-types";
+import { textInput } from "~/rules/text-input";
+import { normalizeSearch, parseLibraryTab, parsePlatformFilter } from "~/rules/video-list-query";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
 
 export type LibraryViewQuery = Omit<VideoListQuery, "page">;
@@ -119,11 +119,7 @@ export async function createLibraryView(shopId: string, input: { name: string; q
  * Renames a view and/or saves new filters into it. A rename must change the
  * name (spec 5); changing only its case counts as a change.
  */
-export async function updateLibraryView(
-  shopId: string,
-  viewId: string,
-  input: { name?: string; query?: LibraryViewQueryInput },
-): Promise<LibraryViewDto> {
+export async function updateLibraryView(shopId: string, viewId: string, input: { name?: string; query?: LibraryViewQueryInput }): Promise<LibraryViewDto> {
   const view = await requireView(shopId, viewId);
   const data: Partial<Pick<LibraryView, "name" | "nameKey" | "tab" | "search" | "platforms">> = {};
   if (input.name !== undefined) {
@@ -141,7 +137,10 @@ export async function updateLibraryView(
 export function duplicateViewName(name: string, taken: ReadonlySet<string>): string {
   for (let n = 1; ; n++) {
     const suffix = n === 1 ? " copy" : ` copy ${n}`;
-    const base = [...name].slice(0, VIEW_NAME_MAX_LENGTH - suffix.length).join("").trimEnd();
+    const base = [...name]
+      .slice(0, VIEW_NAME_MAX_LENGTH - suffix.length)
+      .join("")
+      .trimEnd();
     const candidate = `${base}${suffix}`;
     if (!taken.has(viewNameKey(candidate))) return candidate;
   }

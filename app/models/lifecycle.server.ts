@@ -2,7 +2,7 @@
  * What Shopify tells us about a shop's life: uninstall, subscription changes,
  * and the mandatory compliance (GDPR) requests.
  */
-import { Prisma, prisma } from "~/db.server";
+import { type Prisma, prisma } from "~/db.server";
 import { fetchActiveSubscriptions, type AdminGraphql } from "~/shopify/admin-gateway.server";
 import { downgradeToFree } from "./plan.server";
 
@@ -190,7 +190,10 @@ export interface CustomerOrders {
 }
 
 function orderGids(orderIds: CustomerOrders["orderIds"]): string[] {
-  return orderIds.map((id) => String(id)).filter((id) => /^\d{1,20}$/.test(id)).map((id) => `gid://shopify/Order/${id}`);
+  return orderIds
+    .map((id) => String(id))
+    .filter((id) => /^\d{1,20}$/.test(id))
+    .map((id) => `gid://shopify/Order/${id}`);
 }
 
 /** customers/data_request: what we hold for the customer's orders (reported to the merchant by count, never logged in detail). */

@@ -22,7 +22,10 @@ const OrderLine = z.object({
   quantity: z.number().int().nonnegative(),
   price: Money,
   price_set: ShopMoney.optional(),
-  discount_allocations: z.array(z.object({ amount: Money, amount_set: ShopMoney.optional() })).optional().default([]),
+  discount_allocations: z
+    .array(z.object({ amount: Money, amount_set: ShopMoney.optional() }))
+    .optional()
+    .default([]),
   properties: z.array(z.object({ name: z.string(), value: z.unknown() })).nullish(),
 });
 

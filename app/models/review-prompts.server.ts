@@ -5,7 +5,7 @@
  */
 import { prisma } from "~/db.server";
 import { REVIEW_PROMPT_DAYS } from "~/constants";
-import type { PendingReviewPromptsDto } from "~/lib/api-types";
+import type { PendingReviewPromptsDto } from "~/rules/api-types";
 
 export const REVIEW_PROMPT_TYPES = ["widget_install", "15_days", "30_days"] as const;
 export type ReviewPromptType = (typeof REVIEW_PROMPT_TYPES)[number];

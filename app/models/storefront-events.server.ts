@@ -180,10 +180,7 @@ export async function writeEvents(batch: readonly QueuedEvent[]): Promise<number
     stored += result.stored;
     if (result.dropped) {
       const what = `${result.dropped} storefront event${result.dropped === 1 ? "" : "s"} of ${shopDomain}`;
-      console.error(
-        result.transient ? `Dropped ${what} after ${WRITE_ATTEMPTS} attempts` : `Dropped ${what} that the database refused`,
-        result.error,
-      );
+      console.error(result.transient ? `Dropped ${what} after ${WRITE_ATTEMPTS} attempts` : `Dropped ${what} that the database refused`, result.error);
     }
   }
   return stored;
@@ -262,9 +259,7 @@ async function writeShopBatch(shopDomain: string, events: readonly QueuedEvent[]
   await prisma.$transaction([
     ...insertStatements(rows),
     ...rollupStatements(rows),
-    ...[...videoClicks].map(([videoId, count]) =>
-      prisma.video.updateMany({ where: { id: videoId, shopId }, data: { clicks: { increment: count } } }),
-    ),
+    ...[...videoClicks].map(([videoId, count]) => prisma.video.updateMany({ where: { id: videoId, shopId }, data: { clicks: { increment: count } } })),
   ]);
   return rows.length;
 }
@@ -294,7 +289,10 @@ function insertStatements(rows: EventRow[]) {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const values = rows
       .slice(start, start + ROWS_PER_INSERT)
-      .map((row) => Prisma.sql`(${uuidV7()}, ${row.shopId}, ${row.type}, ${row.videoId}, ${row.widgetId}, ${row.platform}, ${row.productId}, ${row.sessionKey}, ${row.occurredAt})`);
+      .map(
+        (row) =>
+          Prisma.sql`(${uuidV7()}, ${row.shopId}, ${row.type}, ${row.videoId}, ${row.widgetId}, ${row.platform}, ${row.productId}, ${row.sessionKey}, ${row.occurredAt})`,
+      );
     statements.push(
       prisma.$executeRaw`INSERT INTO "AnalyticsEvent" ("id", "shopId", "type", "videoId", "widgetId", "platform", "productId", "sessionKey", "occurredAt") VALUES ${Prisma.join(values)}`,
     );

@@ -11,8 +11,8 @@
 import { randomUUID } from "node:crypto";
 import { prisma, type Prisma } from "~/db.server";
 import { LAYOUT_TYPES, type LayoutType } from "~/constants";
-import { playerEmbedUrl, safeHttpUrl } from "~/lib/embeds";
-import { readPageContexts } from "~/lib/widget-rules";
+import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
+import { readPageContexts } from "~/rules/widget-rules";
 import type { PlatformId } from "~/platforms/types";
 import {
   deleteMetafields,
@@ -77,11 +77,7 @@ function toStorefrontVideo(video: VideoForStorefront, products: ReadonlyMap<stri
  * Shopify says of each tagged product; a product missing from it (deleted,
  * draft) is left out of the videos' product lists.
  */
-export async function buildStorefrontWidgets(
-  shopId: string,
-  currency: string,
-  products: ReadonlyMap<string, StorefrontProduct>,
-): Promise<StorefrontWidget[]> {
+export async function buildStorefrontWidgets(shopId: string, currency: string, products: ReadonlyMap<string, StorefrontProduct>): Promise<StorefrontWidget[]> {
   const widgets = await prisma.widget.findMany({
     where: { shopId },
     orderBy: [{ displayNumber: "asc" }],

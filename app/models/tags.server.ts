@@ -4,7 +4,7 @@
  * the library and the storefront show it without asking Shopify.
  */
 import { prisma } from "~/db.server";
-import type { ProductTagDto } from "~/lib/api-types";
+import type { ProductTagDto } from "~/rules/api-types";
 import { RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
 
@@ -41,11 +41,7 @@ export interface NewProductTag {
  * product again (or two clicks racing) answers the existing tag, with the
  * title refreshed, and `created` false.
  */
-export async function addProductTag(
-  shopId: string,
-  videoId: string,
-  input: NewProductTag,
-): Promise<{ tag: ProductTagDto; created: boolean }> {
+export async function addProductTag(shopId: string, videoId: string, input: NewProductTag): Promise<{ tag: ProductTagDto; created: boolean }> {
   await requireVideo(shopId, videoId);
   const productTitle = input.productTitle.trim().slice(0, 255);
   const key = { videoId_productId: { videoId, productId: input.productId } };

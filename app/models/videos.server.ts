@@ -4,12 +4,12 @@
  * moderation (approve / unpublish) with the Free plan's limit enforced
  * atomically. Every query carries the shop id.
  */
-import { Prisma, prisma } from "~/db.server";
+import { type Prisma, prisma } from "~/db.server";
 import { FREE_PLAN, VIDEO_LIST_PAGE_SIZE } from "~/constants";
-import type { VideoDto, VideoListPage, VideoListQuery } from "~/lib/api-types";
-import { playerEmbedUrl, safeHttpUrl } from "~/lib/embeds";
-import { untrustedText } from "~/lib/text-input";
-import { normalizeSearch } from "~/lib/video-list-query";
+import type { VideoDto, VideoListPage, VideoListQuery } from "~/rules/api-types";
+import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
+import { untrustedText } from "~/rules/text-input";
+import { normalizeSearch } from "~/rules/video-list-query";
 import type { ImportedVideo, PlatformId } from "~/platforms/types";
 import { markShopFirstActive } from "~/models/shop.server";
 import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
@@ -146,9 +146,7 @@ export function videoSearchText(video: {
   channelUsername?: string | null;
   platformVideoId: string;
 }): string {
-  return searchKey(
-    [video.title, video.authorName, video.channelUsername, video.platformVideoId].filter((part): part is string => !!part).join("\n"),
-  );
+  return searchKey([video.title, video.authorName, video.channelUsername, video.platformVideoId].filter((part): part is string => !!part).join("\n"));
 }
 
 /** The metadata an import may refresh. Approval, tags, widgets, clicks and our thumbnail copy are the merchant's and never touched. */
@@ -258,12 +256,7 @@ function nextCreatedAt(): Date {
 }
 
 /** Saves imported videos; resolves to the number of videos that are new to the library. */
-export async function upsertImportedVideos(
-  shopId: string,
-  platform: PlatformId,
-  videos: readonly ImportedVideo[],
-  channelId?: string | null,
-): Promise<number> {
+export async function upsertImportedVideos(shopId: string, platform: PlatformId, videos: readonly ImportedVideo[], channelId?: string | null): Promise<number> {
   return (await saveImportedVideos(shopId, platform, videos, channelId)).added;
 }
 

@@ -6,7 +6,7 @@
  */
 import { prisma } from "~/db.server";
 import type { LayoutType, PageContext } from "~/constants";
-import type { WidgetDto, WidgetSummaryDto } from "~/lib/api-types";
+import type { WidgetDto, WidgetSummaryDto } from "~/rules/api-types";
 import {
   NO_PAGE_CONTEXT_MESSAGE,
   WIDGET_DEFAULTS,
@@ -15,7 +15,7 @@ import {
   readPageContexts,
   settingsForLayout,
   type WidgetSettings,
-} from "~/lib/widget-rules";
+} from "~/rules/widget-rules";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
 import { markShopFirstActive } from "~/models/shop.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";

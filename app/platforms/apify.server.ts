@@ -134,7 +134,9 @@ export async function runActor(settings: ImporterSettings, options: RunActorOpti
 /** Best effort: stop a run we no longer wait for, so it stops costing money. */
 async function abortRun(settings: ImporterSettings, token: string, runId: string): Promise<void> {
   try {
-    await createClient({ ...settings, apifyMaxRetries: 1 }, token).run(runId).abort();
+    await createClient({ ...settings, apifyMaxRetries: 1 }, token)
+      .run(runId)
+      .abort();
   } catch {
     // The run may have finished meanwhile; nothing to do.
   }

@@ -120,13 +120,15 @@ describe("Instagram importer: one reel", () => {
     expect(error.kind).toBe(kind);
   });
 
-  it.each(["https://www.instagram.com/someone/", "http://www.instagram.com/reel/Cabc/", "https://instagram.com.evil.example/reel/Cabc/", "javascript:alert(1)"])(
-    "refuses %s",
-    async (url) => {
-      const error = await importError(getImporter("instagram").importVideo(url));
-      expect(error.kind).toBe("invalid_input");
-    },
-  );
+  it.each([
+    "https://www.instagram.com/someone/",
+    "http://www.instagram.com/reel/Cabc/",
+    "https://instagram.com.evil.example/reel/Cabc/",
+    "javascript:alert(1)",
+  ])("refuses %s", async (url) => {
+    const error = await importError(getImporter("instagram").importVideo(url));
+    expect(error.kind).toBe("invalid_input");
+  });
 });
 
 describe("Instagram importer: untrusted content", () => {

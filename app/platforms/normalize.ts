@@ -3,11 +3,11 @@
  * flattened as "authorMeta.name"), and the untrusted-text policy. Text from a
  * platform is kept as the creator wrote it (it is rendered as text, never as
  * HTML), minus the characters no database stores (controls, lone surrogates:
- * app/lib/text-input.ts), composed (NFC) and cut at a safety length; URLs
+ * app/rules/text-input.ts), composed (NFC) and cut at a safety length; URLs
  * must be http(s), anything else becomes null.
  */
-import { safeHttpUrl } from "~/lib/embeds";
-import { untrustedText } from "~/lib/text-input";
+import { safeHttpUrl } from "~/rules/embeds";
+import { untrustedText } from "~/rules/text-input";
 
 /** Longest text we keep from a platform (TikTok captions allow 4,000 characters, Instagram 2,200). */
 export const MAX_TEXT_LENGTH = 5000;

@@ -66,7 +66,9 @@ describe("Pinterest importer", () => {
   it("stops when the caller aborts", async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const error = await importError(getImporter("pinterest").importVideo(`https://www.pinterest.com/pin/${uniquePinId("408")}/`, { signal: controller.signal }));
+    const error = await importError(
+      getImporter("pinterest").importVideo(`https://www.pinterest.com/pin/${uniquePinId("408")}/`, { signal: controller.signal }),
+    );
     expect(error).toMatchObject({ kind: "failed", message: "The import was cancelled" });
   });
 

@@ -68,7 +68,8 @@ export function createPinterestImporter(settings: ImporterSettings): PlatformImp
         throw new ImportError("failed", `Could not read the pin from Pinterest: ${reason}`);
       }
       if (response.status === 404) throw new ImportError("not_found", "Pinterest found no pin at this URL");
-      if (response.status === 401 || response.status === 403) throw new ImportError("private", `Pinterest refused the pin (HTTP ${response.status}); it may be private`);
+      if (response.status === 401 || response.status === 403)
+        throw new ImportError("private", `Pinterest refused the pin (HTTP ${response.status}); it may be private`);
       if (!response.ok) throw new ImportError("failed", `Pinterest answered HTTP ${response.status}`);
       if (!isItem(answer)) throw new ImportError("failed", "Pinterest's answer was not an oEmbed object");
       return { video: pinterestVideo(answer, pinId), channel: null };

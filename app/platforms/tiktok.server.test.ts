@@ -53,7 +53,13 @@ describe("TikTok importer: account", () => {
 
     const [run] = await control.runs({ actorId: ACTOR, contains: name });
     expect(run).toMatchObject({ status: "SUCCEEDED", itemCount: 12 });
-    expect(run.input).toMatchObject({ profiles: [name], resultsPerPage: 30, profileSorting: "latest", shouldDownloadVideos: false, shouldDownloadCovers: false });
+    expect(run.input).toMatchObject({
+      profiles: [name],
+      resultsPerPage: 30,
+      profileSorting: "latest",
+      shouldDownloadVideos: false,
+      shouldDownloadCovers: false,
+    });
   });
 
   it("asks for at most `limit` videos", async () => {
@@ -63,7 +69,7 @@ describe("TikTok importer: account", () => {
     expect(videos.map((v) => v.platformVideoId)).toEqual(account.posts.slice(0, 5).map((p) => p.id));
   });
 
-  it("reads datasets with flattened keys (\"authorMeta.name\") the same way", async () => {
+  it('reads datasets with flattened keys ("authorMeta.name") the same way', async () => {
     const name = uniqueAccount("flat");
     const { videos, channel } = await getImporter("tiktok").importChannel(name);
     expect(videos).toHaveLength(12);
@@ -210,7 +216,10 @@ describe("TikTok importer: untrusted content", () => {
     for (const id of ['1" onload=alert(1)', "javascript:alert(1)", "../../123", "12/../34", "", null]) {
       expect(tiktokVideo({ id, text: "x" }, "someone")).toBeNull();
     }
-    expect(tiktokVideo({ id: 7300000000000000001n.toString(), text: "  hi \u0000 " }, "someone")).toMatchObject({ title: "hi", videoUrl: "https://www.tiktok.com/@someone/video/7300000000000000001" });
+    expect(tiktokVideo({ id: 7300000000000000001n.toString(), text: "  hi \u0000 " }, "someone")).toMatchObject({
+      title: "hi",
+      videoUrl: "https://www.tiktok.com/@someone/video/7300000000000000001",
+    });
   });
 
   it("expired_* accounts hand out thumbnail URLs that already answer 403", async () => {

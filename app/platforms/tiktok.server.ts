@@ -69,7 +69,14 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
       const limit = Math.max(1, Math.min(options.limit ?? CHANNEL_IMPORT_LIMIT, 200));
       const run = await runActor(settings, {
         actorId: config.actorId!,
-        input: { profiles: [name], resultsPerPage: limit, profileSorting: "latest", profileScrapeSections: ["videos"], excludePinnedPosts: false, ...NO_EXTRAS },
+        input: {
+          profiles: [name],
+          resultsPerPage: limit,
+          profileSorting: "latest",
+          profileScrapeSections: ["videos"],
+          excludePinnedPosts: false,
+          ...NO_EXTRAS,
+        },
         maxItems: limit + 10,
         signal: options.signal,
       });

@@ -33,7 +33,7 @@ export interface ImportedVideo {
   channelUsername: string | null;
   /** The platform's (expiring) thumbnail URL. */
   thumbnailUrl: string | null;
-  /** The platform's embed HTML as received; never rendered as HTML (see app/lib/embeds.ts). */
+  /** The platform's embed HTML as received; never rendered as HTML (see app/rules/embeds.ts). */
   embedHtml: string | null;
   /** The video's public page. */
   videoUrl: string;

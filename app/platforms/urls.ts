@@ -84,7 +84,8 @@ export function parseVideoUrl(platform: PlatformId, value: string): UrlParts | n
       return null;
     case "youtube_shorts":
       if (host === "youtu.be") {
-        return (m = /^\/([A-Za-z0-9_-]{11})\/?$/.exec(path)) ? { videoId: m[1], username: null } : null;
+        m = /^\/([A-Za-z0-9_-]{11})\/?$/.exec(path);
+        return m ? { videoId: m[1], username: null } : null;
       }
       if ((m = /^\/shorts\/([A-Za-z0-9_-]{11})\/?$/.exec(path))) return { videoId: m[1], username: null };
       if (path === "/watch") {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
-import { authenticatePage } from "~/lib/page-auth.server";
+import { authenticatePage } from "~/http/page-auth.server";
 import { ErrorScreen } from "~/components/ErrorScreen";
-import { appHref } from "~/lib/app-links";
+import { appHref } from "~/rules/app-links";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await authenticatePage(request);

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { authenticatePage } from "~/lib/page-auth.server";
-import { useShop } from "~/lib/shop-context";
+import { authenticatePage } from "~/http/page-auth.server";
+import { useShop } from "~/browser/shop-context";
 import { loadDashboardStats } from "~/models/dashboard.server";
 import { getShopByDomain } from "~/models/shop.server";
 import { AppPage } from "~/components/AppPage";

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
-import { authenticatePage } from "~/lib/page-auth.server";
+import { authenticatePage } from "~/http/page-auth.server";
 import { analyticsSummary, videoAnalytics, widgetAnalytics } from "~/models/analytics.server";
 import { getShopByDomain } from "~/models/shop.server";
 import { AppPage } from "~/components/AppPage";

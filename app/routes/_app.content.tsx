@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { authenticatePage } from "~/lib/page-auth.server";
-import { useShop } from "~/lib/shop-context";
-import { parseVideoListQuery } from "~/lib/video-list-query";
+import { authenticatePage } from "~/http/page-auth.server";
+import { useShop } from "~/browser/shop-context";
+import { parseVideoListQuery } from "~/rules/video-list-query";
 import { getShopByDomain } from "~/models/shop.server";
 import { emptyVideoLibrary, loadVideoLibrary } from "~/models/library-page.server";
 import { AppPage } from "~/components/AppPage";
 import { VideoLibrary } from "~/components/library/VideoLibrary";
-import type { LibraryData } from "~/lib/api-types";
+import type { LibraryData } from "~/rules/api-types";
 
 /** The Video Library, filtered and paged on the server from the URL (tab, q, platform, page). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,9 +23,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function VideoLibraryPage() {
   const data = useLoaderData<typeof loader>();
   const shop = useShop();
-  return (
-    <AppPage title="Video Library">
-      {data ? <VideoLibrary data={data as LibraryData} shopId={shop.id} /> : null}
-    </AppPage>
-  );
+  return <AppPage title="Video Library">{data ? <VideoLibrary data={data as LibraryData} shopId={shop.id} /> : null}</AppPage>;
 }

@@ -1,27 +1,19 @@
 import { useEffect, useState } from "react";
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Link,
-  Outlet,
-  isRouteErrorResponse,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
-import { authenticatePage } from "~/lib/page-auth.server";
+import { authenticatePage } from "~/http/page-auth.server";
 import { localShopify } from "~/shopify/local-shopify.server";
 import { NAV_ITEMS } from "~/constants";
 import { MISSING_SHOP_LOG, type ErrorScreenKind } from "~/messages";
-import { appHref } from "~/lib/app-links";
-import { errorScreenFor } from "~/lib/errors";
-import { bootstrapShop, type BootstrappedShop } from "~/lib/shop-bootstrap";
-import { showDueReviewPrompt } from "~/lib/review-prompts";
-import { ShopContext } from "~/lib/shop-context";
+import { appHref } from "~/rules/app-links";
+import { errorScreenFor } from "~/rules/errors";
+import { bootstrapShop, type BootstrappedShop } from "~/browser/shop-bootstrap";
+import { showDueReviewPrompt } from "~/browser/review-prompts";
+import { ShopContext } from "~/browser/shop-context";
 import { ErrorScreen, StandaloneErrorScreen } from "~/components/ErrorScreen";
 import { PageSkeleton, skeletonShapeFor } from "~/components/PageSkeleton";
 
@@ -47,10 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export const shouldRevalidate = () => false;
 
-type Bootstrap =
-  | { status: "loading" }
-  | { status: "loaded"; shop: BootstrappedShop }
-  | { status: "error"; screen: ErrorScreenKind };
+type Bootstrap = { status: "loading" } | { status: "loaded"; shop: BootstrappedShop } | { status: "error"; screen: ErrorScreenKind };
 
 function useShopBootstrap(shopDomain: string | undefined): Bootstrap {
   const [state, setState] = useState<Bootstrap>({ status: "loading" });
@@ -95,14 +84,9 @@ export default function AppLayout() {
   // While the next page's data loads, show that page's skeleton rather than the stale page.
   // A change of the same page's query (the library's search, tab, filter, page) keeps the
   // page mounted, so its fields keep focus; the page shows its own loading state.
-  const nextPage =
-    navigation.state === "loading" && navigation.location && navigation.location.pathname !== location.pathname
-      ? navigation.location
-      : null;
+  const nextPage = navigation.state === "loading" && navigation.location && navigation.location.pathname !== location.pathname ? navigation.location : null;
   const shownLocation = nextPage ?? location;
-  const skeleton = (
-    <PageSkeleton title={titleFor(shownLocation.pathname)} shape={skeletonShapeFor(shownLocation.pathname)} />
-  );
+  const skeleton = <PageSkeleton title={titleFor(shownLocation.pathname)} shape={skeletonShapeFor(shownLocation.pathname)} />;
 
   let content: React.ReactNode;
   if (bootstrap.status === "error") {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiShop } from "~/lib/api.server";
+import { requireApiShop } from "~/http/api.server";
 import { analyticsSummary } from "~/models/analytics.server";
 
 /** GET /api/analytics/{shopId}: the analytics summary (spec 3). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiShop } from "~/lib/api.server";
+import { requireApiShop } from "~/http/api.server";
 import { videoAnalytics } from "~/models/analytics.server";
 
 /** GET /api/analytics/{shopId}/videos: { videos } with their clicks in the last 30 days (spec 7). */

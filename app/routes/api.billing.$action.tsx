@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { apiError, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
+import { apiError, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
 import { PLAN_TEXT } from "~/messages";
 import {
   SisterCredentialsInUseError,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { apiError, methodNotAllowed, readJsonBody, requireApiShop } from "~/lib/api.server";
+import { apiError, methodNotAllowed, readJsonBody, requireApiShop } from "~/http/api.server";
 import { confirmPremium } from "~/models/billing.server";
 
 const ConfirmBody = z.object({ charge_id: z.string().regex(/^\d{1,20}$/, "charge_id must be a number"), shop: z.string().optional() });

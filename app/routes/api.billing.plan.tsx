@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiShop } from "~/lib/api.server";
+import { requireApiShop } from "~/http/api.server";
 import { getPlanInfo, planResponse } from "~/models/plan.server";
 
 /** GET /api/billing/plan: plan, approvedCount and `{product}Verified` (spec 7). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { apiError, methodNotAllowed, requireApiShop } from "~/lib/api.server";
+import { apiError, methodNotAllowed, requireApiShop } from "~/http/api.server";
 import { PLAN_TEXT } from "~/messages";
 import { requestPremium } from "~/models/billing.server";
 

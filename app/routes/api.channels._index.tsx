@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
-import { callModel } from "~/lib/api-errors.server";
-import { textInput } from "~/lib/text-input";
+import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
+import { callModel } from "~/http/api-errors.server";
+import { textInput } from "~/rules/text-input";
 import { PLATFORM_IDS, PLATFORMS, normalizeUsername } from "~/platforms/config";
 import { enqueueImport } from "~/models/import-jobs.server";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiShop } from "~/lib/api.server";
-import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
-import { readIdParam } from "~/lib/request-input.server";
+import { requireApiShop } from "~/http/api.server";
+import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { readIdParam } from "~/http/request-input.server";
 import { getImportJob } from "~/models/import-jobs.server";
 
 /** GET /api/import-jobs/{jobId}: { job } with its progress, result or failure. */

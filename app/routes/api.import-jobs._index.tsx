@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiShop } from "~/lib/api.server";
-import { shopIdFromQuery } from "~/lib/api-errors.server";
+import { requireApiShop } from "~/http/api.server";
+import { shopIdFromQuery } from "~/http/api-errors.server";
 import { listActiveImportJobs, listRecentImportJobs } from "~/models/import-jobs.server";
 
 /**

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
-import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
-import { readIdParam } from "~/lib/request-input.server";
-import { textInput } from "~/lib/text-input";
+import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
+import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { readIdParam } from "~/http/request-input.server";
+import { textInput } from "~/rules/text-input";
 import { deleteLibraryView, libraryViewQueryInput, updateLibraryView } from "~/models/library-views.server";
 
 const UpdateViewBody = z

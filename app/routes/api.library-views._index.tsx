@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
-import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
-import { idInput, textInput } from "~/lib/text-input";
+import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
+import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { idInput, textInput } from "~/rules/text-input";
 import { createLibraryView, duplicateLibraryView, libraryViewQueryInput, listLibraryViews } from "~/models/library-views.server";
 
 const CreateViewBody = z.object({

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { PRODUCT_SEARCH_MIN_CHARS } from "~/constants";
-import { apiError, requireApiShop } from "~/lib/api.server";
-import { shopIdFromQuery } from "~/lib/api-errors.server";
-import { readQuery } from "~/lib/request-input.server";
-import { cutText, textInput } from "~/lib/text-input";
+import { apiError, requireApiShop } from "~/http/api.server";
+import { shopIdFromQuery } from "~/http/api-errors.server";
+import { readQuery } from "~/http/request-input.server";
+import { cutText, textInput } from "~/rules/text-input";
 import { searchProducts } from "~/shopify/admin-gateway.server";
 
 /** Longer text is cut: no product title is searched by a paragraph. */

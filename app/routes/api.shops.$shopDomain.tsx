@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { authenticateApi, notFound } from "~/lib/api.server";
+import { authenticateApi, notFound } from "~/http/api.server";
 import { getShopByDomain, shopResponse } from "~/models/shop.server";
 
 /** GET /api/shops/{shopDomain}: 404 until the shop is bootstrapped, and for any other shop. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { apiError, requireApiShop } from "~/lib/api.server";
+import { apiError, requireApiShop } from "~/http/api.server";
 import { fetchActiveTheme } from "~/shopify/admin-gateway.server";
 
 /** GET /api/shops/{shopId}/active-theme: id, name, type of the published theme. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { methodNotAllowed, requireApiShop } from "~/lib/api.server";
+import { methodNotAllowed, requireApiShop } from "~/http/api.server";
 import { markShopFirstActive, shopResponse } from "~/models/shop.server";
 
 /** POST /api/shops/{shopId}/mark-first-active (empty JSON body). */

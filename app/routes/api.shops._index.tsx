@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { authenticateApi, methodNotAllowed, notFound, readJsonBody } from "~/lib/api.server";
+import { authenticateApi, methodNotAllowed, notFound, readJsonBody } from "~/http/api.server";
 import { ensureShop, shopResponse } from "~/models/shop.server";
 
 const CreateShopBody = z.object({ shopDomain: z.string().trim().min(1, "shopDomain is required") });

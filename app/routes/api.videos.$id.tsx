@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, requireApiShop } from "~/lib/api.server";
-import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
-import { readIdParam, readQuery } from "~/lib/request-input.server";
-import { textInput } from "~/lib/text-input";
-import { parseVideoListQuery } from "~/lib/video-list-query";
+import { methodNotAllowed, requireApiShop } from "~/http/api.server";
+import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { readIdParam, readQuery } from "~/http/request-input.server";
+import { textInput } from "~/rules/text-input";
+import { parseVideoListQuery } from "~/rules/video-list-query";
 import { deleteVideo, listVideos } from "~/models/videos.server";
 
 /** The search text is checked; the other filters fall back to their defaults when unreadable (parseVideoListQuery). */

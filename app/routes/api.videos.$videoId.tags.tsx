@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
-import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
-import { readIdParam } from "~/lib/request-input.server";
-import { textInput } from "~/lib/text-input";
+import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
+import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { readIdParam } from "~/http/request-input.server";
+import { textInput } from "~/rules/text-input";
 import { PRODUCT_GID_PATTERN, addProductTag, listProductTags } from "~/models/tags.server";
 
 const AddTagBody = z.object({
   productId: z.string().trim().regex(PRODUCT_GID_PATTERN, "productId must be a Shopify product id (gid://shopify/Product/...)"),
-  productTitle: textInput("productTitle", { required: true })
-    .min(1, "productTitle is required")
-    .max(255, "productTitle must be 255 characters or fewer"),
+  productTitle: textInput("productTitle", { required: true }).min(1, "productTitle is required").max(255, "productTitle must be 255 characters or fewer"),
   shopId: z.string().optional(),
 });
 
@@ -30,8 +28,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const videoId = readIdParam(params.videoId, "videoId");
   const body = await readJsonBody(request, AddTagBody);
   if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
-  const { tag, created } = await callModel(() =>
-    addProductTag(shop.id, videoId, { productId: body.productId, productTitle: body.productTitle }),
-  );
+  const { tag, created } = await callModel(() => addProductTag(shop.id, videoId, { productId: body.productId, productTitle: body.productTitle }));
   return json({ tag }, { status: created ? 201 : 200 });
 }

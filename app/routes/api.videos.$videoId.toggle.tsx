@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
-import { callModel } from "~/lib/api-errors.server";
-import { readIdParam } from "~/lib/request-input.server";
-import { idInput } from "~/lib/text-input";
+import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
+import { callModel } from "~/http/api-errors.server";
+import { readIdParam } from "~/http/request-input.server";
+import { idInput } from "~/rules/text-input";
 import { setVideoEnabled } from "~/models/videos.server";
 
 const ToggleBody = z.object({
@@ -24,9 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const videoId = readIdParam(params.videoId, "videoId");
   const body = await readJsonBody(request, ToggleBody);
   if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
-  const video = await callModel(() =>
-    setVideoEnabled(shop.id, videoId, { enabled: body.enabled, widgetIds: body.widgetIds ?? [] }),
-  );
+  const video = await callModel(() => setVideoEnabled(shop.id, videoId, { enabled: body.enabled, widgetIds: body.widgetIds ?? [] }));
   return json({ video });
 }
 

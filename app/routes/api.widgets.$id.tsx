@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { methodNotAllowed, requireApiShop } from "~/lib/api.server";
-import { callModel, shopIdFromQuery } from "~/lib/api-errors.server";
-import { readIdParam } from "~/lib/request-input.server";
+import { methodNotAllowed, requireApiShop } from "~/http/api.server";
+import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { readIdParam } from "~/http/request-input.server";
 import { deleteWidget, listWidgets } from "~/models/widgets.server";
 
 /*

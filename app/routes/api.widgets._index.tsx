@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { LAYOUT_TYPES, PAGE_CONTEXTS, WIDGET_PRIORITY } from "~/constants";
-import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/lib/api.server";
-import { callModel } from "~/lib/api-errors.server";
-import { textInput } from "~/lib/text-input";
+import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
+import { callModel } from "~/http/api-errors.server";
+import { textInput } from "~/rules/text-input";
 import { createWidget } from "~/models/widgets.server";
 
 const CreateWidgetBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { webhookAction } from "~/lib/webhooks.server";
+import { webhookAction } from "~/http/webhooks.server";
 import { markShopUninstalled } from "~/models/lifecycle.server";
 
 /**

@@ -1,11 +1,14 @@
 import { z } from "zod";
-import { webhookAction } from "~/lib/webhooks.server";
+import { webhookAction } from "~/http/webhooks.server";
 import { customerDataReport } from "~/models/lifecycle.server";
 
 const DataRequestPayload = z.object({
   shop_domain: z.string(),
   orders_requested: z.array(z.union([z.number(), z.string()])).default([]),
-  data_request: z.object({ id: z.union([z.number(), z.string()]) }).partial().optional(),
+  data_request: z
+    .object({ id: z.union([z.number(), z.string()]) })
+    .partial()
+    .optional(),
 });
 
 /**
@@ -22,6 +25,8 @@ export const action = webhookAction({
   handle: async ({ shop, payload }, db) => {
     const orderIds = payload.orders_requested;
     const { orderLines } = await customerDataReport({ shopDomain: shop, orderIds }, db);
-    console.info(`customers/data_request ${payload.data_request?.id ?? ""} for ${shop}: ${orderLines.length} sales line(s) of ${orderIds.length} order(s) held`);
+    console.info(
+      `customers/data_request ${payload.data_request?.id ?? ""} for ${shop}: ${orderLines.length} sales line(s) of ${orderIds.length} order(s) held`,
+    );
   },
 });

@@ -1,4 +1,4 @@
-import { webhookAction } from "~/lib/webhooks.server";
+import { webhookAction } from "~/http/webhooks.server";
 import { OrderPayload, attributeOrder } from "~/models/order-attribution.server";
 
 /**

@@ -144,11 +144,7 @@ export class ShopifyGatewayError extends Error {
   }
 }
 
-async function runAdminQuery<Data>(
-  graphql: AdminGraphql,
-  document: string,
-  variables?: Record<string, unknown>,
-): Promise<Data> {
+async function runAdminQuery<Data>(graphql: AdminGraphql, document: string, variables?: Record<string, unknown>): Promise<Data> {
   const response = await graphql(document, variables ? { variables } : undefined);
   const body = (await response.json()) as { data?: Data; errors?: Array<{ message: string }> };
   if (body.errors?.length || !body.data) {
@@ -258,10 +254,7 @@ interface FileCreateData {
  * files in the order given; Shopify refuses the whole batch when one input is
  * invalid, which is a ShopifyGatewayError.
  */
-export async function createFilesFromUrls(
-  graphql: AdminGraphql,
-  files: ReadonlyArray<{ url: string; alt?: string }>,
-): Promise<CreatedFile[]> {
+export async function createFilesFromUrls(graphql: AdminGraphql, files: ReadonlyArray<{ url: string; alt?: string }>): Promise<CreatedFile[]> {
   if (!files.length) return [];
   const data = await runAdminQuery<FileCreateData>(graphql, ADMIN_DOCUMENTS.fileCreate, {
     files: files.map((file) => ({ originalSource: file.url, contentType: "IMAGE", ...(file.alt ? { alt: file.alt.slice(0, 512) } : {}) })),
@@ -288,9 +281,7 @@ interface FileStatusesData {
 export async function fetchFileStates(graphql: AdminGraphql, ids: readonly string[]): Promise<FileState[]> {
   if (!ids.length) return [];
   const data = await runAdminQuery<FileStatusesData>(graphql, ADMIN_DOCUMENTS.fileStatuses, { ids });
-  return data.nodes.flatMap((node) =>
-    node?.id && node.fileStatus ? [{ id: node.id, status: node.fileStatus, url: node.image?.url ?? null }] : [],
-  );
+  return data.nodes.flatMap((node) => (node?.id && node.fileStatus ? [{ id: node.id, status: node.fileStatus, url: node.image?.url ?? null }] : []));
 }
 
 // ---------------------------------------------------------------- storefront data (app-data metafields)

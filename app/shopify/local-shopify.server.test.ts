@@ -7,9 +7,10 @@ describe("Local Shopify seams", () => {
   });
 
   it("switch on when both the emulator and the app are on loopback", () => {
-    expect(
-      readLocalShopify({ LOCAL_SHOPIFY_URL: "http://localhost:3100/", SHOPIFY_APP_URL: "http://127.0.0.1:3000" }),
-    ).toEqual({ origin: "http://localhost:3100", appBridgeUrl: "http://localhost:3100/app-bridge.js" });
+    expect(readLocalShopify({ LOCAL_SHOPIFY_URL: "http://localhost:3100/", SHOPIFY_APP_URL: "http://127.0.0.1:3000" })).toEqual({
+      origin: "http://localhost:3100",
+      appBridgeUrl: "http://localhost:3100/app-bridge.js",
+    });
   });
 
   it.each([

@@ -24,7 +24,10 @@ class TestIntersectionObserver {
 }
 function nearViewport(isIntersecting: boolean) {
   for (const { callback, targets } of [...observers]) {
-    callback(targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry), {} as IntersectionObserver);
+    callback(
+      targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry),
+      {} as IntersectionObserver,
+    );
   }
 }
 
@@ -324,7 +327,9 @@ describe("beacons", () => {
     vi.useFakeTimers();
     const { container } = render();
     cards(container)[0].click();
-    dialog(container).querySelector<HTMLAnchorElement>(".cc-name")!.dispatchEvent(new MouseEvent("click", { cancelable: true }));
+    dialog(container)
+      .querySelector<HTMLAnchorElement>(".cc-name")!
+      .dispatchEvent(new MouseEvent("click", { cancelable: true }));
     vi.advanceTimersByTime(BEACON_IDLE_MS - 1);
     expect(sendBeacon).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);

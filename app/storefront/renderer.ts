@@ -18,7 +18,7 @@
  *   dialog that traps focus, closes on Escape and gives focus back.
  */
 import { CAROUSEL_AUTO_SCROLL_MS } from "~/constants";
-import { isAllowedPlayerUrl, safeHttpUrl } from "~/lib/embeds";
+import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import { trackBeacon, type BeaconEvent } from "./beacons";
 import { PLATFORM_TILES } from "./platform-tiles";
 import type { WidgetStrings } from "./widget-strings";

@@ -52,7 +52,7 @@ export interface StorefrontVideo {
   author: string | null;
   /** Our durable copy of the thumbnail when we have one; null = the platform tile. */
   poster: string | null;
-  /** The allow-listed player URL (app/lib/embeds.ts), loaded only after a click. */
+  /** The allow-listed player URL (app/rules/embeds.ts), loaded only after a click. */
   embedUrl: string | null;
   /** The post on the platform. */
   url: string | null;

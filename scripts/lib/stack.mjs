@@ -123,13 +123,10 @@ function startRoundRobinProxy(port, targetPorts) {
   let next = 0;
   const server = http.createServer((request, response) => {
     const targetPort = targetPorts[next++ % targetPorts.length];
-    const upstream = http.request(
-      { host: "127.0.0.1", port: targetPort, method: request.method, path: request.url, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
+    const upstream = http.request({ host: "127.0.0.1", port: targetPort, method: request.method, path: request.url, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
     upstream.on("error", () => {
       if (!response.headersSent) response.writeHead(502);
       response.end();
@@ -148,15 +145,29 @@ function startRoundRobinProxy(port, targetPorts) {
  * added to the app's environment only (e.g. a benchmark's probe in NODE_OPTIONS).
  * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, stateFile?: string, quiet?: boolean, appLogFile?: string, appInstances?: number, appEnv?: Record<string, string> }} options
  */
-export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile = undefined, quiet = false, appLogFile = undefined, appInstances = 1, appEnv = {} }) {
+export async function startStack({
+  appPort,
+  shopifyPort,
+  databaseUrl,
+  stateFile = undefined,
+  quiet = false,
+  appLogFile = undefined,
+  appInstances = 1,
+  appEnv = {},
+}) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl, stateFile });
   const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
   const instancePorts = appInstances > 1 ? Array.from({ length: appInstances }, (_, i) => appPort + 1 + i) : [appPort];
   const apps = instancePorts.map((port, i) =>
-    startProcess(appInstances > 1 ? `app ${i + 1}` : "app", ["server.mjs", "build/server/index.js"], { ...env, ...appEnv, PORT: String(port) }, {
-      quiet,
-      logFile: i === 0 ? appLogFile : undefined,
-    }),
+    startProcess(
+      appInstances > 1 ? `app ${i + 1}` : "app",
+      ["server.mjs", "build/server/index.js"],
+      { ...env, ...appEnv, PORT: String(port) },
+      {
+        quiet,
+        logFile: i === 0 ? appLogFile : undefined,
+      },
+    ),
   );
   const proxy = appInstances > 1 ? await startRoundRobinProxy(appPort, instancePorts) : null;
   const stop = async () => {
@@ -179,8 +190,7 @@ export async function startStack({ appPort, shopifyPort, databaseUrl, stateFile 
     shopifyUrl: env.LOCAL_SHOPIFY_URL,
     /** The shop's storefront on Local Shopify (Chromium resolves *.localhost to loopback). */
     storefrontUrl: (shop = "demo") => `http://${shop}.localhost:${shopifyPort}/`,
-    adminUrl: (shop = "demo", appPath = "") =>
-      `${env.LOCAL_SHOPIFY_URL}/store/${shop}/apps/${LOCAL_APP_CREDENTIALS.SHOPIFY_APP_HANDLE}${appPath}`,
+    adminUrl: (shop = "demo", appPath = "") => `${env.LOCAL_SHOPIFY_URL}/store/${shop}/apps/${LOCAL_APP_CREDENTIALS.SHOPIFY_APP_HANDLE}${appPath}`,
     processes: { app: apps[0], apps, shopify },
     stop,
   };

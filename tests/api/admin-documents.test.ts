@@ -15,8 +15,6 @@ describe("every Admin GraphQL document the app sends is valid for Shopify's Admi
   });
 
   it("would catch a field Shopify does not have", () => {
-    expect(validationErrors("query { shop { name clipcartNotAField } }")).toEqual([
-      expect.stringContaining("clipcartNotAField"),
-    ]);
+    expect(validationErrors("query { shop { name clipcartNotAField } }")).toEqual([expect.stringContaining("clipcartNotAField")]);
   });
 });

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { describe, expect, it, inject } from "vitest";
 import { prisma } from "~/db.server";
-import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/lib/api-types";
+import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
 import { flushStorefrontEvents } from "~/models/storefront-events.server";
 import { loader as summaryRoute } from "~/routes/api.analytics.$shopId";
 import { loader as videosRoute } from "~/routes/api.analytics.$shopId.videos";
@@ -41,7 +40,10 @@ async function listOf<T>(route: typeof videosRoute | typeof widgetsRoute, shop: 
   return (await jsonOf<Record<string, T[]>>(response))[kind];
 }
 
-function orderPayload(lines: Array<{ id: number; productId: number; price: string; quantity: number; properties?: Record<string, string>; discount?: string }>, orderId = 5_000 + Math.floor(Math.random() * 1e6)) {
+function orderPayload(
+  lines: Array<{ id: number; productId: number; price: string; quantity: number; properties?: Record<string, string>; discount?: string }>,
+  orderId = 5_000 + Math.floor(Math.random() * 1e6),
+) {
   return {
     id: orderId,
     admin_graphql_api_id: `gid://shopify/Order/${orderId}`,
@@ -137,7 +139,11 @@ describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", ()
   it("answers only the token's own shop", async () => {
     const shop = await bootstrapShop("analytics");
     const other = await bootstrapShop("analytics");
-    for (const [route, path] of [[summaryRoute, ""], [videosRoute, "/videos"], [widgetsRoute, "/widgets"]] as const) {
+    for (const [route, path] of [
+      [summaryRoute, ""],
+      [videosRoute, "/videos"],
+      [widgetsRoute, "/widgets"],
+    ] as const) {
       const response = await callRoute(route, await apiRequest(shop.domain, `/api/analytics/${other.id}${path}`), { shopId: other.id });
       expect(response.status).toBe(404);
     }

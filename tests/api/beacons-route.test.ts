@@ -1,7 +1,6 @@
 // POST /proxy/events (the app proxy's /apps/clipcart/events): what the route
 // answers before any event is queued. Storage is tests/db/beacons.test.ts.
-import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { action as eventsRoute } from "~/routes/proxy.events";
 import { readLocalShopifyConfig } from "../local-shopify/config";
 import { proxiedUrl } from "../local-shopify/app-proxy";

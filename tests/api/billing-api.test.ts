@@ -139,7 +139,10 @@ describe("Shopify Billing", () => {
     const response = await callRoute(confirmRoute, await apiRequest(shop.domain, "/api/billing/confirm", { body: { charge_id: "123456", shop: shop.domain } }));
     expect(response.status).toBe(402);
     expect(await plan(shop)).toMatchObject({ plan: "free" });
-    const bad = await callRoute(confirmRoute, await apiRequest(shop.domain, "/api/billing/confirm", { body: { charge_id: "1; DROP TABLE", shop: shop.domain } }));
+    const bad = await callRoute(
+      confirmRoute,
+      await apiRequest(shop.domain, "/api/billing/confirm", { body: { charge_id: "1; DROP TABLE", shop: shop.domain } }),
+    );
     expect(bad.status).toBe(400);
   });
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { loader as getShop } from "~/routes/api.shops.$shopDomain";
 import { action as createShop } from "~/routes/api.shops._index";
 import { loader as authLoader } from "~/routes/auth.$";
-import { API_BODY_LIMIT_BYTES, readJsonBody } from "~/lib/api.server";
+import { API_BODY_LIMIT_BYTES, readJsonBody } from "~/http/api.server";
 import { HTTP_BOUNDARY_TEXT } from "~/messages";
 import { apiRequest, callRoute, DESKTOP_USER_AGENT, uniqueShop } from "../support/app-requests";
 
@@ -27,10 +27,7 @@ describe("readJsonBody refuses an oversized body by itself (routes called withou
 
   it("answers 413 for a body over 1 MB, and the shop is not created", async () => {
     const shop = uniqueShop();
-    const tooBig = await callRoute(
-      createShop,
-      await apiRequest(shop, "/api/shops", { body: { shopDomain: shop, note: "x".repeat(MB) } }),
-    );
+    const tooBig = await callRoute(createShop, await apiRequest(shop, "/api/shops", { body: { shopDomain: shop, note: "x".repeat(MB) } }));
     expect(tooBig.status).toBe(413);
     expect(await tooBig.json()).toEqual({ error: HTTP_BOUNDARY_TEXT.bodyTooLarge("1 MB") });
 

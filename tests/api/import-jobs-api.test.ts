@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import type { ChannelDto, ImportJobDto, VideoDto, VideoListPage } from "~/lib/api-types";
+import type { ChannelDto, ImportJobDto, VideoDto, VideoListPage } from "~/rules/api-types";
 import { LIBRARY_TEXT } from "~/messages";
 import {
   INTERRUPTED_MESSAGE,
@@ -195,12 +195,18 @@ describe("POST /api/channels: an account import runs as a job", () => {
     const [widget] = await seedWidgets(shop.id, ["Home"]);
     const approvedVideo = (await library(shop)).videos.find((video) => video.video_id === feed[0])!;
     const taggedVideo = (await library(shop)).videos.find((video) => video.video_id === feed[1])!;
-    await callRoute(toggleRoute, await apiRequest(shop.domain, `/api/videos/${approvedVideo.id}/toggle`, { method: "PATCH", body: { enabled: true, widgetIds: [widget.id] } }), {
-      videoId: approvedVideo.id,
-    });
+    await callRoute(
+      toggleRoute,
+      await apiRequest(shop.domain, `/api/videos/${approvedVideo.id}/toggle`, { method: "PATCH", body: { enabled: true, widgetIds: [widget.id] } }),
+      {
+        videoId: approvedVideo.id,
+      },
+    );
     await callRoute(
       addTagRoute,
-      await apiRequest(shop.domain, `/api/videos/${taggedVideo.id}/tags`, { body: { productId: "gid://shopify/Product/7", productTitle: "Scarf", shopId: shop.id } }),
+      await apiRequest(shop.domain, `/api/videos/${taggedVideo.id}/tags`, {
+        body: { productId: "gid://shopify/Product/7", productTitle: "Scarf", shopId: shop.id },
+      }),
       { videoId: taggedVideo.id },
     );
 

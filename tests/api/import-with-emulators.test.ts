@@ -3,7 +3,7 @@
 // and Shopify Files meet here exactly as in the demo.
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import type { ChannelDto, ImportJobDto, VideoListPage } from "~/lib/api-types";
+import type { ChannelDto, ImportJobDto, VideoListPage } from "~/rules/api-types";
 import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/models/import-jobs.server";
 import { action as importChannelRoute } from "~/routes/api.channels._index";
 import { loader as listChannelsRoute } from "~/routes/api.channels.$id";
@@ -45,9 +45,9 @@ describe("imports through the platform emulators", () => {
       expect(video.embed_url).toBe(`https://www.tiktok.com/player/v1/${video.video_id}`);
       expect(video.thumbnail_url).toMatch(/\/cdn\/shop\/files\/\d+\.svg$/);
     }
-    const channels = (await jsonOf<{ channels: ChannelDto[] }>(
-      await callRoute(listChannelsRoute, await apiRequest(shop.domain, `/api/channels/${shop.id}`), { id: shop.id }),
-    )).channels;
+    const channels = (
+      await jsonOf<{ channels: ChannelDto[] }>(await callRoute(listChannelsRoute, await apiRequest(shop.domain, `/api/channels/${shop.id}`), { id: shop.id }))
+    ).channels;
     expect(channels).toMatchObject([{ platform: "tiktok", username: "glowstudio" }]);
 
     const again = await runJob(shop, importChannelRoute, "/api/channels", { username: "glowstudio", platform: "tiktok" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import type { LibraryViewDto } from "~/lib/api-types";
+import type { LibraryViewDto } from "~/rules/api-types";
 import { VIEW_NAME_TEXT } from "~/models/library-views.server";
 import { loader as listViewsRoute, action as createViewRoute } from "~/routes/api.library-views._index";
 import { action as viewRoute } from "~/routes/api.library-views.$viewId";
@@ -36,7 +36,11 @@ async function errorOf(response: Response) {
 describe("saved library views", () => {
   it("saves a view with its tab, search and platforms, normalised, and lists views in order", async () => {
     const shop = await bootstrapShop();
-    const view = await createdView(shop, { shopId: shop.id, name: "  Summer   drafts ", query: { tab: "draft", search: " dress ", platforms: ["tiktok", "youtube", "myspace", "tiktok"] } });
+    const view = await createdView(shop, {
+      shopId: shop.id,
+      name: "  Summer   drafts ",
+      query: { tab: "draft", search: " dress ", platforms: ["tiktok", "youtube", "myspace", "tiktok"] },
+    });
     expect(view).toEqual({ id: expect.any(String), name: "Summer drafts", query: { tab: "draft", search: "dress", platforms: ["tiktok", "youtube_shorts"] } });
     const plain = await createdView(shop, { name: "Everything" });
     expect(plain.query).toEqual({ tab: "all", search: "", platforms: [] });
@@ -66,7 +70,10 @@ describe("saved library views", () => {
 
     // Saving new filters into a view keeps its name.
     const saved = await patch(shop, view.id, { query: { tab: "active", platforms: ["tiktok"] } });
-    expect((await jsonOf<{ view: LibraryViewDto }>(saved)).view).toMatchObject({ name: "ACTIVE TikToks", query: { tab: "active", search: "", platforms: ["tiktok"] } });
+    expect((await jsonOf<{ view: LibraryViewDto }>(saved)).view).toMatchObject({
+      name: "ACTIVE TikToks",
+      query: { tab: "active", search: "", platforms: ["tiktok"] },
+    });
   });
 
   it("duplicates as '<name> copy', made unique and kept within 40 characters", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import type { PendingReviewPromptsDto } from "~/lib/api-types";
+import type { PendingReviewPromptsDto } from "~/rules/api-types";
 import { loader as checkPendingRoute } from "~/routes/api.review.check-pending";
 import { action as markShownRoute } from "~/routes/api.review.mark-shown";
 import { apiRequest, callRoute } from "../support/app-requests";

@@ -64,11 +64,7 @@ describe("every call is scoped to the session token's shop", () => {
     });
     expect(theirTheme.status).toBe(404);
 
-    const markTheirs = await callRoute(
-      markFirstActive,
-      await apiRequest(mine, `/api/shops/${their.id}/mark-first-active`, { body: {} }),
-      { shopId: their.id },
-    );
+    const markTheirs = await callRoute(markFirstActive, await apiRequest(mine, `/api/shops/${their.id}/mark-first-active`, { body: {} }), { shopId: their.id });
     expect(markTheirs.status).toBe(404);
 
     const theirsAfter = await callRoute(getShop, await apiRequest(theirs, `/api/shops/${theirs}`), { shopDomain: theirs });
@@ -126,11 +122,9 @@ describe("POST /api/shops/{shopId}/mark-first-active", () => {
     const shop = uniqueShop();
     const created = await bootstrap(shop);
     const mark = async () => {
-      const response = await callRoute(
-        markFirstActive,
-        await apiRequest(shop, `/api/shops/${created.id}/mark-first-active`, { body: {} }),
-        { shopId: created.id },
-      );
+      const response = await callRoute(markFirstActive, await apiRequest(shop, `/api/shops/${created.id}/mark-first-active`, { body: {} }), {
+        shopId: created.id,
+      });
       expect(response.status).toBe(200);
       return ((await response.json()) as { shop: { firstActiveAt: string } }).shop.firstActiveAt;
     };

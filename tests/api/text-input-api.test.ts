@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import type { LibraryViewDto, ProductTagDto, VideoListPage, WidgetDto } from "~/lib/api-types";
+import type { LibraryViewDto, ProductTagDto, VideoListPage, WidgetDto } from "~/rules/api-types";
 import { TEXT_INPUT_TEXT } from "~/messages";
 import { VIEW_NAME_TEXT } from "~/models/library-views.server";
 import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/models/import-jobs.server";
@@ -38,8 +38,7 @@ const LONE_SURROGATE = "\uD83D";
 const DECOMPOSED_E = "e\u0301";
 
 /** The 400 readJsonBody (and the params and query readers) answer: "<path>: <message>". */
-const controlCharacter = (field: string, codePoint = "U+0000", path = field) =>
-  `${path}: ${TEXT_INPUT_TEXT.controlCharacter(field, codePoint)}`;
+const controlCharacter = (field: string, codePoint = "U+0000", path = field) => `${path}: ${TEXT_INPUT_TEXT.controlCharacter(field, codePoint)}`;
 const brokenCharacter = (field: string, path = field) => `${path}: ${TEXT_INPUT_TEXT.brokenCharacter(field, "U+D83D")}`;
 
 async function errorOf(response: Response) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { LIBRARY_TEXT } from "~/messages";
-import type { ProductTagDto, VideoDto, VideoListPage, WidgetSummaryDto } from "~/lib/api-types";
+import type { ProductTagDto, VideoDto, VideoListPage, WidgetSummaryDto } from "~/rules/api-types";
 import { loader as listVideosRoute, action as deleteVideoRoute } from "~/routes/api.videos.$id";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { loader as listTagsRoute, action as addTagRoute } from "~/routes/api.videos.$videoId.tags";
@@ -26,7 +26,10 @@ const approve = (shop: TestShop, videoId: string, widgetIds: string[] = []) => t
 describe("GET /api/videos/{shopId}: filtering and paging on the server", () => {
   it("pages 20 newest first, counts pages, clamps a page past the end, and falls back on a bad page", async () => {
     const shop = await bootstrapShop();
-    const videos = await seedVideos(shop.id, Array.from({ length: 45 }, (_, i) => ({ title: `Clip number ${i}` })));
+    const videos = await seedVideos(
+      shop.id,
+      Array.from({ length: 45 }, (_, i) => ({ title: `Clip number ${i}` })),
+    );
     const newestFirst = [...videos].reverse().map((video) => video.id);
 
     const first = await listPage(shop);
@@ -175,7 +178,10 @@ describe("PATCH /api/videos/{videoId}/toggle", () => {
 
   it("refuses the 6th approval on the Free plan with 403 and the spec's message; already approved stays fine", async () => {
     const shop = await bootstrapShop();
-    const videos = await seedVideos(shop.id, Array.from({ length: 7 }, () => ({})));
+    const videos = await seedVideos(
+      shop.id,
+      Array.from({ length: 7 }, () => ({})),
+    );
     for (const video of videos.slice(0, 5)) expect((await approve(shop, video.id)).status).toBe(200);
 
     const sixth = await approve(shop, videos[5].id);
@@ -192,7 +198,10 @@ describe("PATCH /api/videos/{videoId}/toggle", () => {
 
   it("Premium shops approve without limit", async () => {
     const shop = await bootstrapShop("lib", "premium");
-    const videos = await seedVideos(shop.id, Array.from({ length: 8 }, () => ({})));
+    const videos = await seedVideos(
+      shop.id,
+      Array.from({ length: 8 }, () => ({})),
+    );
     for (const video of videos) expect((await approve(shop, video.id)).status).toBe(200);
     expect((await listPage(shop, "?tab=active")).total).toBe(8);
   });
@@ -210,11 +219,9 @@ describe("PATCH /api/videos/{videoId}/toggle", () => {
       expect(response.status).toBe(400);
       expect((await jsonOf<{ error: string }>(response)).error).toMatch(message);
     }
-    const notJson = await callRoute(
-      toggleRoute,
-      await apiRequest(shop.domain, `/api/videos/${video.id}/toggle`, { method: "PATCH", rawBody: "{" }),
-      { videoId: video.id },
-    );
+    const notJson = await callRoute(toggleRoute, await apiRequest(shop.domain, `/api/videos/${video.id}/toggle`, { method: "PATCH", rawBody: "{" }), {
+      videoId: video.id,
+    });
     expect(notJson.status).toBe(400);
   });
 
@@ -357,8 +364,8 @@ describe("GET /api/products/search", () => {
       expect(await response.json()).toEqual([]);
     }
     // Product searches only: an earlier test's storefront publish may still be landing.
-    const searches = fetchSpy.mock.calls.filter(([input, init]) =>
-      String(input instanceof Request ? input.url : input).includes("graphql") && String(init?.body ?? "").includes("products("),
+    const searches = fetchSpy.mock.calls.filter(
+      ([input, init]) => String(input instanceof Request ? input.url : input).includes("graphql") && String(init?.body ?? "").includes("products("),
     );
     expect(searches).toEqual([]);
   });

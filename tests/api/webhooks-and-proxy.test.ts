@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { describe, expect, it, inject } from "vitest";
 import { prisma } from "~/db.server";
 import { action as createShop } from "~/routes/api.shops._index";
 import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";
@@ -42,7 +41,11 @@ async function approvedSubscription(shop: string): Promise<{ id: string; shopGid
   const upgrade = await callRoute(upgradeRoute, await apiRequest(shop, `/api/billing/upgrade?shop=${shop}`, { body: {} }));
   expect(upgrade.status).toBe(200);
   const { confirmationUrl } = (await upgrade.json()) as { confirmationUrl: string };
-  const approve = await fetch(localAdminUrl(config(), confirmationUrl), { method: "POST", body: new URLSearchParams({ decision: "approve" }), redirect: "manual" });
+  const approve = await fetch(localAdminUrl(config(), confirmationUrl), {
+    method: "POST",
+    body: new URLSearchParams({ decision: "approve" }),
+    redirect: "manual",
+  });
   expect(approve.status).toBe(302);
   const { id: shopId } = (await localShopify(`/shops/${shop}/state`)) as { id: number };
   return { id: `gid://shopify/AppSubscription/${/\/(\d+)\/RecurringApplicationCharge\//.exec(confirmationUrl)![1]}`, shopGid: `gid://shopify/Shop/${shopId}` };
@@ -80,14 +83,13 @@ describe("webhooks (signed by Local Shopify's sender)", () => {
     const planOf = async () => (await prisma.shop.findUniqueOrThrow({ where: { shopDomain: shop } })).plan;
     const approved = await approvedSubscription(shop);
 
-    expect((await callRoute(subscriptionUpdate, signedWebhook(shop, "app_subscriptions/update", subscription("ACTIVE", approved.id, approved.shopGid)))).status).toBe(200);
+    expect(
+      (await callRoute(subscriptionUpdate, signedWebhook(shop, "app_subscriptions/update", subscription("ACTIVE", approved.id, approved.shopGid)))).status,
+    ).toBe(200);
     expect(await planOf()).toBe("premium");
 
     // A different subscription ending does not downgrade the shop.
-    await callRoute(
-      subscriptionUpdate,
-      signedWebhook(shop, "app_subscriptions/update", subscription("CANCELLED", "gid://shopify/AppSubscription/1")),
-    );
+    await callRoute(subscriptionUpdate, signedWebhook(shop, "app_subscriptions/update", subscription("CANCELLED", "gid://shopify/AppSubscription/1")));
     expect(await planOf()).toBe("premium");
 
     await callRoute(subscriptionUpdate, signedWebhook(shop, "app_subscriptions/update", subscription("CANCELLED", approved.id, approved.shopGid)));
@@ -97,13 +99,8 @@ describe("webhooks (signed by Local Shopify's sender)", () => {
   it("answers the customer compliance topics and erases the shop on shop/redact", async () => {
     const shop = await installedShop();
     const customer = { id: 1, email: "shopper@example.com" };
-    expect(
-      (await callRoute(customersDataRequest, signedWebhook(shop, "customers/data_request", { shop_domain: shop, customer })))
-        .status,
-    ).toBe(200);
-    expect(
-      (await callRoute(customersRedact, signedWebhook(shop, "customers/redact", { shop_domain: shop, customer }))).status,
-    ).toBe(200);
+    expect((await callRoute(customersDataRequest, signedWebhook(shop, "customers/data_request", { shop_domain: shop, customer }))).status).toBe(200);
+    expect((await callRoute(customersRedact, signedWebhook(shop, "customers/redact", { shop_domain: shop, customer }))).status).toBe(200);
     expect(await prisma.shop.count({ where: { shopDomain: shop } })).toBe(1);
 
     expect((await callRoute(shopRedact, signedWebhook(shop, "shop/redact", { shop_domain: shop }))).status).toBe(200);
@@ -139,9 +136,20 @@ async function shopWithData() {
   await prisma.productTag.create({ data: { shopId: shop.id, videoId: video.id, productId: "gid://shopify/Product/1", productTitle: "Shirt" } });
   await prisma.analyticsEvent.create({ data: { shopId: shop.id, type: "video_click", videoId: video.id, platform: "tiktok", sessionKey: "s" } });
   await prisma.analyticsRollup.create({ data: { shopId: shop.id, dimension: "platform", day: "2026-11-01", type: "video_click", key: "tiktok", count: 1 } });
-  for (const [order, line] of [[11, 1], [12, 2]]) {
+  for (const [order, line] of [
+    [11, 1],
+    [12, 2],
+  ]) {
     await prisma.orderAttribution.create({
-      data: { shopId: shop.id, orderId: `gid://shopify/Order/${order}`, lineItemId: `gid://shopify/LineItem/${line}`, videoId: video.id, amountCents: 1000, currency: "USD", occurredAt: new Date() },
+      data: {
+        shopId: shop.id,
+        orderId: `gid://shopify/Order/${order}`,
+        lineItemId: `gid://shopify/LineItem/${line}`,
+        videoId: video.id,
+        amountCents: 1000,
+        currency: "USD",
+        occurredAt: new Date(),
+      },
     });
   }
   await prisma.libraryView.create({ data: { shopId: shop.id, name: "Mine", nameKey: "mine" } });
@@ -193,9 +201,14 @@ describe("uninstall and compliance (issue 6)", () => {
   it("customers/redact erases the sales lines of the customer's orders only; data_request changes nothing", async () => {
     const { domain, shop } = await shopWithData();
     const customer = { id: 7, email: "shopper@example.com" };
-    expect((await callRoute(customersDataRequest, signedWebhook(domain, "customers/data_request", { shop_domain: domain, customer, orders_requested: [11, 12] }))).status).toBe(200);
+    expect(
+      (await callRoute(customersDataRequest, signedWebhook(domain, "customers/data_request", { shop_domain: domain, customer, orders_requested: [11, 12] })))
+        .status,
+    ).toBe(200);
     expect((await counts(shop.id)).sales).toBe(2);
-    expect((await callRoute(customersRedact, signedWebhook(domain, "customers/redact", { shop_domain: domain, customer, orders_to_redact: [11] }))).status).toBe(200);
+    expect(
+      (await callRoute(customersRedact, signedWebhook(domain, "customers/redact", { shop_domain: domain, customer, orders_to_redact: [11] }))).status,
+    ).toBe(200);
     const left = await prisma.orderAttribution.findMany({ where: { shopId: shop.id } });
     expect(left.map((row) => row.orderId)).toEqual(["gid://shopify/Order/12"]);
   });
@@ -365,7 +378,10 @@ describe("webhook deliveries: each handled once, and only for the shop that sign
     const forgeries = [
       [appUninstalled, replayed(signer.domain, "app/uninstalled", { myshopify_domain: signer.domain }, { shop: target.domain })],
       [customersRedact, replayed(signer.domain, "customers/redact", { shop_domain: signer.domain, orders_to_redact: [11, 12] }, { shop: target.domain })],
-      [customersDataRequest, replayed(signer.domain, "customers/data_request", { shop_domain: signer.domain, orders_requested: [11] }, { shop: target.domain })],
+      [
+        customersDataRequest,
+        replayed(signer.domain, "customers/data_request", { shop_domain: signer.domain, orders_requested: [11] }, { shop: target.domain }),
+      ],
       // Without the shop the topic's payload always names, a body proves nothing about whose it is.
       [appUninstalled, replayed(signer.domain, "app/uninstalled", { name: "no domain" }, { shop: target.domain })],
       [customersRedact, replayed(signer.domain, "customers/redact", { orders_to_redact: [11, 12] }, { shop: target.domain })],

@@ -1,8 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { describe, expect, it, inject } from "vitest";
 import { prisma } from "~/db.server";
-import type { WidgetDto } from "~/lib/api-types";
-import { themeEditorUrl } from "~/lib/widget-rules";
+import type { WidgetDto } from "~/rules/api-types";
+import { themeEditorUrl } from "~/rules/widget-rules";
 import { storefrontPublishSettled } from "~/models/storefront.server";
 import { flushStorefrontEvents } from "~/models/storefront-events.server";
 import { action as createWidgetRoute } from "~/routes/api.widgets._index";
@@ -66,7 +65,12 @@ describe("POST /api/widgets: the creation rules of spec 5", () => {
 
   it("keeps all_pages alone, and stores only the settings the layout uses", async () => {
     const shop = await bootstrapShop("widgets");
-    const everywhere = await created(shop, { layoutType: "grid", pageContexts: ["product", "all_pages"], priority: 3, settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left" } });
+    const everywhere = await created(shop, {
+      layoutType: "grid",
+      pageContexts: ["product", "all_pages"],
+      priority: 3,
+      settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left" },
+    });
     expect(everywhere.page_contexts).toEqual(["all_pages"]);
     // Grid: theme and header apply; auto-scroll (carousel) and alignment (sticky) keep their defaults.
     expect(everywhere.settings).toEqual({ theme: "dark", autoScroll: true, showHeader: true, alignment: "right" });
@@ -101,10 +105,14 @@ describe("installing and deleting widgets", () => {
     const other = await bootstrapShop("widgets");
     const widget = await created(shop, { layoutType: "grid", pageContexts: ["collection"] });
 
-    const foreign = await callRoute(markInstalledRoute, await apiRequest(other.domain, `/api/widgets/${widget.id}/mark-installed`, { body: {} }), { id: widget.id });
+    const foreign = await callRoute(markInstalledRoute, await apiRequest(other.domain, `/api/widgets/${widget.id}/mark-installed`, { body: {} }), {
+      id: widget.id,
+    });
     expect(foreign.status).toBe(404);
 
-    const response = await callRoute(markInstalledRoute, await apiRequest(shop.domain, `/api/widgets/${widget.id}/mark-installed`, { body: {} }), { id: widget.id });
+    const response = await callRoute(markInstalledRoute, await apiRequest(shop.domain, `/api/widgets/${widget.id}/mark-installed`, { body: {} }), {
+      id: widget.id,
+    });
     expect(response.status).toBe(200);
     expect((await jsonOf<{ widget: WidgetDto }>(response)).widget.installed_at).not.toBeNull();
     expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).firstActiveAt).not.toBeNull();
@@ -166,7 +174,11 @@ async function publishedMetafields(shop: TestShop): Promise<Map<string, unknown>
 }
 
 async function approve(shop: TestShop, videoId: string, widgetIds: string[]) {
-  const response = await callRoute(toggleRoute, await apiRequest(shop.domain, `/api/videos/${videoId}/toggle`, { method: "PATCH", body: { enabled: true, widgetIds } }), { videoId });
+  const response = await callRoute(
+    toggleRoute,
+    await apiRequest(shop.domain, `/api/videos/${videoId}/toggle`, { method: "PATCH", body: { enabled: true, widgetIds } }),
+    { videoId },
+  );
   expect(response.status).toBe(200);
 }
 
@@ -182,7 +194,11 @@ describe("storefront publishing: the data the theme extension renders", () => {
     ]);
     const [product] = demoCatalogue();
     const productId = `gid://shopify/Product/${product.id}`;
-    await callRoute(addTagRoute, await apiRequest(shop.domain, `/api/videos/${first.id}/tags`, { body: { productId, productTitle: product.title, shopId: shop.id } }), { videoId: first.id });
+    await callRoute(
+      addTagRoute,
+      await apiRequest(shop.domain, `/api/videos/${first.id}/tags`, { body: { productId, productTitle: product.title, shopId: shop.id } }),
+      { videoId: first.id },
+    );
     await approve(shop, first.id, [carousel.id]);
     await approve(shop, second.id, []);
 
@@ -219,7 +235,10 @@ describe("storefront publishing: the data the theme extension renders", () => {
     const extra = await created(shop, { layoutType: "single", pageContexts: ["product"] });
     await publishedMetafields(shop);
     const before = await prisma.video.count();
-    const videos = await seedVideos(shop.id, Array.from({ length: 5 }, (_, i) => ({ title: `Burst ${i}` })));
+    const videos = await seedVideos(
+      shop.id,
+      Array.from({ length: 5 }, (_, i) => ({ title: `Burst ${i}` })),
+    );
     expect(await prisma.video.count()).toBe(before + 5);
 
     const writesBefore = await metafieldWrites(shop);
@@ -256,16 +275,19 @@ describe("POST /apps/clipcart/events: storefront beacons through the app proxy",
     const [foreign] = await seedVideos(other.id, [{ title: "Not yours" }]);
 
     const url = proxiedUrl(config(), shop.domain, "/events", new URLSearchParams());
-    const response = await callRoute(eventsRoute, beacon(url, {
-      session: "s-123",
-      events: [
-        { type: "video_click", videoId: video.id, widgetId: widget.id },
-        { type: "video_click", videoId: video.id, widgetId: widget.id },
-        { type: "product_click", videoId: video.id, widgetId: widget.id, productId: "gid://shopify/Product/42" },
-        { type: "add_to_cart", videoId: video.id, widgetId: "unknown-widget", productId: "42" },
-        { type: "video_click", videoId: foreign.id, widgetId: widget.id },
-      ],
-    }));
+    const response = await callRoute(
+      eventsRoute,
+      beacon(url, {
+        session: "s-123",
+        events: [
+          { type: "video_click", videoId: video.id, widgetId: widget.id },
+          { type: "video_click", videoId: video.id, widgetId: widget.id },
+          { type: "product_click", videoId: video.id, widgetId: widget.id, productId: "gid://shopify/Product/42" },
+          { type: "add_to_cart", videoId: video.id, widgetId: "unknown-widget", productId: "42" },
+          { type: "video_click", videoId: foreign.id, widgetId: widget.id },
+        ],
+      }),
+    );
     expect(response.status).toBe(204);
     await flushStorefrontEvents();
     const events = await prisma.analyticsEvent.findMany({ where: { shopId: shop.id }, orderBy: { type: "asc" } });

@@ -40,7 +40,9 @@ describe("analytics rollups and attribution", () => {
       id: 101,
       created_at: new Date().toISOString(),
       currency: "USD",
-      line_items: [{ id: 1, product_id: 42, quantity: 3, price: "12.50", discount_allocations: [], properties: [{ name: "_clipcart_video", value: video.id }] }],
+      line_items: [
+        { id: 1, product_id: 42, quantity: 3, price: "12.50", discount_allocations: [], properties: [{ name: "_clipcart_video", value: video.id }] },
+      ],
     });
     const results = await Promise.all([1, 2, 3].map(() => attributeOrder(shop.shopDomain, order)));
     expect(results.every((result) => result.attributedLines === 1)).toBe(true);

@@ -14,9 +14,17 @@ deleteShopsAfterAll();
 
 const HOUR = 60 * 60 * 1000;
 
-async function shopWithAccounts(label: string, plan: "free" | "premium", accounts: Array<{ username: string; lastSyncedHoursAgo: number | null; createdHoursAgo?: number }>, uninstalled = false) {
+async function shopWithAccounts(
+  label: string,
+  plan: "free" | "premium",
+  accounts: Array<{ username: string; lastSyncedHoursAgo: number | null; createdHoursAgo?: number }>,
+  uninstalled = false,
+) {
   const shop = await createShop(label);
-  await prisma.shop.update({ where: { id: shop.id }, data: { plan, premiumSource: plan === "premium" ? "billing" : null, uninstalledAt: uninstalled ? new Date() : null } });
+  await prisma.shop.update({
+    where: { id: shop.id },
+    data: { plan, premiumSource: plan === "premium" ? "billing" : null, uninstalledAt: uninstalled ? new Date() : null },
+  });
   const now = Date.now();
   const channels = [];
   for (const account of accounts) {
@@ -60,7 +68,12 @@ describe(`auto-sync on ${databaseKind}`, () => {
     expect((await claimDueSyncs(new Date(), 10_000)).filter((sync) => sync.shopId === premium.shop.id)).toEqual([]);
     // ...and 3 hours later it is.
     const later = await claimDueSyncs(new Date(Date.now() + AUTO_SYNC_INTERVAL_MS + 1000), 10_000);
-    expect(names(premium.shop.id, later.filter((sync) => sync.shopId === premium.shop.id))).toEqual(["due", "never_synced_new", "never_synced_old", "recent"]);
+    expect(
+      names(
+        premium.shop.id,
+        later.filter((sync) => sync.shopId === premium.shop.id),
+      ),
+    ).toEqual(["due", "never_synced_new", "never_synced_old", "recent"]);
   });
 
   it("gives each due account to exactly one of many claimers racing for it", async () => {
@@ -70,33 +83,42 @@ describe(`auto-sync on ${databaseKind}`, () => {
       Array.from({ length: 20 }, (_, i) => ({ username: `race_${i}`, lastSyncedHoursAgo: 5 })),
     );
     const rounds = await Promise.all(Array.from({ length: 8 }, () => claimDueSyncs(new Date(), 10_000)));
-    const claimedIds = rounds.flat().filter((sync) => sync.shopId === shop.id).map((sync) => sync.channelId);
+    const claimedIds = rounds
+      .flat()
+      .filter((sync) => sync.shopId === shop.id)
+      .map((sync) => sync.channelId);
     expect(claimedIds.sort()).toEqual(channels.map((c) => c.id).sort());
   });
 
-  it.runIf(databaseKind === "postgresql")("two worker processes on one PostgreSQL database run each due sync exactly once", async () => {
-    const accounts = Array.from({ length: 12 }, (_, i) => ({ username: i === 0 ? "fail_offline" : `creator_${i}`, lastSyncedHoursAgo: 4 }));
-    const { shop, channels } = await shopWithAccounts("sync-workers", "premium", accounts);
-    const free = await shopWithAccounts("sync-workers-free", "free", [{ username: "free_creator", lastSyncedHoursAgo: 10 }]);
+  it.runIf(databaseKind === "postgresql")(
+    "two worker processes on one PostgreSQL database run each due sync exactly once",
+    async () => {
+      const accounts = Array.from({ length: 12 }, (_, i) => ({ username: i === 0 ? "fail_offline" : `creator_${i}`, lastSyncedHoursAgo: 4 }));
+      const { shop, channels } = await shopWithAccounts("sync-workers", "premium", accounts);
+      const free = await shopWithAccounts("sync-workers-free", "free", [{ username: "free_creator", lastSyncedHoursAgo: 10 }]);
 
-    const run = promisify(execFile);
-    const worker = () =>
-      run(process.execPath, ["--import", "tsx", "tests/db/sync-worker.ts", "3"], { env: { ...process.env, AUTO_SYNC: "on" }, timeout: 60_000 });
-    await Promise.all([worker(), worker()]);
+      const run = promisify(execFile);
+      const worker = () =>
+        run(process.execPath, ["--import", "tsx", "tests/db/sync-worker.ts", "3"], { env: { ...process.env, AUTO_SYNC: "on" }, timeout: 60_000 });
+      await Promise.all([worker(), worker()]);
 
-    const jobs = await prisma.importJob.findMany({ where: { shopId: { in: [shop.id, free.shop.id] }, trigger: "auto" } });
-    const perChannel = new Map<string, number>();
-    for (const job of jobs) perChannel.set(job.channelId!, (perChannel.get(job.channelId!) ?? 0) + 1);
-    expect(channels.map((c) => perChannel.get(c.id) ?? 0)).toEqual(channels.map(() => 1));
-    expect(perChannel.get(free.channels[0].id)).toBeUndefined();
+      const jobs = await prisma.importJob.findMany({ where: { shopId: { in: [shop.id, free.shop.id] }, trigger: "auto" } });
+      const perChannel = new Map<string, number>();
+      for (const job of jobs) perChannel.set(job.channelId!, (perChannel.get(job.channelId!) ?? 0) + 1);
+      expect(channels.map((c) => perChannel.get(c.id) ?? 0)).toEqual(channels.map(() => 1));
+      expect(perChannel.get(free.channels[0].id)).toBeUndefined();
 
-    const after = await prisma.channel.findMany({ where: { shopId: shop.id }, orderBy: { username: "asc" } });
-    const failed = after.find((c) => c.username === "fail_offline")!;
-    expect(failed.lastSyncError).toBe("@fail_offline could not be reached");
-    expect(failed.syncFailures).toBe(1);
-    // Retried sooner than the regular 3 hours (10 minutes after the first failure).
-    expect(failed.nextSyncAt!.getTime() - Date.now()).toBeLessThan(11 * 60_000);
-    expect(after.filter((c) => c.username !== "fail_offline").every((c) => c.lastSyncError === null && c.lastSyncedAt!.getTime() > Date.now() - 60_000)).toBe(true);
-    // Two processes starting (tsx) and draining the queue: well over the suite's 20 s default on a busy machine.
-  }, 90_000);
+      const after = await prisma.channel.findMany({ where: { shopId: shop.id }, orderBy: { username: "asc" } });
+      const failed = after.find((c) => c.username === "fail_offline")!;
+      expect(failed.lastSyncError).toBe("@fail_offline could not be reached");
+      expect(failed.syncFailures).toBe(1);
+      // Retried sooner than the regular 3 hours (10 minutes after the first failure).
+      expect(failed.nextSyncAt!.getTime() - Date.now()).toBeLessThan(11 * 60_000);
+      expect(after.filter((c) => c.username !== "fail_offline").every((c) => c.lastSyncError === null && c.lastSyncedAt!.getTime() > Date.now() - 60_000)).toBe(
+        true,
+      );
+      // Two processes starting (tsx) and draining the queue: well over the suite's 20 s default on a busy machine.
+    },
+    90_000,
+  );
 });

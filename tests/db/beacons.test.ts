@@ -115,18 +115,32 @@ describe("storefront beacons: one bad beacon costs nobody else their events", ()
     "database is locked": new Prisma.PrismaClientKnownRequestError("Raw query failed. Code: `5`. Message: `SQLITE_BUSY: database is locked`", {
       code: "P2010",
       clientVersion: Prisma.prismaVersion.client,
-      meta: { driverAdapterError: { name: "DriverAdapterError", cause: { originalCode: "5", originalMessage: "SQLITE_BUSY: database is locked", kind: "SocketTimeout" } } },
-    }),
-    "connection lost": new Prisma.PrismaClientKnownRequestError("Raw query failed. Code: `57P01`. Message: `terminating connection due to administrator command`", {
-      code: "P2010",
-      clientVersion: Prisma.prismaVersion.client,
       meta: {
         driverAdapterError: {
           name: "DriverAdapterError",
-          cause: { originalCode: "57P01", kind: "postgres", code: "57P01", severity: "FATAL", message: "terminating connection due to administrator command" },
+          cause: { originalCode: "5", originalMessage: "SQLITE_BUSY: database is locked", kind: "SocketTimeout" },
         },
       },
     }),
+    "connection lost": new Prisma.PrismaClientKnownRequestError(
+      "Raw query failed. Code: `57P01`. Message: `terminating connection due to administrator command`",
+      {
+        code: "P2010",
+        clientVersion: Prisma.prismaVersion.client,
+        meta: {
+          driverAdapterError: {
+            name: "DriverAdapterError",
+            cause: {
+              originalCode: "57P01",
+              kind: "postgres",
+              code: "57P01",
+              severity: "FATAL",
+              message: "terminating connection due to administrator command",
+            },
+          },
+        },
+      },
+    ),
   };
 
   it.each(Object.entries(transientErrors))("retries a write that fails once (%s) and stores its events exactly once", async (_, error) => {
@@ -160,9 +174,18 @@ describe("storefront beacons: one bad beacon costs nobody else their events", ()
     queueStorefrontEvents(shop.shopDomain, "s", [click]);
     const firstWrite = flushStorefrontEvents();
     await writerStarted;
-    queueStorefrontEvents(shop.shopDomain, "s", Array.from({ length: 10 }, () => click));
+    queueStorefrontEvents(
+      shop.shopDomain,
+      "s",
+      Array.from({ length: 10 }, () => click),
+    );
     const flood = MAX_QUEUED_EVENTS / 50 + 3;
-    for (let beacon = 0; beacon < flood; beacon++) queueStorefrontEvents(shop.shopDomain, "s", Array.from({ length: 50 }, () => unknownClick));
+    for (let beacon = 0; beacon < flood; beacon++)
+      queueStorefrontEvents(
+        shop.shopDomain,
+        "s",
+        Array.from({ length: 50 }, () => unknownClick),
+      );
     queueStorefrontEvents(shop.shopDomain, "s", [click]);
     release();
     await firstWrite;

@@ -11,7 +11,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { POSTGRES_LIMITS, databaseKind, databaseUrl, isTransientDatabaseError, prisma } from "../../app/db.server";
 import { sqliteFilePath } from "../../prisma/database-url.mjs";
-import { withDatabaseOutageAs503 } from "../../app/lib/database-outage.server";
+import { withDatabaseOutageAs503 } from "../../app/http/database-outage.server";
 import { loader as healthz } from "../../app/routes/healthz";
 import { setVideoEnabled } from "../../app/models/videos.server";
 import { createShop, createVideo, deleteShopsAfterAll } from "./support";

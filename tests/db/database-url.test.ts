@@ -1,12 +1,7 @@
 // How DATABASE_URL is read: the same rules for the CLI, the app and the scripts.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_DATABASE_URL,
-  databaseProvider,
-  projectRoot,
-  resolveDatabaseUrl,
-} from "../../prisma/database-url.mjs";
+import { DEFAULT_DATABASE_URL, databaseProvider, projectRoot, resolveDatabaseUrl } from "../../prisma/database-url.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

@@ -32,7 +32,11 @@ function approveAllAtOnce(shopId: string, videoIds: string[], widgetIds: string[
 describe(`${CONCURRENT} concurrent approvals`, () => {
   it("leave exactly 5 approved on a Free shop; the other 45 are refused with the Free plan message", async () => {
     const { shop, widget, videos } = await shopWithDrafts("free-race", "free");
-    const results = await approveAllAtOnce(shop.id, videos.map((video) => video.id), [widget.id]);
+    const results = await approveAllAtOnce(
+      shop.id,
+      videos.map((video) => video.id),
+      [widget.id],
+    );
 
     const fulfilled = results.filter((result) => result.status === "fulfilled");
     const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
@@ -54,7 +58,10 @@ describe(`${CONCURRENT} concurrent approvals`, () => {
 
   it("all succeed on a Premium shop", async () => {
     const { shop, videos } = await shopWithDrafts("premium-race", "premium");
-    const results = await approveAllAtOnce(shop.id, videos.map((video) => video.id));
+    const results = await approveAllAtOnce(
+      shop.id,
+      videos.map((video) => video.id),
+    );
     expect(results.filter((result) => result.status === "rejected")).toEqual([]);
     expect(await prisma.video.count({ where: { shopId: shop.id, enabled: true } })).toBe(CONCURRENT);
   }, 60_000);
@@ -67,15 +74,24 @@ describe(`${CONCURRENT} concurrent approvals`, () => {
     expect(await prisma.widgetVideo.count({ where: { videoId: videos[0].id } })).toBe(1);
 
     // Four more fit, the sixth does not.
-    const more = await approveAllAtOnce(shop.id, videos.slice(1, 10).map((video) => video.id));
+    const more = await approveAllAtOnce(
+      shop.id,
+      videos.slice(1, 10).map((video) => video.id),
+    );
     expect(more.filter((result) => result.status === "fulfilled")).toHaveLength(FREE_PLAN.approvedVideoLimit - 1);
   }, 60_000);
 
   it("one shop's queue of approvals does not hold another shop's back or count its videos", async () => {
     const [a, b] = await Promise.all([shopWithDrafts("free-a", "free"), shopWithDrafts("free-b", "free")]);
     const [ra, rb] = await Promise.all([
-      approveAllAtOnce(a.shop.id, a.videos.slice(0, 10).map((video) => video.id)),
-      approveAllAtOnce(b.shop.id, b.videos.slice(0, 10).map((video) => video.id)),
+      approveAllAtOnce(
+        a.shop.id,
+        a.videos.slice(0, 10).map((video) => video.id),
+      ),
+      approveAllAtOnce(
+        b.shop.id,
+        b.videos.slice(0, 10).map((video) => video.id),
+      ),
     ]);
     expect(ra.filter((result) => result.status === "fulfilled")).toHaveLength(5);
     expect(rb.filter((result) => result.status === "fulfilled")).toHaveLength(5);

@@ -6,7 +6,7 @@ import { importedVideo } from "../support/imported-videos";
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { databaseKind, prisma } from "../../app/db.server";
-import { jobFailureMessage } from "../../app/lib/import-flow";
+import { jobFailureMessage } from "../../app/rules/import-flow";
 import { LIBRARY_TEXT } from "../../app/messages";
 import { deleteChannel } from "../../app/models/channels.server";
 import {
@@ -34,7 +34,6 @@ function deferred<T>() {
   const promise = new Promise<T>((res) => (resolve = res));
   return { promise, resolve };
 }
-
 
 const feed = (username: string, videoIds: string[]): ChannelImportResult => ({
   channel: { username, displayName: `${username} display`, avatarUrl: null, followerCount: 10 },
@@ -130,7 +129,9 @@ async function refuseFinalWriteUntil(jobId: string, until: Date) {
 
 async function connectedAccount(label: string, username: string, videoCount: number) {
   const shop = await createShop(label);
-  const channel = await prisma.channel.create({ data: { shopId: shop.id, platform: "tiktok", username, lastSyncedAt: new Date(Date.now() - 4 * 60 * MINUTE) } });
+  const channel = await prisma.channel.create({
+    data: { shopId: shop.id, platform: "tiktok", username, lastSyncedAt: new Date(Date.now() - 4 * 60 * MINUTE) },
+  });
   for (const id of videoIds(`${username}-old`, videoCount)) await createVideo(shop.id, { platformVideoId: id, channelId: channel.id });
   return { shop, channel };
 }
@@ -200,11 +201,28 @@ describe(`import jobs on ${databaseKind}: no job stays running`, () => {
     await prisma.channel.update({ where: { id: channel.id }, data: { nextSyncAt: claimedUntil } });
     const silent = new Date(Date.now() - STALE_AFTER_MS - 5000);
     const dead = await prisma.importJob.create({
-      data: { shopId: shop.id, kind: "sync", trigger: "auto", platform: "tiktok", input: "sleeper", channelId: channel.id, status: "running", startedAt: silent, updatedAt: silent },
+      data: {
+        shopId: shop.id,
+        kind: "sync",
+        trigger: "auto",
+        platform: "tiktok",
+        input: "sleeper",
+        channelId: channel.id,
+        status: "running",
+        startedAt: silent,
+        updatedAt: silent,
+      },
     });
     // Alive (its process still touches it) but stuck well past the time limit.
     const stuck = await prisma.importJob.create({
-      data: { shopId: shop.id, kind: "channel", platform: "tiktok", input: "stuck", status: "running", startedAt: new Date(Date.now() - JOB_TIME_LIMIT_MS - 5 * MINUTE) },
+      data: {
+        shopId: shop.id,
+        kind: "channel",
+        platform: "tiktok",
+        input: "stuck",
+        status: "running",
+        startedAt: new Date(Date.now() - JOB_TIME_LIMIT_MS - 5 * MINUTE),
+      },
     });
     const healthy = await prisma.importJob.create({
       data: { shopId: shop.id, kind: "channel", platform: "tiktok", input: "healthy", status: "running", startedAt: new Date() },

@@ -11,7 +11,6 @@ import { createShop, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();
 
-
 const LONE_HIGH = "\uD83D";
 const LONE_LOW = "\uDE00";
 

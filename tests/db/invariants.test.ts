@@ -10,10 +10,7 @@ describe("unique keys", () => {
   it("one video per (shop, platform, platform video id)", async () => {
     const shop = await createShop("dup-video");
     await createVideo(shop.id, { platform: "tiktok", platformVideoId: "7300000000000000001" });
-    const error = await expectPrismaError(
-      createVideo(shop.id, { platform: "tiktok", platformVideoId: "7300000000000000001" }),
-      "P2002",
-    );
+    const error = await expectPrismaError(createVideo(shop.id, { platform: "tiktok", platformVideoId: "7300000000000000001" }), "P2002");
     expect(JSON.stringify(error.meta)).toMatch(/platformVideoId|Video_shopId_platform_platformVideoId_key/);
     // The same id on another platform is another video.
     await createVideo(shop.id, { platform: "instagram", platformVideoId: "7300000000000000001" });
@@ -89,9 +86,7 @@ describe("unique keys", () => {
     const shopDomain = `race-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.myshopify.com`;
     try {
       const rows = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          prisma.shop.upsert({ where: { shopDomain }, create: { shopDomain }, update: { uninstalledAt: null } }),
-        ),
+        Array.from({ length: 10 }, () => prisma.shop.upsert({ where: { shopDomain }, create: { shopDomain }, update: { uninstalledAt: null } })),
       );
       expect(new Set(rows.map((r) => r.id)).size).toBe(1);
       expect(await prisma.shop.count({ where: { shopDomain } })).toBe(1);
@@ -118,17 +113,11 @@ describe("shop boundaries", () => {
     const widget = await createWidget(a.id, 1);
     const foreignVideo = await createVideo(b.id);
     for (const shopId of [a.id, b.id]) {
-      await expectPrismaError(
-        prisma.widgetVideo.create({ data: { shopId, widgetId: widget.id, videoId: foreignVideo.id } }),
-        "P2003",
-      );
+      await expectPrismaError(prisma.widgetVideo.create({ data: { shopId, widgetId: widget.id, videoId: foreignVideo.id } }), "P2003");
     }
     const ownVideo = await createVideo(a.id);
     await prisma.widgetVideo.create({ data: { shopId: a.id, widgetId: widget.id, videoId: ownVideo.id } });
-    await expectPrismaError(
-      prisma.widgetVideo.create({ data: { shopId: a.id, widgetId: widget.id, videoId: ownVideo.id } }),
-      "P2002",
-    );
+    await expectPrismaError(prisma.widgetVideo.create({ data: { shopId: a.id, widgetId: widget.id, videoId: ownVideo.id } }), "P2002");
   });
 });
 
@@ -186,8 +175,18 @@ describe("deletes", () => {
       views: await prisma.libraryView.count({ where: { shopId } }),
     });
     const full = {
-      channels: 1, videos: 2, widgets: 1, tags: 1, assignments: 2, jobs: 1,
-      events: 1, orders: 1, prompts: 1, verifications: 1, verificationAttempts: 1, views: 1,
+      channels: 1,
+      videos: 2,
+      widgets: 1,
+      tags: 1,
+      assignments: 2,
+      jobs: 1,
+      events: 1,
+      orders: 1,
+      prompts: 1,
+      verifications: 1,
+      verificationAttempts: 1,
+      views: 1,
     };
     expect(await counts(shop.id)).toEqual(full);
 

@@ -89,9 +89,7 @@ describe("PrismaSessionStorage", () => {
     const id = `offline_${shop}`;
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        storage.storeSession(
-          new Session({ id, shop, state: "s", isOnline: false, accessToken: `shpat_${i}`, scope: "read_products" }),
-        ),
+        storage.storeSession(new Session({ id, shop, state: "s", isOnline: false, accessToken: `shpat_${i}`, scope: "read_products" })),
       ),
     );
     expect(results.every(Boolean)).toBe(true);

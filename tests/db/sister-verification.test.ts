@@ -158,7 +158,10 @@ describe("what is stored", () => {
     const customer = newCustomer("lunch");
     const [earliest, later, newcomer] = [await createShop("legacy-a"), await createShop("legacy-b"), await createShop("legacy-new")];
     const inThirtyDays = new Date(Date.now() + 30 * 86_400_000);
-    for (const [shop, daysAgo] of [[earliest, 20], [later, 3]] as const) {
+    for (const [shop, daysAgo] of [
+      [earliest, 20],
+      [later, 3],
+    ] as const) {
       await prisma.shop.update({ where: { id: shop.id }, data: { plan: "premium", premiumSource: "verification", planChangedAt: new Date() } });
       await prisma.sisterVerification.create({
         data: {

@@ -3,7 +3,7 @@
 // characters taken literally, filters, paging, and idempotent imports.
 import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
-import type { VideoListQuery } from "../../app/lib/api-types";
+import type { VideoListQuery } from "../../app/rules/api-types";
 import { listVideos, upsertImportedVideos } from "../../app/models/videos.server";
 import type { ImportedVideo } from "../../app/platforms/types";
 import { createShop, deleteShopsAfterAll } from "./support";

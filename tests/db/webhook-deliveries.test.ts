@@ -58,42 +58,54 @@ const creditedLines = (shopId: string, orderId: number) =>
   prisma.orderAttribution.count({ where: { shopId, orderId: `gid://shopify/Order/${orderId}`, widgetId: { not: null } } });
 
 describe("orders/create deliveries", () => {
-  it("credits a 3,000-line order fully, once, however often Shopify delivers it", async () => {
-    const { shop, widget, videoIds } = await shopSelling(3);
-    const order = largeOrder(3_000, videoIds, widget.id);
-    const webhookId = randomUUID();
-    for (const id of [webhookId, webhookId, randomUUID()]) expect(await deliver(signedOrder(shop.shopDomain, order, id))).toBe(200);
-    expect(await creditedLines(shop.id, order.id)).toBe(3_000);
-    const total = await prisma.orderAttribution.aggregate({ where: { shopId: shop.id }, _sum: { amountCents: true } });
-    expect(total._sum.amountCents).toBe(3_000 * 250);
-  }, LARGE_ORDER_TIMEOUT);
+  it(
+    "credits a 3,000-line order fully, once, however often Shopify delivers it",
+    async () => {
+      const { shop, widget, videoIds } = await shopSelling(3);
+      const order = largeOrder(3_000, videoIds, widget.id);
+      const webhookId = randomUUID();
+      for (const id of [webhookId, webhookId, randomUUID()]) expect(await deliver(signedOrder(shop.shopDomain, order, id))).toBe(200);
+      expect(await creditedLines(shop.id, order.id)).toBe(3_000);
+      const total = await prisma.orderAttribution.aggregate({ where: { shopId: shop.id }, _sum: { amountCents: true } });
+      expect(total._sum.amountCents).toBe(3_000 * 250);
+    },
+    LARGE_ORDER_TIMEOUT,
+  );
 
-  it("credits a 6,000-line order, beyond what one statement may bind on either database", async () => {
-    const { shop, widget, videoIds } = await shopSelling(2);
-    const order = OrderPayload.parse(largeOrder(6_000, videoIds, widget.id));
-    expect(await attributeOrder(shop.shopDomain, order)).toEqual({ attributedLines: 6_000 });
-    expect(await creditedLines(shop.id, Number(order.id))).toBe(6_000);
-  }, LARGE_ORDER_TIMEOUT);
+  it(
+    "credits a 6,000-line order, beyond what one statement may bind on either database",
+    async () => {
+      const { shop, widget, videoIds } = await shopSelling(2);
+      const order = OrderPayload.parse(largeOrder(6_000, videoIds, widget.id));
+      expect(await attributeOrder(shop.shopDomain, order)).toEqual({ attributedLines: 6_000 });
+      expect(await creditedLines(shop.id, Number(order.id))).toBe(6_000);
+    },
+    LARGE_ORDER_TIMEOUT,
+  );
 
-  it("a delivery that fails part-way credits nothing and is not marked handled: the retry credits every line", async () => {
-    const { shop, widget, videoIds } = await shopSelling(2);
-    const order = largeOrder(3_000, videoIds, widget.id);
-    const webhookId = randomUUID();
-    const lastLine = `gid://shopify/LineItem/${order.line_items.at(-1)!.id}`;
-    const restore = await failWrites("OrderAttribution", "INSERT", "lineItemId", lastLine);
-    try {
-      expect(await deliver(signedOrder(shop.shopDomain, order, webhookId))).toBe(500);
-    } finally {
-      await restore();
-    }
-    expect(await creditedLines(shop.id, order.id)).toBe(0);
-    expect(await prisma.webhookDelivery.count({ where: { webhookId } })).toBe(0);
+  it(
+    "a delivery that fails part-way credits nothing and is not marked handled: the retry credits every line",
+    async () => {
+      const { shop, widget, videoIds } = await shopSelling(2);
+      const order = largeOrder(3_000, videoIds, widget.id);
+      const webhookId = randomUUID();
+      const lastLine = `gid://shopify/LineItem/${order.line_items.at(-1)!.id}`;
+      const restore = await failWrites("OrderAttribution", "INSERT", "lineItemId", lastLine);
+      try {
+        expect(await deliver(signedOrder(shop.shopDomain, order, webhookId))).toBe(500);
+      } finally {
+        await restore();
+      }
+      expect(await creditedLines(shop.id, order.id)).toBe(0);
+      expect(await prisma.webhookDelivery.count({ where: { webhookId } })).toBe(0);
 
-    const retried = new Date();
-    expect(await deliver(signedOrder(shop.shopDomain, order, webhookId))).toBe(200);
-    expect(await creditedLines(shop.id, order.id)).toBe(3_000);
-    const record = await prisma.webhookDelivery.findUniqueOrThrow({ where: { webhookId } });
-    expect(record.shopDomain).toBe(shop.shopDomain);
-    expect(Math.abs(record.receivedAt.getTime() - retried.getTime())).toBeLessThan(60_000);
-  }, LARGE_ORDER_TIMEOUT);
+      const retried = new Date();
+      expect(await deliver(signedOrder(shop.shopDomain, order, webhookId))).toBe(200);
+      expect(await creditedLines(shop.id, order.id)).toBe(3_000);
+      const record = await prisma.webhookDelivery.findUniqueOrThrow({ where: { webhookId } });
+      expect(record.shopDomain).toBe(shop.shopDomain);
+      expect(Math.abs(record.receivedAt.getTime() - retried.getTime())).toBeLessThan(60_000);
+    },
+    LARGE_ORDER_TIMEOUT,
+  );
 });

@@ -57,14 +57,19 @@ test("a shopper's clicks, add to cart and order show on Analytics and the Dashbo
   await seedWidgets(shop, [{ name: "Product page carousel", layoutType: "carousel" }]);
   await prisma.widget.updateMany({ where: { shopId: shopRow.id }, data: { pageContexts: '["product"]' } });
   const [video] = await seedVideos(shop, [{ title: "Linen shirt styled three ways" }]);
-  await prisma.productTag.create({ data: { shopId: shopRow.id, videoId: video.id, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title } });
+  await prisma.productTag.create({
+    data: { shopId: shopRow.id, videoId: video.id, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title },
+  });
 
   // The merchant approves the video to the widget (the app publishes it) and adds the block in the theme editor.
   app = await openApp("/content");
   await row(app, "Linen shirt styled three ways").getByRole("checkbox").check();
   await app.getByRole("button", { name: "Approve", exact: true }).first().click();
   await app.getByTestId("admin-modal").getByLabel("Product page carousel (Carousel)").check();
-  await app.getByTestId("admin-modal-action").filter({ hasText: /^Approve$/ }).click();
+  await app
+    .getByTestId("admin-modal-action")
+    .filter({ hasText: /^Approve$/ })
+    .click();
   await expect(app.getByText("Successfully approved 1 video(s)!")).toBeVisible();
   const editor = await page.context().newPage();
   await editor.goto(storefront(shop, `/admin/themes/current/editor?template=product&addAppBlockId=${localApp.apiKey}/carousel&target=newAppsSection`));
@@ -75,10 +80,13 @@ test("a shopper's clicks, add to cart and order show on Analytics and the Dashbo
   // The shopper: opens the video, adds the product, looks at it, checks out.
   const shopper = editor;
   await expect
-    .poll(async () => {
-      await shopper.goto(storefront(shop, `/products/${product.handle}`));
-      return shopper.locator("clipcart-widget .cc-title").allInnerTexts();
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        await shopper.goto(storefront(shop, `/products/${product.handle}`));
+        return shopper.locator("clipcart-widget .cc-title").allInnerTexts();
+      },
+      { timeout: 15_000 },
+    )
     .toEqual(["Linen shirt styled three ways"]);
   await shopper.getByRole("button", { name: "Play video: Linen shirt styled three ways" }).click();
   const modal = shopper.getByRole("dialog");
@@ -113,7 +121,9 @@ test("a shopper's clicks, add to cart and order show on Analytics and the Dashbo
   await expect(card(app, "Total Clicks")).toContainText("2video engagements");
 
   // Shopify retries the same delivery: still one sale.
-  const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as { webhookDeliveries: Array<{ id: string; topic: string; status: number }> };
+  const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as {
+    webhookDeliveries: Array<{ id: string; topic: string; status: number }>;
+  };
   const delivery = state.webhookDeliveries.find((d) => d.topic === "orders/create");
   expect(delivery?.status).toBe(200);
   expect((await control(shop, `webhooks/${delivery!.id}/redeliver`)).ok).toBe(true);

@@ -19,11 +19,7 @@ test("the app loads inside the local admin and every nav entry opens its page", 
   }
 });
 
-test("an unknown path shows Page Not Found, whose action returns to the Dashboard keeping the shop", async ({
-  page,
-  openApp,
-  shop,
-}) => {
+test("an unknown path shows Page Not Found, whose action returns to the Dashboard keeping the shop", async ({ page, openApp, shop }) => {
   const app = await openApp("/no-such-page");
   await expect(app.getByRole("heading", { name: ERROR_SCREENS.notFound.title })).toBeVisible();
   await expect(app.getByText("If the problem persists, please contact support.")).toBeVisible();
@@ -36,10 +32,7 @@ test("an unknown path shows Page Not Found, whose action returns to the Dashboar
   expect(frameUrl.searchParams.get("shop")).toBe(`${shop}.myshopify.com`);
 });
 
-test("when the app server cannot be reached, the merchant sees Connection Error and can reload", async ({
-  page,
-  openApp,
-}) => {
+test("when the app server cannot be reached, the merchant sees Connection Error and can reload", async ({ page, openApp }) => {
   // The page itself was served, then the server became unreachable: its API calls fail at the network level.
   await page.route(`${APP_URL}/api/**`, (route) => route.abort("connectionrefused"));
   const app = await openApp("/content");

@@ -11,7 +11,7 @@ const card = (app: FrameLocator, title: string) => app.locator(".Polaris-ShadowB
 const steps = (app: FrameLocator) => app.locator("li[data-step-done]");
 const reviewRequests = (page: Page) => page.locator("body").getAttribute("data-review-requests");
 
-test("the three states of the main panel, the overview and the Quick Steps follow what the shop has set up", async ({ page, openApp, shop }) => {
+test("the three states of the main panel, the overview and the Quick Steps follow what the shop has set up", async ({ openApp, shop }) => {
   // No videos: welcome, the first step, Getting Started; no overview, no checklist.
   let app = await openApp("/");
   await expect(heading(app, "Welcome to Clipcart")).toBeVisible();

@@ -35,7 +35,6 @@ export async function seedWidgets(shopHandle: string, widgets: Array<{ name: str
   );
 }
 
-
 export interface VideoSeed {
   platform?: "tiktok" | "instagram" | "pinterest";
   /** The platform's own id (the row's "video id"); unique per shop and platform. */

@@ -87,11 +87,7 @@ test.describe("security headers", () => {
     expect(missing.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
-  test("an embedded page may be framed by its shop's admin only, and its id_token never reaches the log", async ({
-    page,
-    openApp,
-    shop,
-  }) => {
+  test("an embedded page may be framed by its shop's admin only, and its id_token never reaches the log", async ({ page, openApp, shop }) => {
     const documentResponse = page.waitForResponse((response) => response.url().startsWith(`${APP_URL}/?`));
     const app = await openApp();
     await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();

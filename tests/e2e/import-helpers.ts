@@ -57,10 +57,13 @@ export function libraryRows(app: FrameLocator): Locator {
 /** Waits until every id shows in exactly one row of the library's list. */
 export async function expectEachVideoOnce(app: FrameLocator, videoIds: readonly string[]) {
   await expect
-    .poll(async () => {
-      const rows = await libraryRows(app).allInnerTexts();
-      return videoIds.filter((id) => rows.filter((row) => row.includes(id)).length !== 1);
-    }, { message: "video ids not shown exactly once in the library" })
+    .poll(
+      async () => {
+        const rows = await libraryRows(app).allInnerTexts();
+        return videoIds.filter((id) => rows.filter((row) => row.includes(id)).length !== 1);
+      },
+      { message: "video ids not shown exactly once in the library" },
+    )
     .toEqual([]);
 }
 

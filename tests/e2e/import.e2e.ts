@@ -102,13 +102,11 @@ for (const platform of ACCOUNT_PLATFORMS) {
     // The prompt's Create Widget action goes to Widgets, keeping the shop.
     await app.getByRole("status").filter({ hasText: IMPORT_BANNER }).getByRole("link", { name: "Create Widget" }).click();
     await expect(app.getByRole("heading", { name: "Widgets", level: 1 })).toBeVisible();
-    await expect.poll(() => new URL(page.frame({ name: "app-iframe" })!.url()).searchParams.get("shop")).toBe(
-      `${shop}.myshopify.com`,
-    );
+    await expect.poll(() => new URL(page.frame({ name: "app-iframe" })!.url()).searchParams.get("shop")).toBe(`${shop}.myshopify.com`);
   });
 }
 
-test("a TikTok video and an Instagram reel can be imported by URL", async ({ page, openApp }) => {
+test("a TikTok video and an Instagram reel can be imported by URL", async ({ openApp }) => {
   const creator = uniqueAccount();
   const tiktok = tiktokVideoUrl(creator);
   const reel = instagramReelUrl();
@@ -152,9 +150,7 @@ test("Pinterest imports a pin by its URL only, with Find Pin", async ({ page, op
   await expect(dialog.getByText("Import from Username")).toHaveCount(0);
   const field = dialog.getByRole("textbox");
   await expect(field).toHaveAttribute("placeholder", "https://www.pinterest.com/pin/1234567890/");
-  await expect(
-    dialog.getByText("Enter the URL of a Pinterest pin (for example https://www.pinterest.com/pin/...).", { exact: true }),
-  ).toBeVisible();
+  await expect(dialog.getByText("Enter the URL of a Pinterest pin (for example https://www.pinterest.com/pin/...).", { exact: true })).toBeVisible();
   await expect(dialogButton(dialog, "Find Videos")).toHaveCount(0);
   await expect(dialogButton(dialog, "Find Pin")).toBeDisabled();
   // Pinterest has no accounts to connect.
@@ -213,11 +209,7 @@ test("the Import modal starts afresh on every opening", async ({ page, openApp }
   await expectFresh("Instagram");
 });
 
-test("Resync adds only the account's new videos, and importing it again adds nothing twice", async ({
-  page,
-  openApp,
-  shop,
-}) => {
+test("Resync adds only the account's new videos, and importing it again adds nothing twice", async ({ page, openApp, shop }) => {
   const account = uniqueAccount();
   const app = await openApp("/content");
   let dialog = await openImportFromLibrary(app, "TikTok");
@@ -226,7 +218,9 @@ test("Resync adds only the account's new videos, and importing it again adds not
 
   const { added } = await emulator.addPosts("tiktok", account, 3);
   expect(added).toHaveLength(3);
-  await connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` }).click();
+  await connectedAccount(dialog, account)
+    .getByRole("button", { name: `Resync @${account}` })
+    .click();
   const synced = `Synced @${account}: 3 new videos added`;
   await expect(dialog.getByText(synced, { exact: true })).toBeVisible();
   await expect(toastShown(page, synced)).toBeAttached();
@@ -270,7 +264,9 @@ test("removing a connected account asks first, then deletes it with its videos",
   await expect(libraryRows(app)).toHaveCount(13);
 
   dialog = await openImportFromLibrary(app, "TikTok");
-  await connectedAccount(dialog, account).getByRole("button", { name: `Remove @${account}` }).click();
+  await connectedAccount(dialog, account)
+    .getByRole("button", { name: `Remove @${account}` })
+    .click();
   const confirm = app.getByRole("dialog", { name: `Remove @${account}?` });
   await expect(confirm).toBeVisible();
   await expect(confirm.getByText(/deletes all of its videos/)).toBeVisible();
@@ -280,7 +276,9 @@ test("removing a connected account asks first, then deletes it with its videos",
   await expect(dialog).toBeVisible();
   await expect(connectedAccount(dialog, account)).toBeVisible();
 
-  await connectedAccount(dialog, account).getByRole("button", { name: `Remove @${account}` }).click();
+  await connectedAccount(dialog, account)
+    .getByRole("button", { name: `Remove @${account}` })
+    .click();
   await expect(confirm).toBeVisible();
   await dialogButton(confirm, "Remove").click();
   await expect(dialog).toBeVisible();
@@ -312,22 +310,14 @@ test("a private account is refused with the channel message and adds nothing", a
   expect(await storedVideoCount(shop)).toBe(0);
 });
 
-test("when the server cannot be reached, Find Videos says Connection issue and the merchant can try again", async ({
-  page,
-  openApp,
-}) => {
+test("when the server cannot be reached, Find Videos says Connection issue and the merchant can try again", async ({ page, openApp }) => {
   const account = uniqueAccount();
   const app = await openApp("/content");
   const dialog = await openImportFromLibrary(app, "TikTok");
-  await page.route(`${APP_URL}/api/channels`, (route) =>
-    route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
-  );
+  await page.route(`${APP_URL}/api/channels`, (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()));
   await submitImport(dialog, account);
   await expect(
-    dialog.getByText(
-      "Connection issue: Unable to connect to the server. Please check your internet connection and try again.",
-      { exact: true },
-    ),
+    dialog.getByText("Connection issue: Unable to connect to the server. Please check your internet connection and try again.", { exact: true }),
   ).toBeVisible();
   // Nothing was started; what the merchant typed is still there.
   expect(await emulator.runs({ contains: account })).toEqual([]);
@@ -344,9 +334,7 @@ test("an import that fails half-way keeps the videos it fetched and says why", a
   const app = await openApp("/content");
   const dialog = await openImportFromLibrary(app, "TikTok");
   await submitImport(dialog, account);
-  const failure = dialog.getByText(
-    /^Unable to add channel: The Apify run failed: .+\. 6 videos imported before the failure were kept\.$/,
-  );
+  const failure = dialog.getByText(/^Unable to add channel: The Apify run failed: .+\. 6 videos imported before the failure were kept\.$/);
   await expect(failure).toBeVisible();
   // The account is connected with what was kept, so a resync can fetch the rest; its failure shows.
   await expect(connectedAccount(dialog, account).getByText(/^Last sync failed: The Apify run failed/)).toBeVisible();
@@ -373,7 +361,9 @@ test("a resync that fails says Sync failed and keeps the account's videos", asyn
 
   // The account went private since.
   await emulator.setAccount("tiktok", account, { scenario: "private" });
-  await connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` }).click();
+  await connectedAccount(dialog, account)
+    .getByRole("button", { name: `Resync @${account}` })
+    .click();
   await expect(dialog.getByText("Sync failed: This account is private", { exact: true })).toBeVisible();
   await expect(toastShown(page, "Sync failed: This account is private")).toBeAttached();
   await expect(connectedAccount(dialog, account).getByText("Last sync failed: This account is private", { exact: true })).toBeVisible();
@@ -384,10 +374,7 @@ test("a resync that fails says Sync failed and keeps the account's videos", asyn
   expect(await storedVideoCount(shop)).toBe(12);
 });
 
-test("an import started on the Dashboard keeps running while the merchant moves to the Video Library", async ({
-  page,
-  openApp,
-}) => {
+test("an import started on the Dashboard keeps running while the merchant moves to the Video Library", async ({ page, openApp }) => {
   const account = uniqueAccount();
   await emulator.setAccount("tiktok", account, { runMs: 5000 });
   const app = await openApp("/");
@@ -413,10 +400,7 @@ test("an import started on the Dashboard keeps running while the merchant moves 
   await expect(libraryRows(app)).toHaveCount(12);
 });
 
-test("an import keeps running when the merchant reloads the admin, and its result still shows", async ({
-  page,
-  openApp,
-}) => {
+test("an import keeps running when the merchant reloads the admin, and its result still shows", async ({ page, openApp }) => {
   // The actor run outlasts a reload on a busy machine, so the progress is still there to see after it.
   test.setTimeout(90_000);
   const account = uniqueAccount();
@@ -462,13 +446,7 @@ test("the Dashboard's Import panel lists every platform and opens the Import mod
   // The panel: the nearest block around the heading that holds buttons.
   const panel = heading.locator("xpath=ancestor::div[.//button][1]");
   const buttons = panel.getByRole("button");
-  await expect(buttons).toHaveText([
-    "TikTok",
-    "Instagram",
-    "Pinterest",
-    "YouTube Shorts (Coming Soon)",
-    "Snapchat (Coming Soon)",
-  ]);
+  await expect(buttons).toHaveText(["TikTok", "Instagram", "Pinterest", "YouTube Shorts (Coming Soon)", "Snapchat (Coming Soon)"]);
   for (const name of ["TikTok", "Instagram", "Pinterest"]) {
     await expect(panel.getByRole("button", { name, exact: true })).toBeEnabled();
   }

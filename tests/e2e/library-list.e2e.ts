@@ -84,11 +84,7 @@ function searchParam(page: Page, name: string) {
 
 // -------------------------------------------------------------------- tests
 
-test("the All, Active and Draft tabs list the matching videos with Active or Draft badges", async ({
-  page,
-  openApp,
-  shop,
-}) => {
+test("the All, Active and Draft tabs list the matching videos with Active or Draft badges", async ({ page, openApp, shop }) => {
   const app = await libraryWith(page, openApp, shop, [
     { title: "Approved beach reel", enabled: true },
     { title: "Pending studio tour", enabled: false },
@@ -354,27 +350,16 @@ test("changing the search returns to page 1 and clears the selection made on pag
   await expectPage1Unselected(page, app);
 });
 
-test("changing the platform filter returns to page 1 and clears the selection made on page 2", async ({
-  page,
-  openApp,
-  shop,
-}) => {
+test("changing the platform filter returns to page 1 and clears the selection made on page 2", async ({ page, openApp, shop }) => {
   const app = await twoSelectedOnPage2(page, openApp, shop);
   await togglePlatforms(app, ["TikTok"]);
   await expect(app.getByRole("button", { name: "Platform: TikTok", exact: true })).toBeVisible();
   await expectPage1Unselected(page, app);
 });
 
-test("a row shows its thumbnail or platform tile, id, title cut at 70 characters, long date, two tag badges and +N more", async ({
-  page,
-  openApp,
-  shop,
-}) => {
+test("a row shows its thumbnail or platform tile, id, title cut at 70 characters, long date, two tag badges and +N more", async ({ page, openApp, shop }) => {
   // Thumbnails: one image that loads, two whose links have expired (404).
-  const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  );
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
   await page.route("https://thumbs.clipcart.test/**", (route) =>
     route.request().url().endsWith("/ok.png")
       ? route.fulfill({ status: 200, contentType: "image/png", body: png })
@@ -408,9 +393,7 @@ test("a row shows its thumbnail or platform tile, id, title cut at 70 characters
   ]);
 
   const long = videoRows(app).nth(0);
-  await expect(long.locator("td:nth-child(3) button")).toHaveText(
-    "Unboxing the new linen summer dress collection with styling tips for e...",
-  );
+  await expect(long.locator("td:nth-child(3) button")).toHaveText("Unboxing the new linen summer dress collection with styling tips for e...");
   await expect(long).toContainText("7311111111111111111");
   await expect(long).toContainText("November 22, 2026");
   await expect(long.getByText("Linen Dress", { exact: true })).toBeVisible();
@@ -423,9 +406,7 @@ test("a row shows its thumbnail or platform tile, id, title cut at 70 characters
   await expect(long.locator("[data-platform-tile]")).toHaveCount(0);
 
   const exact = videoRows(app).nth(1);
-  await expect(exact.locator("td:nth-child(3) button")).toHaveText(
-    "Seventy characters exactly: our spring lookbook in one short clip now!",
-  );
+  await expect(exact.locator("td:nth-child(3) button")).toHaveText("Seventy characters exactly: our spring lookbook in one short clip now!");
   await expect(exact).toContainText("7322222222222222222");
   await expect(exact).toContainText("March 5, 2025");
   await expect(exact.getByText("Denim Jacket", { exact: true })).toBeVisible();
@@ -521,11 +502,7 @@ test("the current tab, search and platform filter can be saved as a named view t
   await expect(app.getByRole("tab")).toHaveText(["All", "Active", "Draft"]);
 });
 
-test("the view-name dialog refuses an empty name, more than 40 characters and a name already used in any case", async ({
-  page,
-  openApp,
-  shop,
-}) => {
+test("the view-name dialog refuses an empty name, more than 40 characters and a name already used in any case", async ({ page, openApp, shop }) => {
   const app = await libraryWith(page, openApp, shop, [{ title: "Only video" }]);
   const prisma = await e2eDb();
   const owner = await bootstrappedShop(shop);
@@ -582,11 +559,7 @@ test("the view-name dialog refuses an empty name, more than 40 characters and a 
   await expect(app.getByRole("tab")).toHaveText(["All", "Active", "Draft", "Best Sellers", "Best sellers 2"]);
 });
 
-test("a saved view can be renamed (only to a new name), duplicated and deleted, and that lasts", async ({
-  page,
-  openApp,
-  shop,
-}) => {
+test("a saved view can be renamed (only to a new name), duplicated and deleted, and that lasts", async ({ page, openApp, shop }) => {
   const app = await libraryWith(page, openApp, shop, [
     { title: "Insta approved", platform: "instagram", enabled: true },
     { title: "Insta draft", platform: "instagram", enabled: false },
@@ -651,11 +624,7 @@ test("a saved view can be renamed (only to a new name), duplicated and deleted, 
   expect(stored.map((view) => view.name)).toEqual(["IG favourites", "Everything"]);
 });
 
-test("the address keeps the list's state: a reload on page 2 of a filtered, searched tab shows the same page", async ({
-  page,
-  openApp,
-  shop,
-}) => {
+test("the address keeps the list's state: a reload on page 2 of a filtered, searched tab shows the same page", async ({ page, openApp, shop }) => {
   const app = await libraryWith(page, openApp, shop, [
     ...seeds("Reel", 30, { platform: "instagram", enabled: false }),
     ...seeds("Tok", 10, { platform: "tiktok", enabled: false }),

@@ -35,7 +35,11 @@ async function bulkAction(app: FrameLocator, name: string) {
   if (await promoted.isVisible()) return promoted.click();
   // Actions that do not fit (and Delete) live behind the "More actions" menu.
   await app.getByRole("button", { name: "More actions" }).click();
-  await app.getByRole("menuitem", { name }).or(app.getByRole("button", { name, exact: true })).first().click();
+  await app
+    .getByRole("menuitem", { name })
+    .or(app.getByRole("button", { name, exact: true }))
+    .first()
+    .click();
 }
 
 async function videoRows(shop: string) {
@@ -137,14 +141,22 @@ test("the Free plan stops at 5 approved videos and says why; the dialog stays op
 
   // Retrying refuses again and changes nothing.
   await dialogAction(app, "Approve").click();
-  await expect(dialog(app).getByText("Failed to approve videos. Please try again.", { exact: false }).or(dialog(app).getByText(FREE_LIMIT, { exact: false })).first()).toBeVisible();
+  await expect(
+    dialog(app)
+      .getByText("Failed to approve videos. Please try again.", { exact: false })
+      .or(dialog(app).getByText(FREE_LIMIT, { exact: false }))
+      .first(),
+  ).toBeVisible();
   expect((await videoRows(shop)).filter((video) => video.enabled)).toHaveLength(5);
 });
 
 test("50 approvals at once through the API on a Free shop leave exactly 5 approved", async ({ page, openApp, shop }) => {
   await openLibrary(openApp, page, shop, async () => {
     await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
-    await seedVideos(shop, Array.from({ length: 50 }, (_, n) => ({ title: `Race ${n}` })));
+    await seedVideos(
+      shop,
+      Array.from({ length: 50 }, (_, n) => ({ title: `Race ${n}` })),
+    );
   });
   const ids = (await videoRows(shop)).map((video) => video.id);
   // The app's own fetch (App Bridge adds the session token), 50 requests in flight together.
@@ -228,7 +240,9 @@ test("tag products: search from 2 characters, add at once, remove, Done counts",
   let stored = await videoRows(shop);
   expect(stored[0].productTags.map((tag) => tag.productTitle).sort()).toEqual([first.title, second.title, third.title].sort());
 
-  await dialog(app).getByRole("button", { name: `Remove ${third.title}` }).click();
+  await dialog(app)
+    .getByRole("button", { name: `Remove ${third.title}` })
+    .click();
   await expect(dialogAction(app, "Done (2)")).toBeEnabled();
   await dialogAction(app, "Done (2)").click();
   await expect(dialog(app)).toHaveCount(0);
@@ -269,7 +283,9 @@ test("the preview shows the video and approves or unpublishes it, closing after 
     await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
     const [video] = await seedVideos(shop, [{ title: "Preview me", authorName: "Ana Maker", channelUsername: "anamaker" }]);
     const prisma = await e2eDb();
-    await prisma.productTag.create({ data: { shopId: video.shopId, videoId: video.id, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title } });
+    await prisma.productTag.create({
+      data: { shopId: video.shopId, videoId: video.id, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title },
+    });
   });
 
   // Clicking anywhere on the row opens the preview.
@@ -313,9 +329,7 @@ test("the preview refuses a 6th approval on the Free plan with the plan's messag
 });
 
 test("deleting videos asks first; Cancel keeps them", async ({ page, openApp, shop }) => {
-  const app = await openLibrary(openApp, page, shop, () =>
-    seedVideos(shop, [{ title: "Keep me" }, { title: "Remove this" }, { title: "Also remove" }]),
-  );
+  const app = await openLibrary(openApp, page, shop, () => seedVideos(shop, [{ title: "Keep me" }, { title: "Remove this" }, { title: "Also remove" }]));
   await selectRows(app, ["Remove this", "Also remove"]);
   await bulkAction(app, "Delete");
   await expect(dialog(app).getByRole("heading", { name: "Delete 2 videos?" })).toBeVisible();
@@ -349,7 +363,7 @@ async function assertNoInjectedMarkup(scope: Locator) {
   await expect(scope.locator("a[href^='javascript:'], iframe[src^='javascript:'], img[src^='javascript:']")).toHaveCount(0);
 }
 
-test("an account whose posts carry scripts imports as plain text and runs nothing", async ({ page, openApp, shop }) => {
+test("an account whose posts carry scripts imports as plain text and runs nothing", async ({ page, openApp }) => {
   const alerts = watchForScripts(page);
   const account = uniqueAccount("evil");
   const app = await openApp("/content");

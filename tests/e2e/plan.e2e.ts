@@ -10,9 +10,11 @@ import { SHOPIFY_URL, adminUrl, appFrame, expect, test } from "./fixtures";
 
 const PRODUCT = "Trustlane";
 const banner = (app: FrameLocator, title: string) => app.locator(".Polaris-Banner").filter({ hasText: title });
-const planCard = (app: FrameLocator, title: string) => app.locator(".Polaris-ShadowBevel").filter({ has: app.getByRole("heading", { name: title, exact: true }) });
+const planCard = (app: FrameLocator, title: string) =>
+  app.locator(".Polaris-ShadowBevel").filter({ has: app.getByRole("heading", { name: title, exact: true }) });
 const dialog = (app: FrameLocator) => app.getByTestId("admin-modal");
-const dialogAction = (app: FrameLocator, name: string) => app.getByTestId("admin-modal-action").filter({ hasText: new RegExp(`^${name.replace(/[&]/g, "\\$&")}$`) });
+const dialogAction = (app: FrameLocator, name: string) =>
+  app.getByTestId("admin-modal-action").filter({ hasText: new RegExp(`^${name.replace(/[&]/g, "\\$&")}$`) });
 
 async function state(shop: string) {
   return (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as {
@@ -55,9 +57,15 @@ test("upgrade: approve the charge, come back to the success banner once, Premium
 
   // Unlimited: seven approvals at once.
   await seedWidgets(shop, [{ name: "Everywhere", layoutType: "grid" }]);
-  await seedVideos(shop, Array.from({ length: 7 }, (_, i) => ({ title: `Premium clip ${i + 1}` })));
+  await seedVideos(
+    shop,
+    Array.from({ length: 7 }, (_, i) => ({ title: `Premium clip ${i + 1}` })),
+  );
   app = await openApp("/content");
-  await app.getByRole("checkbox", { name: /select all/i }).first().check();
+  await app
+    .getByRole("checkbox", { name: /select all/i })
+    .first()
+    .check();
   await app.getByRole("button", { name: "Approve", exact: true }).first().click();
   await dialog(app).getByRole("button", { name: "Select All" }).click();
   await dialogAction(app, "Approve").click();
@@ -87,7 +95,10 @@ test("cancelled through Shopify: back to Free with exactly the first 5 approved 
   // Seven approved videos, approved one after the other (the 1st is the oldest approval).
   const prisma = await e2eDb();
   const shopRow = await bootstrappedShop(shop);
-  const videos = await seedVideos(shop, Array.from({ length: 7 }, (_, i) => ({ title: `Approved ${i + 1}`, enabled: true })));
+  const videos = await seedVideos(
+    shop,
+    Array.from({ length: 7 }, (_, i) => ({ title: `Approved ${i + 1}`, enabled: true })),
+  );
   for (const [index, video] of videos.entries()) {
     await prisma.video.update({ where: { id: video.id }, data: { approvedAt: new Date(Date.UTC(2026, 9, 1 + index)) } });
   }
@@ -124,7 +135,9 @@ test(`verification: ${PRODUCT}'s Lunch customers get Premium; wrong or ineligibl
 
   // Wrong, then a customer on a plan without Premium.
   for (const businessId of ["biz_wrong", breakfast.businessId]) {
-    await dialog(app).getByLabel("Client ID").fill(businessId === "biz_wrong" ? lunch.clientId : breakfast.clientId);
+    await dialog(app)
+      .getByLabel("Client ID")
+      .fill(businessId === "biz_wrong" ? lunch.clientId : breakfast.clientId);
     await dialog(app).getByLabel("Business ID").fill(businessId);
     await verify.click();
     await expect(dialog(app).getByText("Verification failed")).toBeVisible();
@@ -210,11 +223,17 @@ test("the Approaching Video Limit banner shows at 4 and 5 approved videos on Fre
   await openApp("/plan");
   const prisma = await e2eDb();
   const shopRow = await bootstrappedShop(shop);
-  const videos = await seedVideos(shop, Array.from({ length: 5 }, (_, i) => ({ title: `Clip ${i + 1}`, enabled: i < 3 })));
+  const videos = await seedVideos(
+    shop,
+    Array.from({ length: 5 }, (_, i) => ({ title: `Clip ${i + 1}`, enabled: i < 3 })),
+  );
   let app = await openApp("/plan");
   await expect(planCard(app, "Free Plan").getByRole("button", { name: "Current Plan (3/5 videos approved)" })).toBeVisible();
   await expect(banner(app, "Approaching Video Limit")).toHaveCount(0);
-  for (const [count, video] of [[4, videos[3]], [5, videos[4]]] as const) {
+  for (const [count, video] of [
+    [4, videos[3]],
+    [5, videos[4]],
+  ] as const) {
     await prisma.video.update({ where: { id: video.id }, data: { enabled: true, approvedAt: new Date() } });
     app = await openApp("/plan");
     await expect(banner(app, "Approaching Video Limit")).toContainText(`You've approved ${count} of 5 videos on the free plan.`);

@@ -75,9 +75,7 @@ async function installedShop(label: string) {
 type JobDto = { id: string; status: string; videos_added: number };
 
 async function importAccount(shop: { domain: string; id: string }, username: string): Promise<JobDto[]> {
-  const answers = await Promise.all(
-    [0, 1].map(() => api(shop.domain, "/api/channels", { body: { shopId: shop.id, platform: "tiktok", username } })),
-  );
+  const answers = await Promise.all([0, 1].map(() => api(shop.domain, "/api/channels", { body: { shopId: shop.id, platform: "tiktok", username } })));
   for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(202);
   return answers.map((answer) => answer.body.job as JobDto);
 }
@@ -85,10 +83,13 @@ async function importAccount(shop: { domain: string; id: string }, username: str
 async function finished(shop: { domain: string }, jobId: string): Promise<JobDto> {
   let job: JobDto | null = null;
   await expect
-    .poll(async () => {
-      job = (await api(shop.domain, `/api/import-jobs/${jobId}`)).body.job as JobDto;
-      return job.status;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        job = (await api(shop.domain, `/api/import-jobs/${jobId}`)).body.job as JobDto;
+        return job.status;
+      },
+      { timeout: 60_000 },
+    )
     .toMatch(/succeeded|failed/);
   return job!;
 }
@@ -125,7 +126,9 @@ test("the Free plan's limit holds for approvals spread over both instances", asy
 
 test("storefront publishes from both instances never go backwards and end with the latest approvals", async () => {
   const shop = await installedShop("instances-publish");
-  const widget = await api(shop.domain, "/api/widgets", { body: { shopId: shop.id, layoutType: "carousel", pageContexts: ["homepage"], sourceType: "all", language: "en" } });
+  const widget = await api(shop.domain, "/api/widgets", {
+    body: { shopId: shop.id, layoutType: "carousel", pageContexts: ["homepage"], sourceType: "all", language: "en" },
+  });
   expect(widget.status, JSON.stringify(widget.body)).toBe(201);
   const [job] = await importAccount(shop, "@publish_creator");
   await finished(shop, job!.id);
@@ -138,7 +141,9 @@ test("storefront publishes from both instances never go backwards and end with t
   const watching = { on: true };
   const watcher = (async () => {
     while (watching.on) {
-      const state = (await (await fetch(`${stack!.shopifyUrl}/__local/shops/${handle}/state`)).json()) as { metafields?: Array<{ key: string; value: string }> };
+      const state = (await (await fetch(`${stack!.shopifyUrl}/__local/shops/${handle}/state`)).json()) as {
+        metafields?: Array<{ key: string; value: string }>;
+      };
       const index = state.metafields?.find((metafield) => metafield.key === WIDGET_INDEX_METAFIELD_KEY);
       const version = index ? (JSON.parse(index.value) as { publish?: number }).publish : undefined;
       if (version !== undefined && seen.at(-1) !== version) seen.push(version);
@@ -157,11 +162,16 @@ test("storefront publishes from both instances never go backwards and end with t
   }
   // The storefront ends with exactly the approved videos.
   await expect
-    .poll(async () => {
-      const state = (await (await fetch(`${stack!.shopifyUrl}/__local/shops/${handle}/state`)).json()) as { metafields?: Array<{ key: string; value: string }> };
-      const data = state.metafields?.find((metafield) => metafield.key === widgetMetafieldKey(1));
-      return data ? (JSON.parse(data.value) as { videos: Array<{ id: string }> }).videos.map((video) => video.id).sort() : null;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const state = (await (await fetch(`${stack!.shopifyUrl}/__local/shops/${handle}/state`)).json()) as {
+          metafields?: Array<{ key: string; value: string }>;
+        };
+        const data = state.metafields?.find((metafield) => metafield.key === widgetMetafieldKey(1));
+        return data ? (JSON.parse(data.value) as { videos: Array<{ id: string }> }).videos.map((video) => video.id).sort() : null;
+      },
+      { timeout: 30_000 },
+    )
     .toEqual([...expected].sort());
   watching.on = false;
   await watcher;
@@ -171,14 +181,21 @@ test("storefront publishes from both instances never go backwards and end with t
 
 test("every beacon sent to either instance is counted once", async () => {
   const shop = await installedShop("instances-beacons");
-  const widget = await api(shop.domain, "/api/widgets", { body: { shopId: shop.id, layoutType: "carousel", pageContexts: ["homepage"], sourceType: "all", language: "en" } });
+  const widget = await api(shop.domain, "/api/widgets", {
+    body: { shopId: shop.id, layoutType: "carousel", pageContexts: ["homepage"], sourceType: "all", language: "en" },
+  });
   const widgetId = String((widget.body.widget as { id: string } | undefined)?.id ?? widget.body.id);
   const [job] = await importAccount(shop, "@beacon_creator");
   await finished(shop, job!.id);
   const [videoId] = await libraryVideoIds(shop);
   const BEACONS = 40;
   for (let i = 0; i < BEACONS; i++) {
-    const params = new URLSearchParams({ shop: shop.domain, logged_in_customer_id: "", path_prefix: "/apps/clipcart", timestamp: String(Math.floor(Date.now() / 1000)) });
+    const params = new URLSearchParams({
+      shop: shop.domain,
+      logged_in_customer_id: "",
+      path_prefix: "/apps/clipcart",
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    });
     params.set("signature", signProxyQuery(params, localApp.apiSecret));
     const response = await fetch(`${stack!.appUrl}/proxy/events?${params}`, {
       method: "POST",
@@ -188,9 +205,12 @@ test("every beacon sent to either instance is counted once", async () => {
     expect(response.status).toBe(204);
   }
   await expect
-    .poll(async () => {
-      const summary = await api(shop.domain, `/api/analytics/${shop.id}`);
-      return summary.body.totalVideoClicks;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const summary = await api(shop.domain, `/api/analytics/${shop.id}`);
+        return summary.body.totalVideoClicks;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(BEACONS);
 });

@@ -19,7 +19,9 @@ async function published(shop: string, key: string, check: (value: { videos: Arr
   await expect
     .poll(
       async () => {
-        const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as { metafields: Array<{ namespace: string; key: string; value: string }> };
+        const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as {
+          metafields: Array<{ namespace: string; key: string; value: string }>;
+        };
         const metafield = state.metafields.find((m) => m.namespace === "clipcart" && m.key === key);
         return check(metafield ? JSON.parse(metafield.value) : null);
       },
@@ -30,7 +32,11 @@ async function published(shop: string, key: string, check: (value: { videos: Arr
 
 /** Install on Store, then the theme editor tab: set the widget number and Save. */
 async function installThroughThemeEditor(page: Page, app: FrameLocator, widgetName: string, widgetNumber: number, options: { embedFallback?: boolean } = {}) {
-  await app.locator(".Polaris-ShadowBevel").filter({ has: app.getByRole("heading", { name: widgetName, exact: true }) }).getByRole("button", { name: "Install on Store" }).click();
+  await app
+    .locator(".Polaris-ShadowBevel")
+    .filter({ has: app.getByRole("heading", { name: widgetName, exact: true }) })
+    .getByRole("button", { name: "Install on Store" })
+    .click();
   const [editor] = await Promise.all([page.context().waitForEvent("page"), dialogAction(app, "Open Theme Editor").click()]);
   await editor.waitForLoadState();
   if (options.embedFallback) await editor.getByRole("link", { name: "Enable the app embed" }).click();
@@ -41,7 +47,11 @@ async function installThroughThemeEditor(page: Page, app: FrameLocator, widgetNa
   await dialogAction(app, "Got it").click();
 }
 
-test("a carousel installed on the product page shows the approved videos; the shopper adds a tagged product to the cart and the events arrive", async ({ page, openApp, shop }) => {
+test("a carousel installed on the product page shows the approved videos; the shopper adds a tagged product to the cart and the events arrive", async ({
+  page,
+  openApp,
+  shop,
+}) => {
   const [product, otherProduct] = demoCatalogue();
   // Admin: a carousel for product pages, created through the Customize form.
   let app = await openApp("/widgets");
@@ -60,7 +70,9 @@ test("a carousel installed on the product page shows the approved videos; the sh
   const shopRow = await bootstrappedShop(shop);
   const [first, second, third] = await seedVideos(shop, [{ title: "Styling the linen shirt" }, { title: "Sneaker unboxing" }, { title: "Packing orders" }]);
   const prisma = await e2eDb();
-  await prisma.productTag.create({ data: { shopId: shopRow.id, videoId: first.id, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title } });
+  await prisma.productTag.create({
+    data: { shopId: shopRow.id, videoId: first.id, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title },
+  });
   app = await openApp("/content");
   for (const title of ["Styling the linen shirt", "Sneaker unboxing", "Packing orders"]) await row(app, title).getByRole("checkbox").check();
   await app.getByRole("button", { name: "Approve", exact: true }).first().click();
@@ -102,7 +114,11 @@ test("a carousel installed on the product page shows the approved videos; the sh
   await modal.getByRole("link", { name: product.title }).first().click();
   await shopper.waitForURL(`**/products/${product.handle}`);
   await expect
-    .poll(async () => (await prisma.analyticsEvent.findMany({ where: { shopId: shopRow.id }, orderBy: { type: "asc" } })).map((e) => [e.type, e.videoId, e.platform]), { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await prisma.analyticsEvent.findMany({ where: { shopId: shopRow.id }, orderBy: { type: "asc" } })).map((e) => [e.type, e.videoId, e.platform]),
+      { timeout: 15_000 },
+    )
     .toEqual([
       ["add_to_cart", first.id, "tiktok"],
       ["product_click", first.id, "tiktok"],
@@ -126,10 +142,18 @@ test("a carousel installed on the product page shows the approved videos; the sh
 test("on a vintage theme the app embed shows the page's widget, and a sticky widget floats until dismissed", async ({ page, openApp, shop }) => {
   let app = await openApp("/widgets");
   const shopRow = await bootstrappedShop(shop);
-  await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ theme: "liquid" }) });
+  await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ theme: "liquid" }),
+  });
   const prisma = await e2eDb();
-  const grid = await prisma.widget.create({ data: { shopId: shopRow.id, name: "Home grid", layoutType: "grid", pageContexts: '["homepage"]', displayNumber: 1 } });
-  const sticky = await prisma.widget.create({ data: { shopId: shopRow.id, name: "Corner video", layoutType: "sticky", pageContexts: '["all_pages"]', displayNumber: 2, alignment: "left" } });
+  const grid = await prisma.widget.create({
+    data: { shopId: shopRow.id, name: "Home grid", layoutType: "grid", pageContexts: '["homepage"]', displayNumber: 1 },
+  });
+  const sticky = await prisma.widget.create({
+    data: { shopId: shopRow.id, name: "Corner video", layoutType: "sticky", pageContexts: '["all_pages"]', displayNumber: 2, alignment: "left" },
+  });
   const [a, b] = await seedVideos(shop, [{ title: "Grid video one" }, { title: "Grid video two" }]);
 
   app = await openApp("/content");

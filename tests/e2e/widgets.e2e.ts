@@ -103,7 +103,16 @@ test("a carousel with the defaults, sample videos in its preview, and the page r
   await expect(widget.getByText("Collection Pages")).toBeVisible();
   await expect(widget.getByText("Installed")).toHaveCount(0);
   const [stored] = await storedWidgets(shop);
-  expect(stored).toMatchObject({ name: "Carousel Widget", layoutType: "carousel", priority: 1, theme: "light", autoScroll: true, showHeader: false, sourceType: "all", language: "en" });
+  expect(stored).toMatchObject({
+    name: "Carousel Widget",
+    layoutType: "carousel",
+    priority: 1,
+    theme: "light",
+    autoScroll: true,
+    showHeader: false,
+    sourceType: "all",
+    language: "en",
+  });
   expect(JSON.parse(stored.pageContexts)).toEqual(["product", "collection"]);
 });
 
@@ -136,7 +145,16 @@ test("grid, single and sticky show and send only their own settings", async ({ o
   await expect(card(app, "Sticky Widget").getByText(/theme$/)).toHaveCount(0);
 
   const [grid, single, sticky] = await storedWidgets(shop);
-  expect(grid).toMatchObject({ displayNumber: 1, name: "Lookbook", layoutType: "grid", priority: 3, theme: "dark", showHeader: true, autoScroll: true, alignment: "right" });
+  expect(grid).toMatchObject({
+    displayNumber: 1,
+    name: "Lookbook",
+    layoutType: "grid",
+    priority: 3,
+    theme: "dark",
+    showHeader: true,
+    autoScroll: true,
+    alignment: "right",
+  });
   expect(single).toMatchObject({ displayNumber: 2, layoutType: "single", theme: "light", showHeader: false });
   expect(sticky).toMatchObject({ displayNumber: 3, layoutType: "sticky", alignment: "left", theme: "light" });
   expect(JSON.parse(sticky.pageContexts)).toEqual(["homepage", "cart"]);

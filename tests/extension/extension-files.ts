@@ -21,7 +21,9 @@ export function blockSchemaText(source: string): string {
 
 /** Follows a dotted key ("widget.play") into a locale file's JSON. */
 export function translate(locale: unknown, key: string): string | undefined {
-  const value = key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), locale);
+  const value = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), locale);
   return typeof value === "string" ? value : undefined;
 }
 

@@ -87,7 +87,12 @@ describe("automatic choice (no widget number)", () => {
 });
 
 describe("a chosen widget number", () => {
-  const metafields = clipcartMetafields([widget(1, "carousel", 1, ["homepage"]), widget(2, "carousel", 5, ["product"]), widget(3, "grid", 1, ["all_pages"]), widget(4, "sticky", 1, ["product"])]);
+  const metafields = clipcartMetafields([
+    widget(1, "carousel", 1, ["homepage"]),
+    widget(2, "carousel", 5, ["product"]),
+    widget(3, "grid", 1, ["all_pages"]),
+    widget(4, "sticky", 1, ["product"]),
+  ]);
 
   it("an app block shows that widget wherever the merchant placed it", async () => {
     expect(shownNumber(await renderBlock("carousel", { metafields, settings: { widget_number: 2 } }))).toBe(2);
@@ -135,7 +140,9 @@ describe("without data, nothing", () => {
 
 describe("the markup", () => {
   it("reserves the widget's boxes: one placeholder per video, a header line when shown, the dark theme", async () => {
-    const metafields = clipcartMetafields([widget(1, "grid", 1, ["homepage"], { settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "right" } })]);
+    const metafields = clipcartMetafields([
+      widget(1, "grid", 1, ["homepage"], { settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "right" } }),
+    ]);
     const html = await renderBlock("grid", { metafields });
     expect(html).toContain('<clipcart-widget data-shopify-editor-block="blk1">');
     expect(html).toContain('<div class="cc cc--grid cc--dark" aria-hidden="true">');
@@ -150,7 +157,9 @@ describe("the markup", () => {
 
   it("inlines the widget JSON so that no third-party text can close the script element", async () => {
     const hostile = `</script><script>alert(1)</script><!--`;
-    const metafields = clipcartMetafields([widget(1, "carousel", 1, ["homepage"], { name: hostile, videos: [storefrontVideo({ title: hostile, author: HOSTILE_TITLE })] })]);
+    const metafields = clipcartMetafields([
+      widget(1, "carousel", 1, ["homepage"], { name: hostile, videos: [storefrontVideo({ title: hostile, author: HOSTILE_TITLE })] }),
+    ]);
     const html = await renderBlock("carousel", { metafields });
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html.match(/<\/script>/g)).toHaveLength(2);

@@ -56,7 +56,14 @@ export function appProxyRest(path: string): string | null {
 
 const HOP_HEADERS = new Set(["host", "connection", "cookie", "content-length", "transfer-encoding", "keep-alive", "upgrade", "accept-encoding"]);
 
-export async function forwardAppProxy(req: IncomingMessage, res: ServerResponse, ctx: LocalShopifyContext, shopDomain: string, rest: string, query: URLSearchParams) {
+export async function forwardAppProxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: LocalShopifyContext,
+  shopDomain: string,
+  rest: string,
+  query: URLSearchParams,
+) {
   const target = proxiedUrl(ctx.config, shopDomain, rest, query);
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) {
@@ -76,6 +83,9 @@ export async function forwardAppProxy(req: IncomingMessage, res: ServerResponse,
     if (!["set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection"].includes(key)) out[key] = value;
   });
   res.writeHead(response.status, out);
-  if (response.body && req.method !== "HEAD") Readable.fromWeb(response.body as any).on("error", () => res.destroy()).pipe(res);
+  if (response.body && req.method !== "HEAD")
+    Readable.fromWeb(response.body as any)
+      .on("error", () => res.destroy())
+      .pipe(res);
   else res.end();
 }

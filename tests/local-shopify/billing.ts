@@ -56,8 +56,7 @@ export async function approveSubscription(ctx: LocalShopifyContext, shop: ShopSt
 }
 
 export const declineSubscription = (ctx: LocalShopifyContext, shop: ShopState, sub: Subscription) => setStatus(ctx, shop, sub, "DECLINED");
-export const cancelSubscription = (ctx: LocalShopifyContext, shop: ShopState, sub: Subscription, wait = true) =>
-  setStatus(ctx, shop, sub, "CANCELLED", wait);
+export const cancelSubscription = (ctx: LocalShopifyContext, shop: ShopState, sub: Subscription, wait = true) => setStatus(ctx, shop, sub, "CANCELLED", wait);
 
 /** The `app_subscriptions/update` payload (REST-style snake_case, as Shopify sends it). */
 export function subscriptionWebhookPayload(shop: ShopState, sub: Subscription) {

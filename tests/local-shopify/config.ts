@@ -62,5 +62,7 @@ export function storeHandleOf(shopDomain: string): string {
 
 /** The `host` query parameter Shopify adds: base64 of the shop's admin host. */
 export function hostParamOf(shopDomain: string): string {
-  return Buffer.from(`admin.shopify.com/store/${storeHandleOf(shopDomain)}`).toString("base64").replace(/=+$/, "");
+  return Buffer.from(`admin.shopify.com/store/${storeHandleOf(shopDomain)}`)
+    .toString("base64")
+    .replace(/=+$/, "");
 }

@@ -125,20 +125,61 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
   };
   const SHOP = "/__local/shops/([^/]+)";
   return new Router()
-    .on("GET", /^\/__local\/health$/, json(() => ({ ok: true, baseUrl: ctx.config.baseUrl, appUrl: ctx.config.appUrl })))
-    .on("POST", /^\/__local\/reset$/, json(() => (resetAll(ctx), { ok: true })))
-    .on("POST", new RegExp(`^${SHOP}/reset$`), json((_req, [shop]) => (resetShop(ctx, shopParam(shop)), { ok: true })))
-    .on("POST", new RegExp(`^${SHOP}/seed$`), json(async (req, [shop]) => seedShop(ctx, shopParam(shop), (await readParams(req)) as SeedInput)))
-    .on("GET", new RegExp(`^${SHOP}/state$`), json((_req, [shop]) => shopSnapshot(ctx, shopParam(shop))))
-    .on("POST", new RegExp(`^${SHOP}/webhooks$`), json(async (req, [shop]) => {
-      const { topic, payload } = await readParams(req);
-      if (!topic) throw new Error("topic is required");
-      return deliverWebhook(ctx, { shop: shopParam(shop), topic, payload });
-    }))
-    .on("POST", new RegExp(`^${SHOP}/webhooks/([\\w-]+)/redeliver$`), json((_req, [shop, webhookId]) => redeliverWebhook(ctx, shopParam(shop), webhookId)))
-    .on("POST", new RegExp(`^${SHOP}/uninstall$`), json((_req, [shop]) => uninstallShop(ctx, shopParam(shop))))
-    .on("POST", new RegExp(`^${SHOP}/id-token$`), json(async (req, [shop]) => {
-      const { userId, expiresInSeconds } = await readParams(req);
-      return { idToken: await mintIdTokenFor(ctx, shopParam(shop), { userId: userId && String(userId), expiresInSeconds: expiresInSeconds && Number(expiresInSeconds) }) };
-    }));
+    .on(
+      "GET",
+      /^\/__local\/health$/,
+      json(() => ({ ok: true, baseUrl: ctx.config.baseUrl, appUrl: ctx.config.appUrl })),
+    )
+    .on(
+      "POST",
+      /^\/__local\/reset$/,
+      json(() => (resetAll(ctx), { ok: true })),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/reset$`),
+      json((_req, [shop]) => (resetShop(ctx, shopParam(shop)), { ok: true })),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/seed$`),
+      json(async (req, [shop]) => seedShop(ctx, shopParam(shop), (await readParams(req)) as SeedInput)),
+    )
+    .on(
+      "GET",
+      new RegExp(`^${SHOP}/state$`),
+      json((_req, [shop]) => shopSnapshot(ctx, shopParam(shop))),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/webhooks$`),
+      json(async (req, [shop]) => {
+        const { topic, payload } = await readParams(req);
+        if (!topic) throw new Error("topic is required");
+        return deliverWebhook(ctx, { shop: shopParam(shop), topic, payload });
+      }),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/webhooks/([\\w-]+)/redeliver$`),
+      json((_req, [shop, webhookId]) => redeliverWebhook(ctx, shopParam(shop), webhookId)),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/uninstall$`),
+      json((_req, [shop]) => uninstallShop(ctx, shopParam(shop))),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/id-token$`),
+      json(async (req, [shop]) => {
+        const { userId, expiresInSeconds } = await readParams(req);
+        return {
+          idToken: await mintIdTokenFor(ctx, shopParam(shop), {
+            userId: userId && String(userId),
+            expiresInSeconds: expiresInSeconds && Number(expiresInSeconds),
+          }),
+        };
+      }),
+    );
 }

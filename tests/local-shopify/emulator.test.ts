@@ -59,16 +59,24 @@ describe("metafields", () => {
     ]);
     expect(data.metafieldsSet.metafields[0].owner.id).toBe(ownerId);
 
-    const { data: read } = await gql(token, `{ currentAppInstallation {
+    const { data: read } = await gql(
+      token,
+      `{ currentAppInstallation {
       config: metafield(namespace: "$app:widgets", key: "config") { value type }
-      metafields(first: 10) { nodes { namespace key } } } }`);
+      metafields(first: 10) { nodes { namespace key } } } }`,
+    );
     expect(read.currentAppInstallation.config).toEqual({ value: '{"layout":"carousel","count":3}', type: "json" });
     expect(read.currentAppInstallation.metafields.nodes).toHaveLength(2);
 
     const { data: deleted } = await gql(
       token,
       `mutation($m: [MetafieldIdentifierInput!]!) { metafieldsDelete(metafields: $m) { deletedMetafields { namespace key } userErrors { message } } }`,
-      { m: [{ ownerId, namespace: "$app:widgets", key: "config" }, { ownerId, namespace: "$app", key: "missing" }] },
+      {
+        m: [
+          { ownerId, namespace: "$app:widgets", key: "config" },
+          { ownerId, namespace: "$app", key: "missing" },
+        ],
+      },
     );
     expect(deleted.metafieldsDelete.deletedMetafields).toEqual([{ namespace: "app--7700001--widgets", key: "config" }, null]);
     expect(world.localShopify.snapshot("meta-shop").metafields.map((m) => m.key)).toEqual(["enabled"]);
@@ -156,7 +164,9 @@ describe("files", () => {
 
     const { data: listed } = await gql(token, `{ files(first: 10, query: "status:ready") { nodes { id } } }`);
     expect(listed.files.nodes).toEqual([{ id: file.id }]);
-    const { data: removed } = await gql(token, `mutation($ids: [ID!]!) { fileDelete(fileIds: $ids) { deletedFileIds userErrors { code } } }`, { ids: [file.id] });
+    const { data: removed } = await gql(token, `mutation($ids: [ID!]!) { fileDelete(fileIds: $ids) { deletedFileIds userErrors { code } } }`, {
+      ids: [file.id],
+    });
     expect(removed.fileDelete.deletedFileIds).toEqual([file.id]);
     expect((await fetch(after.node.image.url)).status).toBe(404);
   });
@@ -166,7 +176,11 @@ describe("files", () => {
     const { data } = await gql(token, CREATE, { files: [{ originalSource: `${sourceUrl}/missing.png`, contentType: "IMAGE" }] });
     await world.localShopify.settled();
     const { data: after } = await gql(token, NODE, { id: data.fileCreate.files[0].id });
-    expect(after.node).toMatchObject({ fileStatus: "FAILED", image: null, fileErrors: [{ code: "IMAGE_DOWNLOAD_FAILURE", details: "Download failed with HTTP 404" }] });
+    expect(after.node).toMatchObject({
+      fileStatus: "FAILED",
+      image: null,
+      fileErrors: [{ code: "IMAGE_DOWNLOAD_FAILURE", details: "Download failed with HTTP 404" }],
+    });
   });
 });
 
@@ -180,9 +194,18 @@ describe("themes", () => {
     const { data: json } = await gql(token, THEMES);
     expect(json.themes.nodes).toHaveLength(1);
     expect(json.themes.nodes[0]).toMatchObject({ name: "Dawn", role: "MAIN", index: { nodes: [] } });
-    expect(json.themes.nodes[0].json.nodes.map((f: any) => f.filename)).toEqual(["templates/cart.json", "templates/collection.json", "templates/index.json", "templates/product.json"]);
+    expect(json.themes.nodes[0].json.nodes.map((f: any) => f.filename)).toEqual([
+      "templates/cart.json",
+      "templates/collection.json",
+      "templates/index.json",
+      "templates/product.json",
+    ]);
 
-    await fetch(`${world.localShopify.url}/__local/shops/theme-shop/seed`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ theme: "liquid" }) });
+    await fetch(`${world.localShopify.url}/__local/shops/theme-shop/seed`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ theme: "liquid" }),
+    });
     const { data: liquid } = await gql(token, THEMES);
     expect(liquid.themes.nodes[0]).toMatchObject({ name: "Debut", role: "MAIN", json: { nodes: [] } });
     expect(liquid.themes.nodes[0].index.nodes[0].body.content).toContain("featured-collection");
@@ -195,7 +218,11 @@ describe("access scopes and errors", () => {
     try {
       const token = await narrow.sessionFor("narrow").then((s) => s.accessToken!);
       const result = await gql(token, `{ themes(first: 1) { nodes { id } } }`, undefined, narrow.localShopify.url);
-      expect(result.errors?.[0]).toMatchObject({ message: "Access denied for themes field. Required access: `read_themes` access scope.", path: ["themes"], extensions: { code: "ACCESS_DENIED" } });
+      expect(result.errors?.[0]).toMatchObject({
+        message: "Access denied for themes field. Required access: `read_themes` access scope.",
+        path: ["themes"],
+        extensions: { code: "ACCESS_DENIED" },
+      });
     } finally {
       await narrow.close();
     }
@@ -217,16 +244,28 @@ describe("control endpoints and persistence", () => {
     const seeded = await fetch(`${base}/seed`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ products: [{ title: "Test Mug", price: 12 }], orders: [{ lineItems: [{ title: "Test Mug", quantity: 2, price: "12.00", customAttributes: [{ key: "_clipcart_video", value: "v1" }] }] }] }),
+      body: JSON.stringify({
+        products: [{ title: "Test Mug", price: 12 }],
+        orders: [{ lineItems: [{ title: "Test Mug", quantity: 2, price: "12.00", customAttributes: [{ key: "_clipcart_video", value: "v1" }] }] }],
+      }),
     }).then((r) => r.json());
     expect(seeded).toMatchObject({ productCount: 1, orders: [{ name: "#1001", totalPrice: "24.00" }] });
 
     const { idToken } = await fetch(`${base}/id-token`, { method: "POST" }).then((r) => r.json());
     const session = await world.sessionFor("control-shop", { idToken });
-    const { data } = await gql(session.accessToken!, `{ products(first: 5) { nodes { title variants(first: 1) { nodes { price } } } }
-      orders(first: 5) { nodes { name totalPriceSet { shopMoney { amount } } lineItems(first: 5) { nodes { quantity customAttributes { key value } } } } } }`);
+    const { data } = await gql(
+      session.accessToken!,
+      `{ products(first: 5) { nodes { title variants(first: 1) { nodes { price } } } }
+      orders(first: 5) { nodes { name totalPriceSet { shopMoney { amount } } lineItems(first: 5) { nodes { quantity customAttributes { key value } } } } } }`,
+    );
     expect(data.products.nodes).toEqual([{ title: "Test Mug", variants: { nodes: [{ price: "12.00" }] } }]);
-    expect(data.orders.nodes).toEqual([{ name: "#1001", totalPriceSet: { shopMoney: { amount: "24.0" } }, lineItems: { nodes: [{ quantity: 2, customAttributes: [{ key: "_clipcart_video", value: "v1" }] }] } }]);
+    expect(data.orders.nodes).toEqual([
+      {
+        name: "#1001",
+        totalPriceSet: { shopMoney: { amount: "24.0" } },
+        lineItems: { nodes: [{ quantity: 2, customAttributes: [{ key: "_clipcart_video", value: "v1" }] }] },
+      },
+    ]);
 
     expect((await fetch(`${base}/state`).then((r) => r.json())).tokens.count).toBe(1);
     await fetch(`${base}/reset`, { method: "POST" });

@@ -58,7 +58,12 @@ export class Router {
       if (route.method !== "*" && route.method !== req.method) continue;
       const match = route.pattern.exec(url.pathname);
       if (!match) continue;
-      await route.handler(req, res, url, match.slice(1).map((p) => decodeURIComponent(p ?? "")));
+      await route.handler(
+        req,
+        res,
+        url,
+        match.slice(1).map((p) => decodeURIComponent(p ?? "")),
+      );
       return true;
     }
     return false;

@@ -127,13 +127,26 @@ describe("Admin GraphQL through the library's client", () => {
   it("searches with free text, fields, prefixes and OR", async () => {
     const titles = async (query: string) =>
       (await client(session).request(PAGE, { variables: { first: 100, query } })).data.products.edges.map((e: any) => e.node.title);
-    expect(await titles("linen")).toEqual(["Classic Linen Shirt", "Nordic Linen Cushion Cover", "Relaxed Linen Shirt", "Terracotta Linen Cushion Cover", "Everyday Linen Shirt", "Coastal Linen Cushion Cover"]);
+    expect(await titles("linen")).toEqual([
+      "Classic Linen Shirt",
+      "Nordic Linen Cushion Cover",
+      "Relaxed Linen Shirt",
+      "Terracotta Linen Cushion Cover",
+      "Everyday Linen Shirt",
+      "Coastal Linen Cushion Cover",
+    ]);
     expect(await titles("LINEN shirt")).toEqual(["Classic Linen Shirt", "Relaxed Linen Shirt", "Everyday Linen Shirt"]);
     expect(await titles("title:canv*")).toEqual(["Classic Canvas Sneakers", "Relaxed Canvas Sneakers", "Everyday Canvas Sneakers"]);
     expect(await titles("handle:calming-lip-balm")).toEqual(["Calming Lip Balm"]);
     expect(await titles("id:8800000003")).toEqual(["Classic Wool Beanie"]);
     expect(await titles("vendor:'Hearth'")).toEqual([]); // field values match whole, not by word
-    expect(await titles("vendor:'Hearth & Loom' tag:bestseller")).toEqual(["Nordic Stoneware Mug", "Terracotta Scented Candle", "Terracotta Woven Basket", "Coastal Ceramic Vase", "Coastal Table Lamp"]);
+    expect(await titles("vendor:'Hearth & Loom' tag:bestseller")).toEqual([
+      "Nordic Stoneware Mug",
+      "Terracotta Scented Candle",
+      "Terracotta Woven Basket",
+      "Coastal Ceramic Vase",
+      "Coastal Table Lamp",
+    ]);
     expect((await titles("tag:sale -vendor:'Hearth & Loom'")).length).toBe(12);
     expect(await titles(`vendor:"Glow Botanics" AND product_type:"Lip Care"`)).toEqual(["Hydrating Lip Balm", "Radiance Lip Balm", "Calming Lip Balm"]);
     expect(await titles("handle:classic-linen-shirt OR handle:calming-lip-balm")).toEqual(["Classic Linen Shirt", "Calming Lip Balm"]);
@@ -162,7 +175,9 @@ describe("Admin GraphQL through the library's client", () => {
 
   it("answers an unknown access token with Shopify's 401", async () => {
     const forged = { ...session, accessToken: "shpat_forged" } as Session;
-    const error = await client(forged).request(`{ shop { name } }`).catch((e) => e);
+    const error = await client(forged)
+      .request(`{ shop { name } }`)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(HttpResponseError);
     expect(error.response.code).toBe(401);
     const raw = await fetch(`${world.localShopify.url}/admin/api/2025-10/graphql.json`, {
@@ -175,7 +190,9 @@ describe("Admin GraphQL through the library's client", () => {
   });
 
   it("rejects a field the Admin schema lacks, with Shopify's error shape", async () => {
-    const error = await client(session).request(`query ShopName { shop { name favouriteColour } }`).catch((e) => e);
+    const error = await client(session)
+      .request(`query ShopName { shop { name favouriteColour } }`)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(GraphqlQueryError);
     expect(error.body.errors.graphQLErrors).toEqual([
       {
@@ -192,7 +209,9 @@ describe("billing", () => {
   it("requests, approves on the confirmation page, checks and cancels a subscription", async () => {
     const session = await world.sessionFor("billing-shop");
     const shopifyConfirmationUrl = await world.shopify.billing.request({ session, plan: "Premium", isTest: true, returnUrl: `${world.appUrl}/plan` });
-    expect(shopifyConfirmationUrl).toMatch(/^https:\/\/billing-shop\.myshopify\.com\/admin\/charges\/clipcart\/\d+\/RecurringApplicationCharge\/confirm_recurring_application_charge\?signature=/);
+    expect(shopifyConfirmationUrl).toMatch(
+      /^https:\/\/billing-shop\.myshopify\.com\/admin\/charges\/clipcart\/\d+\/RecurringApplicationCharge\/confirm_recurring_application_charge\?signature=/,
+    );
     const confirmationUrl = localAdminUrl(world.localShopify.config, shopifyConfirmationUrl);
     expect(confirmationUrl.startsWith(`${world.localShopify.url}/store/billing-shop/charges/clipcart/`)).toBe(true);
     expect(await world.shopify.billing.check({ session, plans: ["Premium"], isTest: true })).toBe(false);
@@ -212,9 +231,16 @@ describe("billing", () => {
     expect(subscription).toMatchObject({ id: `gid://shopify/AppSubscription/${chargeId}`, name: "Premium", status: "ACTIVE", test: true });
     expect(subscription.lineItems![0].plan.pricingDetails).toMatchObject({ price: { amount: 5.99, currencyCode: "USD" }, interval: "EVERY_30_DAYS" });
 
-    const update = world.received.find((r) => r.path === "/webhooks/app_subscriptions/update" && r.headers["x-shopify-shop-domain"] === "billing-shop.myshopify.com");
+    const update = world.received.find(
+      (r) => r.path === "/webhooks/app_subscriptions/update" && r.headers["x-shopify-shop-domain"] === "billing-shop.myshopify.com",
+    );
     expect(update?.valid).toBe(true);
-    expect(JSON.parse(update!.body).app_subscription).toMatchObject({ admin_graphql_api_id: subscription.id, status: "ACTIVE", price: "5.99", interval: "every_30_days" });
+    expect(JSON.parse(update!.body).app_subscription).toMatchObject({
+      admin_graphql_api_id: subscription.id,
+      status: "ACTIVE",
+      price: "5.99",
+      interval: "every_30_days",
+    });
 
     const cancelled = await world.shopify.billing.cancel({ session, subscriptionId: subscription.id, isTest: true, prorate: false });
     expect(cancelled.status).toBe("CANCELLED");
@@ -237,7 +263,11 @@ describe("webhooks", () => {
     expect(result.status).toBe(200);
     const delivery = world.received.find((r) => r.headers["x-shopify-webhook-id"] === result.webhookId)!;
     expect(delivery).toMatchObject({ path: "/webhooks/shop/redact", valid: true });
-    expect(delivery.headers).toMatchObject({ "x-shopify-topic": "shop/redact", "x-shopify-shop-domain": "hooks-shop.myshopify.com", "x-shopify-api-version": "2025-10" });
+    expect(delivery.headers).toMatchObject({
+      "x-shopify-topic": "shop/redact",
+      "x-shopify-shop-domain": "hooks-shop.myshopify.com",
+      "x-shopify-api-version": "2025-10",
+    });
     expect(JSON.parse(delivery.body)).toEqual({ shop_id: world.localShopify.snapshot("hooks-shop").id, shop_domain: "hooks-shop.myshopify.com" });
     expect(world.localShopify.snapshot("hooks-shop").webhookDeliveries.map((d) => [d.topic, d.status])).toEqual([["shop/redact", 200]]);
   });
@@ -246,10 +276,14 @@ describe("webhooks", () => {
     const session = await world.sessionFor("uninstall-shop");
     const response = await fetch(`${world.localShopify.url}/__local/shops/uninstall-shop/uninstall`, { method: "POST" });
     expect((await response.json()).status).toBe(200);
-    const delivery = world.received.find((r) => r.path === "/webhooks/app/uninstalled" && r.headers["x-shopify-shop-domain"] === "uninstall-shop.myshopify.com");
+    const delivery = world.received.find(
+      (r) => r.path === "/webhooks/app/uninstalled" && r.headers["x-shopify-shop-domain"] === "uninstall-shop.myshopify.com",
+    );
     expect(delivery?.valid).toBe(true);
     expect(JSON.parse(delivery!.body)).toMatchObject({ myshopify_domain: "uninstall-shop.myshopify.com", currency: "USD" });
-    const error = await client(session).request(`{ shop { name } }`).catch((e) => e);
+    const error = await client(session)
+      .request(`{ shop { name } }`)
+      .catch((e) => e);
     expect(error.response.code).toBe(401);
   });
 });
@@ -275,7 +309,13 @@ describe("app proxy", () => {
   it("passes POST bodies through and serves the Host form (<handle>.localhost)", async () => {
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: "127.0.0.1", port: world.localShopify.config.port, path: "/apps/clipcart/events", method: "POST", headers: { host: `host-shop.localhost:${world.localShopify.config.port}`, "content-type": "application/json" } },
+        {
+          host: "127.0.0.1",
+          port: world.localShopify.config.port,
+          path: "/apps/clipcart/events",
+          method: "POST",
+          headers: { host: `host-shop.localhost:${world.localShopify.config.port}`, "content-type": "application/json" },
+        },
         (res) => {
           let text = "";
           res.on("data", (c) => (text += c));

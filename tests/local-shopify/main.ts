@@ -8,7 +8,9 @@ import { startLocalShopify } from "./server.js";
 
 const localShopify = await startLocalShopify(readLocalShopifyConfig(process.env));
 console.log(`Local Shopify: ${localShopify.url}`);
-console.log(`  app: ${localShopify.config.appUrl}  api key: ${localShopify.config.apiKey}${localShopify.config.stateFile ? `  state: ${localShopify.config.stateFile}` : ""}`);
+console.log(
+  `  app: ${localShopify.config.appUrl}  api key: ${localShopify.config.apiKey}${localShopify.config.stateFile ? `  state: ${localShopify.config.stateFile}` : ""}`,
+);
 
 let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -52,7 +52,9 @@ function ownRoutes(ctx: LocalShopifyContext): Router {
     .on("POST", /^\/admin\/api\/([^/]+)\/graphql\.json$/, (req, res, _url, [version]) => handleGraphql(req, res, ctx, version))
     .on("GET", /^\/cdn\/shop\/products\/([^/]+)\.svg$/, (_req, res, _url, [handle]) => {
       // Stand-in for Shopify's CDN: the product's title on a colour derived from it.
-      const product = Object.values(ctx.state.shops).flatMap((s) => s.products).find((p) => p.handle === handle);
+      const product = Object.values(ctx.state.shops)
+        .flatMap((s) => s.products)
+        .find((p) => p.handle === handle);
       const title = product?.title ?? handle.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
       res.setHeader("Cache-Control", "public, max-age=3600");
       sendText(res, 200, productSvg(title), "image/svg+xml");

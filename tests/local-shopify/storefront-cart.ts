@@ -99,14 +99,21 @@ function cartError(res: ServerResponse, status: number, description: string) {
 }
 
 /** Handles the cart's endpoints; false when the path is not one of them. */
-export async function handleCart(req: IncomingMessage, res: ServerResponse, _url: URL, ctx: LocalShopifyContext, shop: ShopState, path: string): Promise<boolean> {
+export async function handleCart(
+  req: IncomingMessage,
+  res: ServerResponse,
+  _url: URL,
+  ctx: LocalShopifyContext,
+  shop: ShopState,
+  path: string,
+): Promise<boolean> {
   if (path === "/cart.js" && req.method === "GET") {
     sendJson(res, 200, cartView(shop, currentCart(req, shop)));
     return true;
   }
   if (path === "/cart/checkout" && req.method === "POST") {
     const cart = currentCart(req, shop);
-    if (!cartView(shop, cart).items.length) return redirect(res, "/cart"), true;
+    if (!cartView(shop, cart).items.length) return (redirect(res, "/cart"), true);
     const order = placeOrder(ctx, shop, cart);
     cart.lines = [];
     ctx.save();
@@ -134,8 +141,8 @@ export async function handleCart(req: IncomingMessage, res: ServerResponse, _url
     const added: CartLine[] = [];
     for (const item of items) {
       const found = variantOf(shop, item.id);
-      if (!found) return cartError(res, 404, "Cannot find variant"), true;
-      if (found.variant.inventoryQuantity <= 0) return cartError(res, 422, `${found.product.title} is already sold out.`), true;
+      if (!found) return (cartError(res, 404, "Cannot find variant"), true);
+      if (found.variant.inventoryQuantity <= 0) return (cartError(res, 422, `${found.product.title} is already sold out.`), true);
     }
     for (const item of items) {
       const key = `${item.id}:${JSON.stringify(item.properties)}`;
@@ -161,7 +168,7 @@ export async function handleCart(req: IncomingMessage, res: ServerResponse, _url
   if (path === "/cart/clear.js") cart.lines = [];
   else {
     const index = body.line ? body.line - 1 : cart.lines.findIndex((line) => line.key === String(body.id) || line.variantId === Number(body.id));
-    if (index < 0 || index >= cart.lines.length) return cartError(res, 400, "No valid line or id"), true;
+    if (index < 0 || index >= cart.lines.length) return (cartError(res, 400, "No valid line or id"), true);
     const quantity = Math.max(0, Math.floor(Number(body.quantity ?? 0)));
     if (quantity === 0) cart.lines.splice(index, 1);
     else cart.lines[index].quantity = quantity;

@@ -1,5 +1,4 @@
-import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { describe, expect, it, inject } from "vitest";
 import { randomBytes } from "node:crypto";
 import localApp from "./local-app.json" with { type: "json" };
 import { demoCatalogue } from "./catalogue";
@@ -10,7 +9,11 @@ const newShop = () => `store-${randomBytes(4).toString("hex")}`;
 const page = (shop: string, path: string, init?: RequestInit) => fetch(`${base()}/storefront/${shop}${path}`, { redirect: "manual", ...init });
 
 async function seed(shop: string, body: unknown) {
-  const response = await fetch(`${base()}/__local/shops/${shop}/seed`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${base()}/__local/shops/${shop}/seed`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(response.ok).toBe(true);
 }
 
@@ -64,7 +67,11 @@ describe("the Ajax cart", () => {
     expect(refused.status).toBe(422);
     expect((await refused.json()).description).toContain("sold out");
 
-    const changed = await page(shop, "/cart/change.js", { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify({ line: 1, quantity: 0 }) });
+    const changed = await page(shop, "/cart/change.js", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+      body: JSON.stringify({ line: 1, quantity: 0 }),
+    });
     expect((await changed.json()).item_count).toBe(1);
     // Another browser has its own cart.
     expect((await (await page(shop, "/cart.js")).json()).item_count).toBe(0);
@@ -89,7 +96,9 @@ describe("the theme editor's deep links", () => {
     const template = JSON.parse((await state(shop)).themeEdits.json["templates/product.json"]);
     const apps = template.sections[template.order.at(-1)];
     expect(apps.type).toBe("apps");
-    expect(Object.values(apps.blocks)).toEqual([{ type: expect.stringMatching(/^shopify:\/\/apps\/clipcart\/blocks\/carousel\//), settings: { widget_number: 3 } }]);
+    expect(Object.values(apps.blocks)).toEqual([
+      { type: expect.stringMatching(/^shopify:\/\/apps\/clipcart\/blocks\/carousel\//), settings: { widget_number: 3 } },
+    ]);
   });
 
   it("switches an embed on once, and offers the embed on a vintage theme that takes no blocks", async () => {

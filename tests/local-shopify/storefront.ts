@@ -42,7 +42,13 @@ export function storefrontTarget(req: IncomingMessage, url: URL): { handle: stri
 /** Where the extension's assets are served (Shopify serves them from its CDN). */
 export const EXTENSION_ASSET_PATH = "/cdn/extensions/clipcart-widgets/assets/";
 
-export async function handleStorefront(req: IncomingMessage, res: ServerResponse, url: URL, ctx: LocalShopifyContext, target: { handle: string; path: string }) {
+export async function handleStorefront(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ctx: LocalShopifyContext,
+  target: { handle: string; path: string },
+) {
   const shop = ctx.shop(target.handle);
   const path = target.path;
   const rest = appProxyRest(path);
@@ -56,7 +62,9 @@ export async function handleStorefront(req: IncomingMessage, res: ServerResponse
     const order = shop.orders.find((o) => o.id === Number(thankYou[1]));
     if (!order) return sendText(res, 404, "No such order");
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-    res.end(`<!doctype html><title>Thank you</title><main><h1>Thank you for your order!</h1><p data-order-name>Order ${escapeHtml(order.name)}</p><p>Total: $${escapeHtml(order.totalPrice)}</p><p><a href="/">Continue shopping</a></p></main>`);
+    res.end(
+      `<!doctype html><title>Thank you</title><main><h1>Thank you for your order!</h1><p data-order-name>Order ${escapeHtml(order.name)}</p><p>Total: $${escapeHtml(order.totalPrice)}</p><p><a href="/">Continue shopping</a></p></main>`,
+    );
     return;
   }
 
@@ -99,7 +107,11 @@ function pageFor(shop: ShopState, path: string): Page | null {
   return null;
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** A product as Liquid sees it (prices in cents, as Shopify's Liquid does). */
 function productDrop(ctx: LocalShopifyContext, shop: ShopState, product: Product) {

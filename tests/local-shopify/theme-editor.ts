@@ -68,7 +68,12 @@ export async function handleThemeEditor(req: IncomingMessage, res: ServerRespons
   }
   const isEmbed = Boolean(embedRef);
   if (isEmbed !== (schema.target === "body")) {
-    return page(res, 400, "Theme editor", `<h1>Theme editor</h1><p>${escapeHtml(label(schema.name))} is ${isEmbed ? "an app block, not an app embed" : "an app embed, not an app block"}.</p>`);
+    return page(
+      res,
+      400,
+      "Theme editor",
+      `<h1>Theme editor</h1><p>${escapeHtml(label(schema.name))} is ${isEmbed ? "an app block, not an app embed" : "an app embed, not an app block"}.</p>`,
+    );
   }
   if (!isEmbed && shop.theme === "liquid") {
     const embedLink = new URL(url);
@@ -90,7 +95,10 @@ export async function handleThemeEditor(req: IncomingMessage, res: ServerRespons
     }
     const saved = isEmbed ? enableEmbed(shop, handle, settings) : addAppBlock(shop, template, handle, settings);
     ctx.save();
-    const storePath = TEMPLATE_PATHS[template] === "/products/" ? `/products/${shop.products.find((p) => p.status === "ACTIVE")?.handle ?? ""}` : (TEMPLATE_PATHS[template] ?? "/");
+    const storePath =
+      TEMPLATE_PATHS[template] === "/products/"
+        ? `/products/${shop.products.find((p) => p.status === "ACTIVE")?.handle ?? ""}`
+        : (TEMPLATE_PATHS[template] ?? "/");
     return page(
       res,
       200,
@@ -104,7 +112,10 @@ export async function handleThemeEditor(req: IncomingMessage, res: ServerRespons
       const name = escapeHtml(label(setting.label));
       if (setting.type === "select") {
         const options = (setting.options ?? [])
-          .map((option) => `<option value="${escapeHtml(option.value)}"${option.value === setting.default ? " selected" : ""}>${escapeHtml(label(option.label))}</option>`)
+          .map(
+            (option) =>
+              `<option value="${escapeHtml(option.value)}"${option.value === setting.default ? " selected" : ""}>${escapeHtml(label(option.label))}</option>`,
+          )
           .join("");
         return `<label for="${setting.id}">${name}</label><select id="${setting.id}" name="${setting.id}">${options}</select>`;
       }
@@ -114,7 +125,12 @@ export async function handleThemeEditor(req: IncomingMessage, res: ServerRespons
   const what = isEmbed
     ? `Enable the app embed <strong>${escapeHtml(label(schema.name))}</strong> in your ${escapeHtml(theme.name)} theme.`
     : `Add the app block <strong>${escapeHtml(label(schema.name))}</strong> to the <strong>${escapeHtml(template)}</strong> template of your ${escapeHtml(theme.name)} theme.`;
-  return page(res, 200, "Theme editor", `<h1>${escapeHtml(theme.name)}: theme editor</h1><p>${what}</p><form method="post">${fields}<button type="submit">Save</button></form>`);
+  return page(
+    res,
+    200,
+    "Theme editor",
+    `<h1>${escapeHtml(theme.name)}: theme editor</h1><p>${what}</p><form method="post">${fields}<button type="submit">Save</button></form>`,
+  );
 }
 
 function blockType(handle: string) {

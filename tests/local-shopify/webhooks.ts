@@ -109,10 +109,7 @@ export async function sendWebhook(
 }
 
 /** Sends a signed webhook for the shop now and persists the delivery record. */
-export async function deliverWebhook(
-  ctx: LocalShopifyContext,
-  input: { shop: string; topic: string; payload?: unknown },
-): Promise<WebhookDeliveryResult> {
+export async function deliverWebhook(ctx: LocalShopifyContext, input: { shop: string; topic: string; payload?: unknown }): Promise<WebhookDeliveryResult> {
   const shop = ctx.shop(input.shop);
   const result = await sendWebhook(ctx.config, shop, input.topic, input.payload ?? defaultPayload(shop, input.topic));
   ctx.save();

@@ -60,7 +60,8 @@ function stringArray(input: Record<string, unknown>, key: string): string[] {
 function positiveInt(input: Record<string, unknown>, key: string, fallback: number): number {
   const value = input[key];
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) throw new InvalidInputError(`Input is not valid: Field input.${key} must be integer >= 1`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1)
+    throw new InvalidInputError(`Input is not valid: Field input.${key} must be integer >= 1`);
   return value;
 }
 
@@ -82,7 +83,14 @@ function flattenOneLevel(item: Record<string, unknown>, keys: string[]): Record<
   return out;
 }
 
-function tiktokItem(ctx: ActorContext, name: string, post: Post, scenario: Scenario, postCount: number, extra: Record<string, unknown>): Record<string, unknown> {
+function tiktokItem(
+  ctx: ActorContext,
+  name: string,
+  post: Post,
+  scenario: Scenario,
+  postCount: number,
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
   const evil = scenario === "evil";
   const expiresAt = thumbExpiry(ctx, "tiktok", scenario, name);
   const cover = cdnUrl(ctx.baseUrl, "tiktok", "cover", post.id, expiresAt);
@@ -114,7 +122,12 @@ function tiktokItem(ctx: ActorContext, name: string, post: Post, scenario: Scena
       video: postCount,
       digg: hash(`digg:${name}`) % 5000,
     },
-    musicMeta: { musicName: "original sound", musicAuthor: evil ? EVIL.name : displayName(name), musicOriginal: true, musicId: digits(`music:${post.id}`, 19, "7") },
+    musicMeta: {
+      musicName: "original sound",
+      musicAuthor: evil ? EVIL.name : displayName(name),
+      musicOriginal: true,
+      musicId: digits(`music:${post.id}`, 19, "7"),
+    },
     webVideoUrl: evil && i % 6 === 2 ? EVIL.url : `https://www.tiktok.com/@${name}/video/${post.id}`,
     mediaUrls: [],
     videoMeta: {
@@ -175,7 +188,8 @@ function tiktokPostTarget(ctx: ActorContext, url: string): Target {
   const base = { scenario, account: name, platform: "tiktok" as const };
   if (!id) return { ...base, items: [{ url, input: url, error: "Video not found" }] };
   if (scenario === "private") return { ...base, items: [{ url, input: url, error: "This video is private" }] };
-  if (scenario === "missing" || scenario === "empty") return { ...base, items: [{ url, input: url, error: "Video not found: it doesn't exist or was removed" }] };
+  if (scenario === "missing" || scenario === "empty")
+    return { ...base, items: [{ url, input: url, error: "Video not found: it doesn't exist or was removed" }] };
   const posts = ctx.state.posts("tiktok", name);
   const post = posts.find((p) => p.id === id) ?? makePost("tiktok", name, hash(id) % 1000, id, Date.UTC(2026, 9, 1) + (hash(id) % 30) * 86_400_000);
   return { ...base, items: [tiktokItem(ctx, name, post, scenario, posts.length, { submittedVideoUrl: url, input: url })] };
@@ -229,7 +243,13 @@ function reelItem(ctx: ActorContext, owner: string, post: Post, scenario: Scenar
     ownerId: digits(`igowner:${owner}`, 11, "4"),
     isSponsored: false,
     videoDuration: post.durationSec + 0.466,
-    musicInfo: { artist_name: displayName(owner), song_name: "Original audio", uses_original_audio: true, should_mute_audio: false, audio_id: digits(`audio:${post.id}`, 16, "1") },
+    musicInfo: {
+      artist_name: displayName(owner),
+      song_name: "Original audio",
+      uses_original_audio: true,
+      should_mute_audio: false,
+      audio_id: digits(`audio:${post.id}`, 16, "1"),
+    },
     isPinned: false,
   };
 }
@@ -253,8 +273,11 @@ function reelTarget(ctx: ActorContext, entry: string, limit: number): Target {
     const scenario = ctx.state.account("instagram", reel)?.scenario ?? ctx.state.scenario("instagram", owner);
     const base = { scenario, account: owner, platform: "instagram" as const };
     if (scenario === "private") return { ...base, items: [noItems(value)] };
-    if (scenario === "missing" || scenario === "empty") return { ...base, items: [{ inputUrl: value, error: "not_found", errorDescription: "Page not found" }] };
-    const post = ctx.state.posts("instagram", owner).find((p) => p.id === reel) ?? makePost("instagram", owner, hash(reel) % 1000, reel, Date.UTC(2026, 9, 1) + (hash(reel) % 30) * 86_400_000);
+    if (scenario === "missing" || scenario === "empty")
+      return { ...base, items: [{ inputUrl: value, error: "not_found", errorDescription: "Page not found" }] };
+    const post =
+      ctx.state.posts("instagram", owner).find((p) => p.id === reel) ??
+      makePost("instagram", owner, hash(reel) % 1000, reel, Date.UTC(2026, 9, 1) + (hash(reel) % 30) * 86_400_000);
     return { ...base, items: [reelItem(ctx, owner, post, scenario, value)] };
   }
 

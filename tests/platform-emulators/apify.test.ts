@@ -69,7 +69,10 @@ describe("Apify API emulator", () => {
     expect(raw.headers.get("x-apify-pagination-count")).toBe("2");
     expect(raw.headers.get("x-apify-pagination-desc")).toBe("true");
     const rows = await raw.json();
-    expect(rows.map((r: object) => Object.keys(r))).toEqual([["id", "text"], ["id", "text"]]);
+    expect(rows.map((r: object) => Object.keys(r))).toEqual([
+      ["id", "text"],
+      ["id", "text"],
+    ]);
   });
 
   it("holds start(waitForFinish) and get(waitForFinish) until the run ends, at most the time asked", async () => {
@@ -127,7 +130,10 @@ describe("Apify API emulator", () => {
 
   it("answers /v2/actors/... like /v2/acts/... and run-sync-get-dataset-items", async () => {
     const name = uniqueAccount();
-    const response = await api("/actors/clockworks~tiktok-scraper/run-sync-get-dataset-items", { method: "POST", body: JSON.stringify({ profiles: [name], resultsPerPage: 2 }) });
+    const response = await api("/actors/clockworks~tiktok-scraper/run-sync-get-dataset-items", {
+      method: "POST",
+      body: JSON.stringify({ profiles: [name], resultsPerPage: 2 }),
+    });
     expect(response.status).toBe(201);
     expect((await response.json()).map((i: { authorMeta: { name: string } }) => i.authorMeta.name)).toEqual([name, name]);
   });
@@ -136,7 +142,9 @@ describe("Apify API emulator", () => {
     const name = uniqueAccount();
     await client.actor("apify/instagram-reel-scraper").call({ username: [name], resultsLimit: 3 }, { log: null });
     const runs = await control.runs({ actorId: "apify/instagram-reel-scraper", contains: name });
-    expect(runs).toEqual([expect.objectContaining({ actorId: "apify/instagram-reel-scraper", input: { username: [name], resultsLimit: 3 }, status: "SUCCEEDED", itemCount: 3 })]);
+    expect(runs).toEqual([
+      expect.objectContaining({ actorId: "apify/instagram-reel-scraper", input: { username: [name], resultsLimit: 3 }, status: "SUCCEEDED", itemCount: 3 }),
+    ]);
   });
 });
 

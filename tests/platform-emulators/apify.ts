@@ -169,7 +169,15 @@ function waitFor(run: RunState, secs: number, res: ServerResponse, max = MAX_WAI
   });
 }
 
-function startRun(state: PlatformEmulatorState, ctx: ActorContext, actor: string, input: unknown, inputBodyLen: number, url: URL, req: IncomingMessage): RunState {
+function startRun(
+  state: PlatformEmulatorState,
+  ctx: ActorContext,
+  actor: string,
+  input: unknown,
+  inputBodyLen: number,
+  url: URL,
+  req: IncomingMessage,
+): RunState {
   if (!input || typeof input !== "object" || Array.isArray(input)) throw new InvalidInputError("Input is not valid: input must be an object");
   const plan = planRun(ctx, PLANS[actor](ctx, input as Record<string, unknown>));
   const timeoutSecs = Number(url.searchParams.get("timeout")) || 3600;
@@ -237,7 +245,11 @@ function serveItems(res: ServerResponse, url: URL, dataset: DatasetState, status
   const skipEmpty = clean || bool(q.get("skipEmpty"));
   const skipHidden = clean || bool(q.get("skipHidden"));
   const desc = bool(q.get("desc"));
-  const list = (name: string) => (q.get(name) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (name: string) =>
+    (q.get(name) ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   const fields = list("fields");
   const omit = list("omit");
   const flatten = list("flatten");
@@ -321,7 +333,8 @@ export function apifyRouter(state: PlatformEmulatorState, baseUrl: () => string)
       const run = await start(req, res, url, param);
       if (!run) return;
       await waitFor(run, 300, res, 300);
-      if (!TERMINAL.includes(run.status)) return apiError(res, 408, "run-timeout-exceeded", "Actor run exceeded the timeout of 300 seconds for this API endpoint");
+      if (!TERMINAL.includes(run.status))
+        return apiError(res, 408, "run-timeout-exceeded", "Actor run exceeded the timeout of 300 seconds for this API endpoint");
       if (run.status !== "SUCCEEDED") return apiError(res, 400, "run-failed", `Actor run did not succeed (run ID: ${run.id}, status: ${run.status})`);
       serveItems(res, url, state.datasets.get(run.datasetId)!, 201);
     })

@@ -61,7 +61,8 @@ export function platformControl(baseUrl: string = process.env.LOCAL_SHOPIFY_URL 
       name: string,
       settings: { scenario?: Scenario | null; runMs?: number | null; thumbnailTtlSeconds?: number | null },
     ) => call<AccountSummary>("POST", account(platform, name), settings),
-    addPosts: (platform: EmulatedPlatform, name: string, count: number) => call<AccountSummary & { added: string[] }>("POST", `${account(platform, name)}/posts`, { count }),
+    addPosts: (platform: EmulatedPlatform, name: string, count: number) =>
+      call<AccountSummary & { added: string[] }>("POST", `${account(platform, name)}/posts`, { count }),
     resetAccount: (platform: EmulatedPlatform, name: string) => call<AccountSummary>("POST", `${account(platform, name)}/reset`),
     runs: (filter: { actorId?: string; contains?: string } = {}) => {
       const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>);

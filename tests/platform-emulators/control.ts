@@ -70,8 +70,7 @@ export function accountSummary(state: PlatformEmulatorState, baseUrl: string, pl
 
 export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () => string): Router {
   const json =
-    (fn: (req: IncomingMessage, url: URL, params: string[]) => unknown) =>
-    async (req: IncomingMessage, res: ServerResponse, url: URL, params: string[]) => {
+    (fn: (req: IncomingMessage, url: URL, params: string[]) => unknown) => async (req: IncomingMessage, res: ServerResponse, url: URL, params: string[]) => {
       try {
         sendJson(res, 200, await fn(req, url, params));
       } catch (error) {
@@ -80,73 +79,111 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
     };
   const ACCOUNT = "/__local/platforms/([^/]+)/accounts/([^/]+)";
   return new Router()
-    .on("GET", /^\/__local\/platforms$/, json(() => ({
-      options: state.options,
-      clockOffsetMs: state.clockOffsetMs,
-      now: new Date(state.now()).toISOString(),
-      accounts: [...state.accounts.entries()].map(([key, settings]) => ({ key, ...settings })),
-    })))
-    .on("POST", /^\/__local\/platforms\/reset$/, json(() => (state.reset(defaultOptions()), { ok: true })))
-    .on("POST", /^\/__local\/platforms\/config$/, json(async (req) => {
-      const body = await readParams(req);
-      const runMs = optionalNumber(body, "runMs");
-      const slowRunMs = optionalNumber(body, "slowRunMs");
-      if (runMs != null) state.options.runMs = runMs;
-      if (slowRunMs != null) state.options.slowRunMs = slowRunMs;
-      return { options: state.options };
-    }))
-    .on("POST", /^\/__local\/platforms\/clock$/, json(async (req) => {
-      const body = await readParams(req);
-      const offsetMs = body.offsetMs;
-      const advanceMs = body.advanceMs;
-      if (typeof offsetMs === "number" && Number.isFinite(offsetMs)) state.clockOffsetMs = offsetMs;
-      else if (typeof advanceMs === "number" && Number.isFinite(advanceMs)) state.clockOffsetMs += advanceMs;
-      else throw new ControlError(400, "offsetMs or advanceMs (a number) is required");
-      return { clockOffsetMs: state.clockOffsetMs, now: new Date(state.now()).toISOString() };
-    }))
-    .on("GET", /^\/__local\/platforms\/runs$/, json((_req, url) => {
-      const actorId = url.searchParams.get("actorId");
-      const contains = url.searchParams.get("contains")?.toLowerCase();
-      return [...state.runs.values()]
-        .filter((run) => (!actorId || run.actorId === actorId) && (!contains || JSON.stringify(run.input).toLowerCase().includes(contains)))
-        .map((run) => ({
-          id: run.id,
-          actorId: run.actorId,
-          input: run.input,
-          status: run.status,
-          statusMessage: run.statusMessage,
-          startedAt: new Date(run.startedAt).toISOString(),
-          finishedAt: run.finishedAt === null ? null : new Date(run.finishedAt).toISOString(),
-          datasetId: run.datasetId,
-          itemCount: state.datasets.get(run.datasetId)?.items.length ?? 0,
-        }));
-    }))
-    .on("GET", new RegExp(`^${ACCOUNT}$`), json((_req, _url, [platform, name]) => accountSummary(state, baseUrl(), platformParam(platform), nameParam(name))))
-    .on("POST", new RegExp(`^${ACCOUNT}$`), json(async (req, _url, [p, n]) => {
-      const platform = platformParam(p);
-      const name = nameParam(n);
-      const body = await readParams(req);
-      if (body.scenario !== undefined && body.scenario !== null && !isScenario(body.scenario)) throw new ControlError(400, `unknown scenario: ${body.scenario}`);
-      state.updateAccount(platform, name, {
-        scenario: body.scenario,
-        runMs: optionalNumber(body, "runMs"),
-        thumbnailTtlSeconds: optionalNumber(body, "thumbnailTtlSeconds", -1e9),
-      });
-      return accountSummary(state, baseUrl(), platform, name);
-    }))
-    .on("POST", new RegExp(`^${ACCOUNT}/posts$`), json(async (req, _url, [p, n]) => {
-      const platform = platformParam(p);
-      if (platform === "pinterest") throw new ControlError(400, "Pinterest has no accounts to add posts to");
-      const name = nameParam(n);
-      const { count = 1 } = await readParams(req);
-      if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 100) throw new ControlError(400, "count must be an integer from 1 to 100");
-      const added = state.addPosts(platform, name, count);
-      return { added: added.map((post) => post.id), ...accountSummary(state, baseUrl(), platform, name) };
-    }))
-    .on("POST", new RegExp(`^${ACCOUNT}/reset$`), json((_req, _url, [p, n]) => {
-      const platform = platformParam(p);
-      const name = nameParam(n);
-      state.resetAccount(platform, name);
-      return accountSummary(state, baseUrl(), platform, name);
-    }));
+    .on(
+      "GET",
+      /^\/__local\/platforms$/,
+      json(() => ({
+        options: state.options,
+        clockOffsetMs: state.clockOffsetMs,
+        now: new Date(state.now()).toISOString(),
+        accounts: [...state.accounts.entries()].map(([key, settings]) => ({ key, ...settings })),
+      })),
+    )
+    .on(
+      "POST",
+      /^\/__local\/platforms\/reset$/,
+      json(() => (state.reset(defaultOptions()), { ok: true })),
+    )
+    .on(
+      "POST",
+      /^\/__local\/platforms\/config$/,
+      json(async (req) => {
+        const body = await readParams(req);
+        const runMs = optionalNumber(body, "runMs");
+        const slowRunMs = optionalNumber(body, "slowRunMs");
+        if (runMs != null) state.options.runMs = runMs;
+        if (slowRunMs != null) state.options.slowRunMs = slowRunMs;
+        return { options: state.options };
+      }),
+    )
+    .on(
+      "POST",
+      /^\/__local\/platforms\/clock$/,
+      json(async (req) => {
+        const body = await readParams(req);
+        const offsetMs = body.offsetMs;
+        const advanceMs = body.advanceMs;
+        if (typeof offsetMs === "number" && Number.isFinite(offsetMs)) state.clockOffsetMs = offsetMs;
+        else if (typeof advanceMs === "number" && Number.isFinite(advanceMs)) state.clockOffsetMs += advanceMs;
+        else throw new ControlError(400, "offsetMs or advanceMs (a number) is required");
+        return { clockOffsetMs: state.clockOffsetMs, now: new Date(state.now()).toISOString() };
+      }),
+    )
+    .on(
+      "GET",
+      /^\/__local\/platforms\/runs$/,
+      json((_req, url) => {
+        const actorId = url.searchParams.get("actorId");
+        const contains = url.searchParams.get("contains")?.toLowerCase();
+        return [...state.runs.values()]
+          .filter((run) => (!actorId || run.actorId === actorId) && (!contains || JSON.stringify(run.input).toLowerCase().includes(contains)))
+          .map((run) => ({
+            id: run.id,
+            actorId: run.actorId,
+            input: run.input,
+            status: run.status,
+            statusMessage: run.statusMessage,
+            startedAt: new Date(run.startedAt).toISOString(),
+            finishedAt: run.finishedAt === null ? null : new Date(run.finishedAt).toISOString(),
+            datasetId: run.datasetId,
+            itemCount: state.datasets.get(run.datasetId)?.items.length ?? 0,
+          }));
+      }),
+    )
+    .on(
+      "GET",
+      new RegExp(`^${ACCOUNT}$`),
+      json((_req, _url, [platform, name]) => accountSummary(state, baseUrl(), platformParam(platform), nameParam(name))),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${ACCOUNT}$`),
+      json(async (req, _url, [p, n]) => {
+        const platform = platformParam(p);
+        const name = nameParam(n);
+        const body = await readParams(req);
+        if (body.scenario !== undefined && body.scenario !== null && !isScenario(body.scenario))
+          throw new ControlError(400, `unknown scenario: ${body.scenario}`);
+        state.updateAccount(platform, name, {
+          scenario: body.scenario,
+          runMs: optionalNumber(body, "runMs"),
+          thumbnailTtlSeconds: optionalNumber(body, "thumbnailTtlSeconds", -1e9),
+        });
+        return accountSummary(state, baseUrl(), platform, name);
+      }),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${ACCOUNT}/posts$`),
+      json(async (req, _url, [p, n]) => {
+        const platform = platformParam(p);
+        if (platform === "pinterest") throw new ControlError(400, "Pinterest has no accounts to add posts to");
+        const name = nameParam(n);
+        const { count = 1 } = await readParams(req);
+        if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 100)
+          throw new ControlError(400, "count must be an integer from 1 to 100");
+        const added = state.addPosts(platform, name, count);
+        return { added: added.map((post) => post.id), ...accountSummary(state, baseUrl(), platform, name) };
+      }),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${ACCOUNT}/reset$`),
+      json((_req, _url, [p, n]) => {
+        const platform = platformParam(p);
+        const name = nameParam(n);
+        state.resetAccount(platform, name);
+        return accountSummary(state, baseUrl(), platform, name);
+      }),
+    );
 }

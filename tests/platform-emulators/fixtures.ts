@@ -93,8 +93,32 @@ function pick<T>(next: () => number, list: readonly T[]): T {
   return list[Math.floor(next() * list.length)];
 }
 
-const OPENERS = ["Styling", "Unboxing", "Restocking", "Packing orders for", "Behind the scenes with", "First look at", "How we make", "3 ways to wear", "Customer favourite:", "New drop:"];
-const PRODUCTS = ["our linen shirt", "the ceramic mug set", "the everyday tote", "summer sandals", "the candle collection", "our best-selling hoodie", "the travel backpack", "hand-poured soap", "silk scrunchies", "our denim jacket", "the walnut desk tray", "wool beanies"];
+const OPENERS = [
+  "Styling",
+  "Unboxing",
+  "Restocking",
+  "Packing orders for",
+  "Behind the scenes with",
+  "First look at",
+  "How we make",
+  "3 ways to wear",
+  "Customer favourite:",
+  "New drop:",
+];
+const PRODUCTS = [
+  "our linen shirt",
+  "the ceramic mug set",
+  "the everyday tote",
+  "summer sandals",
+  "the candle collection",
+  "our best-selling hoodie",
+  "the travel backpack",
+  "hand-poured soap",
+  "silk scrunchies",
+  "our denim jacket",
+  "the walnut desk tray",
+  "wool beanies",
+];
 const ENDINGS = ["✨", "🌿", "☕️", "🔥", "💛", "— link in bio", "(restocked!)", ""];
 const TAGS = ["#smallbusiness", "#shopnow", "#ootd", "#handmade", "#unboxing", "#newarrivals", "#giftideas", "#shoplocal", "#fyp"];
 

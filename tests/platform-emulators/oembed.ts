@@ -17,7 +17,8 @@ import type { PlatformEmulatorState } from "./state.js";
 
 export const PINTEREST_OEMBED_PATH = "/oembed/pinterest.json";
 
-const PIN_URL = /^https:\/\/(?:www\.|[a-z]{2}\.)?pinterest\.(?:com|ca|co\.uk|com\.au|com\.mx|de|fr|es|it|pt|ch|at|ie|nz|se|dk|jp|cl|ph)\/pin\/(?:[A-Za-z0-9_-]*--)?(\d{1,25})\/?(?:[?#].*)?$/;
+const PIN_URL =
+  /^https:\/\/(?:www\.|[a-z]{2}\.)?pinterest\.(?:com|ca|co\.uk|com\.au|com\.mx|de|fr|es|it|pt|ch|at|ie|nz|se|dk|jp|cl|ph)\/pin\/(?:[A-Za-z0-9_-]*--)?(\d{1,25})\/?(?:[?#].*)?$/;
 
 const PINNERS = ["studio_supply", "thegoodhome", "weekendmaker", "linenandclay", "northshopco", "daily_details"];
 

@@ -14,7 +14,8 @@ export interface EmulatorOptions {
 }
 
 export function defaultOptions(env: NodeJS.ProcessEnv = process.env): EmulatorOptions {
-  const num = (value: string | undefined, fallback: number) => (value !== undefined && value !== "" && Number.isFinite(Number(value)) ? Number(value) : fallback);
+  const num = (value: string | undefined, fallback: number) =>
+    value !== undefined && value !== "" && Number.isFinite(Number(value)) ? Number(value) : fallback;
   return {
     runMs: num(env.PLATFORM_EMULATOR_RUN_MS, 200),
     slowRunMs: num(env.PLATFORM_EMULATOR_SLOW_RUN_MS, 150_000),
@@ -86,7 +87,11 @@ export class PlatformEmulatorState {
   }
 
   /** Sets the given settings; null clears one, undefined leaves it as it is. */
-  updateAccount(platform: EmulatedPlatform, name: string, patch: { [K in Exclude<keyof AccountSettings, "addedPosts">]?: AccountSettings[K] | null }): AccountSettings {
+  updateAccount(
+    platform: EmulatedPlatform,
+    name: string,
+    patch: { [K in Exclude<keyof AccountSettings, "addedPosts">]?: AccountSettings[K] | null },
+  ): AccountSettings {
     const current = this.accounts.get(this.key(platform, name)) ?? { addedPosts: [] };
     const next: AccountSettings = { ...current };
     for (const [k, v] of Object.entries(patch) as Array<[keyof AccountSettings, unknown]>) {

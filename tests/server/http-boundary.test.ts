@@ -8,7 +8,7 @@ import {
   lacksApiSessionToken,
   redactUrl,
 } from "../../server/http-boundary.mjs";
-import { API_BODY_LIMIT_BYTES, formatByteSize as appFormatByteSize } from "~/lib/api.server";
+import { API_BODY_LIMIT_BYTES, formatByteSize as appFormatByteSize } from "~/http/api.server";
 import { HTTP_BOUNDARY_TEXT } from "~/messages";
 
 const KB = 1024;

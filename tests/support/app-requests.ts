@@ -5,8 +5,7 @@ import localApp from "../local-shopify/local-app.json" with { type: "json" };
 import { mintSessionToken, type SessionTokenOptions } from "../local-shopify/session-token";
 
 /** Shopify's library answers bots with 410; admin requests come from a desktop browser. */
-export const DESKTOP_USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+export const DESKTOP_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** A shop of the test's own, e.g. unit-1a2b3c4d.myshopify.com */
 export function uniqueShop(prefix = "unit"): string {

@@ -113,10 +113,7 @@ export function deferred<T>() {
 // ---------------------------------------------------------------- images
 
 /** 1x1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 /** Serves /thumb/<anything>.png as an image and everything else as 404, like a platform CDN whose link expired. */
 export async function startImageServer(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {

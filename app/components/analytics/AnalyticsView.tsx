@@ -1,10 +1,10 @@
 import { useLocation } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Card, DataTable, EmptyState, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { TOP_VIDEOS_COUNT } from "~/constants";
-import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/lib/api-types";
-import { appHref } from "~/lib/app-links";
-import { useShopRecord } from "~/lib/use-shop-record";
-import { describePageContexts } from "~/lib/widget-rules";
+import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
+import { appHref } from "~/rules/app-links";
+import { useShopRecord } from "~/browser/use-shop-record";
+import { describePageContexts } from "~/rules/widget-rules";
 import { ANALYTICS_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import { isPlatformId } from "~/platforms/config";
 import { AppPage } from "~/components/AppPage";
@@ -64,11 +64,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
     return (
       <AppPage title="Analytics">
         <Card>
-          <EmptyState
-            heading={ANALYTICS_TEXT.emptyTitle}
-            action={{ content: ANALYTICS_TEXT.emptyAction, url: appHref("/content", search) }}
-            image=""
-          >
+          <EmptyState heading={ANALYTICS_TEXT.emptyTitle} action={{ content: ANALYTICS_TEXT.emptyAction, url: appHref("/content", search) }} image="">
             <p>{ANALYTICS_TEXT.emptyBody}</p>
           </EmptyState>
         </Card>
@@ -99,7 +95,11 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
               value={formatCount(summary.totalVideoClicks)}
               detail={recentVideoClicks > 0 ? ANALYTICS_TEXT.videoClicksRecent(recentVideoClicks) : ANALYTICS_TEXT.sinceInstall}
             />
-            <StatCard title={ANALYTICS_TEXT.totalVideos} value={formatCount(summary.totalVideos)} detail={ANALYTICS_TEXT.publishedCount(summary.enabledVideos)} />
+            <StatCard
+              title={ANALYTICS_TEXT.totalVideos}
+              value={formatCount(summary.totalVideos)}
+              detail={ANALYTICS_TEXT.publishedCount(summary.enabledVideos)}
+            />
             <StatCard title={ANALYTICS_TEXT.activeWidgets} value={formatCount(summary.totalWidgets)} detail={ANALYTICS_TEXT.deployedOnStore} />
             <StatCard title={ANALYTICS_TEXT.productClicks} value={formatCount(summary.totalProductClicks)} detail={ANALYTICS_TEXT.productsViewed} />
             <StatCard
@@ -218,4 +218,3 @@ function SectionTitle({ title, period }: { title: string; period: string }) {
     </BlockStack>
   );
 }
-

@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import { BlockStack, Box, Card, SkeletonBodyText, Text } from "@shopify/polaris";
 import { LineChart, PolarisVizProvider } from "@shopify/polaris-viz";
-import type { AnalyticsSummaryDto } from "~/lib/api-types";
+import type { AnalyticsSummaryDto } from "~/rules/api-types";
 import { ANALYTICS_TEXT } from "~/messages";
 
-const shortDate = (isoDay: string) =>
-  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortDate = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 /**
  * Video and product clicks per day over the last 30 days (polaris-viz). The

@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, Icon, InlineGrid, InlineStack, Layout, List, Text } from "@shopify/polaris";
 import { CheckCircleIcon } from "@shopify/polaris-icons";
 import { HELP_GUIDE_URL } from "~/constants";
-import { appHref } from "~/lib/app-links";
-import { useShopRecord } from "~/lib/use-shop-record";
-import { loadSupportChat, openSupportChat } from "~/lib/support-chat";
+import { appHref } from "~/rules/app-links";
+import { useShopRecord } from "~/browser/use-shop-record";
+import { loadSupportChat, openSupportChat } from "~/browser/support-chat";
 import { DASHBOARD_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import type { DashboardStats } from "~/models/dashboard.server";
 import { AppPage } from "~/components/AppPage";
@@ -169,7 +169,11 @@ function QuickSteps({ stats }: { stats: DashboardStats }) {
             <li key={step.label} data-step-done={step.done} style={{ listStyle: "none" }}>
               <InlineStack gap="200" blockAlign="center" wrap={false}>
                 <span aria-hidden="true" style={{ display: "inline-flex", width: 20 }}>
-                  {step.done ? <Icon source={CheckCircleIcon} tone="success" /> : <span style={{ width: 16, height: 16, border: "2px solid #b5b5b5", borderRadius: "50%", display: "inline-block" }} />}
+                  {step.done ? (
+                    <Icon source={CheckCircleIcon} tone="success" />
+                  ) : (
+                    <span style={{ width: 16, height: 16, border: "2px solid #b5b5b5", borderRadius: "50%", display: "inline-block" }} />
+                  )}
                 </span>
                 <Text as="span" tone={step.done ? undefined : "subdued"}>
                   {step.label}

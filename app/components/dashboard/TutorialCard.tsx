@@ -26,7 +26,16 @@ export function TutorialCard() {
           </span>
           <span
             data-tutorial-length
-            style={{ position: "absolute", right: 6, bottom: 6, padding: "1px 6px", borderRadius: 4, background: "rgba(0,0,0,.75)", color: "#fff", fontSize: 12 }}
+            style={{
+              position: "absolute",
+              right: 6,
+              bottom: 6,
+              padding: "1px 6px",
+              borderRadius: 4,
+              background: "rgba(0,0,0,.75)",
+              color: "#fff",
+              fontSize: 12,
+            }}
           >
             {TUTORIAL_VIDEO_LENGTH}
           </span>

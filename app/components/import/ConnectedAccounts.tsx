@@ -1,7 +1,7 @@
 import { Avatar, BlockStack, Box, Button, InlineStack, SkeletonBodyText, Text } from "@shopify/polaris";
-import type { ChannelDto } from "~/lib/api-types";
-import { safeHttpUrl } from "~/lib/embeds";
-import { formatLongDate } from "~/lib/library-selection";
+import type { ChannelDto } from "~/rules/api-types";
+import { safeHttpUrl } from "~/rules/embeds";
+import { formatLongDate } from "~/rules/library-selection";
 
 function details(channel: ChannelDto): string {
   const parts: string[] = [];
@@ -40,65 +40,54 @@ export function ConnectedAccounts({ channels, syncingChannelIds, onResync, onRem
           aria-label="Connected Accounts"
           style={{ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: "var(--p-space-300)" }}
         >
-            {channels.map((channel) => {
-              const syncing = syncingChannelIds.includes(channel.id);
-              const line = details(channel);
-              return (
-                <li key={channel.id} data-channel={channel.username}>
-                  <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
-                    <InlineStack gap="300" blockAlign="center" wrap={false}>
-                      <Avatar
-                        size="md"
-                        source={safeHttpUrl(channel.avatar_url) ?? undefined}
-                        name={channel.display_name ?? channel.username}
-                        initials={channel.username.charAt(0).toUpperCase()}
-                      />
-                      <Box minWidth="0">
-                        <BlockStack gap="050">
-                          <Text as="span" variant="bodyMd" fontWeight="semibold" breakWord>
-                            {`@${channel.username}`}
+          {channels.map((channel) => {
+            const syncing = syncingChannelIds.includes(channel.id);
+            const line = details(channel);
+            return (
+              <li key={channel.id} data-channel={channel.username}>
+                <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
+                  <InlineStack gap="300" blockAlign="center" wrap={false}>
+                    <Avatar
+                      size="md"
+                      source={safeHttpUrl(channel.avatar_url) ?? undefined}
+                      name={channel.display_name ?? channel.username}
+                      initials={channel.username.charAt(0).toUpperCase()}
+                    />
+                    <Box minWidth="0">
+                      <BlockStack gap="050">
+                        <Text as="span" variant="bodyMd" fontWeight="semibold" breakWord>
+                          {`@${channel.username}`}
+                        </Text>
+                        {channel.display_name ? (
+                          <Text as="span" variant="bodySm" tone="subdued" breakWord>
+                            {channel.display_name}
                           </Text>
-                          {channel.display_name ? (
-                            <Text as="span" variant="bodySm" tone="subdued" breakWord>
-                              {channel.display_name}
-                            </Text>
-                          ) : null}
-                          {line ? (
-                            <Text as="span" variant="bodySm" tone="subdued">
-                              {line}
-                            </Text>
-                          ) : null}
-                          {channel.last_sync_error ? (
-                            <Text as="span" variant="bodySm" tone="critical" breakWord>
-                              {`Last sync failed: ${channel.last_sync_error}`}
-                            </Text>
-                          ) : null}
-                        </BlockStack>
-                      </Box>
-                    </InlineStack>
-                    <InlineStack gap="200" wrap={false}>
-                      <Button
-                        size="slim"
-                        loading={syncing}
-                        onClick={() => onResync(channel)}
-                        accessibilityLabel={`Resync @${channel.username}`}
-                      >
-                        Resync
-                      </Button>
-                      <Button
-                        size="slim"
-                        tone="critical"
-                        disabled={syncing}
-                        onClick={() => onRemove(channel)}
-                        accessibilityLabel={`Remove @${channel.username}`}
-                      >
-                        Remove
-                      </Button>
-                    </InlineStack>
+                        ) : null}
+                        {line ? (
+                          <Text as="span" variant="bodySm" tone="subdued">
+                            {line}
+                          </Text>
+                        ) : null}
+                        {channel.last_sync_error ? (
+                          <Text as="span" variant="bodySm" tone="critical" breakWord>
+                            {`Last sync failed: ${channel.last_sync_error}`}
+                          </Text>
+                        ) : null}
+                      </BlockStack>
+                    </Box>
                   </InlineStack>
-                </li>
-              );
-            })}
+                  <InlineStack gap="200" wrap={false}>
+                    <Button size="slim" loading={syncing} onClick={() => onResync(channel)} accessibilityLabel={`Resync @${channel.username}`}>
+                      Resync
+                    </Button>
+                    <Button size="slim" tone="critical" disabled={syncing} onClick={() => onRemove(channel)} accessibilityLabel={`Remove @${channel.username}`}>
+                      Remove
+                    </Button>
+                  </InlineStack>
+                </InlineStack>
+              </li>
+            );
+          })}
         </ul>
       )}
     </BlockStack>

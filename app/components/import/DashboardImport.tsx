@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { BlockStack, Card } from "@shopify/polaris";
-import { fetchActiveImportJobs } from "~/lib/api-client";
+import { fetchActiveImportJobs } from "~/browser/api-client";
 import type { PlatformId } from "~/platforms/types";
 import { ImportJobsProgress } from "./ImportJobsProgress";
 import { ImportModal } from "./ImportModal";
@@ -40,12 +40,7 @@ export function DashboardImport({ shopId }: { shopId: string }) {
           <ImportJobsProgress jobs={jobs} />
         </Card>
       ) : null}
-      <ImportModal
-        platform={platform}
-        shopId={shopId}
-        onClose={() => setPlatform(null)}
-        onChannelRemoved={() => revalidate()}
-      />
+      <ImportModal platform={platform} shopId={shopId} onClose={() => setPlatform(null)} onChannelRemoved={() => revalidate()} />
     </BlockStack>
   );
 }

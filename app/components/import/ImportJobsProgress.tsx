@@ -1,6 +1,6 @@
 import { BlockStack, InlineStack, ProgressBar, Spinner, Text } from "@shopify/polaris";
-import type { ImportJobDto } from "~/lib/api-types";
-import { jobProgressPercent, jobProgressText, jobSubject } from "~/lib/import-flow";
+import type { ImportJobDto } from "~/rules/api-types";
+import { jobProgressPercent, jobProgressText, jobSubject } from "~/rules/import-flow";
 import { PLATFORMS } from "~/platforms/config";
 
 function JobLine({ job }: { job: ImportJobDto }) {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { Banner, BlockStack, Checkbox, ChoiceList, Divider, Form, Text, TextField } from "@shopify/polaris";
-import type { ChannelDto } from "~/lib/api-types";
-import { deleteChannel, fetchChannels, importChannel, importSingleVideo, syncChannel } from "~/lib/api-client";
-import { describeError } from "~/lib/error-mapper";
-import { canFind, normalizeImportValue } from "~/lib/import-flow";
+import type { ChannelDto } from "~/rules/api-types";
+import { deleteChannel, fetchChannels, importChannel, importSingleVideo, syncChannel } from "~/browser/api-client";
+import { describeError } from "~/rules/error-mapper";
+import { canFind, normalizeImportValue } from "~/rules/import-flow";
 import { LIBRARY_TEXT } from "~/messages";
 import { IMPORT_INPUT_HINTS, PLATFORMS } from "~/platforms/config";
 import type { ImportMethod, PlatformId } from "~/platforms/types";
@@ -116,9 +116,7 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
     setOutcome(null);
     try {
       const job =
-        method === "username"
-          ? await importChannel({ shopId, username: input, platform })
-          : await importSingleVideo({ shopId, videoUrl: input, platform });
+        method === "username" ? await importChannel({ shopId, username: input, platform }) : await importSingleVideo({ shopId, videoUrl: input, platform });
       trackImportJob(job);
       setValue("");
       setPermission(false);
@@ -240,13 +238,7 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
               type={method === "url" ? "url" : "text"}
               disabled={starting}
             />
-            <Checkbox
-              label={PERMISSION_LABEL}
-              helpText={PERMISSION_HELP}
-              checked={permission}
-              onChange={setPermission}
-              disabled={starting}
-            />
+            <Checkbox label={PERMISSION_LABEL} helpText={PERMISSION_HELP} checked={permission} onChange={setPermission} disabled={starting} />
           </BlockStack>
         </Form>
         <ImportJobsProgress jobs={jobs} />

@@ -1,5 +1,5 @@
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
-import type { ChannelDto } from "~/lib/api-types";
+import type { ChannelDto } from "~/rules/api-types";
 import { ALL_PLATFORMS } from "~/platforms/config";
 import type { PlatformId } from "~/platforms/types";
 import { PlatformTile } from "~/components/library/VideoThumb";
@@ -18,11 +18,7 @@ export function ImportPanel({ onImport }: ImportPanelProps) {
         </Text>
         <InlineStack gap="200">
           {ALL_PLATFORMS.map((platform) => (
-            <Button
-              key={platform.id}
-              disabled={!platform.enabled}
-              onClick={() => onImport(platform.id)}
-            >
+            <Button key={platform.id} disabled={!platform.enabled} onClick={() => onImport(platform.id)}>
               {platform.label}
             </Button>
           ))}
@@ -61,12 +57,7 @@ export function PlatformImportCards({ onImport, channels }: ImportPanelProps & {
                   </Text>
                 </BlockStack>
               </InlineStack>
-              <Button
-                fullWidth
-                disabled={!platform.enabled}
-                onClick={() => onImport(platform.id)}
-                accessibilityLabel={`Import from ${platform.name}`}
-              >
+              <Button fullWidth disabled={!platform.enabled} onClick={() => onImport(platform.id)} accessibilityLabel={`Import from ${platform.name}`}>
                 Import
               </Button>
             </BlockStack>

@@ -6,11 +6,11 @@
  * listen (library, dashboard) show the result and reload their data.
  */
 import { useEffect, useSyncExternalStore } from "react";
-import type { ImportJobDto } from "~/lib/api-types";
-import { fetchImportJob } from "~/lib/api-client";
-import { describeError } from "~/lib/error-mapper";
+import type { ImportJobDto } from "~/rules/api-types";
+import { fetchImportJob } from "~/browser/api-client";
+import { describeError } from "~/rules/error-mapper";
 import { showToast } from "~/components/toast";
-import { importErrorContext, isJobRunning, jobOutcome, type JobOutcome } from "~/lib/import-flow";
+import { importErrorContext, isJobRunning, jobOutcome, type JobOutcome } from "~/rules/import-flow";
 
 export const JOB_POLL_MS = 1000;
 /** Consecutive failed polls before the job is reported as failed to follow. */
@@ -36,7 +36,6 @@ function emit() {
   snapshot = [...active.values()];
   for (const listener of listeners) listener();
 }
-
 
 /**
  * Jobs whose result this tab has shown, kept for the browser session: an

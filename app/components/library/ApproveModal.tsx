@@ -1,14 +1,9 @@
 import { useState } from "react";
 import { Banner, BlockStack, Button, Checkbox, InlineStack, Text } from "@shopify/polaris";
-import type { WidgetSummaryDto } from "~/lib/api-types";
-import { toggleVideo } from "~/lib/api-client";
-import { errorText } from "~/lib/error-mapper";
-import {
-  approvalWidgetIds,
-  summarizeApproval,
-  type ApprovalOutcome,
-  type ApprovalSummary,
-} from "~/lib/library-selection";
+import type { WidgetSummaryDto } from "~/rules/api-types";
+import { toggleVideo } from "~/browser/api-client";
+import { errorText } from "~/rules/error-mapper";
+import { approvalWidgetIds, summarizeApproval, type ApprovalOutcome, type ApprovalSummary } from "~/rules/library-selection";
 import { LIBRARY_TEXT, approveDialogTitle } from "~/messages";
 import { AppModal } from "~/components/AppModal";
 

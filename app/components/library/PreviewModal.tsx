@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Badge, Banner, BlockStack, InlineGrid, InlineStack, Text } from "@shopify/polaris";
-import type { VideoDto } from "~/lib/api-types";
-import { toggleVideo } from "~/lib/api-client";
-import { isAllowedPlayerUrl, safeHttpUrl } from "~/lib/embeds";
-import { errorText } from "~/lib/error-mapper";
-import { isFreePlanLimitError } from "~/lib/library-selection";
+import type { VideoDto } from "~/rules/api-types";
+import { toggleVideo } from "~/browser/api-client";
+import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
+import { errorText } from "~/rules/error-mapper";
+import { isFreePlanLimitError } from "~/rules/library-selection";
 import { PREVIEW_DIALOG_CLOSE_MS } from "~/constants";
 import { LIBRARY_TEXT, videosApproved, videosUnpublished } from "~/messages";
 import { PLATFORMS } from "~/platforms/config";
@@ -103,13 +103,7 @@ export function PreviewModal({ video, onClose, onChanged }: PreviewModalProps) {
     } catch (moderateError) {
       console.error(moderateError);
       const text = errorText(moderateError);
-      setError(
-        approving
-          ? isFreePlanLimitError(text)
-            ? LIBRARY_TEXT.freePlanLimit
-            : LIBRARY_TEXT.previewApproveFailed
-          : LIBRARY_TEXT.previewStatusFailed,
-      );
+      setError(approving ? (isFreePlanLimitError(text) ? LIBRARY_TEXT.freePlanLimit : LIBRARY_TEXT.previewApproveFailed) : LIBRARY_TEXT.previewStatusFailed);
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Autocomplete, Banner, BlockStack, Box, InlineStack, Tag, Text } from "@shopify/polaris";
-import type { ProductSearchResult, ProductTagDto, VideoDto } from "~/lib/api-types";
-import { ApiError, addVideoTag, fetchVideoTags, removeVideoTag, searchProducts } from "~/lib/api-client";
-import { displayTitle } from "~/lib/library-selection";
+import type { ProductSearchResult, ProductTagDto, VideoDto } from "~/rules/api-types";
+import { ApiError, addVideoTag, fetchVideoTags, removeVideoTag, searchProducts } from "~/browser/api-client";
+import { displayTitle } from "~/rules/library-selection";
 import { PRODUCT_SEARCH_MIN_CHARS } from "~/constants";
 import { LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";

@@ -1,6 +1,6 @@
 import { BlockStack, Text } from "@shopify/polaris";
-import type { VideoDto } from "~/lib/api-types";
-import { displayTitle } from "~/lib/library-selection";
+import type { VideoDto } from "~/rules/api-types";
+import { displayTitle } from "~/rules/library-selection";
 import { LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";
 

@@ -10,9 +10,9 @@ import {
   useSetIndexFiltersMode,
   type IndexFiltersProps,
 } from "@shopify/polaris";
-import type { LibraryViewDto, VideoDto, VideoListPage, VideoListQuery } from "~/lib/api-types";
-import { withListChange, type ViewQuery } from "~/lib/library-selection";
-import { normalizeSearch } from "~/lib/video-list-query";
+import type { LibraryViewDto, VideoDto, VideoListPage, VideoListQuery } from "~/rules/api-types";
+import { withListChange, type ViewQuery } from "~/rules/library-selection";
+import { normalizeSearch } from "~/rules/video-list-query";
 import { LIBRARY_TEXT } from "~/messages";
 import { ENABLED_PLATFORMS, PLATFORMS } from "~/platforms/config";
 import type { PlatformId } from "~/platforms/types";

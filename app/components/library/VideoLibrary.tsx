@@ -1,29 +1,23 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { Banner, BlockStack, Card, Layout, useIndexResourceState } from "@shopify/polaris";
-import type { LibraryData, VideoDto, VideoListQuery } from "~/lib/api-types";
-import { deleteVideo, toggleVideo } from "~/lib/api-client";
-import { appHref } from "~/lib/app-links";
-import { describeError, mapError } from "~/lib/error-mapper";
-import { librarySearch, planApproval, type ApprovalSummary } from "~/lib/library-selection";
+import type { LibraryData, VideoDto, VideoListQuery } from "~/rules/api-types";
+import { deleteVideo, toggleVideo } from "~/browser/api-client";
+import { appHref } from "~/rules/app-links";
+import { describeError, mapError } from "~/rules/error-mapper";
+import { librarySearch, planApproval, type ApprovalSummary } from "~/rules/library-selection";
 import { LIBRARY_TEXT, videosUnpublished } from "~/messages";
 import type { PlatformId } from "~/platforms/types";
 import { ImportJobsProgress } from "~/components/import/ImportJobsProgress";
 import { ImportModal } from "~/components/import/ImportModal";
 import { PlatformImportCards } from "~/components/import/ImportPanel";
-import {
-  resumeImportJobs,
-  useActiveImportJobs,
-  useImportJobFinished,
-  type FinishedImport,
-} from "~/components/import/import-jobs";
+import { resumeImportJobs, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "~/components/import/import-jobs";
 import { ApproveModal } from "./ApproveModal";
 import { ConfirmModal } from "~/components/ConfirmModal";
 import { PreviewModal } from "./PreviewModal";
 import { TaggedProductsModal } from "./TaggedProductsModal";
 import { TagProductsModal } from "./TagProductsModal";
 import { VideoIndex } from "./VideoIndex";
-
 
 type Dialog =
   | { type: "import"; platform: PlatformId }
@@ -57,10 +51,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
   const [unpublishingIds, setUnpublishingIds] = useState<string[]>([]);
   const [deleting, setDeleting] = useState(false);
 
-  const closeDialog = useCallback(
-    (type: Dialog["type"]) => setDialog((current) => (current?.type === type ? null : current)),
-    [],
-  );
+  const closeDialog = useCallback((type: Dialog["type"]) => setDialog((current) => (current?.type === type ? null : current)), []);
 
   // --------------------------------------------------------------- the list
 
@@ -74,12 +65,10 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
     [navigate, location.pathname, location.search],
   );
 
-  const listLoading =
-    (navigation.state === "loading" && navigation.location?.pathname === location.pathname) || revalidation === "loading";
+  const listLoading = (navigation.state === "loading" && navigation.location?.pathname === location.pathname) || revalidation === "loading";
 
   const rowIds = useMemo(() => list.videos.map((video) => ({ id: video.id })), [list.videos]);
-  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection, removeSelectedResources } =
-    useIndexResourceState(rowIds);
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection, removeSelectedResources } = useIndexResourceState(rowIds);
   // Rows that left the list (approved out of Draft, deleted) leave the selection too.
   const removeSelectedRef = useRef(removeSelectedResources);
   removeSelectedRef.current = removeSelectedResources;
@@ -177,11 +166,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
     }
     setDeleting(false);
     closeDialog("delete");
-    setNotice(
-      failure
-        ? { tone: "critical", message: describeError(failure, "delete") }
-        : { tone: "success", message: LIBRARY_TEXT.videoDeleted },
-    );
+    setNotice(failure ? { tone: "critical", message: describeError(failure, "delete") } : { tone: "success", message: LIBRARY_TEXT.videoDeleted });
     clearSelection();
     revalidate();
   }
@@ -200,11 +185,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
               </Banner>
             ) : null}
             {importBanner ? (
-              <Banner
-                tone="info"
-                action={{ content: "Create Widget", url: appHref("/widgets", location.search) }}
-                onDismiss={() => setImportBanner(false)}
-              >
+              <Banner tone="info" action={{ content: "Create Widget", url: appHref("/widgets", location.search) }} onDismiss={() => setImportBanner(false)}>
                 <p>{LIBRARY_TEXT.importBanner}</p>
               </Banner>
             ) : null}
@@ -296,4 +277,3 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
     </Layout>
   );
 }
-

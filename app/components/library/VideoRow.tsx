@@ -1,12 +1,18 @@
-import type { MouseEvent, ReactNode } from "react";
+import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { Badge, BlockStack, Button, IndexTable, InlineStack, Link, Text } from "@shopify/polaris";
-import type { VideoDto } from "~/lib/api-types";
-import { displayTitle, formatLongDate, splitTagBadges } from "~/lib/library-selection";
+import type { VideoDto } from "~/rules/api-types";
+import { displayTitle, formatLongDate, splitTagBadges } from "~/rules/library-selection";
 import { VideoThumb } from "./VideoThumb";
 
 /** Clicks on a row's own controls must not also open the preview (the row's click). */
 function Interactive({ children }: { children: ReactNode }) {
-  return <div onClick={(event: MouseEvent) => event.stopPropagation()}>{children}</div>;
+  // Not a control itself: it only keeps clicks (and the Enter/Space that activate the buttons inside) from reaching the row.
+  const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
+  return (
+    <div role="presentation" onClick={stop} onKeyDown={stop}>
+      {children}
+    </div>
+  );
 }
 
 interface VideoRowProps {
@@ -27,17 +33,7 @@ interface VideoRowProps {
  * product badges and "+N more", status, Tag Product and Approve / Unpublish.
  * Clicking the row, or its title, opens the preview.
  */
-export function VideoRow({
-  video,
-  position,
-  selected,
-  unpublishing,
-  onPreview,
-  onTag,
-  onShowTags,
-  onApprove,
-  onUnpublish,
-}: VideoRowProps) {
+export function VideoRow({ video, position, selected, unpublishing, onPreview, onTag, onShowTags, onApprove, onUnpublish }: VideoRowProps) {
   const title = displayTitle(video.title, video.video_id);
   const { badges, moreCount } = splitTagBadges(video.product_tags);
   return (
@@ -76,9 +72,7 @@ export function VideoRow({
           </InlineStack>
         </div>
       </IndexTable.Cell>
-      <IndexTable.Cell>
-        {video.enabled ? <Badge tone="success">Active</Badge> : <Badge>Draft</Badge>}
-      </IndexTable.Cell>
+      <IndexTable.Cell>{video.enabled ? <Badge tone="success">Active</Badge> : <Badge>Draft</Badge>}</IndexTable.Cell>
       <IndexTable.Cell>
         <Interactive>
           <InlineStack gap="200" wrap={false} align="end">

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { PLATFORMS } from "~/platforms/config";
 import type { PlatformId } from "~/platforms/types";
-import { safeHttpUrl } from "~/lib/embeds";
+import { safeHttpUrl } from "~/rules/embeds";
 
 const SIZES = { small: 40, medium: 60, large: 120 } as const;
 
@@ -46,17 +46,7 @@ export function PlatformTile({ platform, size = "small" }: { platform: PlatformI
  * A video's thumbnail; the platform tile when there is none, when its URL is
  * not http(s), or when the image fails to load (platform URLs expire).
  */
-export function VideoThumb({
-  url,
-  platform,
-  alt,
-  size = "small",
-}: {
-  url: string | null;
-  platform: PlatformId;
-  alt: string;
-  size?: keyof typeof SIZES;
-}) {
+export function VideoThumb({ url, platform, alt, size = "small" }: { url: string | null; platform: PlatformId; alt: string; size?: keyof typeof SIZES }) {
   const src = safeHttpUrl(url);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) return <PlatformTile platform={platform} size={size} />;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import type { TabProps } from "@shopify/polaris";
-import type { LibraryViewDto, VideoListQuery } from "~/lib/api-types";
-import { createLibraryView, deleteLibraryView, updateLibraryView } from "~/lib/api-client";
-import { describeError } from "~/lib/error-mapper";
-import { LIBRARY_TAB_LABELS, normalizeViewName, sameViewQuery, viewNameProblem, type ViewQuery } from "~/lib/library-selection";
+import type { LibraryViewDto, VideoListQuery } from "~/rules/api-types";
+import { createLibraryView, deleteLibraryView, updateLibraryView } from "~/browser/api-client";
+import { describeError } from "~/rules/error-mapper";
+import { LIBRARY_TAB_LABELS, normalizeViewName, sameViewQuery, viewNameProblem, type ViewQuery } from "~/rules/library-selection";
 import { showToast } from "~/components/toast";
 
 /** The base query of a fixed tab: its status, no search, every platform. */
@@ -31,7 +31,7 @@ export function useSavedViews({ initialViews, query, viewId, showList }: SavedVi
   const [views, setViews] = useState(initialViews);
   useEffect(() => setViews(initialViews), [initialViews]);
 
-  const activeView = viewId ? views.find((view) => view.id === viewId) ?? null : null;
+  const activeView = viewId ? (views.find((view) => view.id === viewId) ?? null) : null;
   const fixedIndex = Math.max(
     0,
     LIBRARY_TAB_LABELS.findIndex((tab) => tab.id === query.tab),

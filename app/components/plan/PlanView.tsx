@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, Icon, InlineGrid, InlineStack, List, Text, TextField } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, Card, Icon, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import { CheckIcon } from "@shopify/polaris-icons";
 import { VERIFY_SUCCESS_CLOSE_MS } from "~/constants";
-import { ApiError, confirmPremiumCharge, requestPremiumUpgrade, verifySisterProduct } from "~/lib/api-client";
-import { appHref, appSearch } from "~/lib/app-links";
-import { useShopRecord } from "~/lib/use-shop-record";
-import { describeError } from "~/lib/error-mapper";
+import { ApiError, confirmPremiumCharge, requestPremiumUpgrade, verifySisterProduct } from "~/browser/api-client";
+import { appHref, appSearch } from "~/rules/app-links";
+import { useShopRecord } from "~/browser/use-shop-record";
+import { describeError } from "~/rules/error-mapper";
 import { PLAN_TEXT } from "~/messages";
 import type { PlanInfo, SisterProduct } from "~/models/plan.server";
 import { AppPage } from "~/components/AppPage";
@@ -113,11 +113,7 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
           </Banner>
         ) : null}
         {plan.sisterRenewalDue && plan.sisterVerificationExpiresAt && !onFree ? (
-          <Banner
-            tone="warning"
-            title={PLAN_TEXT.renewTitle(product.name)}
-            action={{ content: PLAN_TEXT.verifyAgain, onAction: () => setVerifyOpen(true) }}
-          >
+          <Banner tone="warning" title={PLAN_TEXT.renewTitle(product.name)} action={{ content: PLAN_TEXT.verifyAgain, onAction: () => setVerifyOpen(true) }}>
             <p>{PLAN_TEXT.renewBody(product.name, verificationEndDate(plan.sisterVerificationExpiresAt))}</p>
           </Banner>
         ) : null}
@@ -182,13 +178,7 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
           </BlockStack>
         </Card>
       </BlockStack>
-      <VerifyDialog
-        open={verifyOpen}
-        product={product}
-        shopDomain={shopDomain}
-        onClose={() => setVerifyOpen(false)}
-        onVerified={() => revalidate()}
-      />
+      <VerifyDialog open={verifyOpen} product={product} shopDomain={shopDomain} onClose={() => setVerifyOpen(false)} onVerified={() => revalidate()} />
     </AppPage>
   );
 }
@@ -198,7 +188,19 @@ function verificationEndDate(iso: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
-function PlanCard({ title, price, badge, features, footer }: { title: string; price: string; badge?: string; features: readonly string[]; footer: React.ReactNode }) {
+function PlanCard({
+  title,
+  price,
+  badge,
+  features,
+  footer,
+}: {
+  title: string;
+  price: string;
+  badge?: string;
+  features: readonly string[];
+  footer: React.ReactNode;
+}) {
   return (
     <Card>
       <BlockStack gap="400">

@@ -1,21 +1,8 @@
 import { useMemo, useState } from "react";
 import { useLocation } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  Checkbox,
-  ChoiceList,
-  InlineGrid,
-  InlineStack,
-  Link,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Link, Select, Text, TextField } from "@shopify/polaris";
 import { PAGE_CONTEXTS, PREVIEW_VISIBLE, type LayoutType, type PageContext } from "~/constants";
-import { appHref } from "~/lib/app-links";
+import { appHref } from "~/rules/app-links";
 import {
   LAYOUTS,
   NO_PAGE_CONTEXT_MESSAGE,
@@ -27,7 +14,7 @@ import {
   settingsForLayout,
   togglePageContext,
   type WidgetSettings,
-} from "~/lib/widget-rules";
+} from "~/rules/widget-rules";
 import { SAMPLE_VIDEOS } from "~/storefront/sample-videos";
 import { STOREFRONT_DATA_VERSION, type StorefrontVideo, type StorefrontWidget } from "~/storefront/widget-data";
 import { WidgetPreview } from "./WidgetPreview";
@@ -201,8 +188,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
           {usingSamples ? (
             <Banner tone="info">
               <p>
-                These are sample videos. <Link url={appHref("/content", location.search)}>Approve videos in the Video Library</Link> to see
-                your own here.
+                These are sample videos. <Link url={appHref("/content", location.search)}>Approve videos in the Video Library</Link> to see your own here.
               </p>
             </Banner>
           ) : null}

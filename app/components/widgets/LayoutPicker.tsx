@@ -1,6 +1,6 @@
 import { BlockStack, Box, Button, Card, InlineGrid, Text } from "@shopify/polaris";
 import { LAYOUT_TYPES, type LayoutType } from "~/constants";
-import { LAYOUTS } from "~/lib/widget-rules";
+import { LAYOUTS } from "~/rules/widget-rules";
 
 /** Step 1 of creating a widget (spec 2): the four layouts with their descriptions. */
 export function LayoutPicker({ onPick }: { onPick: (layout: LayoutType) => void }) {

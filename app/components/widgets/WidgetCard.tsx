@@ -1,6 +1,6 @@
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import type { WidgetDto } from "~/lib/api-types";
-import { LAYOUT_NAMES, PAGE_CONTEXT_LABELS, layoutHasTheme } from "~/lib/widget-rules";
+import type { WidgetDto } from "~/rules/api-types";
+import { LAYOUT_NAMES, PAGE_CONTEXT_LABELS, layoutHasTheme } from "~/rules/widget-rules";
 import type { StorefrontWidget } from "~/storefront/widget-data";
 import { WidgetPreview } from "./WidgetPreview";
 

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState } from "react";
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, InlineGrid, List, Text } from "@shopify/polaris";
 import type { LayoutType } from "~/constants";
-import type { WidgetDto } from "~/lib/api-types";
-import { createWidget, deleteWidget, fetchActiveTheme, markWidgetInstalled, type ActiveThemeDto } from "~/lib/api-client";
-import { requestReviewPrompt } from "~/lib/review-prompts";
-import { describeError } from "~/lib/error-mapper";
-import { PAGE_CONTEXT_LABELS, THEME_BLOCK_NAMES, installsAsEmbed, themeEditorUrl } from "~/lib/widget-rules";
+import type { WidgetDto } from "~/rules/api-types";
+import { createWidget, deleteWidget, fetchActiveTheme, markWidgetInstalled, type ActiveThemeDto } from "~/browser/api-client";
+import { requestReviewPrompt } from "~/browser/review-prompts";
+import { describeError } from "~/rules/error-mapper";
+import { PAGE_CONTEXT_LABELS, THEME_BLOCK_NAMES, installsAsEmbed, themeEditorUrl } from "~/rules/widget-rules";
 import { WIDGET_TEXT } from "~/messages";
 import type { StorefrontVideo, StorefrontWidget } from "~/storefront/widget-data";
 import { AppPage } from "~/components/AppPage";
@@ -188,10 +188,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
   const loadingList = navigation.state === "loading" && !creating;
 
   return (
-    <AppPage
-      title="Widgets"
-      primaryAction={{ content: creating ? "Cancel" : "Add widget", onAction: toggleCreating }}
-    >
+    <AppPage title="Widgets" primaryAction={{ content: creating ? "Cancel" : "Add widget", onAction: toggleCreating }}>
       <BlockStack gap="400">
         {notice ? (
           <Banner tone={notice.tone} title={notice.title} onDismiss={() => setNotice(null)}>
@@ -264,9 +261,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
       >
         {installing ? (
           <BlockStack gap="200">
-            <Text as="p">
-              {`The theme editor of your ${installing.theme.name} theme opens in a new tab with "${installing.widget.name}" ready to add.`}
-            </Text>
+            <Text as="p">{`The theme editor of your ${installing.theme.name} theme opens in a new tab with "${installing.widget.name}" ready to add.`}</Text>
             <Text as="p" tone="subdued">
               Save in the theme editor, then come back to this tab to finish.
             </Text>

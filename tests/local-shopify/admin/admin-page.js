@@ -91,7 +91,10 @@
         return el("li", {}, link);
       }),
     );
-    byTestId("admin-app-link").toggleAttribute("data-current", state.nav.every((item) => adminPathFor(item.href)?.path !== state.appPath));
+    byTestId("admin-app-link").toggleAttribute(
+      "data-current",
+      state.nav.every((item) => adminPathFor(item.href)?.path !== state.appPath),
+    );
   }
 
   // ------------------------------------------------------------- title bar
@@ -164,7 +167,11 @@
     );
     if (message.action) {
       toast.append(
-        el("button", { type: "button", class: "toast-action", onclick: () => (send(source, "toast-action", { id: message.id }), hideToast(message.id)) }, message.action),
+        el(
+          "button",
+          { type: "button", class: "toast-action", onclick: () => (send(source, "toast-action", { id: message.id }), hideToast(message.id)) },
+          message.action,
+        ),
       );
     }
     toast.append(el("button", { type: "button", class: "toast-close", "aria-label": "Dismiss notification", onclick: dismiss }, "\u00d7"));
@@ -239,7 +246,15 @@
     const heading = el("h2", { id: `${testId}-title-${Date.now()}` }, title);
     const dialog = el(
       "div",
-      { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": heading.id, tabindex: "-1", "data-testid": testId, "data-variant": variant || "base" },
+      {
+        class: "dialog",
+        role: "dialog",
+        "aria-modal": "true",
+        "aria-labelledby": heading.id,
+        tabindex: "-1",
+        "data-testid": testId,
+        "data-variant": variant || "base",
+      },
       el("header", {}, heading, close),
       body,
       footer,

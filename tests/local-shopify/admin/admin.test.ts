@@ -196,7 +196,15 @@ describe("/app-bridge.js", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     const source = await response.text();
     expect(() => new Script(source, { filename: "app-bridge.js" })).not.toThrow();
-    for (const needle of ["shopify:navigate", "ui-nav-menu", "ui-title-bar", "ui-modal", "ui-save-bar", "X-Shopify-Retry-Invalid-Session-Request", "X-Shopify-API-Request-Failure-Reauthorize-Url"]) {
+    for (const needle of [
+      "shopify:navigate",
+      "ui-nav-menu",
+      "ui-title-bar",
+      "ui-modal",
+      "ui-save-bar",
+      "X-Shopify-Retry-Invalid-Session-Request",
+      "X-Shopify-API-Request-Failure-Reauthorize-Url",
+    ]) {
       expect(source).toContain(needle);
     }
     expect(source).not.toContain(config.apiSecret);

@@ -28,10 +28,7 @@
   const FROM_APP = "local-shopify:app";
   const FROM_ADMIN = "local-shopify:admin";
   const script = document.currentScript || document.querySelector("script[data-api-key]");
-  const apiKey =
-    (script && script.getAttribute("data-api-key")) ||
-    (document.querySelector('meta[name="shopify-api-key"]') || {}).content ||
-    "";
+  const apiKey = (script && script.getAttribute("data-api-key")) || (document.querySelector('meta[name="shopify-api-key"]') || {}).content || "";
   const params = new URLSearchParams(location.search);
   const embedded = window.parent !== window;
 
@@ -275,7 +272,7 @@
       group,
     }));
   }
-  const describe = (actions) => actions.map(({ element, ...rest }) => rest);
+  const describe = (actions) => actions.map(({ element: _element, ...rest }) => rest);
   function clickAction(actions, index) {
     const action = actions[index];
     if (action && !action.disabled) action.element.click();
@@ -537,9 +534,7 @@
         // Focus moves into the dialog: its first control, else the dialog itself.
         const chrome = this.chrome();
         const scope = this.contentElement || this;
-        const first = Array.from(scope.querySelectorAll(FOCUSABLE)).find(
-          (element) => !element.disabled && !element.closest("ui-title-bar, ui-save-bar"),
-        );
+        const first = Array.from(scope.querySelectorAll(FOCUSABLE)).find((element) => !element.disabled && !element.closest("ui-title-bar, ui-save-bar"));
         (first || chrome.dialog).focus();
       }
       this.dispatchEvent(new Event("show"));

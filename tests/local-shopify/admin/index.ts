@@ -27,12 +27,7 @@ export const EMBED_PARAMS = ["embedded", "hmac", "host", "id_token", "locale", "
 
 const asset = (name: string) => readFile(new URL(`./${name}`, import.meta.url), "utf8");
 
-export async function handleAdminRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  ctx: LocalShopifyContext,
-): Promise<boolean> {
+export async function handleAdminRequest(req: IncomingMessage, res: ServerResponse, url: URL, ctx: LocalShopifyContext): Promise<boolean> {
   if (url.pathname === "/app-bridge.js") {
     await serveAppBridge(req, res);
     return true;

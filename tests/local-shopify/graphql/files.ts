@@ -5,9 +5,8 @@
  * with fileErrors. Clients poll `node(id)` / `files` for the outcome.
  */
 import { parseGid } from "../gid.js";
-import { nextId, type FileRecord } from "../state.js";
+import { nextId, type FileRecord, type ShopState } from "../state.js";
 import type { LocalShopifyContext } from "../context.js";
-import type { ShopState } from "../state.js";
 import { connection, type PageArgs } from "./connection.js";
 import { filterBySearch } from "./search.js";
 import { fileView, type GqlContext } from "./views.js";
@@ -95,14 +94,25 @@ export function fileCreate(g: GqlContext, { files }: { files: Array<{ originalSo
       userErrors.push({ field: ["files", String(i), "originalSource"], message: "Image URL is invalid", code: "INVALID_IMAGE_SOURCE_URL" });
     }
     if ((input.alt ?? "").length > 512) {
-      userErrors.push({ field: ["files", String(i), "alt"], message: "The alt value exceeds the maximum limit of 512 characters.", code: "ALT_VALUE_LIMIT_EXCEEDED" });
+      userErrors.push({
+        field: ["files", String(i), "alt"],
+        message: "The alt value exceeds the maximum limit of 512 characters.",
+        code: "ALT_VALUE_LIMIT_EXCEEDED",
+      });
     }
   });
   if (userErrors.length) return { files: null, userErrors };
 
   const now = new Date().toISOString();
   const created = files.map((input) => {
-    const file: FileRecord = { id: nextId(g.ctx.state), alt: input.alt ?? "", originalSource: input.originalSource, status: "UPLOADED", createdAt: now, updatedAt: now };
+    const file: FileRecord = {
+      id: nextId(g.ctx.state),
+      alt: input.alt ?? "",
+      originalSource: input.originalSource,
+      status: "UPLOADED",
+      createdAt: now,
+      updatedAt: now,
+    };
     g.shop.files.push(file);
     return file;
   });
@@ -142,7 +152,12 @@ export function filesConnection(g: GqlContext, args: PageArgs & { query?: string
       updated_at: (f) => f.updatedAt,
     },
   });
-  return connection(matched, args, (f) => f.id, (f) => fileView(g, f));
+  return connection(
+    matched,
+    args,
+    (f) => f.id,
+    (f) => fileView(g, f),
+  );
 }
 
 /** GET /cdn/shop/files/<id>.<ext>: the stored bytes with their content type. */

@@ -7,18 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  execute,
-  GraphQLError,
-  Kind,
-  parse,
-  print,
-  validate,
-  visit,
-  type ASTNode,
-  type DocumentNode,
-  type OperationDefinitionNode,
-} from "graphql";
+import { execute, type GraphQLError, Kind, parse, print, validate, visit, type ASTNode, type DocumentNode, type OperationDefinitionNode } from "graphql";
 import type { LocalShopifyContext } from "../context.js";
 import { readBody, sendJson } from "../http.js";
 import { findAccessToken } from "../oauth.js";
@@ -68,16 +57,58 @@ function astPath(document: DocumentNode, target: ASTNode | undefined): string[] 
 
 /** graphql-js validation messages -> Shopify's wording and codes, for the common mistakes. */
 const VALIDATION_RULES: Array<[RegExp, (m: RegExpExecArray) => { message: string; extensions: Record<string, unknown> }]> = [
-  [/^Cannot query field "(.+?)" on type "(.+?)"\./, (m) => ({ message: `Field '${m[1]}' doesn't exist on type '${m[2]}'`, extensions: { code: "undefinedField", typeName: m[2], fieldName: m[1] } })],
-  [/^Unknown argument "(.+?)" on field "(.+?)\.(.+?)"\./, (m) => ({ message: `Field '${m[3]}' doesn't accept argument '${m[1]}'`, extensions: { code: "argumentNotAccepted", name: m[3], typeName: "Field", argumentName: m[1] } })],
-  [/^Field "(.+?)" argument "(.+?)" of type "(.+?)" is required, but it was not provided\./, (m) => ({ message: `Field '${m[1]}' is missing required arguments: ${m[2]}`, extensions: { code: "missingRequiredArguments", className: "Field", name: m[1], arguments: m[2] } })],
-  [/^Field "(.+?)" of type "(.+?)" must have a selection of subfields/, (m) => ({ message: `Field must have selections (field '${m[1]}' returns ${m[2].replace(/[[\]!]/g, "")} but has no selections. Did you mean '${m[1]} { ... }'?)`, extensions: { code: "selectionMismatch", nodeName: `field '${m[1]}'`, typeName: m[2].replace(/[[\]!]/g, "") } })],
-  [/^Field "(.+?)" must not have a selection since type "(.+?)" has no subfields\./, (m) => ({ message: `Selections can't be made on scalars (field '${m[1]}' returns ${m[2]} but has selections)`, extensions: { code: "selectionMismatch", nodeName: `field '${m[1]}'`, typeName: m[2] } })],
-  [/^Unknown type "(.+?)"\./, (m) => ({ message: `No such type ${m[1]}, so it can't be a fragment condition`, extensions: { code: "undefinedType", typeName: m[1] } })],
-  [/^Variable "\$(.+?)" is never used/, (m) => ({ message: `Variable $${m[1]} is declared but not used`, extensions: { code: "variableNotUsed", variableName: m[1] } })],
-  [/^Variable "\$(.+?)" is not defined/, (m) => ({ message: `Variable $${m[1]} is used but not declared`, extensions: { code: "variableNotDefined", variableName: m[1] } })],
-  [/^Unknown fragment "(.+?)"\./, (m) => ({ message: `Fragment ${m[1]} was used, but not defined`, extensions: { code: "useAndDefineFragment", fragmentName: m[1] } })],
-  [/^Fragment "(.+?)" is never used\./, (m) => ({ message: `Fragment ${m[1]} was defined, but not used`, extensions: { code: "useAndDefineFragment", fragmentName: m[1] } })],
+  [
+    /^Cannot query field "(.+?)" on type "(.+?)"\./,
+    (m) => ({ message: `Field '${m[1]}' doesn't exist on type '${m[2]}'`, extensions: { code: "undefinedField", typeName: m[2], fieldName: m[1] } }),
+  ],
+  [
+    /^Unknown argument "(.+?)" on field "(.+?)\.(.+?)"\./,
+    (m) => ({
+      message: `Field '${m[3]}' doesn't accept argument '${m[1]}'`,
+      extensions: { code: "argumentNotAccepted", name: m[3], typeName: "Field", argumentName: m[1] },
+    }),
+  ],
+  [
+    /^Field "(.+?)" argument "(.+?)" of type "(.+?)" is required, but it was not provided\./,
+    (m) => ({
+      message: `Field '${m[1]}' is missing required arguments: ${m[2]}`,
+      extensions: { code: "missingRequiredArguments", className: "Field", name: m[1], arguments: m[2] },
+    }),
+  ],
+  [
+    /^Field "(.+?)" of type "(.+?)" must have a selection of subfields/,
+    (m) => ({
+      message: `Field must have selections (field '${m[1]}' returns ${m[2].replace(/[[\]!]/g, "")} but has no selections. Did you mean '${m[1]} { ... }'?)`,
+      extensions: { code: "selectionMismatch", nodeName: `field '${m[1]}'`, typeName: m[2].replace(/[[\]!]/g, "") },
+    }),
+  ],
+  [
+    /^Field "(.+?)" must not have a selection since type "(.+?)" has no subfields\./,
+    (m) => ({
+      message: `Selections can't be made on scalars (field '${m[1]}' returns ${m[2]} but has selections)`,
+      extensions: { code: "selectionMismatch", nodeName: `field '${m[1]}'`, typeName: m[2] },
+    }),
+  ],
+  [
+    /^Unknown type "(.+?)"\./,
+    (m) => ({ message: `No such type ${m[1]}, so it can't be a fragment condition`, extensions: { code: "undefinedType", typeName: m[1] } }),
+  ],
+  [
+    /^Variable "\$(.+?)" is never used/,
+    (m) => ({ message: `Variable $${m[1]} is declared but not used`, extensions: { code: "variableNotUsed", variableName: m[1] } }),
+  ],
+  [
+    /^Variable "\$(.+?)" is not defined/,
+    (m) => ({ message: `Variable $${m[1]} is used but not declared`, extensions: { code: "variableNotDefined", variableName: m[1] } }),
+  ],
+  [
+    /^Unknown fragment "(.+?)"\./,
+    (m) => ({ message: `Fragment ${m[1]} was used, but not defined`, extensions: { code: "useAndDefineFragment", fragmentName: m[1] } }),
+  ],
+  [
+    /^Fragment "(.+?)" is never used\./,
+    (m) => ({ message: `Fragment ${m[1]} was defined, but not used`, extensions: { code: "useAndDefineFragment", fragmentName: m[1] } }),
+  ],
 ];
 
 function validationError(document: DocumentNode, error: GraphQLError): ShopifyError {
@@ -111,7 +142,9 @@ function variableError(document: DocumentNode, error: GraphQLError): ShopifyErro
     .flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? (d.variableDefinitions ?? []) : []))
     .find((v) => v.variable.name.value === match[1]);
   const type = definition ? print(definition.type) : "?";
-  const explanation = /was not provided/.test(error.message) ? "Expected value to not be null" : error.message.replace(/^Variable "\$\w+" got invalid value .*?; /, "");
+  const explanation = /was not provided/.test(error.message)
+    ? "Expected value to not be null"
+    : error.message.replace(/^Variable "\$\w+" got invalid value .*?; /, "");
   return {
     message: `Variable $${match[1]} of type ${type} was provided invalid value`,
     locations: error.locations ? [...error.locations] : undefined,

@@ -109,7 +109,14 @@ export function metafieldsSet(g: GqlContext, { metafields }: { metafields: SetIn
   if (metafields.length > MAX_PER_CALL) {
     return {
       metafields: [],
-      userErrors: [{ field: ["metafields"], message: `Exceeded the maximum metafields input limit of ${MAX_PER_CALL}.`, code: "LESS_THAN_OR_EQUAL_TO", elementIndex: null }],
+      userErrors: [
+        {
+          field: ["metafields"],
+          message: `Exceeded the maximum metafields input limit of ${MAX_PER_CALL}.`,
+          code: "LESS_THAN_OR_EQUAL_TO",
+          elementIndex: null,
+        },
+      ],
     };
   }
   const checked = metafields.map((input, index) => ({ input, ...validate(g, input, index) }));
@@ -124,7 +131,17 @@ export function metafieldsSet(g: GqlContext, { metafields }: { metafields: SetIn
       record.value = input.value;
       record.writes = (record.writes ?? 1) + 1;
     } else {
-      record = { id: nextId(g.ctx.state), ownerId: input.ownerId, namespace, key: input.key, type: type!, value: input.value, createdAt: now, updatedAt: now, writes: 1 } satisfies MetafieldRecord;
+      record = {
+        id: nextId(g.ctx.state),
+        ownerId: input.ownerId,
+        namespace,
+        key: input.key,
+        type: type!,
+        value: input.value,
+        createdAt: now,
+        updatedAt: now,
+        writes: 1,
+      } satisfies MetafieldRecord;
       g.shop.metafields.push(record);
     }
     return record;

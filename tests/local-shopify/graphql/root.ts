@@ -36,7 +36,12 @@ const query: Record<string, Resolver> = {
   products: (args, g) => {
     requireScope(g, "read_products", "products");
     const found = searchProducts(g.shop.products, args.query, args.sortKey ?? "ID");
-    return connection(found, args as PageArgs, (p) => p.id, (p) => productView(g, p));
+    return connection(
+      found,
+      args as PageArgs,
+      (p) => p.id,
+      (p) => productView(g, p),
+    );
   },
   product: (args, g) => {
     requireScope(g, "read_products", "product");
@@ -57,7 +62,12 @@ const query: Record<string, Resolver> = {
     const kinds = (Object.keys(THEMES) as ThemeKind[]).sort((a, b) => Number(b === g.shop.theme) - Number(a === g.shop.theme));
     const themes = kinds.map((kind) => themeView(g, kind));
     const wanted = themes.filter((t) => (!args.roles || args.roles.includes(t.role)) && (!args.names || args.names.includes(t.name)));
-    return connection(wanted, args as PageArgs, (t) => t.id, (t) => t);
+    return connection(
+      wanted,
+      args as PageArgs,
+      (t) => t.id,
+      (t) => t,
+    );
   },
   theme: (args, g) => {
     requireScope(g, "read_themes", "theme");
@@ -82,8 +92,15 @@ const query: Record<string, Resolver> = {
         financial_status: () => "paid",
       },
     });
-    const sorted = [...found].sort((a, b) => (args.sortKey === "CREATED_AT" || args.sortKey === "PROCESSED_AT" ? a.createdAt.localeCompare(b.createdAt) : 0) || a.id - b.id);
-    return connection(sorted, args as PageArgs, (o) => o.id, (o) => orderView(g, o));
+    const sorted = [...found].sort(
+      (a, b) => (args.sortKey === "CREATED_AT" || args.sortKey === "PROCESSED_AT" ? a.createdAt.localeCompare(b.createdAt) : 0) || a.id - b.id,
+    );
+    return connection(
+      sorted,
+      args as PageArgs,
+      (o) => o.id,
+      (o) => orderView(g, o),
+    );
   },
   order: (args, g) => {
     requireScope(g, "read_orders", "order");

@@ -61,7 +61,11 @@ export function parseSearch(query: string): Term[][] {
   return groups.filter((group) => group.length);
 }
 
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 function matchesWords(text: string, value: string): boolean {
   const needle = words(value);

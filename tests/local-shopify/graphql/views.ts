@@ -11,7 +11,16 @@ import type { Product, Variant } from "../catalogue.js";
 import type { LocalShopifyContext } from "../context.js";
 import { gid, parseGid } from "../gid.js";
 import { escapeHtml } from "../http.js";
-import { APP_ID, type FileRecord, type MetafieldRecord, type OrderRecord, type ShopState, type Subscription, type ThemeKind, type TokenRecord } from "../state.js";
+import {
+  APP_ID,
+  type FileRecord,
+  type MetafieldRecord,
+  type OrderRecord,
+  type ShopState,
+  type Subscription,
+  type ThemeKind,
+  type TokenRecord,
+} from "../state.js";
 import { THEMES, themeFiles } from "../theme-files.js";
 import { appAdminUrl, fileUrl, productImageUrl, storefrontUrl } from "../urls.js";
 import { connection, type PageArgs } from "./connection.js";
@@ -59,7 +68,14 @@ export const moneyBag = (amount: string | number, currencyCode = "USD") => ({
 });
 
 const count = (n: number) => ({ count: n, precision: "EXACT" });
-const emptyConnection = (args: PageArgs) => connection([], args, () => 0, () => null, { requirePageSize: false });
+const emptyConnection = (args: PageArgs) =>
+  connection(
+    [],
+    args,
+    () => 0,
+    () => null,
+    { requirePageSize: false },
+  );
 
 // ---------------------------------------------------------------- shop & app
 
@@ -279,10 +295,28 @@ export function productView(g: GqlContext, p: Product): Record<string, unknown> 
       : null,
     featuredMedia: productMediaView(g, p),
     featuredImage: productImageView(g, p),
-    images: (args: PageArgs) => connection([p], args, (x) => x.id, () => productImageView(g, p)),
-    media: (args: PageArgs) => connection([p], args, (x) => PRODUCT_MEDIA_OFFSET + x.id, () => productMediaView(g, p)),
+    images: (args: PageArgs) =>
+      connection(
+        [p],
+        args,
+        (x) => x.id,
+        () => productImageView(g, p),
+      ),
+    media: (args: PageArgs) =>
+      connection(
+        [p],
+        args,
+        (x) => PRODUCT_MEDIA_OFFSET + x.id,
+        () => productMediaView(g, p),
+      ),
     mediaCount: count(1),
-    variants: (args: PageArgs) => connection(p.variants, args, (v) => v.id, (v) => variantView(g, p, v)),
+    variants: (args: PageArgs) =>
+      connection(
+        p.variants,
+        args,
+        (v) => v.id,
+        (v) => variantView(g, p, v),
+      ),
     variantsCount: count(p.variants.length),
     options: [
       {
@@ -387,7 +421,12 @@ export function themeView(g: GqlContext, kind: ThemeKind) {
       // Filenames accept `*` wildcards, as on Shopify (e.g. "templates/*.json").
       const patterns = (args.filenames ?? []).map((f) => new RegExp(`^${f.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`));
       const selected = patterns.length ? names.filter((name) => patterns.some((re) => re.test(name))) : names;
-      return connection(selected, { first: 50, ...args }, (name) => name, (name) => themeFileView(name, files[name], theme.createdAt));
+      return connection(
+        selected,
+        { first: 50, ...args },
+        (name) => name,
+        (name) => themeFileView(name, files[name], theme.createdAt),
+      );
     },
   };
 }
@@ -471,7 +510,12 @@ function metafieldsConnection(g: GqlContext, ownerId: string, args: MetafieldsAr
   const list = g.shop.metafields.filter(
     (m) => m.ownerId === ownerId && (!namespace || m.namespace === namespace) && (!keys || keys.includes(`${m.namespace}.${m.key}`)),
   );
-  return connection(list, args, (m) => m.id, (m) => metafieldView(g, m));
+  return connection(
+    list,
+    args,
+    (m) => m.id,
+    (m) => metafieldView(g, m),
+  );
 }
 
 // ---------------------------------------------------------------- files
@@ -479,7 +523,15 @@ function metafieldsConnection(g: GqlContext, ownerId: string, args: MetafieldsAr
 export function fileView(g: GqlContext, f: FileRecord) {
   const ready = f.status === "READY";
   const image = ready
-    ? { __typename: "Image", id: gid("ImageSource", f.id), url: fileUrl(g.ctx.config, f.id, f.ext ?? "bin"), altText: f.alt, width: f.width ?? null, height: f.height ?? null, thumbhash: null }
+    ? {
+        __typename: "Image",
+        id: gid("ImageSource", f.id),
+        url: fileUrl(g.ctx.config, f.id, f.ext ?? "bin"),
+        altText: f.alt,
+        width: f.width ?? null,
+        height: f.height ?? null,
+        thumbhash: null,
+      }
     : null;
   return {
     __typename: "MediaImage",
@@ -522,26 +574,31 @@ export function orderView(g: GqlContext, o: OrderRecord) {
     subtotalPriceSet: moneyBag(o.totalPrice, currency),
     customAttributes: attributes(o.customAttributes),
     lineItems: (args: PageArgs) =>
-      connection(o.lineItems, args, (li) => li.id ?? o.lineItems.indexOf(li), (li) => {
-        const product = li.productId ? g.shop.products.find((p) => p.id === li.productId) : undefined;
-        const variant = product?.variants.find((v) => v.id === li.variantId);
-        return {
-          __typename: "LineItem",
-          id: gid("LineItem", li.id ?? o.id * 100 + o.lineItems.indexOf(li)),
-          title: li.title,
-          name: li.title,
-          quantity: li.quantity,
-          currentQuantity: li.quantity,
-          customAttributes: attributes(li.customAttributes),
-          originalUnitPriceSet: moneyBag(li.price, currency),
-          discountedUnitPriceSet: moneyBag(li.price, currency),
-          originalTotalSet: moneyBag(Number(li.price) * li.quantity, currency),
-          discountedTotalSet: moneyBag(Number(li.price) * li.quantity, currency),
-          product: product ? productView(g, product) : null,
-          variant: product && variant ? variantView(g, product, variant) : null,
-          sku: variant?.sku ?? null,
-        };
-      }),
+      connection(
+        o.lineItems,
+        args,
+        (li) => li.id ?? o.lineItems.indexOf(li),
+        (li) => {
+          const product = li.productId ? g.shop.products.find((p) => p.id === li.productId) : undefined;
+          const variant = product?.variants.find((v) => v.id === li.variantId);
+          return {
+            __typename: "LineItem",
+            id: gid("LineItem", li.id ?? o.id * 100 + o.lineItems.indexOf(li)),
+            title: li.title,
+            name: li.title,
+            quantity: li.quantity,
+            currentQuantity: li.quantity,
+            customAttributes: attributes(li.customAttributes),
+            originalUnitPriceSet: moneyBag(li.price, currency),
+            discountedUnitPriceSet: moneyBag(li.price, currency),
+            originalTotalSet: moneyBag(Number(li.price) * li.quantity, currency),
+            discountedTotalSet: moneyBag(Number(li.price) * li.quantity, currency),
+            product: product ? productView(g, product) : null,
+            variant: product && variant ? variantView(g, product, variant) : null,
+            sku: variant?.sku ?? null,
+          };
+        },
+      ),
   };
 }
 

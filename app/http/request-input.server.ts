@@ -4,8 +4,8 @@
  * problem, never a 500 from the database.
  */
 import { z } from "zod";
-import { badRequest } from "~/lib/api.server";
-import { idInput } from "~/lib/text-input";
+import { badRequest } from "~/http/api.server";
+import { idInput } from "~/rules/text-input";
 
 function parsedOrBadRequest<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);

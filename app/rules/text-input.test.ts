@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { type z } from "zod";
 import { TEXT_INPUT_TEXT } from "~/messages";
-import { cutText, idInput, normalizeText, refusedCharacter, removeRefusedCharacters, textInput, untrustedText } from "~/lib/text-input";
+import { cutText, idInput, normalizeText, refusedCharacter, removeRefusedCharacters, textInput, untrustedText } from "~/rules/text-input";
 
 const LONE_HIGH = "\uD83D";
 const LONE_LOW = "\uDE00";

@@ -115,9 +115,7 @@ describe("summarizeApproval", () => {
   });
 
   it("partly failed", () => {
-    expect(summarizeApproval([{ ok: true }, { ok: false, error: "boom" }]).message).toBe(
-      "1 video(s) approved successfully, but 1 failed. Please try again.",
-    );
+    expect(summarizeApproval([{ ok: true }, { ok: false, error: "boom" }]).message).toBe("1 video(s) approved successfully, but 1 failed. Please try again.");
   });
 
   it("everything failed", () => {
@@ -185,11 +183,7 @@ describe("the list's URL", () => {
   });
 
   it("keeps the app's lasting parameters and drops one-shot ones", () => {
-    const search = librarySearch(
-      "?shop=demo.myshopify.com&host=abc&embedded=1&id_token=xyz&tab=active&page=4",
-      { ...base, tab: "draft" },
-      "view-1",
-    );
+    const search = librarySearch("?shop=demo.myshopify.com&host=abc&embedded=1&id_token=xyz&tab=active&page=4", { ...base, tab: "draft" }, "view-1");
     expect(Object.fromEntries(new URLSearchParams(search))).toEqual({
       shop: "demo.myshopify.com",
       host: "abc",

@@ -15,12 +15,7 @@ import type { z } from "zod";
 import { authenticate } from "~/shopify.server";
 import type { AdminGraphql } from "~/shopify/admin-gateway.server";
 import type { Prisma } from "~/db.server";
-import {
-  ForeignWebhookPayloadError,
-  handleDeliveryInTransaction,
-  handleDeliveryThenRecord,
-  type WebhookDeliveryKey,
-} from "~/models/lifecycle.server";
+import { ForeignWebhookPayloadError, handleDeliveryInTransaction, handleDeliveryThenRecord, type WebhookDeliveryKey } from "~/models/lifecycle.server";
 
 export interface WebhookDelivery<Payload> {
   /** The shop the request names, checked against the payload where the payload names one. */

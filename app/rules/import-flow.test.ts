@@ -32,9 +32,7 @@ describe("the Import form (spec 5)", () => {
   it('strips "@" from a username, not from a URL', () => {
     expect(normalizeImportValue("  @creator ", "username")).toBe("creator");
     expect(normalizeImportValue("@@creator", "username")).toBe("creator");
-    expect(normalizeImportValue(" https://www.tiktok.com/@creator/video/1 ", "url")).toBe(
-      "https://www.tiktok.com/@creator/video/1",
-    );
+    expect(normalizeImportValue(" https://www.tiktok.com/@creator/video/1 ", "url")).toBe("https://www.tiktok.com/@creator/video/1");
   });
 
   it("Find needs a value and the permission checkbox", () => {
@@ -48,23 +46,17 @@ describe("the Import form (spec 5)", () => {
 
 describe("job results (spec 8)", () => {
   it("channel, single video, pin and resync successes", () => {
-    expect(jobSuccessMessage(job({ kind: "channel", input: "creator", videos_added: 12 }))).toBe(
-      "Successfully added 12 videos from @creator!",
-    );
+    expect(jobSuccessMessage(job({ kind: "channel", input: "creator", videos_added: 12 }))).toBe("Successfully added 12 videos from @creator!");
     expect(jobSuccessMessage(job({ kind: "single", platform: "tiktok" }))).toBe("Video added successfully!");
     expect(jobSuccessMessage(job({ kind: "single", platform: "pinterest" }))).toBe("Pin added successfully!");
-    expect(jobSuccessMessage(job({ kind: "sync", input: "creator", videos_added: 3 }))).toBe(
-      "Synced @creator: 3 new videos added",
-    );
+    expect(jobSuccessMessage(job({ kind: "sync", input: "creator", videos_added: 3 }))).toBe("Synced @creator: 3 new videos added");
   });
 
   it("failures go through the mapper with the channel, video or sync context", () => {
     expect(importErrorContext("channel")).toBe("channel");
     expect(importErrorContext("single")).toBe("video");
     expect(importErrorContext("sync")).toBe("sync");
-    expect(jobFailureMessage(job({ kind: "channel", status: "failed", error: "Account is private" }))).toBe(
-      "Unable to add channel: Account is private",
-    );
+    expect(jobFailureMessage(job({ kind: "channel", status: "failed", error: "Account is private" }))).toBe("Unable to add channel: Account is private");
     expect(jobFailureMessage(job({ kind: "single", status: "failed", error: null }))).toBe(
       "Unable to add video: Please check that the URL is valid and the video is publicly accessible.",
     );

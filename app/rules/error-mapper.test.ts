@@ -5,9 +5,7 @@ import { describeError, errorText, formatMappedError, mapError } from "./error-m
 describe("mapError (spec 8 generic mapper)", () => {
   it("a network failure is a connection issue, whatever the context and browser wording", () => {
     expect(mapError(new TypeError("Failed to fetch"), "channel")).toEqual(ERROR_MAPPER.network);
-    expect(mapError(new TypeError("NetworkError when attempting to fetch resource."), "video")).toEqual(
-      ERROR_MAPPER.network,
-    );
+    expect(mapError(new TypeError("NetworkError when attempting to fetch resource."), "video")).toEqual(ERROR_MAPPER.network);
     expect(describeError(new TypeError("Failed to fetch"))).toBe(
       "Connection issue: Unable to connect to the server. Please check your internet connection and try again.",
     );
@@ -22,9 +20,7 @@ describe("mapError (spec 8 generic mapper)", () => {
   });
 
   it("the context gives the title and the server's message is shown", () => {
-    expect(describeError(new Error("Account @nobody not found"), "channel")).toBe(
-      "Unable to add channel: Account @nobody not found",
-    );
+    expect(describeError(new Error("Account @nobody not found"), "channel")).toBe("Unable to add channel: Account @nobody not found");
     expect(describeError(new Error("Not a Pinterest pin URL"), "video")).toBe("Unable to add video: Not a Pinterest pin URL");
     expect(describeError(new Error("Account is private"), "sync")).toBe("Sync failed: Account is private");
     expect(describeError({ error: "Widget in use" }, "delete")).toBe("Unable to delete: Widget in use");

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { describeError } from "./error-mapper";
+import { describeError } from "~/rules/error-mapper";
 import { ApiError, fetchChannels, importChannel, toggleVideo } from "./api-client";
 
 function answer(status: number, body: unknown) {
@@ -35,7 +35,10 @@ describe("api-client", () => {
   });
 
   it("without a readable body says which status came back", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>oops</html>", { status: 502 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>oops</html>", { status: 502 })),
+    );
     await expect(fetchChannels("s1")).rejects.toThrow("Server error: 502");
   });
 

@@ -4,11 +4,7 @@
  * URL that carries the list's state. Client-safe, no React.
  */
 import { TAG_BADGES_BEFORE_MORE, VIDEO_TITLE_MAX_LENGTH, VIEW_NAME_MAX_LENGTH } from "~/constants";
-import {
-  LIBRARY_TEXT,
-  approvePartlyFailed,
-  videosApproved,
-} from "~/messages";
+import { LIBRARY_TEXT, approvePartlyFailed, videosApproved } from "~/messages";
 import type { LibraryTab, LibraryViewDto, ProductTagDto, VideoDto, VideoListQuery } from "./api-types";
 import { appSearch } from "./app-links";
 import { videoListSearchParams } from "./video-list-query";
@@ -46,10 +42,7 @@ export function selectedVideos<T extends { id: string }>(videos: T[], selectedId
   return videos.filter((video) => wanted.has(video.id));
 }
 
-export type ApprovalPlan =
-  | { kind: "nothing" }
-  | { kind: "alreadyApproved"; message: string }
-  | { kind: "approve"; videoIds: string[] };
+export type ApprovalPlan = { kind: "nothing" } | { kind: "alreadyApproved"; message: string } | { kind: "approve"; videoIds: string[] };
 
 /**
  * Spec 4: approve applies only to the selected videos not yet approved; with

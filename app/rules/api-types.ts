@@ -25,7 +25,7 @@ export interface VideoDto {
   enabled: boolean;
   created_at: string;
   video_url: string;
-  /** A player iframe src from the allow-list of platform player hosts, or null (app/lib/embeds.ts). */
+  /** A player iframe src from the allow-list of platform player hosts, or null (app/rules/embeds.ts). */
   embed_url: string | null;
   clicks: number;
   product_tags: ProductTagDto[];

@@ -8,12 +8,7 @@ import { extractVideoId, VIDEO_ID_PATTERNS } from "~/platforms/urls";
 import type { PlatformId } from "~/platforms/types";
 
 /** Origins an iframe may load a player from (also what a frame-src CSP should list). */
-export const PLAYER_ORIGINS = [
-  "https://www.tiktok.com",
-  "https://www.instagram.com",
-  "https://assets.pinterest.com",
-  "https://www.youtube.com",
-] as const;
+export const PLAYER_ORIGINS = ["https://www.tiktok.com", "https://www.instagram.com", "https://assets.pinterest.com", "https://www.youtube.com"] as const;
 
 const PLAYERS: Partial<Record<PlatformId, (id: string) => string>> = {
   tiktok: (id) => `https://www.tiktok.com/player/v1/${id}`,
@@ -49,7 +44,13 @@ export function isAllowedPlayerUrl(src: string): boolean {
     } catch {
       return false;
     }
-    const id = platform === "pinterest" ? url.searchParams.get("id") : url.pathname.split("/").filter(Boolean).at(platform === "instagram" ? 1 : -1);
+    const id =
+      platform === "pinterest"
+        ? url.searchParams.get("id")
+        : url.pathname
+            .split("/")
+            .filter(Boolean)
+            .at(platform === "instagram" ? 1 : -1);
     return !!id && playerUrlForId(platform, id) === src;
   });
 }

@@ -84,7 +84,9 @@ describe("isAllowedPlayerUrl", () => {
 
 describe("safeHttpUrl", () => {
   it("keeps http and https URLs (normalised)", () => {
-    expect(safeHttpUrl("https://p16-sign.tiktokcdn.com/cover.jpeg?x-expires=1&x-signature=a")).toBe("https://p16-sign.tiktokcdn.com/cover.jpeg?x-expires=1&x-signature=a");
+    expect(safeHttpUrl("https://p16-sign.tiktokcdn.com/cover.jpeg?x-expires=1&x-signature=a")).toBe(
+      "https://p16-sign.tiktokcdn.com/cover.jpeg?x-expires=1&x-signature=a",
+    );
     expect(safeHttpUrl(" http://localhost:3100/platform-cdn/x.svg ")).toBe("http://localhost:3100/platform-cdn/x.svg");
     expect(safeHttpUrl("HTTPS://EXAMPLE.COM/a b")).toBe("https://example.com/a%20b");
   });

@@ -6,13 +6,13 @@
  *
  *   tab       all | active | draft                  (default all)
  *   q         search text                           (default ""; characters no database stores are dropped,
- *             the API refuses them first: app/lib/text-input.ts)
+ *             the API refuses them first: app/rules/text-input.ts)
  *   platform  repeated (?platform=a&platform=b) or a comma list (?platform=a,b);
  *             "all" or nothing means every platform; unknown ids are dropped
  *   page      1-based integer                       (default 1)
  */
-import type { LibraryTab, VideoListQuery } from "~/lib/api-types";
-import { cutText, removeRefusedCharacters } from "~/lib/text-input";
+import type { LibraryTab, VideoListQuery } from "~/rules/api-types";
+import { cutText, removeRefusedCharacters } from "~/rules/text-input";
 import type { PlatformId } from "~/platforms/types";
 
 export const LIBRARY_TABS: readonly LibraryTab[] = ["all", "active", "draft"];
@@ -63,7 +63,10 @@ export function parsePage(value: string | null | undefined): number {
 
 /** One line, composed (NFC) like the titles it is compared with, and cut without splitting a character. */
 export function normalizeSearch(value: string | null | undefined): string {
-  const text = removeRefusedCharacters(value ?? "").normalize("NFC").replace(/\s+/g, " ").trim();
+  const text = removeRefusedCharacters(value ?? "")
+    .normalize("NFC")
+    .replace(/\s+/g, " ")
+    .trim();
   return cutText(text, SEARCH_MAX_LENGTH);
 }
 

@@ -59,10 +59,7 @@ export function keptVideosNote(saved: number): string | null {
  */
 export function jobFailureMessage(job: Pick<ImportJobDto, "kind" | "error" | "error_kind" | "videos_added">): string {
   // A run that outlived its time limit is a timeout even when its message does not say "timeout".
-  const text =
-    job.error_kind === "timeout"
-      ? formatMappedError(ERROR_MAPPER.timeout)
-      : describeError(new Error(job.error ?? ""), importErrorContext(job.kind));
+  const text = job.error_kind === "timeout" ? formatMappedError(ERROR_MAPPER.timeout) : describeError(new Error(job.error ?? ""), importErrorContext(job.kind));
   const kept = keptVideosNote(job.videos_added);
   if (!kept) return text;
   return /[.!?]$/.test(text) ? `${text} ${kept}` : `${text}. ${kept}`;
@@ -74,9 +71,7 @@ export interface JobOutcome {
 }
 
 export function jobOutcome(job: ImportJobDto): JobOutcome {
-  return job.status === "succeeded"
-    ? { tone: "success", message: jobSuccessMessage(job) }
-    : { tone: "critical", message: jobFailureMessage(job) };
+  return job.status === "succeeded" ? { tone: "success", message: jobSuccessMessage(job) } : { tone: "critical", message: jobFailureMessage(job) };
 }
 
 /** Progress line of a running job, e.g. "Fetched 12 of 30 · saved 10". */

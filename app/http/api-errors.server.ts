@@ -4,7 +4,7 @@
  * limit -> 403 with the spec's message, an import that cannot run -> 400, or
  * 503 when the server lacks its Apify token. Anything else stays a 500.
  */
-import { apiError } from "~/lib/api.server";
+import { apiError } from "~/http/api.server";
 import { DomainValidationError, FreePlanLimitError, ImportUnavailableError, RecordNotFoundError } from "~/models/errors.server";
 
 export function modelErrorResponse(error: unknown): Response | null {

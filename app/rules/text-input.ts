@@ -104,9 +104,7 @@ export function untrustedText(value: unknown, maxLength: number, rules: Pick<Tex
 }
 
 export function refusalMessage(field: string, refused: RefusedCharacter): string {
-  return refused.kind === "broken"
-    ? TEXT_INPUT_TEXT.brokenCharacter(field, refused.codePoint)
-    : TEXT_INPUT_TEXT.controlCharacter(field, refused.codePoint);
+  return refused.kind === "broken" ? TEXT_INPUT_TEXT.brokenCharacter(field, refused.codePoint) : TEXT_INPUT_TEXT.controlCharacter(field, refused.codePoint);
 }
 
 function refuseCharacters(field: string, rules: TextRules) {

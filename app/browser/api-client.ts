@@ -5,7 +5,7 @@
  *
  * A refused call throws an ApiError whose message is the server's `error` (or
  * `message`) text; a network failure rethrows the browser's own error, so its
- * "Failed to fetch" reaches the error mapper (app/lib/error-mapper.ts) intact.
+ * "Failed to fetch" reaches the error mapper (app/rules/error-mapper.ts) intact.
  */
 import type {
   ChannelDto,
@@ -18,9 +18,9 @@ import type {
   VideoListQuery,
   WidgetDto,
   WidgetSummaryDto,
-} from "./api-types";
+} from "~/rules/api-types";
 import type { PlatformId } from "~/platforms/types";
-import { videoListSearchParams } from "./video-list-query";
+import { videoListSearchParams } from "~/rules/video-list-query";
 
 export class ApiError extends Error {
   constructor(
@@ -43,10 +43,7 @@ function serverMessage(body: unknown): string | null {
   return null;
 }
 
-export async function apiRequest<T>(
-  path: string,
-  options: { method?: Method; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
+export async function apiRequest<T>(path: string, options: { method?: Method; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const { method = "GET", body, signal } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -109,10 +106,7 @@ export async function fetchVideoTags(videoId: string, shopId: string): Promise<P
   return listFrom<ProductTagDto>(data, "tags");
 }
 
-export async function addVideoTag(
-  videoId: string,
-  body: { productId: string; productTitle: string; shopId: string },
-): Promise<ProductTagDto> {
+export async function addVideoTag(videoId: string, body: { productId: string; productTitle: string; shopId: string }): Promise<ProductTagDto> {
   const data = await apiRequest<unknown>(`/api/videos/${enc(videoId)}/tags`, { method: "POST", body });
   return itemFrom<ProductTagDto>(data, "tag");
 }
@@ -138,11 +132,7 @@ export async function importChannel(body: { shopId: string; username: string; pl
   return itemFrom<ImportJobDto>(data, "job");
 }
 
-export async function importSingleVideo(body: {
-  shopId: string;
-  videoUrl: string;
-  platform: PlatformId;
-}): Promise<ImportJobDto> {
+export async function importSingleVideo(body: { shopId: string; videoUrl: string; platform: PlatformId }): Promise<ImportJobDto> {
   const data = await apiRequest<unknown>("/api/videos/single", { method: "POST", body });
   return itemFrom<ImportJobDto>(data, "job");
 }
@@ -226,10 +216,7 @@ export async function createLibraryView(body: Omit<LibraryViewDto, "id">): Promi
   return itemFrom<LibraryViewDto>(data, "view");
 }
 
-export async function updateLibraryView(
-  viewId: string,
-  body: Partial<Omit<LibraryViewDto, "id">>,
-): Promise<LibraryViewDto> {
+export async function updateLibraryView(viewId: string, body: Partial<Omit<LibraryViewDto, "id">>): Promise<LibraryViewDto> {
   const data = await apiRequest<unknown>(`/api/library-views/${enc(viewId)}`, { method: "PATCH", body });
   return itemFrom<LibraryViewDto>(data, "view");
 }

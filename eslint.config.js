@@ -1,0 +1,121 @@
+// @ts-check
+// Lint rules, including the architecture's layer rules (ARCHITECTURE.md "Layers"):
+// the rules a reviewer used to keep are kept here, by the tool, on every `npm test`.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import importPlugin from "eslint-plugin-import";
+import globals from "globals";
+
+/** Any server-only module: Remix keeps `*.server.*` out of the browser bundle. */
+const SERVER_MODULES = ["*.server", "**/*.server", "*.server.*", "**/*.server.*"];
+
+/** @param {string} why */
+const serverModulesForbidden = (why) => ({ group: SERVER_MODULES, message: why, allowTypeImports: true });
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      "build/",
+      ".cache/",
+      "prisma/generated/",
+      "extensions/*/assets/",
+      "tests/fixtures/",
+      "test-results/",
+      "playwright-report/",
+      "public/build/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { import: importPlugin },
+    settings: {
+      "import/resolver": { typescript: { project: "./tsconfig.json" }, node: true },
+      "import/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "import/no-duplicates": "error",
+      "import/no-self-import": "error",
+    },
+  },
+  {
+    files: ["**/*.tsx", "app/**/*.ts"],
+    plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    settings: { react: { version: "18.3" } },
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs["jsx-runtime"].rules,
+      // The two classic hook rules; the React Compiler rules of react-hooks 7 target a compiler we do not run.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "react/prop-types": "off",
+      // App Bridge's web components (<ui-modal>'s buttons) take these attributes.
+      "react/no-unknown-property": ["error", { ignore: ["variant", "tone"] }],
+    },
+  },
+
+  // ── Layers ────────────────────────────────────────────────────────────────
+  {
+    // Routes stay thin: data goes through app/models, Shopify through the models too.
+    files: ["app/routes/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/db.server", "**/db.server", "~/db-sqlite.server"], message: "Routes reach the database through app/models." },
+            { group: ["~/shopify/admin-gateway.server", "**/admin-gateway.server"], message: "Routes reach the Admin API through app/models." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The storefront script is plain, tiny browser code shared with the admin preview.
+    files: ["app/storefront/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "react", message: "app/storefront runs on merchants' stores without React." },
+            { name: "react-dom", message: "app/storefront runs on merchants' stores without React." },
+          ],
+          patterns: [serverModulesForbidden("app/storefront ships to shoppers' browsers: no server modules.")],
+        },
+      ],
+    },
+  },
+  {
+    // Code that runs in the merchant's browser: components, browser code, pure rules (shared by both sides).
+    files: ["app/components/**", "app/browser/**", "app/rules/**", "app/root.tsx", "app/platforms/**", "app/*.ts", "app/*.tsx"],
+    ignores: ["app/**/*.server.ts", "app/**/*.server.tsx", "app/**/*.test.ts", "app/**/*.test.tsx", "app/entry.server.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [serverModulesForbidden("Browser code may not import server modules (they hold secrets and Node APIs); `import type` is fine.")] },
+      ],
+    },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
+    rules: {
+      // Playwright fixtures that use no other fixture are declared as `async ({}, use) => ...`.
+      "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }],
+      "@typescript-eslint/no-non-null-assertion": "off",
+    },
+  },
+);
