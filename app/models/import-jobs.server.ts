@@ -40,7 +40,7 @@ import { unauthenticated } from "~/shopify.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
 import { createFilesFromUrls, fetchFileStates, type AdminGraphql, type CreatedFile } from "~/shopify/admin-gateway.server";
 import { channelExists, channelUsernameKey, recordChannelSync, refreshChannelFromImport, upsertChannelFromImport } from "~/models/channels.server";
-import { ImportUnavailableError, RecordNotFoundError } from "~/models/errors.server";
+import { ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
 import { saveImportedVideos } from "~/models/videos.server";
 
 export const RUNNER_CONCURRENCY = 2;

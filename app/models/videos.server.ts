@@ -12,7 +12,7 @@ import { untrustedText } from "~/rules/text-input";
 import { normalizeSearch } from "~/rules/video-list-query";
 import type { ImportedVideo, PlatformId } from "~/platforms/types";
 import { markShopFirstActive } from "~/models/shop.server";
-import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
+import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
 
 // ---------------------------------------------------------------- reading
