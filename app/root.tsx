@@ -2,7 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import type { LinksFunction } from "@remix-run/node";
 import { StandaloneErrorScreen } from "./components/ErrorScreen";
-import { errorScreenFor } from "~/rules/errors";
+import { errorScreenFor } from "~/rules/error-mapper";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },

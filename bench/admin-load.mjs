@@ -1,3 +1,4 @@
+// @ts-check
 // Measures how fast the admin feels, through Local Shopify and the production
 // build, in Debian's Chromium. Prints numbers; asserts nothing.
 //   node bench/admin-load.mjs [rounds=10]
@@ -15,15 +16,21 @@ const browser = await chromium.launch({
 });
 const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
+/** @type {(values: number[], p: number) => number} */
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
+/** @type {(label: string, values: number[]) => void} */
 const report = (label, values) =>
   console.log(
     `${label.padEnd(48)} p50 ${percentile(values, 50).toFixed(0).padStart(5)} ms   p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms   (n=${values.length})`,
   );
 
+/**
+ * @param {import("@playwright/test").FrameLocator} frame
+ * @param {string} title
+ */
 async function pageReady(frame, title) {
   await frame.getByRole("heading", { name: title, level: 1 }).waitFor();
   await frame.locator("[data-page-skeleton]").waitFor({ state: "detached" });
@@ -51,13 +58,13 @@ try {
     await pageReady(frame, "Dashboard");
     reopen.push(performance.now() - started);
 
-    for (const [label, title] of [
+    for (const [label, title] of /** @type {const} */ ([
       ["Video Library", "Video Library"],
       ["Widgets", "Widgets"],
       ["Analytics", "Analytics"],
       ["Plan & Upgrade", "Plan & Upgrade"],
       ["Dashboard", "Dashboard"],
-    ]) {
+    ])) {
       started = performance.now();
       await page.getByTestId("admin-nav-link").filter({ hasText: label }).click();
       await pageReady(frame, title);

@@ -1,3 +1,4 @@
+// @ts-check
 // Analytics with 1,000,000 storefront events in one shop: how fast the
 // summary (GET /api/analytics/{shopId}), the per-video and per-widget lists
 // and the Dashboard's figures answer. The events go through the same write as
@@ -39,6 +40,7 @@ async function measure() {
 
   const label = process.env.BENCH_LABEL ?? databaseKind;
   console.log(`${label} (${databaseKind}; ${stored.toLocaleString("en")} events and ${rollups.toLocaleString("en")} rollup rows written in ${seedSeconds} s)`);
+  /** @type {Array<[string, () => Promise<unknown>]>} */
   const reads = [
     ["summary (GET /api/analytics/{id})", () => analyticsSummary(shopId)],
     ["videos, last 30 days", () => videoAnalytics(shopId)],
@@ -47,6 +49,7 @@ async function measure() {
   ];
   for (const [name, read] of reads) {
     for (let i = 0; i < WARM_UP; i++) await read();
+    /** @type {number[]} */
     const times = [];
     for (let i = 0; i < iterations; i++) {
       const started = performance.now();
@@ -54,9 +57,9 @@ async function measure() {
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    const at = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+    const at = (/** @type {number} */ p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
     console.log(
-      `  ${name.padEnd(36)} p50 ${at(50).toFixed(1).padStart(6)} ms   p95 ${at(95).toFixed(1).padStart(6)} ms   max ${times.at(-1).toFixed(1).padStart(6)} ms`,
+      `  ${name.padEnd(36)} p50 ${at(50).toFixed(1).padStart(6)} ms   p95 ${at(95).toFixed(1).padStart(6)} ms   max ${(times.at(-1) ?? NaN).toFixed(1).padStart(6)} ms`,
     );
   }
   const summary = await analyticsSummary(shopId);
@@ -66,11 +69,16 @@ async function measure() {
   await prisma.$disconnect();
 }
 
+/** @type {Array<import("../app/storefront/widget-data.ts").BeaconEventType>} */
 const TYPES = ["video_click", "video_click", "video_click", "product_click", "product_click", "add_to_cart"];
 const PLATFORMS = ["tiktok", "tiktok", "instagram", "pinterest"];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** One shop, 300 videos in 6 widgets, and EVENTS events over the last year, written as the beacons' flush writes them. */
+/**
+ * One shop, 300 videos in 6 widgets, and EVENTS events over the last year, written as the beacons' flush writes them.
+ * @param {typeof import("../app/db.server.ts").prisma} prisma
+ * @param {typeof import("../app/models/storefront-events.server.ts").writeEvents} writeEvents
+ */
 async function seed(prisma, writeEvents) {
   const shopDomain = `bench-analytics-${process.pid}.myshopify.com`;
   const shop = await prisma.shop.create({ data: { shopDomain, plan: "premium" } });
@@ -80,7 +88,7 @@ async function seed(prisma, writeEvents) {
   await prisma.video.createMany({
     data: Array.from({ length: 300 }, (_, i) => ({
       shopId: shop.id,
-      platform: PLATFORMS[i % PLATFORMS.length],
+      platform: PLATFORMS[i % PLATFORMS.length] ?? "tiktok",
       platformVideoId: `${7_300_000_000 + i}`,
       title: `Video ${i}`,
       enabled: i % 3 !== 0,
@@ -101,9 +109,9 @@ async function seed(prisma, writeEvents) {
         shopDomain,
         session: `s${i % 50_000}`,
         occurredAt: new Date(now - daysAgo * DAY_MS - Math.floor(next() * DAY_MS)),
-        type: TYPES[i % TYPES.length],
-        videoId: videos[Math.floor(next() ** 1.5 * videos.length)].id,
-        widgetId: widgets[i % widgets.length].id,
+        type: TYPES[i % TYPES.length] ?? "video_click",
+        videoId: videos[Math.floor(next() ** 1.5 * videos.length)]?.id ?? "",
+        widgetId: widgets[i % widgets.length]?.id ?? "",
         productId: String(1000 + (i % 40)),
       });
     }

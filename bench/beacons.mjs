@@ -1,3 +1,4 @@
+// @ts-check
 // Storefront beacons: sustained events per second the app stores on this
 // machine. Prints numbers; asserts nothing. Goal (issue 4): >= 5,000 events/s.
 //
@@ -47,8 +48,8 @@ try {
     session: "bench-session",
     events: Array.from({ length: perBeacon }, (_, i) => ({
       type: types[i % types.length],
-      videoId: videos[i % videos.length].id,
-      widgetId: widgets[i % widgets.length].id,
+      videoId: videos[i % videos.length]?.id,
+      widgetId: widgets[i % widgets.length]?.id,
       productId: String(1000 + i),
     })),
   };
@@ -73,19 +74,22 @@ try {
       'wrk.headers["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"',
     ].join("\n"),
   );
-  const wrk = (duration) => execFileSync("wrk", ["-t1", `-c${concurrency}`, `-d${duration}s`, "--latency", "-s", script, url], { encoding: "utf8" });
+  const wrk = (/** @type {number} */ duration) =>
+    execFileSync("wrk", ["-t1", `-c${concurrency}`, `-d${duration}s`, "--latency", "-s", script, url], { encoding: "utf8" });
   wrk(2); // warm-up: JIT, connections, SQLite pages
   const before = await prisma.analyticsEvent.count({ where: { shopId: shop.id } });
-  const cpuBefore = cpuSeconds(stack.processes.app.pid);
+  const appPid = stack.processes.app?.pid;
+  if (appPid === undefined) throw new Error("The app process has no pid");
+  const cpuBefore = cpuSeconds(appPid);
   const output = wrk(seconds);
   await new Promise((resolve) => setTimeout(resolve, 1500)); // the last queued batch is written
   const stored = (await prisma.analyticsEvent.count({ where: { shopId: shop.id } })) - before;
-  const appCpu = cpuSeconds(stack.processes.app.pid) - cpuBefore;
+  const appCpu = cpuSeconds(appPid) - cpuBefore;
 
   const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
   const failed = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
   const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
-  const latency = (p) => [...output.matchAll(/^\s+(\d+)%\s+([\d.]+\w+)/gm)].find((m) => m[1] === String(p))?.[2] ?? "?";
+  const latency = (/** @type {number} */ p) => [...output.matchAll(/^\s+(\d+)%\s+([\d.]+\w+)/gm)].find((m) => m[1] === String(p))?.[2] ?? "?";
   const kind = databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite";
   console.log(`Storefront beacons on ${kind}: ${seconds} s, ${perBeacon} events per beacon, ${concurrency} beacons in flight`);
   console.log(`  beacons/s  ${requestsPerSecond.toFixed(0)}   (refused: ${failed})`);
@@ -99,8 +103,11 @@ try {
   await stack.stop();
 }
 
-/** User plus system CPU seconds a process has used so far (Linux /proc; clock ticks are 1/100 s). */
+/**
+ * User plus system CPU seconds a process has used so far (Linux /proc; clock ticks are 1/100 s).
+ * @param {number} pid
+ */
 function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs a benchmark's measuring half once per database: a fresh SQLite file
 // (prisma/<sqliteName>.sqlite) and, when PostgreSQL answers at PG_URL (default
 // postgresql://postgres@127.0.0.1:5432/test), a throw-away database
@@ -8,6 +9,10 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
+/**
+ * Runs a benchmark's measuring half on a fresh SQLite file, then on a throw-away PostgreSQL database when one answers.
+ * @param {{ script: string, sqliteName: string, args?: Array<string | number> }} options
+ */
 export async function onEachDatabase({ script, sqliteName, args = [] }) {
   const { freshSqliteDatabase } = await import("../scripts/lib/stack.mjs");
   const { deploy } = await import("../scripts/db.mjs");
@@ -28,11 +33,18 @@ export async function onEachDatabase({ script, sqliteName, args = [] }) {
   }
 }
 
+/**
+ * @param {string} script
+ * @param {Array<string | number>} args
+ * @param {string} label
+ * @param {string} databaseUrl
+ * @returns {Promise<void>}
+ */
 async function runChild(script, args, label, databaseUrl) {
   // The app's modules need its configuration to load (nothing is called: no server runs).
   const { stackEnv } = await import("../scripts/lib/stack.mjs");
   const env = stackEnv({ appPort: 3999, shopifyPort: 3998, databaseUrl });
-  return new Promise((resolve, reject) => {
+  return new Promise((/** @type {(value?: void) => void} */ resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(script), "--child", ...args.map(String)], {
       env: { ...env, BENCH_LABEL: label, NODE_ENV: "production", SHOPIFY_LOG_LEVEL: "error", STOREFRONT_PUBLISHING: "off", AUTO_SYNC: "off" },
       stdio: ["ignore", "inherit", "inherit"],
@@ -42,6 +54,7 @@ async function runChild(script, args, label, databaseUrl) {
   });
 }
 
+/** @param {string} url */
 async function reachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
@@ -54,7 +67,10 @@ async function reachable(url) {
   }
 }
 
-/** Drops a throw-away PostgreSQL database (connections to it are ended). */
+/**
+ * Drops a throw-away PostgreSQL database (connections to it are ended).
+ * @param {string} url
+ */
 export async function dropDatabase(url) {
   const admin = new URL(url);
   const name = admin.pathname.slice(1);

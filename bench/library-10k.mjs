@@ -1,3 +1,4 @@
+// @ts-check
 // The Video Library with 10,000 videos: how fast the /content loader's data
 // (loadVideoLibrary: the page of videos, accounts, widgets, saved views and
 // running imports, read in parallel) answers typical list requests; the
@@ -36,6 +37,7 @@ async function measure() {
   const shopId = await seed(prisma, videoSearchText);
   const seedSeconds = ((performance.now() - seedStart) / 1000).toFixed(1);
 
+  /** @type {Array<[string, import("../app/rules/api-types.ts").VideoListQuery]>} */
   const queries = [
     ["first page (All)", { tab: "all", search: "", platforms: [], page: 1 }],
     ["Active tab", { tab: "active", search: "", platforms: [], page: 1 }],
@@ -51,25 +53,29 @@ async function measure() {
 
   const label = process.env.BENCH_LABEL ?? databaseKind;
   console.log(`${label} (${databaseKind}; seeded in ${seedSeconds} s)`);
+  /** @type {number[]} */
   const all = [];
   for (const [name, query] of queries) {
     for (let i = 0; i < WARM_UP; i++) await loadVideoLibrary(shopId, query);
+    /** @type {number[]} */
     const times = [];
+    /** @type {{ total: number; page: number; pageCount: number } | undefined} */
     let result;
     for (let i = 0; i < iterations; i++) {
       const started = performance.now();
       ({ list: result } = await loadVideoLibrary(shopId, query));
-      times.push(performance.now() - started);
-      all.push(times.at(-1));
+      const elapsed = performance.now() - started;
+      times.push(elapsed);
+      all.push(elapsed);
     }
     times.sort((a, b) => a - b);
-    const at = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+    const at = (/** @type {number} */ p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
     console.log(
-      `  ${name.padEnd(38)} p50 ${at(50).toFixed(1).padStart(6)} ms   p95 ${at(95).toFixed(1).padStart(6)} ms   max ${times.at(-1).toFixed(1).padStart(6)} ms   (${String(result.total).padStart(5)} matches, page ${result.page}/${result.pageCount})`,
+      `  ${name.padEnd(38)} p50 ${at(50).toFixed(1).padStart(6)} ms   p95 ${at(95).toFixed(1).padStart(6)} ms   max ${(times.at(-1) ?? NaN).toFixed(1).padStart(6)} ms   (${String(result?.total).padStart(5)} matches, page ${result?.page}/${result?.pageCount})`,
     );
   }
   all.sort((a, b) => a - b);
-  const overall = (p) => all[Math.min(all.length - 1, Math.floor((p / 100) * all.length))];
+  const overall = (/** @type {number} */ p) => all[Math.min(all.length - 1, Math.floor((p / 100) * all.length))] ?? NaN;
   console.log(
     `  ${"all queries together".padEnd(38)} p50 ${overall(50).toFixed(1).padStart(6)} ms   p95 ${overall(95).toFixed(1).padStart(6)} ms   (goal p95 <= 50 ms)`,
   );
@@ -106,7 +112,11 @@ const WORDS = [
 ];
 const PLATFORMS = [...Array(10).fill("tiktok"), ...Array(7).fill("instagram"), ...Array(3).fill("pinterest")];
 
-/** One shop with 10,000 videos (tags on one in ten, the approved ones in widgets), like a large real library. */
+/**
+ * One shop with 10,000 videos (tags on one in ten, the approved ones in widgets), like a large real library.
+ * @param {typeof import("../app/db.server.ts").prisma} prisma
+ * @param {typeof import("../app/models/videos.server.ts").videoSearchText} videoSearchText
+ */
 async function seed(prisma, videoSearchText) {
   const shop = await prisma.shop.create({ data: { shopDomain: `bench-${process.pid}.myshopify.com`, plan: "premium" } });
   const widgets = [];
@@ -115,7 +125,7 @@ async function seed(prisma, videoSearchText) {
 
   let random = 42;
   const next = () => ((random = (random * 1103515245 + 12345) % 2147483648), random / 2147483648);
-  const pick = (list) => list[Math.floor(next() * list.length)];
+  const pick = (/** @type {string[]} */ list) => list[Math.floor(next() * list.length)] ?? "";
   const start = Date.now() - VIDEOS * 60_000;
 
   for (let offset = 0; offset < VIDEOS; offset += 1000) {
@@ -147,7 +157,7 @@ async function seed(prisma, videoSearchText) {
       for (let t = 0; t < 3; t++)
         tags.push({ shopId: shop.id, videoId: video.id, productId: `gid://shopify/Product/${1000 + t}`, productTitle: `Product ${t}` });
     }
-    if (video.enabled) assignments.push({ shopId: shop.id, videoId: video.id, widgetId: widgets[index % widgets.length].id, position: index });
+    if (video.enabled) assignments.push({ shopId: shop.id, videoId: video.id, widgetId: widgets[index % widgets.length]?.id ?? "", position: index });
   }
   for (let i = 0; i < tags.length; i += 1000) await prisma.productTag.createMany({ data: tags.slice(i, i + 1000) });
   for (let i = 0; i < assignments.length; i += 1000) await prisma.widgetVideo.createMany({ data: assignments.slice(i, i + 1000) });

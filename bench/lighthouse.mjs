@@ -1,3 +1,4 @@
+// @ts-check
 // Storefront performance: Lighthouse's performance score of the local product
 // page without and with a Clipcart carousel. Prints numbers; asserts nothing.
 // Goal (issue 4): the widget costs <= 2 points (Shopify's review gate is 10).
@@ -47,6 +48,11 @@ const { demoCatalogue } = await import("../tests/local-shopify/catalogue.ts");
 
 const local = await startLocalShopifyOnly({ appPort: 3480, shopifyPort: 3580, databaseUrl, quiet: true });
 
+/**
+ * @param {string} shop
+ * @param {string} action
+ * @param {object} [body]
+ */
 async function control(shop, action, body) {
   const response = await fetch(`${local.shopifyUrl}/__local/shops/${shop}/${action}`, {
     method: "POST",
@@ -57,7 +63,10 @@ async function control(shop, action, body) {
   return response.json();
 }
 
-/** The Admin API as the app calls it, with an offline token from a real token exchange. */
+/**
+ * The Admin API as the app calls it, with an offline token from a real token exchange.
+ * @param {string} shop
+ */
 async function adminGraphqlFor(shop) {
   const { idToken } = await control(shop, "id-token");
   const exchange = await fetch(`${local.shopifyUrl}/admin/oauth/access_token`, {
@@ -74,22 +83,27 @@ async function adminGraphqlFor(shop) {
   });
   if (!exchange.ok) throw new Error(`Token exchange for ${shop}: ${exchange.status} ${await exchange.text()}`);
   const { access_token: accessToken } = await exchange.json();
-  return (query, options) =>
+  /** @type {import("../app/shopify/admin-gateway.server.ts").AdminGraphql} */
+  const graphql = (query, options) =>
     fetch(`${local.shopifyUrl}/admin/api/${apiVersion}/graphql.json`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
       body: JSON.stringify({ query, variables: options?.variables }),
     });
+  return graphql;
 }
 
-/** A carousel for product pages with 8 approved videos, published, and its block added through the theme editor. */
+/**
+ * A carousel for product pages with 8 approved videos, published, and its block added through the theme editor.
+ * @param {string} shopName
+ */
 async function installCarousel(shopName) {
   // Premium: 8 approved videos are past the Free plan's 5.
   const shop = await prisma.shop.create({ data: { shopDomain: `${shopName}.myshopify.com`, plan: "premium", premiumSource: "billing" } });
   const widget = await createWidget(shop.id, { layoutType: "carousel", name: "Seen on TikTok", pageContexts: ["product"] });
   const products = demoCatalogue();
   for (let i = 0; i < 8; i++) {
-    const platform = ["tiktok", "instagram", "pinterest"][i % 3];
+    const platform = /** @type {const} */ (["tiktok", "instagram", "pinterest"])[i % 3] ?? "tiktok";
     const video = await prisma.video.create({
       data: {
         shopId: shop.id,
@@ -100,7 +114,7 @@ async function installCarousel(shopName) {
         videoUrl:
           platform === "pinterest" ? `https://www.pinterest.com/pin/74000000000000${i}/` : `https://www.tiktok.com/@clipcart.demo/video/74000000000000${i}`,
         // Shopify Files' CDN in production; Local Shopify serves product images the same way.
-        storedThumbnailUrl: `${local.shopifyUrl}/cdn/shop/products/${products[i].handle}.svg`,
+        storedThumbnailUrl: `${local.shopifyUrl}/cdn/shop/products/${products[i]?.handle}.svg`,
       },
     });
     for (const product of products.slice(i, i + 2)) {
@@ -120,14 +134,16 @@ async function installCarousel(shopName) {
   if (!saved.ok) throw new Error(`Theme editor save for ${shopName}: ${saved.status}`);
 }
 
+/** @param {string} url */
 async function audit(url) {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     const { categories, audits } = result.lhr;
-    const ms = (id) => audits[id]?.numericValue ?? NaN;
+    const ms = (/** @type {string} */ id) => audits[id]?.numericValue ?? NaN;
     return {
-      score: Math.round((categories.performance.score ?? 0) * 100),
+      score: Math.round((categories.performance?.score ?? 0) * 100),
       fcp: ms("first-contentful-paint"),
       lcp: ms("largest-contentful-paint"),
       tbt: ms("total-blocking-time"),
@@ -140,10 +156,12 @@ async function audit(url) {
   }
 }
 
+/** @param {number[]} values */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const upper = sorted[mid] ?? NaN;
+  return sorted.length % 2 ? upper : ((sorted[mid - 1] ?? NaN) + upper) / 2;
 };
 
 try {
@@ -153,7 +171,8 @@ try {
   for (const shop of [plainShop, widgetShop]) await control(shop, "seed", { theme: "json" });
   await installCarousel(widgetShop);
 
-  const product = demoCatalogue()[0];
+  const [product] = demoCatalogue();
+  if (!product) throw new Error("Local Shopify's demo catalogue is empty");
   const pages = {
     without: `${local.storefrontUrl(plainShop)}products/${product.handle}`,
     with: `${local.storefrontUrl(widgetShop)}products/${product.handle}`,
@@ -162,9 +181,13 @@ try {
   const html = await (await fetch(`${local.shopifyUrl}/storefront/${widgetShop}/products/${product.handle}`)).text();
   if (!html.includes("<clipcart-widget")) throw new Error(`The widget is missing from ${pages.with}`);
 
+  /** @typedef {"without" | "with"} PageKind */
+  /** @type {Record<PageKind, Array<Awaited<ReturnType<typeof audit>>>>} */
   const results = { without: [], with: [] };
   for (let run = 1; run <= runs; run++) {
-    for (const kind of run % 2 ? ["without", "with"] : ["with", "without"]) {
+    /** @type {PageKind[]} */
+    const order = run % 2 ? ["without", "with"] : ["with", "without"];
+    for (const kind of order) {
       const result = await audit(pages[kind]);
       for (const warning of result.warnings) console.warn(`  (${kind}) Lighthouse: ${warning}`);
       results[kind].push(result);
@@ -174,13 +197,14 @@ try {
     }
   }
 
-  const summary = (kind) => {
+  const summary = (/** @type {PageKind} */ kind) => {
     const list = results[kind];
-    const pick = (key) => median(list.map((r) => r[key]));
+    const pick = (/** @type {"score" | "fcp" | "lcp" | "tbt" | "cls" | "bytes"} */ key) => median(list.map((r) => r[key]));
     return { score: pick("score"), fcp: pick("fcp"), lcp: pick("lcp"), tbt: pick("tbt"), cls: pick("cls"), kb: pick("bytes") / 1024 };
   };
   const without = summary("without");
   const withWidget = summary("with");
+  /** @type {(label: string, s: ReturnType<typeof summary>) => string} */
   const line = (label, s) =>
     `  ${label.padEnd(16)} score ${String(s.score).padStart(3)}   FCP ${s.fcp.toFixed(0)} ms   LCP ${s.lcp.toFixed(0)} ms   TBT ${s.tbt.toFixed(0)} ms   CLS ${s.cls.toFixed(3)}   ${s.kb.toFixed(1)} KB`;
   console.log(`\nLighthouse performance, local product page (median of ${runs}, mobile, simulated throttling)`);

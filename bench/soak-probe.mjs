@@ -1,3 +1,4 @@
+// @ts-check
 // Preloaded into the app process only, by bench/soak.mjs
 // (NODE_OPTIONS="--expose-gc --import <this file>", SOAK_PROBE_FILE=<path>):
 // measures what can only be seen from inside the app, its event loop delay,
@@ -22,8 +23,8 @@ if (reportFile) {
   let windowStartedAt = Date.now();
 
   // The monitor records the time between its timer's runs: the delay is what exceeds the timer's period.
-  const delayMs = (nanoseconds) => Math.max(0, Math.round((nanoseconds / 1e6 - RESOLUTION_MS) * 10) / 10);
-  const write = (report) => {
+  const delayMs = (/** @type {number} */ nanoseconds) => Math.max(0, Math.round((nanoseconds / 1e6 - RESOLUTION_MS) * 10) / 10);
+  const write = (/** @type {object} */ report) => {
     const temporary = `${reportFile}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(report));
     renameSync(temporary, reportFile);

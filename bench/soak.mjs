@@ -1,3 +1,4 @@
+// @ts-check
 // Soak: a busy store for a set time, and whether the app ends where it started.
 //
 //   npm run bench:soak                       5 minutes on a fresh SQLite database
@@ -41,6 +42,26 @@ import { deploy } from "../scripts/db.mjs";
 import { dropDatabase } from "./each-database.mjs";
 import { signProxyQuery } from "../tests/local-shopify/app-proxy.ts";
 import { mintSessionToken } from "../tests/local-shopify/session-token.ts";
+
+/**
+ * @typedef {{ label: string, url: string, prepare?: () => Promise<unknown>, cleanUp?: () => Promise<unknown> }} SoakDatabase
+ * @typedef {{ headers?: Record<string, string>, body?: string }} RequestParts
+ * @typedef {{ status?: number, text?: string, error?: Error & { code?: string } }} RawAnswer
+ * @typedef {ReturnType<typeof httpClient>} HttpClient
+ * @typedef {{ ok: boolean, status?: number, json?: any }} Answer `json`: the API's JSON answer, read as the admin's code reads it
+ * @typedef {(route: string, method: string, requestPath: string, body?: unknown) => Promise<Answer>} AdminApi
+ * @typedef {{ id: string, status: string, error?: string | null, channel_id?: string | null }} ImportJobAnswer
+ * @typedef {{ id: string, title: string }} ShopProduct
+ * @typedef {{ domain: string, id: string, api: AdminApi, widgets: Array<{ id: string }>, videos: Array<{ id: string, enabled?: boolean }>, products: ShopProduct[] }} SoakShop
+ * @typedef {{ count: number, first: string[], last: string[] }} CapturedLines
+ * @typedef {{ share: number, slack: number, unit: string }} FlatRule
+ * @typedef {{ p50Ms: number, p99Ms: number, maxMs: number }} LoopDelay
+ * @typedef {{ rss: number, heapUsed: number, external: number }} MemoryAfterGc
+ * @typedef {{ sequence: number, pid: number, ready?: boolean, gcAvailable?: boolean, loop?: LoopDelay | null, memory?: { rss: number, heapUsed: number }, afterGc?: MemoryAfterGc | null }} ProbeReport
+ * @typedef {{ pid: number, port: number, process: import("node:child_process").ChildProcess, appStderr: CapturedLines, probeFile: string, sqliteFiles: Set<string>, postgres: pg.Client | null }} AppUnderTest
+ * @typedef {Awaited<ReturnType<typeof takeSample>>} Sample
+ * @typedef {ReturnType<typeof startLoad>} Load
+ */
 
 const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/local-shopify/local-app.json"), "utf8"));
 const PROBE = fileURLToPath(new URL("./soak-probe.mjs", import.meta.url));
@@ -95,6 +116,7 @@ function readOptions() {
       "report-every": { type: "string" },
     },
   });
+  /** @type {(value: string | undefined, environment: string, fallback: number) => number} */
   const number = (value, environment, fallback) => {
     const raw = value ?? process.env[environment];
     if (raw === undefined || raw === "") return fallback;
@@ -116,8 +138,9 @@ function readOptions() {
   };
 }
 
-const redact = (url) => url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
+const redact = (/** @type {string} */ url) => url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
 
+/** @returns {Promise<SoakDatabase[]>} */
 async function databasesToSoak() {
   const sqlite = () => ({ label: "SQLite", url: freshSqliteDatabase("bench-soak") });
   if (options.both) {
@@ -136,9 +159,10 @@ async function databasesToSoak() {
   return [{ label: given.startsWith("postgres") ? "PostgreSQL" : "SQLite", url: given, prepare: () => deploy(given, { quiet: true }) }];
 }
 
-const isPostgres = (url) => /^postgres(ql)?:/i.test(url);
+const isPostgres = (/** @type {string} */ url) => /^postgres(ql)?:/i.test(url);
 
 /** The SQLite database's files whose descriptors stand for its connections (absolute paths). */
+/** @param {string} url */
 function sqliteFiles(url) {
   if (isPostgres(url)) return new Set();
   const file = path.resolve(ROOT, url.replace(/^file:/i, "").replace(/\?.*$/, ""));
@@ -147,6 +171,7 @@ function sqliteFiles(url) {
 
 // ---------------------------------------------------------------- one soak
 
+/** @param {SoakDatabase} database */
 async function soak(database) {
   await database.prepare?.();
   const probeFile = path.join(tmpdir(), `clipcart-soak-probe-${process.pid}.json`);
@@ -160,21 +185,26 @@ async function soak(database) {
   }
   const stack = await startStack({ appPort: options.appPort, shopifyPort: options.shopifyPort, databaseUrl: database.url, quiet: true, appEnv });
   // Whatever ends the bench, the stack's processes end with it.
-  const endStack = () => Object.values(stack.processes).forEach((child) => child.exitCode === null && child.kill("SIGTERM"));
+  const endStack = () => [...stack.processes.apps, stack.processes.shopify].forEach((child) => child.exitCode === null && child.kill("SIGTERM"));
   process.on("exit", endStack);
   const client = httpClient(stack.appUrl);
+  /** @type {pg.Client | null} */
   let postgres = null;
+  /** @type {Load | undefined} */
   let load;
   try {
-    const appStderr = captureLines(stack.processes.app.stderr);
+    const appProcess = stack.processes.app;
+    if (appProcess?.pid === undefined) throw new Error("the app process did not start");
+    const appStderr = captureLines(appProcess.stderr);
     if (isPostgres(database.url)) {
       postgres = new pg.Client({ connectionString: database.url, application_name: "soak-bench" });
       postgres.on("error", (error) => console.error(`  (the bench's PostgreSQL connection failed: ${error.message})`));
       await postgres.connect();
     }
+    /** @type {AppUnderTest} */
     const app = {
-      process: stack.processes.app,
-      pid: stack.processes.app.pid,
+      process: appProcess,
+      pid: appProcess.pid,
       port: options.appPort,
       appStderr,
       probeFile,
@@ -202,21 +232,24 @@ async function soak(database) {
     const table = new SampleTable(database.url);
     table.printHeader();
     const started = performance.now();
-    const samples = [await takeSample("start", app, traffic)];
-    table.print(samples[0]);
+    const first = await takeSample("start", app, traffic);
+    const samples = [first];
+    table.print(first);
     const endAt = started + options.seconds * 1000;
     while (!interrupted.signal.aborted) {
       const nextReport = started + samples.length * options.reportEverySeconds * 1000;
       if (nextReport >= endAt - 1000) break;
       await pause(nextReport - performance.now());
       if (interrupted.signal.aborted) break;
-      samples.push(await takeSample(`${Math.round((performance.now() - started) / 1000)} s`, app, traffic));
-      table.print(samples.at(-1));
+      const sample = await takeSample(`${Math.round((performance.now() - started) / 1000)} s`, app, traffic);
+      samples.push(sample);
+      table.print(sample);
     }
     await pause(endAt - performance.now());
     if (interrupted.signal.aborted) throw new Error("interrupted before the end");
-    samples.push(await takeSample("end", app, traffic));
-    table.print(samples.at(-1));
+    const last = await takeSample("end", app, traffic);
+    samples.push(last);
+    table.print(last);
     const measuredSeconds = (performance.now() - started) / 1000;
     const requestsMeasured = samples.slice(1).reduce((sum, sample) => sum + sample.window.requests, 0);
     await load.stop();
@@ -231,14 +264,26 @@ async function soak(database) {
   }
 }
 
-/** Stops the stack; a process still running STOP_GRACE_MS after SIGTERM is killed, and named. */
+/**
+ * Stops the stack; a process still running STOP_GRACE_MS after SIGTERM is killed, and named.
+ * @param {Awaited<ReturnType<typeof startStack>>} stack
+ */
 async function stopStack(stack) {
   const stopped = stack.stop();
+  /** @type {NodeJS.Timeout | undefined} */
   let timer;
-  const inTime = await Promise.race([stopped.then(() => true), new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS, false)))]);
+  const inTime = await Promise.race([
+    stopped.then(() => true),
+    new Promise((/** @type {(inTime: boolean) => void} */ resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS, false))),
+  ]);
   clearTimeout(timer);
   if (inTime) return;
-  for (const [name, child] of Object.entries(stack.processes)) {
+  const { apps, shopify } = stack.processes;
+  const named = [
+    ...apps.map((child, i) => /** @type {const} */ ([apps.length > 1 ? `app ${i + 1}` : "app", child])),
+    /** @type {const} */ (["shopify", shopify]),
+  ];
+  for (const [name, child] of named) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
     console.log(`  ⚠ ${name} (pid ${child.pid}) had not exited ${STOP_GRACE_MS / 1000} s after SIGTERM: killed`);
     child.kill("SIGKILL");
@@ -246,6 +291,10 @@ async function stopStack(stack) {
   await stopped;
 }
 
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 function answers(port) {
   return new Promise((resolve) => {
     const request = http.get({ host: "localhost", port, path: "/", timeout: 2_000 }, (response) => {
@@ -257,10 +306,14 @@ function answers(port) {
   });
 }
 
-/** Resolves after ms, or at once when the run is interrupted. */
+/**
+ * Resolves after ms, or at once when the run is interrupted.
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 function pause(ms) {
   if (ms <= 0 || interrupted.signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
+  return new Promise((/** @type {() => void} */ resolve) => {
     const timer = setTimeout(done, ms);
     function done() {
       clearTimeout(timer);
@@ -271,9 +324,14 @@ function pause(ms) {
   });
 }
 
+/**
+ * @param {import("node:stream").Readable} stream
+ * @returns {CapturedLines}
+ */
 function captureLines(stream) {
+  /** @type {CapturedLines} */
   const captured = { count: 0, first: [], last: [] };
-  stream.on("data", (chunk) => {
+  stream.on("data", (/** @type {Buffer} */ chunk) => {
     for (const line of String(chunk).split("\n")) {
       if (!line.trim()) continue;
       captured.count += 1;
@@ -286,12 +344,19 @@ function captureLines(stream) {
 
 // ---------------------------------------------------------------- HTTP and accounting
 
+/** @param {string} baseUrl */
 function httpClient(baseUrl) {
   const base = new URL(baseUrl);
   // FIFO spreads requests over every kept socket, so none sits idle until the server's keep-alive timeout closes it.
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENT_SOCKETS, scheduling: "fifo" });
   const client = {
     keepAliveRacesRetried: 0,
+    /**
+     * @param {string} method
+     * @param {string} requestPath
+     * @param {RequestParts} [parts]
+     * @returns {Promise<RawAnswer>}
+     */
     request(method, requestPath, { headers = {}, body } = {}, retried = false) {
       return new Promise((resolve) => {
         const payload = body === undefined ? undefined : Buffer.from(body);
@@ -306,14 +371,15 @@ function httpClient(baseUrl) {
             headers: payload ? { ...headers, "Content-Length": payload.length } : headers,
           },
           (response) => {
+            /** @type {Buffer[]} */
             const chunks = [];
-            response.on("data", (chunk) => chunks.push(chunk));
+            response.on("data", (/** @type {Buffer} */ chunk) => chunks.push(chunk));
             response.on("end", () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString("utf8") }));
             response.on("error", (error) => resolve({ error }));
           },
         );
         request.on("timeout", () => request.destroy(Object.assign(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`), { code: "TIMEOUT" })));
-        request.on("error", (error) => {
+        request.on("error", (/** @type {Error & { code?: string }} */ error) => {
           // A kept socket the server closed as we reused it: the request never reached the app, so it is sent
           // again once (as Node's documentation of request.reusedSocket advises); counted, not hidden.
           if (request.reusedSocket && error.code === "ECONNRESET" && !retried) {
@@ -335,18 +401,30 @@ function httpClient(baseUrl) {
 
 /** Every request of the load, counted by route; failures by kind and route, with the first few answers kept. */
 class Traffic {
+  /** @param {HttpClient} client */
   constructor(client) {
     this.client = client;
     this.requests = 0;
     this.windowRequests = 0;
     this.windowErrors = 0;
     this.windowStartedAt = performance.now();
+    /** @type {Map<string, number>} */
     this.byRoute = new Map();
+    /** @type {Map<string, number>} */
     this.errors = new Map();
+    /** @type {string[]} */
     this.firstErrors = [];
+    /** @type {Map<string, number>} */
     this.skipped = new Map();
   }
 
+  /**
+   * @param {string} route
+   * @param {string} method
+   * @param {string} requestPath
+   * @param {RequestParts} [parts]
+   * @returns {Promise<Answer>}
+   */
   async send(route, method, requestPath, { headers, body } = {}) {
     const answer = await this.client.request(method, requestPath, { headers, body });
     this.requests += 1;
@@ -356,7 +434,7 @@ class Traffic {
       this.fail(`network ${answer.error.code ?? answer.error.message}`, route, answer.error.message);
       return { ok: false };
     }
-    if (answer.status >= 400) {
+    if ((answer.status ?? 0) >= 400) {
       this.fail(`HTTP ${answer.status}`, route, answer.text);
       return { ok: false, status: answer.status };
     }
@@ -369,7 +447,12 @@ class Traffic {
     return { ok: true, status: answer.status, json };
   }
 
-  /** A failure the HTTP status does not show (e.g. an import that ended "failed"). */
+  /**
+   * A failure the HTTP status does not show (e.g. an import that ended "failed").
+   * @param {string} kind
+   * @param {string} route
+   * @param {unknown} detail
+   */
   fail(kind, route, detail) {
     const key = `${kind}  ${route}`;
     this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
@@ -377,6 +460,7 @@ class Traffic {
     if (this.firstErrors.length < FIRST_ERRORS_SHOWN) this.firstErrors.push(`${key}: ${String(detail).slice(0, 400)}`);
   }
 
+  /** @param {string} what */
   skip(what) {
     this.skipped.set(what, (this.skipped.get(what) ?? 0) + 1);
   }
@@ -397,25 +481,37 @@ class Traffic {
 
 // ---------------------------------------------------------------- the shop and its traffic
 
+/**
+ * @param {Traffic} traffic
+ * @param {string} shopDomain
+ * @returns {AdminApi}
+ */
 function adminApi(traffic, shopDomain) {
   return async (route, method, requestPath, body) => {
     const token = await mintSessionToken({ shop: shopDomain, apiKey: localApp.apiKey, apiSecret: localApp.apiSecret });
+    /** @type {Record<string, string>} */
     const headers = { Authorization: `Bearer ${token}`, Accept: "application/json", "User-Agent": DESKTOP_USER_AGENT };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     return traffic.send(route, method, requestPath, { headers, body: body === undefined ? undefined : JSON.stringify(body) });
   };
 }
 
-/** One shop set up as a merchant would through the admin: bootstrapped, two widgets, one imported account. */
+/**
+ * One shop set up as a merchant would through the admin: bootstrapped, two widgets, one imported account.
+ * @param {Traffic} traffic
+ * @returns {Promise<SoakShop>}
+ */
 async function setUpShop(traffic) {
   const domain = `soak-${Date.now().toString(36)}.myshopify.com`;
   const api = adminApi(traffic, domain);
+  /** @type {(what: string, answer: Promise<Answer>) => Promise<any>} */
   const must = async (what, answer) => {
     const result = await answer;
     if (!result.ok) throw new Error(`setting up the shop: ${what} failed (${traffic.firstErrors.at(-1) ?? result.status})`);
     return result.json;
   };
   const { shop } = await must("bootstrap", api("POST /api/shops", "POST", "/api/shops", { shopDomain: domain }));
+  /** @type {Array<{ id: string }>} */
   const widgets = [];
   for (const [layoutType, pageContexts] of [
     ["carousel", ["homepage"]],
@@ -434,6 +530,7 @@ async function setUpShop(traffic) {
   const finished = await waitForImport(api, job);
   if (finished?.status !== "succeeded") throw new Error(`setting up the shop: the seed import ended ${finished?.status}: ${finished?.error}`);
   const library = await must("the library", api("GET /api/videos/:shopId", "GET", `/api/videos/${shop.id}?tab=all`));
+  /** @type {Map<string, string>} */
   const products = new Map();
   for (const words of ["Classic", "Everyday", "Relaxed"]) {
     const hits = await must("product search", api("GET /api/products/search", "GET", `/api/products/search?q=${words}&shopId=${shop.id}`));
@@ -452,6 +549,12 @@ async function setUpShop(traffic) {
   };
 }
 
+/**
+ * @param {AdminApi} api
+ * @param {ImportJobAnswer} job
+ * @param {{ stopping?: () => boolean }} [until]
+ * @returns {Promise<ImportJobAnswer | null>}
+ */
 async function waitForImport(api, job, { stopping = () => false } = {}) {
   const deadline = Date.now() + IMPORT_TIMEOUT_MS;
   let current = job;
@@ -465,7 +568,11 @@ async function waitForImport(api, job, { stopping = () => false } = {}) {
   return current;
 }
 
-/** Launches `perSecond` calls a second on a steady schedule, whether or not earlier ones have answered (an open loop). */
+/**
+ * Launches `perSecond` calls a second on a steady schedule, whether or not earlier ones have answered (an open loop).
+ * @param {number} perSecond
+ * @param {() => void} launch
+ */
 function steady(perSecond, launch) {
   if (!(perSecond > 0)) return () => {};
   const started = performance.now();
@@ -480,11 +587,26 @@ function steady(perSecond, launch) {
   return () => clearInterval(timer);
 }
 
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
+/**
+ * One element of a list that is not empty (the shop's setup checked each).
+ * @template T
+ * @param {T[]} list
+ * @returns {T}
+ */
+const pick = (list) => {
+  const picked = list[Math.floor(Math.random() * list.length)];
+  if (picked === undefined) throw new Error("picked from an empty list");
+  return picked;
+};
 
+/**
+ * @param {Traffic} traffic
+ * @param {SoakShop} shop
+ */
 function startLoad(traffic, shop) {
+  /** @type {Set<Promise<unknown>>} */
   const inFlight = new Set();
-  const track = (promise) => {
+  const track = (/** @type {Promise<unknown>} */ promise) => {
     inFlight.add(promise);
     promise.finally(() => inFlight.delete(promise));
   };
@@ -535,6 +657,7 @@ function startLoad(traffic, shop) {
   let toggleTurn = 0;
   const toggle = () => {
     const entry = toggled[toggleTurn++ % toggled.length];
+    if (!entry) return;
     if (entry.busy) return traffic.skip("approval (previous one on the video unanswered)");
     entry.busy = true;
     const enabled = !entry.enabled;
@@ -550,12 +673,14 @@ function startLoad(traffic, shop) {
   };
 
   // Tag edits alternate per video: add a product, then remove that tag.
-  const tagged = shop.videos.slice(TOGGLED_VIDEOS).map((video) => ({ video, tagId: null, busy: false }));
+  const tagged = shop.videos.slice(TOGGLED_VIDEOS).map((video) => ({ video, tagId: /** @type {string | null} */ (null), busy: false }));
   let tagTurn = 0;
   const editTag = () => {
     const entry = tagged[tagTurn++ % tagged.length];
+    if (!entry) return;
     if (entry.busy) return traffic.skip("tag edit (previous one on the video unanswered)");
     entry.busy = true;
+    /** @type {(update: (answer: Answer) => void) => (answer: Answer) => void} */
     const done = (update) => (answer) => {
       entry.busy = false;
       if (answer.ok) update(answer);
@@ -582,6 +707,7 @@ function startLoad(traffic, shop) {
     }
   };
 
+  /** @type {string[]} */
   const importedChannels = [];
   let importsRunning = 0;
   const importAccount = () => {
@@ -615,6 +741,7 @@ function startLoad(traffic, shop) {
     steady(options.tagEditsPerSecond, editTag),
     steady(options.importEverySeconds > 0 ? 1 / options.importEverySeconds : 0, importAccount),
   ];
+  /** @type {Promise<unknown> | undefined} */
   let stopped;
   return {
     counts,
@@ -630,6 +757,10 @@ function startLoad(traffic, shop) {
 
 // ---------------------------------------------------------------- measuring the app process
 
+/**
+ * @param {string} file
+ * @returns {ProbeReport | null}
+ */
 function readProbe(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
@@ -639,6 +770,7 @@ function readProbe(file) {
 }
 
 /** Asks the probe for a report (SIGUSR2) and waits for it: event loop delay since the last one, memory before and after a GC. */
+/** @param {AppUnderTest} app */
 async function askProbe(app) {
   const before = readProbe(app.probeFile)?.sequence ?? -1;
   process.kill(app.pid, "SIGUSR2");
@@ -652,7 +784,9 @@ async function askProbe(app) {
 }
 
 /** The local port of each TCP socket of the app's network namespace, by inode. */
+/** @param {number} pid */
 function tcpLocalPorts(pid) {
+  /** @type {Map<string, number>} */
   const ports = new Map();
   for (const table of ["tcp", "tcp6"]) {
     let text = "";
@@ -663,13 +797,15 @@ function tcpLocalPorts(pid) {
     }
     for (const line of text.split("\n").slice(1)) {
       const fields = line.trim().split(/\s+/);
-      if (fields.length > 9) ports.set(fields[9], parseInt(fields[1].split(":")[1], 16));
+      const [inode, localAddress] = [fields[9], fields[1]];
+      if (inode !== undefined && localAddress !== undefined) ports.set(inode, parseInt(localAddress.split(":")[1] ?? "", 16));
     }
   }
   return ports;
 }
 
 /** The app's descriptors: sockets to its own port (the bench's requests), other sockets (database, Shopify), database files, the rest. */
+/** @param {AppUnderTest} app */
 function openFiles(app) {
   const counts = { total: 0, inbound: 0, sockets: 0, database: 0, other: 0 };
   const directory = `/proc/${app.pid}/fd`;
@@ -683,18 +819,24 @@ function openFiles(app) {
     }
     counts.total += 1;
     const socket = /^socket:\[(\d+)\]$/.exec(target);
-    if (socket) counts[localPorts.get(socket[1]) === app.port ? "inbound" : "sockets"] += 1;
+    if (socket) counts[localPorts.get(socket[1] ?? "") === app.port ? "inbound" : "sockets"] += 1;
     else if (app.sqliteFiles.has(target)) counts.database += 1;
     else counts.other += 1;
   }
   return counts;
 }
 
+/** @param {number} pid */
 function residentBytes(pid) {
   const kilobytes = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   return Number(kilobytes) * 1024;
 }
 
+/**
+ * @param {AppUnderTest} app
+ * @param {ReturnType<typeof openFiles>} files
+ * @returns {Promise<{ total: number, detail: string | null }>}
+ */
 async function databaseConnections(app, files) {
   if (!app.postgres) return { total: files.database, detail: null };
   let rows;
@@ -704,11 +846,16 @@ async function databaseConnections(app, files) {
         WHERE datname = current_database() AND application_name LIKE 'clipcart%' GROUP BY application_name ORDER BY application_name`,
     ));
   } catch (error) {
-    return { total: NaN, detail: `not read: ${error.message}` };
+    return { total: NaN, detail: `not read: ${error instanceof Error ? error.message : String(error)}` };
   }
   return { total: rows.reduce((sum, row) => sum + row.count, 0), detail: rows.map((row) => `${row.name} ${row.count}`).join(", ") || "none" };
 }
 
+/**
+ * @param {string} label
+ * @param {AppUnderTest} app
+ * @param {Traffic} traffic
+ */
 async function takeSample(label, app, traffic) {
   if (app.process.exitCode !== null || app.process.signalCode !== null) {
     throw new Error(`the app process ended (${app.process.exitCode ?? app.process.signalCode}); its stderr ended:\n    ${app.appStderr.last.join("\n    ")}`);
@@ -723,9 +870,10 @@ async function takeSample(label, app, traffic) {
 
 // ---------------------------------------------------------------- printing
 
-const megabytes = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+const megabytes = (/** @type {number} */ bytes) => (bytes / 1024 / 1024).toFixed(1);
 
 class SampleTable {
+  /** @param {string} databaseUrl */
   constructor(databaseUrl) {
     this.connectionsLabel = isPostgres(databaseUrl) ? "pg conns" : "db fds";
   }
@@ -737,6 +885,7 @@ class SampleTable {
     );
   }
 
+  /** @param {Sample} sample */
   print(sample) {
     const { files, probe, window } = sample;
     const loop = probe?.loop ? `${probe.loop.p50Ms}/${probe.loop.p99Ms}/${probe.loop.maxMs}` : "probe silent";
@@ -751,7 +900,14 @@ class SampleTable {
   }
 }
 
-/** "flat" when `end` is at most a share of `reference`, or the rule's absolute slack, above it. */
+/**
+ * "flat" when `end` is at most a share of `reference`, or the rule's absolute slack, above it.
+ * @param {string} name
+ * @param {number} reference
+ * @param {number} end
+ * @param {FlatRule} rule
+ * @param {(value: number) => string} [format]
+ */
 function verdictLine(name, reference, end, rule, format = String) {
   const allowed = Math.max(reference * rule.share, rule.slack);
   const flat = end <= reference + allowed;
@@ -764,8 +920,12 @@ function verdictLine(name, reference, end, rule, format = String) {
   return flat;
 }
 
+/**
+ * @param {{ samples: Sample[], traffic: Traffic, load: Load, requestsPerSecond: number, appStderr: CapturedLines, database: SoakDatabase }} run
+ */
 function printVerdict({ samples, traffic, load, requestsPerSecond, appStderr, database }) {
   const [start, end] = [samples[0], samples.at(-1)];
+  if (!start || !end) throw new Error("no sample was taken");
   const windows = samples.slice(1).filter((sample) => sample.probe?.loop);
   const counts = load.counts;
   console.log(
@@ -784,9 +944,10 @@ function printVerdict({ samples, traffic, load, requestsPerSecond, appStderr, da
 
   console.log(`\nVerdict on ${database.label}:`);
   // Without gc exposed the figures before a collection stand in (noisier).
-  const heapOf = (sample) => (sample.probe?.afterGc ? sample.probe.afterGc.heapUsed + sample.probe.afterGc.external : (sample.probe?.memory.heapUsed ?? 0));
-  const residentOf = (sample) => sample.probe?.afterGc?.rss ?? sample.rss;
-  const middle = samples[Math.floor((samples.length - 1) / 2)];
+  const heapOf = (/** @type {Sample} */ sample) =>
+    sample.probe?.afterGc ? sample.probe.afterGc.heapUsed + sample.probe.afterGc.external : (sample.probe?.memory?.heapUsed ?? 0);
+  const residentOf = (/** @type {Sample} */ sample) => sample.probe?.afterGc?.rss ?? sample.rss;
+  const middle = samples[Math.floor((samples.length - 1) / 2)] ?? start;
   const firstHalf = samples.slice(0, samples.indexOf(middle) + 1);
   const [connectionsName, connectionsReference] = isPostgres(database.url)
     ? ["db connections (1st half max->end)", Math.max(...firstHalf.map((sample) => sample.connections.total))]
@@ -802,10 +963,11 @@ function printVerdict({ samples, traffic, load, requestsPerSecond, appStderr, da
   for (const [key, count] of traffic.errors) console.log(`    ${count} x ${key}`);
   for (const body of traffic.firstErrors) console.log(`    first: ${body}`);
   if (windows.length) {
-    const p50s = windows.map((sample) => sample.probe.loop.p50Ms).sort((a, b) => a - b);
+    const loops = windows.flatMap((sample) => (sample.probe?.loop ? [sample.probe.loop] : []));
+    const p50s = loops.map((loop) => loop.p50Ms).sort((a, b) => a - b);
     console.log(
       `  ${"event loop delay".padEnd(34)} p50 ${p50s[Math.floor(p50s.length / 2)]} ms (median of ${windows.length} windows), ` +
-        `p99 ${Math.max(...windows.map((sample) => sample.probe.loop.p99Ms))} ms (worst window), max ${Math.max(...windows.map((sample) => sample.probe.loop.maxMs))} ms`,
+        `p99 ${Math.max(...loops.map((loop) => loop.p99Ms))} ms (worst window), max ${Math.max(...loops.map((loop) => loop.maxMs))} ms`,
     );
   }
   console.log(`  ${"requests".padEnd(34)} ${requestsPerSecond.toFixed(1)}/s after the warm-up`);

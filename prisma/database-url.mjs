@@ -1,3 +1,4 @@
+// @ts-check
 // Which database Clipcart uses, decided in one place for the Prisma CLI
 // (prisma.config.ts), the app (app/db.server.ts) and scripts/db.mjs.
 // Plain ESM so that all three can import it without a TypeScript loader.

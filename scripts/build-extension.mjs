@@ -1,3 +1,4 @@
+// @ts-check
 // Bundles the storefront widget script (app/storefront/storefront.ts and the
 // shared renderer) into the theme app extension's assets. Shopify deploys the
 // extension folder as it is, so the built file is committed;

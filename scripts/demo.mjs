@@ -1,3 +1,4 @@
+// @ts-check
 // npm run demo: everything a fresh clone needs, then Local Shopify + the app's
 // production build, and the local admin URL to open.
 import { buildApp, ensureDependencies, generatePrismaClients, runOrExit } from "./lib/run.mjs";
@@ -29,7 +30,8 @@ const shutdown = async () => {
 };
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
-for (const child of Object.values(stack.processes)) {
+// Every app instance and Local Shopify (processes.app is apps[0] again, and apps is an array).
+for (const child of [...stack.processes.apps, stack.processes.shopify]) {
   child.once("exit", (code) => {
     if (stopping) return;
     console.error(`A process of the demo stopped (exit ${code}); stopping the demo.`);

@@ -1,3 +1,4 @@
+// @ts-check
 // Records the Dashboard's tutorial film from the product itself: Chromium walks
 // through the local stack (import, approve, create a widget, install it, the
 // storefront) with captions, Playwright records it, ffmpeg (Debian's package)
@@ -16,7 +17,7 @@ import { ROOT, freshSqliteDatabase, startStack } from "./lib/stack.mjs";
 // network does not reach; Debian's ffmpeg takes the same arguments.
 const browsersPath = mkdtempSync(path.join(tmpdir(), "clipcart-playwright-"));
 const ffmpegRevision = JSON.parse(readFileSync(path.join(ROOT, "node_modules/playwright-core/browsers.json"), "utf8")).browsers.find(
-  (browser) => browser.name === "ffmpeg",
+  (/** @type {{ name: string; revision: string }} */ browser) => browser.name === "ffmpeg",
 ).revision;
 mkdirSync(path.join(browsersPath, `ffmpeg-${ffmpegRevision}`));
 symlinkSync("/usr/bin/ffmpeg", path.join(browsersPath, `ffmpeg-${ffmpegRevision}`, "ffmpeg-linux"));
@@ -31,7 +32,8 @@ const SHOP = "tutorial";
 const databaseUrl = freshSqliteDatabase("tutorial");
 process.env.DATABASE_URL = databaseUrl;
 const { demoCatalogue } = await import("../tests/local-shopify/catalogue.ts");
-const product = demoCatalogue()[0];
+const [product] = demoCatalogue();
+if (!product) throw new Error("Local Shopify's demo catalogue is empty");
 const stack = await startStack({ appPort: 3490, shopifyPort: 3590, databaseUrl, quiet: true });
 const videoDir = mkdtempSync(path.join(tmpdir(), "clipcart-tutorial-"));
 const browser = await chromium.launch({
@@ -45,17 +47,23 @@ const context = await browser.newContext({
   userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
 });
 const started = Date.now();
+/** @type {Array<{ start: number; end: number; text: string }>} */
 const cues = [];
 const page = await context.newPage();
 const app = page.frameLocator("#app-iframe");
-const pause = (ms) => page.waitForTimeout(ms);
+const pause = (/** @type {number} */ ms) => page.waitForTimeout(ms);
 
-/** Shows a caption over the current page and keeps it for the captions file. */
+/**
+ * Shows a caption over the current page and keeps it for the captions file.
+ * @param {import("@playwright/test").Page} target
+ * @param {string} text
+ */
 async function caption(target, text) {
   const at = (Date.now() - started) / 1000;
-  if (cues.length) cues.at(-1).end = at;
+  const previous = cues.at(-1);
+  if (previous) previous.end = at;
   cues.push({ start: at, end: LENGTH_SECONDS, text });
-  await target.evaluate((line) => {
+  await target.evaluate((/** @type {string} */ line) => {
     let box = document.getElementById("tutorial-caption");
     if (!box) {
       box = document.createElement("div");
@@ -68,7 +76,7 @@ async function caption(target, text) {
   }, text);
 }
 
-const dialogAction = (label) => app.getByTestId("admin-modal-action").filter({ hasText: new RegExp(`^${label}$`) });
+const dialogAction = (/** @type {string} */ label) => app.getByTestId("admin-modal-action").filter({ hasText: new RegExp(`^${label}$`) });
 
 try {
   await page.goto(stack.adminUrl(SHOP, "/"));
@@ -216,7 +224,7 @@ execFileSync("ffmpeg", [
   "4",
   path.join(OUT, "clipcart-tutorial.webm"),
 ]);
-const stamp = (seconds) => new Date(Math.min(seconds, LENGTH_SECONDS) * 1000).toISOString().slice(11, 23);
+const stamp = (/** @type {number} */ seconds) => new Date(Math.min(seconds, LENGTH_SECONDS) * 1000).toISOString().slice(11, 23);
 writeFileSync(
   path.join(OUT, "clipcart-tutorial.en.vtt"),
   ["WEBVTT", "", ...cues.flatMap((cue) => [`${stamp(cue.start)} --> ${stamp(cue.end)}`, cue.text, ""])].join("\n"),

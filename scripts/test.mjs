@@ -1,3 +1,4 @@
+// @ts-check
 // npm test: installs what is missing, then type-check, unit and database tests
 // (SQLite, and PostgreSQL when reachable), a fresh production build and the
 // Playwright end-to-end tests. Every step runs (the e2e tests need the build);
@@ -9,7 +10,14 @@ ensureDependencies();
 ensureChromium();
 generatePrismaClients();
 
+/** @type {Array<{ name: string; ok: boolean; seconds: number }>} */
 const results = [];
+/**
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import("./lib/run.mjs").RunOptions} [options]
+ */
 function step(name, command, args, options) {
   console.log(`\n━━ ${name}`);
   const stepStarted = Date.now();

@@ -1,11 +1,11 @@
 /**
- * The domain's typed refusals (app/models/errors.server.ts) as API answers:
+ * The domain's typed refusals (app/rules/domain-errors.ts) as API answers:
  * not found or another shop's -> 404, refused input -> 400, the Free plan
  * limit -> 403 with the spec's message, an import that cannot run -> 400, or
  * 503 when the server lacks its Apify token. Anything else stays a 500.
  */
 import { apiError } from "~/http/api.server";
-import { DomainValidationError, FreePlanLimitError, ImportUnavailableError, RecordNotFoundError } from "~/models/errors.server";
+import { DomainValidationError, FreePlanLimitError, ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
 
 export function modelErrorResponse(error: unknown): Response | null {
   if (error instanceof Response) return error;

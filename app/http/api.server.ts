@@ -108,7 +108,7 @@ export async function readJsonBody<Schema extends z.ZodType>(request: Request, s
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join(".");
-    badRequest(field ? `${field}: ${issue.message}` : (issue?.message ?? "Invalid request."));
+    badRequest(issue && field ? `${field}: ${issue.message}` : (issue?.message ?? "Invalid request."));
   }
   return result.data;
 }

@@ -12,7 +12,7 @@ function parsedOrBadRequest<Schema extends z.ZodType>(schema: Schema, input: unk
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join(".");
-    badRequest(field ? `${field}: ${issue.message}` : (issue?.message ?? "Invalid request."));
+    badRequest(issue && field ? `${field}: ${issue.message}` : (issue?.message ?? "Invalid request."));
   }
   return result.data;
 }

@@ -61,12 +61,12 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
   for (const row of byPlatform) platformClicks.set(row.key, (platformClicks.get(row.key) ?? 0) + (row._sum.count ?? 0));
 
   const dailyClicks = days.map((date) => ({ date, videoClicks: 0, productClicks: 0 }));
-  const dayIndex = new Map(days.map((date, index) => [date, index]));
+  const clicksByDate = new Map(dailyClicks.map((day) => [day.date, day]));
   for (const row of recent) {
-    const index = dayIndex.get(row.day);
-    if (index === undefined) continue;
-    if (row.type === "video_click") dailyClicks[index].videoClicks += row._sum.count ?? 0;
-    else dailyClicks[index].productClicks += row._sum.count ?? 0;
+    const day = clicksByDate.get(row.day);
+    if (!day) continue;
+    if (row.type === "video_click") day.videoClicks += row._sum.count ?? 0;
+    else day.productClicks += row._sum.count ?? 0;
   }
 
   return {

@@ -7,7 +7,7 @@ import { prisma, type Channel } from "~/db.server";
 import type { ChannelDto } from "~/rules/api-types";
 import { untrustedText } from "~/rules/text-input";
 import type { ImportedChannel, PlatformId } from "~/platforms/types";
-import { RecordNotFoundError } from "~/models/errors.server";
+import { RecordNotFoundError } from "~/rules/domain-errors";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
 
 export function toChannelDto(channel: Channel): ChannelDto {

@@ -40,7 +40,7 @@ import { unauthenticated } from "~/shopify.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
 import { createFilesFromUrls, fetchFileStates, type AdminGraphql, type CreatedFile } from "~/shopify/admin-gateway.server";
 import { channelExists, channelUsernameKey, recordChannelSync, refreshChannelFromImport, upsertChannelFromImport } from "~/models/channels.server";
-import { ImportUnavailableError, RecordNotFoundError } from "~/models/errors.server";
+import { ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
 import { saveImportedVideos } from "~/models/videos.server";
 
 export const RUNNER_CONCURRENCY = 2;
@@ -332,7 +332,7 @@ export async function getImportJob(shopId: string, jobId: string): Promise<Impor
   const job = await prisma.importJob.findFirst({ where: { id: jobId, shopId } });
   if (!job) throw new RecordNotFoundError("Import job");
   const [current] = (await failAbandonedJobs([job])).current;
-  return toImportJobDto(current);
+  return toImportJobDto(current ?? job);
 }
 
 /** Queued and running jobs, and those that finished in the last minute, newest first. */
@@ -510,9 +510,10 @@ async function finishJob(jobId: string, channelId: string | null, end: JobEnd): 
       const unbound = await prisma.importJob.updateMany({ where: { id: jobId, status: "running" }, data: { ...removedEnd, finishedAt } });
       return unbound.count ? removedEnd : null;
     } catch (error) {
-      if (attempt >= FINISH_RETRY_DELAYS_MS.length) throw error;
+      const delayMs = FINISH_RETRY_DELAYS_MS[attempt];
+      if (delayMs === undefined) throw error;
       console.warn(`Could not record the end of import job ${jobId}; trying again`, error);
-      await sleep(FINISH_RETRY_DELAYS_MS[attempt]);
+      await sleep(delayMs);
     }
   }
 }
@@ -668,8 +669,9 @@ export async function keepThumbnailCopies(shopId: string, shopDomain: string, vi
         );
     }
     for (const [index, file] of files.entries()) {
-      if (!file) continue;
-      await prisma.video.updateMany({ where: { id: batch[index].videoId, shopId, thumbnailFileId: null }, data: { thumbnailFileId: file.id } });
+      const item = batch[index];
+      if (!file || !item) continue;
+      await prisma.video.updateMany({ where: { id: item.videoId, shopId, thumbnailFileId: null }, data: { thumbnailFileId: file.id } });
       pending.add(file.id);
     }
   }

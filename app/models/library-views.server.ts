@@ -10,7 +10,7 @@ import { VIEW_NAME_MAX_LENGTH } from "~/constants";
 import type { LibraryViewDto, VideoListQuery } from "~/rules/api-types";
 import { textInput } from "~/rules/text-input";
 import { normalizeSearch, parseLibraryTab, parsePlatformFilter } from "~/rules/video-list-query";
-import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
+import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 
 export type LibraryViewQuery = Omit<VideoListQuery, "page">;
 

@@ -230,10 +230,11 @@ async function reserveAttempt(shopId: string, now: Date): Promise<string> {
     take: SISTER_VERIFICATION.maxFailedAttempts + 1,
     select: { attemptedAt: true },
   });
-  if (inWindow.length <= SISTER_VERIFICATION.maxFailedAttempts) return id;
+  const [oldest] = inWindow;
+  if (!oldest || inWindow.length <= SISTER_VERIFICATION.maxFailedAttempts) return id;
   await releaseAttempt(id);
   // A slot frees up when the oldest attempt leaves the window.
-  const retryAfterMs = inWindow[0].attemptedAt.getTime() + ATTEMPT_WINDOW_MS - now.getTime();
+  const retryAfterMs = oldest.attemptedAt.getTime() + ATTEMPT_WINDOW_MS - now.getTime();
   throw new VerificationThrottledError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
 }
 

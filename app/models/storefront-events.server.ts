@@ -343,8 +343,9 @@ function uuidV7(): string {
   const bytes = randomBytes(16);
   const now = Date.now();
   bytes.writeUIntBE(now, 0, 6);
-  bytes[6] = (bytes[6] & 0x0f) | 0x70;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  // The version (7) and variant (0b10) bits; the rest of those two bytes stays random.
+  bytes.writeUInt8((bytes.readUInt8(6) & 0x0f) | 0x70, 6);
+  bytes.writeUInt8((bytes.readUInt8(8) & 0x3f) | 0x80, 8);
   const hex = bytes.toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -12,7 +12,7 @@ import { untrustedText } from "~/rules/text-input";
 import { normalizeSearch } from "~/rules/video-list-query";
 import type { ImportedVideo, PlatformId } from "~/platforms/types";
 import { markShopFirstActive } from "~/models/shop.server";
-import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
+import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
 
 // ---------------------------------------------------------------- reading
@@ -131,7 +131,7 @@ function cleanUsername(value: string | null | undefined): string | null {
  *   special character left, `contains` is a plain substring test on both.
  */
 export function searchKey(text: string): string {
-  return text.toLowerCase().replace(/[%_\\]/g, (char) => LIKE_SAFE[char]);
+  return text.toLowerCase().replace(/[%_\\]/g, (char) => LIKE_SAFE[char] ?? char);
 }
 
 const LIKE_SAFE: Record<string, string> = { "%": "\ue000", _: "\ue001", "\\": "\ue002" };
@@ -324,13 +324,13 @@ export async function setVideoEnabled(shopId: string, videoId: string, change: V
  */
 async function approveVideo(shopId: string, videoId: string, widgetIds: readonly string[]): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<Array<{ plan: string }>>`UPDATE "Shop" SET "plan" = "plan" WHERE "id" = ${shopId} RETURNING "plan"`;
-    if (!locked.length) throw new RecordNotFoundError("Video");
+    const [lockedShop] = await tx.$queryRaw<Array<{ plan: string }>>`UPDATE "Shop" SET "plan" = "plan" WHERE "id" = ${shopId} RETURNING "plan"`;
+    if (!lockedShop) throw new RecordNotFoundError("Video");
     const video = await tx.video.findFirst({ where: { id: videoId, shopId }, select: { enabled: true } });
     if (!video) throw new RecordNotFoundError("Video");
     if (video.enabled) return false;
     const widgets = await resolveWidgetIds(tx, shopId, widgetIds);
-    if (locked[0].plan !== "premium") {
+    if (lockedShop.plan !== "premium") {
       const approved = await tx.video.count({ where: { shopId, enabled: true } });
       if (approved >= FREE_PLAN.approvedVideoLimit) throw new FreePlanLimitError();
     }

@@ -16,7 +16,7 @@ import {
   settingsForLayout,
   type WidgetSettings,
 } from "~/rules/widget-rules";
-import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
+import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { markShopFirstActive } from "~/models/shop.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
 

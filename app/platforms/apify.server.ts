@@ -12,7 +12,7 @@
 import { ApifyClient, type ActorRun } from "apify-client";
 import type { ImporterSettings } from "./endpoints.server";
 import { FAILURE_TEXT_MAX, cleanText, isItem, type Item } from "./normalize";
-import { errorItemFailure } from "./errors";
+import { errorItemFailure } from "~/rules/domain-errors";
 import { ImportError, type ImportedVideo, type ImportFailure } from "./types";
 
 export interface ActorRunResult {

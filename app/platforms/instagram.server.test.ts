@@ -25,21 +25,23 @@ describe("Instagram importer: account", () => {
     expect(error).toBeUndefined();
     expect(videos.map((v) => v.platformVideoId)).toEqual(account.posts.map((p) => p.id));
     expect(videos).toHaveLength(9);
+    const [newestPost] = account.posts;
+    if (!newestPost) throw new Error("The emulated account has no posts");
     expect(videos[0]).toEqual({
-      platformVideoId: account.posts[0].id,
-      title: account.posts[0].caption,
+      platformVideoId: newestPost.id,
+      title: newestPost.caption,
       authorName: expect.stringMatching(/^Shop[0-9a-f]{12}$/i),
       channelUsername: name,
       thumbnailUrl: expect.stringMatching(/\/platform-cdn\/instagram\/cover\/[A-Za-z0-9_-]{11}\.svg\?.*oh=[^&]+&oe=[0-9A-F]+$/),
       embedHtml: null,
-      videoUrl: `https://www.instagram.com/p/${account.posts[0].id}/`,
-      publishedAt: new Date(account.posts[0].createdAt),
+      videoUrl: `https://www.instagram.com/p/${newestPost.id}/`,
+      publishedAt: new Date(newestPost.createdAt),
     });
     // The reel scraper gives no profile picture or follower count.
-    expect(channel).toEqual({ username: name, displayName: videos[0].authorName, avatarUrl: null, followerCount: null });
+    expect(channel).toEqual({ username: name, displayName: videos[0]?.authorName, avatarUrl: null, followerCount: null });
 
     const [run] = await control.runs({ actorId: ACTOR, contains: name });
-    expect(run.input).toMatchObject({ username: [name], resultsLimit: 30, includeDownloadedVideo: false });
+    expect(run?.input).toMatchObject({ username: [name], resultsLimit: 30, includeDownloadedVideo: false });
   });
 
   it("a resync finds the reels added since, first", async () => {
@@ -97,11 +99,12 @@ describe("Instagram importer: one reel", () => {
   it("imports a reel of a known account from its URL (sent as the actor's `username` input)", async () => {
     const name = uniqueAccount();
     const post = (await control.account("instagram", name)).posts[2];
+    if (!post) throw new Error("The emulated account has fewer than three reels");
     const { video, channel } = await getImporter("instagram").importVideo(`https://www.instagram.com/reel/${post.id}/?igsh=abc`);
     expect(video).toMatchObject({ platformVideoId: post.id, title: post.caption, channelUsername: name });
     expect(channel).toMatchObject({ username: name });
     const [run] = await control.runs({ actorId: ACTOR, contains: post.id });
-    expect(run.input).toMatchObject({ username: [`https://www.instagram.com/reel/${post.id}/`], resultsLimit: 1 });
+    expect(run?.input).toMatchObject({ username: [`https://www.instagram.com/reel/${post.id}/`], resultsLimit: 1 });
   });
 
   it("imports any well-formed reel URL (/p/ and /reels/ too)", async () => {

@@ -90,12 +90,14 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
       });
       const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => instagramVideo(item, parsed.username), "shortCode");
       const index = videos.findIndex((v) => v.platformVideoId === parsed.videoId);
-      if (index < 0) {
+      const video = videos[index];
+      const videoItem = videoItems[index];
+      if (!video || !videoItem) {
         const failure = itemFailure ?? run.failure ?? { kind: "not_found" as const, message: "No Instagram reel was found at this URL" };
         throw new ImportError(failure.kind, failure.message);
       }
-      const channel = instagramChannel([videoItems[index]], videos[index].channelUsername ?? "");
-      return { video: videos[index], channel: channel.username ? channel : null };
+      const channel = instagramChannel([videoItem], video.channelUsername ?? "");
+      return { video, channel: channel.username ? channel : null };
     },
   };
 }

@@ -21,7 +21,7 @@ function pinner(authorUrl: unknown): string | null {
   const url = cleanUrl(authorUrl);
   if (!url) return null;
   const m = /^\/([A-Za-z0-9_]{1,30})\/?$/.exec(new URL(url).pathname);
-  return m ? m[1] : null;
+  return m?.[1] ?? null;
 }
 
 /** An oEmbed answer as our Video fields. */

@@ -103,12 +103,14 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
       });
       const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => tiktokVideo(item, parsed.username), "id");
       const index = parsed.videoId ? videos.findIndex((v) => v.platformVideoId === parsed.videoId) : 0;
-      if (index < 0 || !videos[index]) {
+      const video = videos[index];
+      const videoItem = videoItems[index];
+      if (!video || !videoItem) {
         const failure = itemFailure ?? run.failure ?? { kind: "not_found" as const, message: "No TikTok video was found at this URL" };
         throw new ImportError(failure.kind, failure.message);
       }
-      const channel = tiktokChannel([videoItems[index]], videos[index].channelUsername ?? "");
-      return { video: videos[index], channel: channel.username ? channel : null };
+      const channel = tiktokChannel([videoItem], video.channelUsername ?? "");
+      return { video, channel: channel.username ? channel : null };
     },
   };
 }

@@ -67,34 +67,34 @@ export function parseVideoUrl(platform: PlatformId, value: string): UrlParts | n
       if (host === "vm.tiktok.com" || host === "vt.tiktok.com") {
         return /^\/[A-Za-z0-9]{5,16}\/?$/.test(path) ? { videoId: null, username: null } : null;
       }
-      if ((m = /^\/@([A-Za-z0-9._]{1,32})\/video\/(\d{1,25})\/?$/.exec(path))) return { videoId: m[2], username: m[1] };
+      if ((m = /^\/@([A-Za-z0-9._]{1,32})\/video\/(\d{1,25})\/?$/.exec(path))) return { videoId: m[2] ?? null, username: m[1] ?? null };
       if ((m = /^\/(?:v\/(\d{1,25})\.html|embed\/(?:v2\/)?(\d{1,25})|player\/v1\/(\d{1,25}))\/?$/.exec(path))) {
-        return { videoId: m[1] ?? m[2] ?? m[3], username: null };
+        return { videoId: m[1] ?? m[2] ?? m[3] ?? null, username: null };
       }
       if (/^\/t\/[A-Za-z0-9]{5,16}\/?$/.test(path)) return { videoId: null, username: null };
       return null;
     case "instagram":
       if ((m = /^\/(?:([A-Za-z0-9._]{1,30})\/)?(?:reels?|p|tv)\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path))) {
-        return { videoId: m[2], username: m[1] ?? null };
+        return { videoId: m[2] ?? null, username: m[1] ?? null };
       }
       return null;
     case "pinterest":
       // /pin/<id>/ or /pin/<slug>--<id>/
-      if ((m = /^\/pin\/(?:[A-Za-z0-9_-]*--)?(\d{1,25})\/?$/.exec(path))) return { videoId: m[1], username: null };
+      if ((m = /^\/pin\/(?:[A-Za-z0-9_-]*--)?(\d{1,25})\/?$/.exec(path))) return { videoId: m[1] ?? null, username: null };
       return null;
     case "youtube_shorts":
       if (host === "youtu.be") {
         m = /^\/([A-Za-z0-9_-]{11})\/?$/.exec(path);
-        return m ? { videoId: m[1], username: null } : null;
+        return m ? { videoId: m[1] ?? null, username: null } : null;
       }
-      if ((m = /^\/shorts\/([A-Za-z0-9_-]{11})\/?$/.exec(path))) return { videoId: m[1], username: null };
+      if ((m = /^\/shorts\/([A-Za-z0-9_-]{11})\/?$/.exec(path))) return { videoId: m[1] ?? null, username: null };
       if (path === "/watch") {
         const v = url.searchParams.get("v") ?? "";
         return VIDEO_ID_PATTERNS.youtube_shorts.test(v) ? { videoId: v, username: null } : null;
       }
       return null;
     case "snapchat":
-      if ((m = /^\/spotlight\/([A-Za-z0-9_-]{1,128})\/?$/.exec(path))) return { videoId: m[1], username: null };
+      if ((m = /^\/spotlight\/([A-Za-z0-9_-]{1,128})\/?$/.exec(path))) return { videoId: m[1] ?? null, username: null };
       return null;
   }
 }
@@ -121,9 +121,9 @@ export function normalizeUsername(platform: PlatformId, input: string): string |
   let value = input.trim();
   const url = platformUrl(platform, value);
   if (url) {
-    const m = /^\/@?([^/]+)\/?$/.exec(url.pathname);
-    if (!m) return null;
-    value = m[1];
+    const pathUsername = /^\/@?([^/]+)\/?$/.exec(url.pathname)?.[1];
+    if (!pathUsername) return null;
+    value = pathUsername;
   }
   value = value.replace(/^@+/, "");
   if (platform === "tiktok" || platform === "instagram") value = value.toLowerCase();

@@ -10,7 +10,7 @@ import { localShopify } from "~/shopify/local-shopify.server";
 import { NAV_ITEMS } from "~/constants";
 import { MISSING_SHOP_LOG, type ErrorScreenKind } from "~/messages";
 import { appHref } from "~/rules/app-links";
-import { errorScreenFor } from "~/rules/errors";
+import { errorScreenFor } from "~/rules/error-mapper";
 import { bootstrapShop, type BootstrappedShop } from "~/browser/shop-bootstrap";
 import { showDueReviewPrompt } from "~/browser/review-prompts";
 import { ShopContext } from "~/browser/shop-context";

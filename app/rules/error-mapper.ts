@@ -1,12 +1,28 @@
 /**
- * The generic error mapper of spec section 8: turns a failure into the
- * "<title>: <message>" the merchant reads. A network failure and a timeout have
- * their own texts whatever the context; otherwise the context gives the title
- * and the server's message is shown, or the context's default text when the
- * server said nothing. Client-safe.
+ * What the merchant reads of a failure (spec section 8), in one client-safe
+ * module:
+ *
+ * - the generic error mapper: turns a failure into the "<title>: <message>"
+ *   shown in banners and toasts. A network failure and a timeout have their
+ *   own texts whatever the context; otherwise the context gives the title and
+ *   the server's message is shown, or the context's default text when the
+ *   server said nothing;
+ * - which error screen a failed page shows (Connection Error or Server Error).
+ *
+ * The domain's own errors are app/rules/domain-errors.ts (decision 028).
  */
-import { ERROR_MAPPER, type ErrorContext } from "~/messages";
-import { isNetworkFailure } from "./errors";
+import { ERROR_MAPPER, type ErrorContext, type ErrorScreenKind } from "~/messages";
+
+/** Browsers word a network failure differently: Chromium "Failed to fetch", Firefox "NetworkError ...". */
+export function isNetworkFailure(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error ?? "");
+  return message.includes("Failed to fetch") || message.includes("NetworkError");
+}
+
+/** Spec 8: "Failed to fetch" shows the Connection Error screen; anything else the Server Error screen. */
+export function errorScreenFor(error: unknown): ErrorScreenKind {
+  return isNetworkFailure(error) ? "connection" : "server";
+}
 
 export interface MappedError {
   title: string;

@@ -9,7 +9,7 @@ const LONE_LOW = "\uDE00";
 /** The first issue's message, as the API answers it, or the parsed value. */
 function parse(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value);
-  return result.success ? { value: result.data } : { error: result.error.issues[0].message };
+  return result.success ? { value: result.data } : { error: result.error.issues[0]?.message };
 }
 
 describe("refusedCharacter", () => {

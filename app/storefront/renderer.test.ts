@@ -61,6 +61,11 @@ function render(widget: unknown = storefrontWidget(), options: Partial<RenderOpt
 }
 
 const cards = (container: HTMLElement) => [...container.querySelectorAll<HTMLButtonElement>("button.cc-card")];
+const cardAt = (container: HTMLElement, index: number) => {
+  const card = cards(container)[index];
+  if (!card) throw new Error(`The widget has no card ${index}`);
+  return card;
+};
 const dialog = (container: HTMLElement) => container.querySelector("dialog")!;
 const sentBatches = () => sendBeacon.mock.calls.map(([path, body]) => ({ path, batch: JSON.parse(body as string) as BeaconBatch }));
 
@@ -69,7 +74,7 @@ describe("layouts", () => {
     const { container } = render();
     expect(container.querySelector(".cc.cc--carousel")).not.toBeNull();
     expect(cards(container)).toHaveLength(3);
-    expect(cards(container)[0].getAttribute("aria-label")).toBe("Play video: Summer outfit");
+    expect(cardAt(container, 0).getAttribute("aria-label")).toBe("Play video: Summer outfit");
     expect(container.querySelector(".cc-prev")?.getAttribute("aria-label")).toBe("Previous");
     expect(container.querySelector(".cc-next")?.getAttribute("aria-label")).toBe("Next");
   });
@@ -120,13 +125,13 @@ describe("posters", () => {
       expect(img.getAttribute("src")).toBeNull();
     }
     nearViewport(true);
-    expect(posters[0].getAttribute("src")).toBe("https://cdn.shopify.example/posters/vid_1.jpg");
+    expect(posters[0]?.getAttribute("src")).toBe("https://cdn.shopify.example/posters/vid_1.jpg");
   });
 
   it("a video without a poster shows its platform's coloured tile", () => {
-    const tile = render().container.querySelectorAll(".cc-card")[1].querySelector<HTMLElement>(".cc-tile")!;
-    expect(tile.textContent).toBe("Instagram");
-    expect(tile.style.background.toLowerCase()).toMatch(/#e1306c|rgb\(225, 48, 108\)/);
+    const tile = render().container.querySelectorAll(".cc-card")[1]?.querySelector<HTMLElement>(".cc-tile");
+    expect(tile?.textContent).toBe("Instagram");
+    expect(tile?.style.background.toLowerCase()).toMatch(/#e1306c|rgb\(225, 48, 108\)/);
   });
 });
 
@@ -135,7 +140,7 @@ describe("the player", () => {
     const { container } = render();
     expect(container.querySelector("iframe")).toBeNull();
     expect(dialog(container)).toBeNull();
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     const modal = dialog(container);
     expect(modal.open).toBe(true);
     const frame = modal.querySelector("iframe")!;
@@ -157,7 +162,7 @@ describe("the player", () => {
 
   it("Escape closes the dialog, stops the player and gives focus back to the card", () => {
     const { container } = render();
-    const card = cards(container)[1];
+    const card = cardAt(container, 1);
     card.focus();
     card.click();
     const modal = dialog(container);
@@ -170,22 +175,22 @@ describe("the player", () => {
 
   it("keeps Tab inside the dialog", () => {
     const { container } = render();
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     const modal = dialog(container);
     const focusable = [...modal.querySelectorAll<HTMLElement>("button:not([disabled]),a[href],iframe")];
-    focusable[focusable.length - 1].focus();
+    focusable.at(-1)?.focus();
     const tab = new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true });
-    focusable[focusable.length - 1].dispatchEvent(tab);
+    focusable.at(-1)?.dispatchEvent(tab);
     expect(tab.defaultPrevented).toBe(true);
     expect(document.activeElement).toBe(focusable[0]);
     const backTab = new KeyboardEvent("keydown", { key: "Tab", shiftKey: true, bubbles: true, cancelable: true });
-    focusable[0].dispatchEvent(backTab);
+    focusable[0]?.dispatchEvent(backTab);
     expect(document.activeElement).toBe(focusable[focusable.length - 1]);
   });
 
   it("moves between the widget's videos with Previous and Next", () => {
     const { container } = render();
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     const modal = dialog(container);
     modal.querySelector<HTMLButtonElement>(".cc-pager button[aria-label=Next]")!.click();
     expect(modal.querySelector("iframe")!.getAttribute("src")).toBe("https://www.instagram.com/reel/Cabc123/embed");
@@ -213,7 +218,7 @@ describe("untrusted data stays inert", () => {
 
   it("titles, authors and product titles are text, never markup", () => {
     const { container } = render(hostile);
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     expect(container.querySelector(".cc-title")!.textContent).toBe(HOSTILE_TITLE);
     expect(dialog(container).querySelector(".cc-author")!.textContent).toBe(HOSTILE_TITLE);
     expect(dialog(container).querySelector(".cc-name")!.textContent).toBe(HOSTILE_TITLE);
@@ -236,7 +241,7 @@ describe("untrusted data stays inert", () => {
       modal.close();
     }
     // The product link is built from the handle, escaped into a path.
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     expect(dialog(container).querySelector(".cc-name")!.getAttribute("href")).toBe(`/products/${encodeURIComponent('"><script>alert(1)</script>')}`);
   });
 });
@@ -244,7 +249,7 @@ describe("untrusted data stays inert", () => {
 describe("the modal's products", () => {
   it("lists image, title, price in the widget's currency and a link to the product", () => {
     const { container } = render(storefrontWidget({ currency: "EUR" }));
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     const row = dialog(container).querySelector(".cc-product")!;
     expect(row.querySelector("img")!.getAttribute("src")).toBe("https://cdn.shopify.example/linen-shirt.jpg");
     expect(row.querySelector("a")!.getAttribute("href")).toBe("/products/linen-shirt");
@@ -254,7 +259,7 @@ describe("the modal's products", () => {
 
   it("a sold-out product cannot be added", () => {
     const { container } = render();
-    cards(container)[1].click();
+    cardAt(container, 1).click();
     const add = dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!;
     expect(add.disabled).toBe(true);
     expect(add.textContent).toBe("Sold out");
@@ -263,11 +268,11 @@ describe("the modal's products", () => {
   it("follows the shop's locale root for links and the cart", async () => {
     (window as { Shopify?: unknown }).Shopify = { routes: { root: "/fr/" } };
     const { container } = render();
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     expect(dialog(container).querySelector(".cc-name")!.getAttribute("href")).toBe("/fr/products/linen-shirt");
     dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!.click();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(fetchMock.mock.calls[0][0]).toBe("/fr/cart/add.js");
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/fr/cart/add.js");
   });
 });
 
@@ -277,7 +282,7 @@ describe("Add to cart", () => {
     document.addEventListener("cart:refresh", refreshed);
     const events: WidgetEvent[] = [];
     const { container } = render(storefrontWidget(), { onEvent: (event) => events.push(event) });
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     const add = dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!;
     expect(add.getAttribute("aria-label")).toBe("Add to cart: Linen shirt");
     add.click();
@@ -303,7 +308,7 @@ describe("Add to cart", () => {
     fetchMock.mockResolvedValueOnce(new Response('{"description":"Sold out"}', { status: 422 }));
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     const { container } = render();
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     const add = dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!;
     for (let attempt = 0; attempt < 2; attempt++) {
       add.click();
@@ -317,7 +322,7 @@ describe("Add to cart", () => {
 
   it("is disabled in the admin preview (no cart URL)", () => {
     const { container } = render(storefrontWidget(), { cartAddUrl: null, beacon: false });
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     expect(dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!.disabled).toBe(true);
   });
 });
@@ -326,7 +331,7 @@ describe("beacons", () => {
   it("batches the page view's clicks and sends them once after a short idle, with a session key", () => {
     vi.useFakeTimers();
     const { container } = render();
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     dialog(container)
       .querySelector<HTMLAnchorElement>(".cc-name")!
       .dispatchEvent(new MouseEvent("click", { cancelable: true }));
@@ -352,15 +357,15 @@ describe("beacons", () => {
 
   it("flushes at once when the page is hidden or left, keeping the session key", () => {
     const { container } = render();
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
     document.dispatchEvent(new Event("visibilitychange"));
     Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
-    cards(container)[1].click();
+    cardAt(container, 1).click();
     window.dispatchEvent(new Event("pagehide"));
     const batches = sentBatches();
     expect(batches.map(({ batch }) => batch.events.map((event) => event.videoId))).toEqual([["vid_1"], ["vid_2"]]);
-    expect(batches[0].batch.session).toBe(batches[1].batch.session);
+    expect(batches[0]?.batch.session).toBe(batches[1]?.batch.session);
   });
 
   it("never throws when the browser refuses the beacon, and sends nothing when turned off", () => {
@@ -368,11 +373,11 @@ describe("beacons", () => {
       throw new TypeError("refused");
     });
     const { container } = render();
-    cards(container)[0].click();
+    cardAt(container, 0).click();
     expect(() => flushBeacons()).not.toThrow();
     sendBeacon.mockClear();
     const preview = render(storefrontWidget(), { beacon: false }).container;
-    cards(preview)[0].click();
+    cardAt(preview, 0).click();
     flushBeacons();
     expect(sendBeacon).not.toHaveBeenCalled();
   });

@@ -227,7 +227,7 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   if (typeof IntersectionObserver === "function") {
     const observer = new IntersectionObserver(
       (entries) => {
-        visible = entries[entries.length - 1].isIntersecting;
+        visible = entries.at(-1)?.isIntersecting ?? visible;
         if (visible) loadPosters();
         syncTimer();
       },
@@ -261,7 +261,7 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     const step = (direction: number) => {
       // One card (its width and the gap) per step; back to the start after the last.
       const [first, second] = track.children as unknown as HTMLElement[];
-      const width = second ? second.offsetLeft - first.offsetLeft : track.clientWidth;
+      const width = first && second ? second.offsetLeft - first.offsetLeft : track.clientWidth;
       const atEnd = track.scrollLeft + track.clientWidth >= track.scrollWidth - 2;
       track.scrollTo({ left: direction > 0 && atEnd ? 0 : track.scrollLeft + direction * width, behavior: "smooth" });
     };
@@ -346,7 +346,7 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
         const edge = focusable[event.shiftKey ? 0 : focusable.length - 1];
         if (document.activeElement === edge) {
           event.preventDefault();
-          focusable[event.shiftKey ? focusable.length - 1 : 0].focus();
+          focusable[event.shiftKey ? focusable.length - 1 : 0]?.focus();
         }
       }
     });
@@ -416,6 +416,7 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   const show = (index: number) => {
     current = (index + videos.length) % videos.length;
     const video = videos[current];
+    if (!video) return;
     const url = playerUrl(video);
     if (url) {
       const frame = el("iframe");

@@ -1,17 +1,36 @@
+// @ts-check
 // Small helpers for the project's scripts: run a command visibly, time steps.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+/**
+ * spawnSync's options; `env` is added to this process's environment.
+ * @typedef {Omit<import("node:child_process").SpawnSyncOptions, "env"> & { env?: Record<string, string | undefined> }} RunOptions
+ */
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/**
+ * Runs a command in the project's root with its output shown; returns its exit status.
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {RunOptions} [options]
+ * @returns {number}
+ */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", ...options, env: { ...process.env, ...options.env } });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
 
+/**
+ * `run`, ending this process with the command's status when it fails.
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {RunOptions} [options]
+ */
 export function runOrExit(command, args, options) {
   const status = run(command, args, options);
   if (status !== 0) {
@@ -20,6 +39,7 @@ export function runOrExit(command, args, options) {
   }
 }
 
+/** @param {string} file */
 function mtime(file) {
   return existsSync(file) ? statSync(file).mtimeMs : 0;
 }
@@ -37,7 +57,7 @@ export function ensureChromium() {
   if (existsSync("/usr/bin/chromium")) return;
   console.log("• Installing Chromium from Debian's packages…");
   const asRoot = process.getuid?.() === 0;
-  const apt = (...args) => (asRoot ? run("apt-get", args) : run("sudo", ["apt-get", ...args]));
+  const apt = (/** @type {string[]} */ ...args) => (asRoot ? run("apt-get", args) : run("sudo", ["apt-get", ...args]));
   const install = () => apt("install", "-y", "--no-install-recommends", "chromium");
   // A fresh machine may have no package index yet.
   if (install() === 0 || (apt("update") === 0 && install() === 0)) return;
@@ -56,8 +76,10 @@ export function buildApp({ force = false } = {}) {
   runOrExit(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"]);
 }
 
+/** @param {string} dir */
 function newestMtime(dir) {
   let newest = 0;
+  /** @param {string} current */
   const walk = (current) => {
     if (!existsSync(current)) return;
     const stat = statSync(current);
@@ -76,6 +98,13 @@ function isBuildStale() {
   return sources > built;
 }
 
+/**
+ * Runs `fn` and prints how long it took.
+ * @template T
+ * @param {string} label
+ * @param {() => Promise<T> | T} fn
+ * @returns {Promise<{ result: T; seconds: number }>}
+ */
 export async function timed(label, fn) {
   const started = Date.now();
   const result = await fn();

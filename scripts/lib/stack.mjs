@@ -1,3 +1,4 @@
+// @ts-check
 // Starts Local Shopify and the app's production build side by side: used by
 // `npm run demo` and by the end-to-end tests, so both run the same stack.
 import { spawn, spawnSync } from "node:child_process";
@@ -21,6 +22,8 @@ export const LOCAL_APP_CREDENTIALS = {
 /**
  * A new, migrated SQLite database at prisma/<name>.sqlite (a previous one is
  * removed), for a test or benchmark run. Returns its DATABASE_URL.
+ * @param {string} name
+ * @returns {string}
  */
 export function freshSqliteDatabase(name) {
   const file = path.join(ROOT, "prisma", `${name}.sqlite`);
@@ -41,12 +44,13 @@ export function freshSqliteDatabase(name) {
  * Shopify (their base URLs follow from LOCAL_SHOPIFY_URL); APIFY_TOKEN is the
  * emulator's token, never a real one. APIFY_WAIT_SECS and
  * PLATFORM_EMULATOR_RUN_MS / PLATFORM_EMULATOR_SLOW_RUN_MS pass through.
+ * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, stateFile?: string }} ports
  */
 export function stackEnv({ appPort, shopifyPort, databaseUrl, stateFile = undefined }) {
   return {
     ...process.env,
     ...LOCAL_APP_CREDENTIALS,
-    NODE_ENV: "production",
+    NODE_ENV: /** @type {const} */ ("production"),
     PORT: String(appPort),
     SHOPIFY_APP_URL: `http://localhost:${appPort}`,
     LOCAL_SHOPIFY_PORT: String(shopifyPort),
@@ -57,14 +61,24 @@ export function stackEnv({ appPort, shopifyPort, databaseUrl, stateFile = undefi
   };
 }
 
-/** logFile: a file that receives the process's whole output (stdout and stderr), quiet or not. */
+/**
+ * logFile: a file that receives the process's whole output (stdout and stderr), quiet or not.
+ * @param {string} name
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @param {{ quiet: boolean, logFile?: string }} output
+ */
 function startProcess(name, args, env, { quiet, logFile = undefined }) {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const log = logFile ? createWriteStream(logFile, { flags: "w" }) : null;
   if (log) child.once("exit", () => log.end());
-  const prefix = (line) => `[${name}] ${line}`;
+  const prefix = (/** @type {string} */ line) => `[${name}] ${line}`;
+  /**
+   * @param {import("node:stream").Readable} stream
+   * @param {NodeJS.WriteStream} target
+   */
   const forward = (stream, target) =>
-    stream.on("data", (chunk) => {
+    stream.on("data", (/** @type {Buffer} */ chunk) => {
       log?.write(chunk);
       if (quiet) return;
       for (const line of String(chunk).split("\n")) if (line.trim()) target.write(prefix(line) + "\n");
@@ -74,10 +88,16 @@ function startProcess(name, args, env, { quiet, logFile = undefined }) {
   return child;
 }
 
+/**
+ * @param {string} url
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {string} name
+ */
 async function waitForHttp(url, child, name, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
+  /** @type {number | null} */
   let exited = null;
-  child.once("exit", (code) => (exited = code));
+  child.once("exit", (/** @type {number | null} */ code) => (exited = code));
   while (Date.now() < deadline) {
     if (exited !== null) throw new Error(`${name} exited with code ${exited} before answering at ${url}`);
     try {
@@ -94,6 +114,7 @@ async function waitForHttp(url, child, name, timeoutMs = 60_000) {
 /**
  * Starts Local Shopify alone (storefront, Admin API, controls) and waits until
  * it answers: for benchmarks of what shoppers load, where the app is not asked.
+ * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, quiet?: boolean }} options
  */
 export async function startLocalShopifyOnly({ appPort, shopifyPort, databaseUrl, quiet = false }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl });
@@ -110,7 +131,7 @@ export async function startLocalShopifyOnly({ appPort, shopifyPort, databaseUrl,
     await stop();
     throw error;
   }
-  return { shopifyUrl: env.LOCAL_SHOPIFY_URL, storefrontUrl: (shop) => `http://${shop}.localhost:${shopifyPort}/`, stop };
+  return { shopifyUrl: env.LOCAL_SHOPIFY_URL, storefrontUrl: (/** @type {string} */ shop) => `http://${shop}.localhost:${shopifyPort}/`, stop };
 }
 
 /**
@@ -118,6 +139,7 @@ export async function startLocalShopifyOnly({ appPort, shopifyPort, databaseUrl,
  * instance in turn (round robin), as a deployment behind one would see.
  * @param {number} port
  * @param {number[]} targetPorts
+ * @returns {Promise<http.Server>}
  */
 function startRoundRobinProxy(port, targetPorts) {
   let next = 0;

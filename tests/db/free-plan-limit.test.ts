@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
 import { FREE_PLAN } from "../../app/constants";
 import { LIBRARY_TEXT } from "../../app/messages";
-import { FreePlanLimitError } from "../../app/models/errors.server";
+import { FreePlanLimitError } from "../../app/rules/domain-errors";
 import { setVideoEnabled } from "../../app/models/videos.server";
 import { createShop, createVideo, createWidget, deleteShopsAfterAll } from "./support";
 

@@ -156,7 +156,8 @@ export function VideoIndex({
 
   const selectedVideos = videos.filter((video) => selection.selectedResources.includes(video.id));
   const single = selectedVideos.length === 1 ? selectedVideos[0] : null;
-  const onlyPlatform = query.platforms.length === 1 ? PLATFORMS[query.platforms[0]] : null;
+  const [firstPlatform] = query.platforms;
+  const onlyPlatform = query.platforms.length === 1 && firstPlatform ? PLATFORMS[firstPlatform] : null;
 
   const emptyState = (
     <BlockStack gap="400" inlineAlign="center">

@@ -7,9 +7,9 @@ const SIZES = { small: 40, medium: 60, large: 120 } as const;
 
 /** Dark text on light brand colours (Snapchat's yellow), white on the others. */
 export function readableTextOn(hex: string): string {
-  const match = /^#([0-9a-f]{6})$/i.exec(hex);
-  if (!match) return "#ffffff";
-  const value = parseInt(match[1], 16);
+  const rgbHex = /^#([0-9a-f]{6})$/i.exec(hex)?.[1];
+  if (!rgbHex) return "#ffffff";
+  const value = parseInt(rgbHex, 16);
   const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255];
   return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? "#1a1a1a" : "#ffffff";
 }

@@ -118,8 +118,9 @@ export function useSavedViews({ initialViews, query, viewId, showList }: SavedVi
   ];
 
   function selectTab(index: number) {
-    if (index < LIBRARY_TAB_LABELS.length) {
-      showList(tabQuery(LIBRARY_TAB_LABELS[index].id), null);
+    const tab = LIBRARY_TAB_LABELS[index];
+    if (tab) {
+      showList(tabQuery(tab.id), null);
       return;
     }
     const view = views[index - LIBRARY_TAB_LABELS.length];
