@@ -29,7 +29,7 @@ export async function totalClicks(shopId: string): Promise<number> {
 }
 
 /** The window's days, oldest first: YYYY-MM-DD. */
-export function analyticsWindowDays(now = new Date()): string[] {
+function analyticsWindowDays(now = new Date()): string[] {
   return Array.from({ length: ANALYTICS_WINDOW_DAYS }, (_, index) => utcDay(new Date(now.getTime() - (ANALYTICS_WINDOW_DAYS - 1 - index) * DAY_MS)));
 }
 

@@ -29,7 +29,7 @@ export async function listWidgetSummaries(shopId: string): Promise<WidgetSummary
 
 type WidgetRow = Awaited<ReturnType<typeof prisma.widget.findFirstOrThrow>>;
 
-export function toWidgetDto(widget: WidgetRow): WidgetDto {
+function toWidgetDto(widget: WidgetRow): WidgetDto {
   return {
     id: widget.id,
     name: widget.name,
@@ -48,13 +48,13 @@ export async function listWidgets(shopId: string): Promise<WidgetDto[]> {
   return widgets.map(toWidgetDto);
 }
 
-export async function getWidget(shopId: string, widgetId: string): Promise<WidgetDto> {
+async function getWidget(shopId: string, widgetId: string): Promise<WidgetDto> {
   const widget = await prisma.widget.findFirst({ where: { id: widgetId, shopId } });
   if (!widget) throw new RecordNotFoundError("Widget");
   return toWidgetDto(widget);
 }
 
-export interface CreateWidgetInput {
+interface CreateWidgetInput {
   name?: string | null;
   layoutType: LayoutType;
   pageContexts: readonly PageContext[];

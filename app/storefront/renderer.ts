@@ -68,7 +68,7 @@ const NEAR_VIEWPORT = "200px";
  * keeping only well-formed videos; null otherwise. The metafield JSON is ours,
  * but it is read back from a page, so it is checked before use.
  */
-export function readWidget(data: unknown): StorefrontWidget | null {
+function readWidget(data: unknown): StorefrontWidget | null {
   const widget = data as StorefrontWidget | null;
   if (!widget || typeof widget !== "object" || widget.v !== STOREFRONT_DATA_VERSION || !LAYOUT_TYPES.includes(widget.layout)) return null;
   if (!Array.isArray(widget.videos) || typeof widget.id !== "string") return null;
