@@ -72,6 +72,9 @@ export const PREVIEW_SAMPLE_VIDEOS_MAX = 8;
 export const PREVIEW_VISIBLE = { carousel: 3, grid: 6 } as const;
 
 export const REVIEW_PROMPT_DAYS = [15, 30] as const;
+/** The app-store review prompts (spec 4): after the first widget install, and 15 and 30 days after the first activity. */
+export const REVIEW_PROMPT_TYPES = ["widget_install", "15_days", "30_days"] as const;
+export type ReviewPromptType = (typeof REVIEW_PROMPT_TYPES)[number];
 
 export const VERIFY_SUCCESS_CLOSE_MS = 2000;
 export const PREVIEW_DIALOG_CLOSE_MS = 500;

@@ -28,7 +28,7 @@ import type { IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuer
 /** How long SQLite itself may block the event loop waiting for a lock. */
 const SQLITE_BUSY_TIMEOUT_MS = 20;
 /** How long a statement keeps retrying a busy database before its caller is told (503). */
-export const STATEMENT_BUSY_BUDGET_MS = 1800;
+const STATEMENT_BUSY_BUDGET_MS = 1800;
 /**
  * How long a transaction's BEGIN keeps retrying while another process writes.
  * Prisma's maxWait cannot cut this short (it is checked once BEGIN returns,
@@ -36,7 +36,7 @@ export const STATEMENT_BUSY_BUDGET_MS = 1800;
  * waits before a transient failure (503); contention between processes'
  * short transactions resolves far sooner.
  */
-export const TRANSACTION_BUSY_BUDGET_MS = 5_000;
+const TRANSACTION_BUSY_BUDGET_MS = 5_000;
 /**
  * Polls are cheap (a refused BEGIN costs microseconds) and another process's
  * transactions are short: poll often, or a process that keeps winning the
@@ -67,7 +67,7 @@ class Turns {
 }
 
 /** SQLITE_BUSY / SQLITE_LOCKED (and their extended codes) as the adapter reports them. */
-export function isSqliteBusy(error: unknown): boolean {
+function isSqliteBusy(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let current = error as { code?: unknown; cause?: unknown; originalCode?: unknown } | undefined; current && !seen.has(current);) {
     seen.add(current);

@@ -81,5 +81,4 @@ export async function isSignedByAppProxy(url: URL): Promise<boolean> {
   return proxySignatures.utils.validateHmac(url.searchParams, { signator: "appProxy" }).catch(() => false);
 }
 
-export const registerWebhooks = shopify.registerWebhooks;
 export const sessionStorage = shopify.sessionStorage;

@@ -7,20 +7,9 @@
  * `message`) text; a network failure rethrows the browser's own error, so its
  * "Failed to fetch" reaches the error mapper (app/rules/error-mapper.ts) intact.
  */
-import type {
-  ChannelDto,
-  ImportJobDto,
-  LibraryViewDto,
-  PendingReviewPromptsDto,
-  ProductSearchResult,
-  ProductTagDto,
-  VideoListPage,
-  VideoListQuery,
-  WidgetDto,
-  WidgetSummaryDto,
-} from "~/rules/api-types";
+import type { ChannelDto, ImportJobDto, LibraryViewDto, PendingReviewPromptsDto, ProductSearchResult, ProductTagDto, WidgetDto } from "~/rules/api-types";
+import type { ReviewPromptType } from "~/constants";
 import type { PlatformId } from "~/platforms/types";
-import { videoListSearchParams } from "~/rules/video-list-query";
 
 export class ApiError extends Error {
   constructor(
@@ -84,11 +73,6 @@ function itemFrom<T>(data: unknown, key: string): T {
 const enc = encodeURIComponent;
 
 // --------------------------------------------------------------------- videos
-
-export async function fetchVideos(shopId: string, query: VideoListQuery): Promise<VideoListPage> {
-  const search = videoListSearchParams(query).toString();
-  return apiRequest<VideoListPage>(`/api/videos/${enc(shopId)}${search ? `?${search}` : ""}`);
-}
 
 /** Approve sends the chosen widgets (empty = all widgets); unpublish sends `enabled: false` only. */
 export type ToggleVideoBody = { enabled: true; widgetIds: string[] } | { enabled: false };
@@ -158,11 +142,6 @@ export async function fetchActiveImportJobs(): Promise<ImportJobDto[]> {
 
 // ------------------------------------------------------------ widgets, views
 
-export async function fetchWidgets(shopId: string): Promise<WidgetSummaryDto[]> {
-  const data = await apiRequest<unknown>(`/api/widgets/${enc(shopId)}`);
-  return listFrom<WidgetSummaryDto>(data, "widgets");
-}
-
 export interface CreateWidgetBody {
   shopId: string;
   name: string;
@@ -198,17 +177,12 @@ export async function fetchActiveTheme(shopId: string): Promise<ActiveThemeDto> 
   return apiRequest<ActiveThemeDto>(`/api/shops/${enc(shopId)}/active-theme`);
 }
 
-export async function markReviewPromptShown(shopId: string, promptType: "widget_install" | "15_days" | "30_days"): Promise<void> {
+export async function markReviewPromptShown(shopId: string, promptType: ReviewPromptType): Promise<void> {
   await apiRequest("/api/review/mark-shown", { method: "POST", body: { shopId, promptType } });
 }
 
 export async function fetchPendingReviewPrompts(shopId: string): Promise<PendingReviewPromptsDto> {
   return apiRequest<PendingReviewPromptsDto>(`/api/review/check-pending?shopId=${enc(shopId)}`);
-}
-
-export async function fetchLibraryViews(): Promise<LibraryViewDto[]> {
-  const data = await apiRequest<unknown>("/api/library-views");
-  return listFrom<LibraryViewDto>(data, "views");
 }
 
 export async function createLibraryView(body: Omit<LibraryViewDto, "id">): Promise<LibraryViewDto> {

@@ -4,9 +4,9 @@
  * or an admin without the API is ignored: a review prompt never gets in the
  * merchant's way.
  */
+import type { ReviewPromptType } from "~/constants";
 import { fetchPendingReviewPrompts, markReviewPromptShown } from "./api-client";
 
-type ReviewPromptType = "widget_install" | "15_days" | "30_days";
 type ReviewsApi = { request: () => Promise<{ success?: boolean; code?: string }> };
 
 /** Asks Shopify for the review modal; records it as shown when it was. */

@@ -15,7 +15,7 @@ import { SERVER_TEXT } from "~/messages";
 type RouteHandler = (args: { request: Request }) => unknown;
 
 /** The 503 a transient database failure becomes. */
-export function databaseUnavailableResponse(): Response {
+function databaseUnavailableResponse(): Response {
   return new Response(JSON.stringify({ error: SERVER_TEXT.databaseBusy }), {
     status: 503,
     headers: { "Content-Type": "application/json", "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },

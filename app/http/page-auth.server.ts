@@ -1,7 +1,7 @@
 import { authenticate } from "~/shopify.server";
 
 /** Opened outside Shopify's admin: no shop parameter and no session token (spec 2, 8). */
-export function isOutsideAdmin(request: Request): boolean {
+function isOutsideAdmin(request: Request): boolean {
   return !new URL(request.url).searchParams.get("shop") && !request.headers.get("Authorization");
 }
 

@@ -9,8 +9,9 @@
  * last 30 UTC days, today included.
  */
 import { prisma } from "~/db.server";
-import { ANALYTICS_WINDOW_DAYS } from "~/constants";
-import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto, WidgetDto } from "~/rules/api-types";
+import { ANALYTICS_WINDOW_DAYS, type LayoutType } from "~/constants";
+import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
+import { countLibrary } from "./library-counts.server";
 import { utcDay } from "./storefront-events.server";
 
 const CLICK_TYPES = ["video_click", "product_click"] as const;
@@ -28,13 +29,13 @@ export async function totalClicks(shopId: string): Promise<number> {
 }
 
 /** The window's days, oldest first: YYYY-MM-DD. */
-export function analyticsWindowDays(now = new Date()): string[] {
+function analyticsWindowDays(now = new Date()): string[] {
   return Array.from({ length: ANALYTICS_WINDOW_DAYS }, (_, index) => utcDay(new Date(now.getTime() - (ANALYTICS_WINDOW_DAYS - 1 - index) * DAY_MS)));
 }
 
 export async function analyticsSummary(shopId: string, now = new Date()): Promise<AnalyticsSummaryDto> {
   const days = analyticsWindowDays(now);
-  const [byPlatform, recent, totalVideos, enabledVideos, totalWidgets, taggedProducts, orders, revenue, shop] = await Promise.all([
+  const [byPlatform, recent, library, orders, revenue, shop] = await Promise.all([
     prisma.analyticsRollup.groupBy({
       by: ["type", "key"],
       where: { shopId, dimension: "platform", type: { in: [...CLICK_TYPES] } },
@@ -45,10 +46,7 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
       where: { shopId, dimension: "platform", type: { in: [...CLICK_TYPES] }, day: { gte: days[0] } },
       _sum: { count: true },
     }),
-    prisma.video.count({ where: { shopId } }),
-    prisma.video.count({ where: { shopId, enabled: true } }),
-    prisma.widget.count({ where: { shopId } }),
-    prisma.video.count({ where: { shopId, productTags: { some: {} } } }),
+    countLibrary(shopId),
     prisma.orderAttribution.groupBy({ by: ["orderId"], where: { shopId } }),
     prisma.orderAttribution.aggregate({ where: { shopId }, _sum: { amountCents: true } }),
     prisma.shop.findUnique({ where: { id: shopId }, select: { currencyCode: true } }),
@@ -73,10 +71,11 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
     totalClicks: totalVideoClicks + totalProductClicks,
     totalVideoClicks,
     last30DaysClicks: dailyClicks.reduce((sum, day) => sum + day.videoClicks + day.productClicks, 0),
-    totalVideos,
-    enabledVideos,
-    totalWidgets,
-    taggedProducts,
+    totalVideos: library.totalVideos,
+    enabledVideos: library.enabledVideos,
+    totalWidgets: library.totalWidgets,
+    // The spec's field name; it counts videos with products, as the Dashboard's "Products Tagged" card does.
+    taggedProducts: library.taggedVideos,
     totalProductClicks,
     totalConversions: orders.length,
     conversionRevenue: (revenue._sum.amountCents ?? 0) / 100,
@@ -141,7 +140,7 @@ export async function widgetAnalytics(shopId: string, now = new Date()): Promise
     .map((widget) => ({
       id: widget.id,
       name: widget.name,
-      layout_type: widget.layoutType as WidgetDto["layout_type"],
+      layout_type: widget.layoutType as LayoutType,
       page_contexts: widget.pageContexts,
       clicks: clicks.get(widget.id) ?? 0,
     }))

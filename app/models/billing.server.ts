@@ -11,7 +11,7 @@ import { confirmCharge } from "./plan.server";
 type BillingContext = Awaited<ReturnType<typeof authenticate.admin>>["billing"];
 
 /** Test charges everywhere but a real production deployment (Shopify never bills a test charge). */
-export function isTestCharge(env: Record<string, string | undefined> = process.env): boolean {
+function isTestCharge(env: Record<string, string | undefined> = process.env): boolean {
   if (env.SHOPIFY_BILLING_TEST) return env.SHOPIFY_BILLING_TEST === "true";
   return Boolean(localShopify) || env.NODE_ENV !== "production";
 }

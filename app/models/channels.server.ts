@@ -10,7 +10,7 @@ import type { ImportedChannel, PlatformId } from "~/platforms/types";
 import { RecordNotFoundError } from "~/rules/domain-errors";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
 
-export function toChannelDto(channel: Channel): ChannelDto {
+function toChannelDto(channel: Channel): ChannelDto {
   return {
     id: channel.id,
     platform: channel.platform as PlatformId,

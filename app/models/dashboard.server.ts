@@ -4,28 +4,20 @@
  */
 import { prisma } from "~/db.server";
 import { totalClicks } from "./analytics.server";
+import { countLibrary, type LibraryCounts } from "./library-counts.server";
 
-export interface DashboardStats {
-  totalVideos: number;
-  /** Approved (published) videos. */
-  enabledVideos: number;
-  totalWidgets: number;
+export interface DashboardStats extends LibraryCounts {
   /** Widgets whose install the merchant confirmed ("Got it"). */
   installedWidgets: number;
   /** Video and product clicks since install ("video engagements"), as Analytics counts them. */
   totalClicks: number;
-  /** Videos with at least one tagged product. */
-  taggedVideos: number;
 }
 
 export async function loadDashboardStats(shopId: string): Promise<DashboardStats> {
-  const [totalVideos, enabledVideos, totalWidgets, installedWidgets, clicks, taggedVideos] = await Promise.all([
-    prisma.video.count({ where: { shopId } }),
-    prisma.video.count({ where: { shopId, enabled: true } }),
-    prisma.widget.count({ where: { shopId } }),
+  const [library, installedWidgets, clicks] = await Promise.all([
+    countLibrary(shopId),
     prisma.widget.count({ where: { shopId, installedAt: { not: null } } }),
     totalClicks(shopId),
-    prisma.video.count({ where: { shopId, productTags: { some: {} } } }),
   ]);
-  return { totalVideos, enabledVideos, totalWidgets, installedWidgets, totalClicks: clicks, taggedVideos };
+  return { ...library, installedWidgets, totalClicks: clicks };
 }

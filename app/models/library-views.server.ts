@@ -31,7 +31,7 @@ export const VIEW_NAME_TEXT = {
 } as const;
 
 /** Names compare ignoring case and surrounding/repeated spaces. */
-export function viewNameKey(name: string): string {
+function viewNameKey(name: string): string {
   return normalizeViewName(name).toLowerCase();
 }
 
@@ -66,7 +66,7 @@ function queryColumns(query: LibraryViewQueryInput | undefined) {
   };
 }
 
-export function toLibraryViewDto(view: LibraryView): LibraryViewDto {
+function toLibraryViewDto(view: LibraryView): LibraryViewDto {
   return { id: view.id, name: view.name, query: storedQuery(view) };
 }
 
@@ -134,7 +134,7 @@ export async function updateLibraryView(shopId: string, viewId: string, input: {
 }
 
 /** "<name> copy", then "<name> copy 2", ...; the base is shortened so the result fits in 40 characters. */
-export function duplicateViewName(name: string, taken: ReadonlySet<string>): string {
+function duplicateViewName(name: string, taken: ReadonlySet<string>): string {
   for (let n = 1; ; n++) {
     const suffix = n === 1 ? " copy" : ` copy ${n}`;
     const base = [...name]

@@ -169,7 +169,7 @@ function credentialKey(env: Record<string, string | undefined> = process.env): B
 const normalisedId = (id: string) => id.normalize("NFKC").trim().toLowerCase();
 
 /** HMAC-SHA256 of the normalised pair: what binds it to one shop, and all that is kept of it. */
-export function sisterCredentialHash(credentials: { clientId: string; businessId: string }, env: Record<string, string | undefined> = process.env): string {
+function sisterCredentialHash(credentials: { clientId: string; businessId: string }, env: Record<string, string | undefined> = process.env): string {
   const pair = JSON.stringify([normalisedId(credentials.clientId), normalisedId(credentials.businessId)]);
   return createHmac("sha256", credentialKey(env)).update(pair).digest("hex");
 }
@@ -182,7 +182,7 @@ const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClie
  * Oldest first: the earliest shop keeps the pair; a later shop that used the
  * same pair keeps its Premium until its verification expires, unbound.
  */
-export async function hashLegacySisterCredentials(): Promise<number> {
+async function hashLegacySisterCredentials(): Promise<number> {
   const legacy = await prisma.sisterVerification.findMany({
     where: { OR: [{ clientId: { not: null } }, { businessId: { not: null } }] },
     orderBy: [{ verifiedAt: "asc" }, { id: "asc" }],

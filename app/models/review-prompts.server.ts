@@ -4,11 +4,8 @@
  * (two tabs, a retry) changes nothing.
  */
 import { prisma } from "~/db.server";
-import { REVIEW_PROMPT_DAYS } from "~/constants";
+import { REVIEW_PROMPT_DAYS, type ReviewPromptType } from "~/constants";
 import type { PendingReviewPromptsDto } from "~/rules/api-types";
-
-export const REVIEW_PROMPT_TYPES = ["widget_install", "15_days", "30_days"] as const;
-export type ReviewPromptType = (typeof REVIEW_PROMPT_TYPES)[number];
 
 export async function markReviewPromptShown(shopId: string, promptType: ReviewPromptType): Promise<void> {
   await prisma.reviewPrompt.upsert({

@@ -79,10 +79,6 @@ export interface QueuedEvent extends IncomingEvent {
   occurredAt: Date;
 }
 
-export function isBeaconEventType(value: unknown): value is BeaconEventType {
-  return typeof value === "string" && (BEACON_EVENT_TYPES as readonly string[]).includes(value);
-}
-
 let queue: QueuedEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 let writer: Promise<void> | null = null;

@@ -10,9 +10,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { prisma, type Prisma } from "~/db.server";
-import { LAYOUT_TYPES, type LayoutType } from "~/constants";
 import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
 import { readPageContexts } from "~/rules/widget-rules";
+import { readLayout, readWidgetSettings } from "~/rules/widget-settings";
 import type { PlatformId } from "~/platforms/types";
 import {
   deleteMetafields,
@@ -88,15 +88,10 @@ export async function buildStorefrontWidgets(shopId: string, currency: string, p
     id: widget.id,
     number: widget.displayNumber,
     name: widget.name,
-    layout: (LAYOUT_TYPES as readonly string[]).includes(widget.layoutType) ? (widget.layoutType as LayoutType) : "carousel",
+    layout: readLayout(widget.layoutType),
     pageContexts: readPageContexts(widget.pageContexts),
     priority: widget.priority,
-    settings: {
-      theme: widget.theme === "dark" ? "dark" : "light",
-      autoScroll: widget.autoScroll,
-      showHeader: widget.showHeader,
-      alignment: widget.alignment === "left" ? "left" : "right",
-    },
+    settings: readWidgetSettings(widget),
     currency,
     videos: widget.videos.map(({ video }) => toStorefrontVideo(video, products)),
   }));

@@ -37,7 +37,7 @@ const VIDEO_DTO_SELECT = {
 
 type VideoRow = Prisma.VideoGetPayload<{ select: typeof VIDEO_DTO_SELECT }>;
 
-export function toVideoDto(row: VideoRow): VideoDto {
+function toVideoDto(row: VideoRow): VideoDto {
   const platform = row.platform as PlatformId;
   return {
     id: row.id,
@@ -60,7 +60,7 @@ export function toVideoDto(row: VideoRow): VideoDto {
 }
 
 /** The filters of the library as a Prisma filter; every branch keeps shopId as the leading index column. */
-export function videoListWhere(shopId: string, query: Omit<VideoListQuery, "page">): Prisma.VideoWhereInput {
+function videoListWhere(shopId: string, query: Omit<VideoListQuery, "page">): Prisma.VideoWhereInput {
   const where: Prisma.VideoWhereInput = { shopId };
   if (query.tab === "active") where.enabled = true;
   if (query.tab === "draft") where.enabled = false;
@@ -95,15 +95,10 @@ export async function listVideos(shopId: string, query: VideoListQuery): Promise
   return { videos: videos.map(toVideoDto), page, pageCount, total };
 }
 
-export async function getVideo(shopId: string, videoId: string): Promise<VideoDto> {
+async function getVideo(shopId: string, videoId: string): Promise<VideoDto> {
   const row = await prisma.video.findFirst({ where: { id: videoId, shopId }, select: VIDEO_DTO_SELECT });
   if (!row) throw new RecordNotFoundError("Video");
   return toVideoDto(row);
-}
-
-/** Approved (Active) videos, the number the Free plan limits. */
-export function countApprovedVideos(shopId: string): Promise<number> {
-  return prisma.video.count({ where: { shopId, enabled: true } });
 }
 
 // ---------------------------------------------------------------- saving imports
@@ -130,7 +125,7 @@ function cleanUsername(value: string | null | undefined): string | null {
  *   them, so "sunny_shop" or "50%" would otherwise act as patterns. With no
  *   special character left, `contains` is a plain substring test on both.
  */
-export function searchKey(text: string): string {
+function searchKey(text: string): string {
   return text.toLowerCase().replace(/[%_\\]/g, (char) => LIKE_SAFE[char] ?? char);
 }
 

@@ -7,15 +7,8 @@
 import { prisma } from "~/db.server";
 import type { LayoutType, PageContext } from "~/constants";
 import type { WidgetDto, WidgetSummaryDto } from "~/rules/api-types";
-import {
-  NO_PAGE_CONTEXT_MESSAGE,
-  WIDGET_DEFAULTS,
-  defaultWidgetName,
-  normalizePageContexts,
-  readPageContexts,
-  settingsForLayout,
-  type WidgetSettings,
-} from "~/rules/widget-rules";
+import { NO_PAGE_CONTEXT_MESSAGE, defaultWidgetName, normalizePageContexts, readPageContexts } from "~/rules/widget-rules";
+import { WIDGET_DEFAULTS, readLayout, readWidgetSettings, settingsForLayout, type WidgetSettings } from "~/rules/widget-settings";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { markShopFirstActive } from "~/models/shop.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
@@ -30,28 +23,23 @@ export async function listWidgetSummaries(shopId: string): Promise<WidgetSummary
   return widgets.map((widget) => ({
     id: widget.id,
     name: widget.name,
-    layout_type: widget.layoutType as WidgetSummaryDto["layout_type"],
+    layout_type: readLayout(widget.layoutType),
   }));
 }
 
 type WidgetRow = Awaited<ReturnType<typeof prisma.widget.findFirstOrThrow>>;
 
-export function toWidgetDto(widget: WidgetRow): WidgetDto {
+function toWidgetDto(widget: WidgetRow): WidgetDto {
   return {
     id: widget.id,
     name: widget.name,
-    layout_type: widget.layoutType as LayoutType,
+    layout_type: readLayout(widget.layoutType),
     page_contexts: readPageContexts(widget.pageContexts),
     priority: widget.priority,
     display_number: widget.displayNumber,
     installed_at: widget.installedAt?.toISOString() ?? null,
     created_at: widget.createdAt.toISOString(),
-    settings: {
-      theme: widget.theme === "dark" ? "dark" : "light",
-      autoScroll: widget.autoScroll,
-      showHeader: widget.showHeader,
-      alignment: widget.alignment === "left" ? "left" : "right",
-    },
+    settings: readWidgetSettings(widget),
   };
 }
 
@@ -60,13 +48,13 @@ export async function listWidgets(shopId: string): Promise<WidgetDto[]> {
   return widgets.map(toWidgetDto);
 }
 
-export async function getWidget(shopId: string, widgetId: string): Promise<WidgetDto> {
+async function getWidget(shopId: string, widgetId: string): Promise<WidgetDto> {
   const widget = await prisma.widget.findFirst({ where: { id: widgetId, shopId } });
   if (!widget) throw new RecordNotFoundError("Widget");
   return toWidgetDto(widget);
 }
 
-export interface CreateWidgetInput {
+interface CreateWidgetInput {
   name?: string | null;
   layoutType: LayoutType;
   pageContexts: readonly PageContext[];
@@ -95,8 +83,8 @@ export async function createWidget(shopId: string, input: CreateWidgetInput): Pr
     layoutType: input.layoutType,
     pageContexts: JSON.stringify(pageContexts),
     priority: input.priority ?? WIDGET_DEFAULTS.priority,
-    sourceType: input.sourceType ?? "all",
-    language: input.language ?? "en",
+    sourceType: input.sourceType ?? WIDGET_DEFAULTS.sourceType,
+    language: input.language ?? WIDGET_DEFAULTS.language,
     ...settings,
   };
   for (let attempt = 1; ; attempt++) {

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
-import { REVIEW_PROMPT_TYPES, markReviewPromptShown } from "~/models/review-prompts.server";
+import { REVIEW_PROMPT_TYPES } from "~/constants";
+import { markReviewPromptShown } from "~/models/review-prompts.server";
 
 const MarkShownBody = z.object({ shopId: z.string().optional(), promptType: z.enum(REVIEW_PROMPT_TYPES) });
 

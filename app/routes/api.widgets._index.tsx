@@ -5,24 +5,28 @@ import { LAYOUT_TYPES, PAGE_CONTEXTS, WIDGET_PRIORITY } from "~/constants";
 import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
 import { callModel } from "~/http/api-errors.server";
 import { textInput } from "~/rules/text-input";
+import { WIDGET_DEFAULTS, WIDGET_SETTING_DECLARATIONS, type WidgetSettingName } from "~/rules/widget-settings";
 import { createWidget } from "~/models/widgets.server";
+
+const { theme, alignment } = WIDGET_SETTING_DECLARATIONS;
+
+/** Every declared setting, each optional (the layout decides which ones are kept); `satisfies` fails when a setting is declared but not parsed. */
+const SettingsBody = z.object({
+  theme: z.enum(theme.options).optional(),
+  autoScroll: z.boolean().optional(),
+  showHeader: z.boolean().optional(),
+  alignment: z.enum(alignment.options).optional(),
+} satisfies Record<WidgetSettingName, z.ZodTypeAny>);
 
 const CreateWidgetBody = z.object({
   shopId: z.string().optional(),
   name: textInput("name").max(100, "name must be 100 characters or fewer").nullish(),
   layoutType: z.enum(LAYOUT_TYPES),
-  sourceType: z.literal("all").optional(),
+  sourceType: z.literal(WIDGET_DEFAULTS.sourceType).optional(),
   language: textInput("language").max(10).optional(),
   pageContexts: z.array(z.enum(PAGE_CONTEXTS)).max(PAGE_CONTEXTS.length),
   priority: z.number().int().min(WIDGET_PRIORITY.highest).max(WIDGET_PRIORITY.lowest).optional(),
-  settings: z
-    .object({
-      theme: z.enum(["light", "dark"]).optional(),
-      autoScroll: z.boolean().optional(),
-      showHeader: z.boolean().optional(),
-      alignment: z.enum(["left", "right"]).optional(),
-    })
-    .optional(),
+  settings: SettingsBody.optional(),
 });
 
 /** POST /api/widgets {shopId, name, layoutType, sourceType, language, pageContexts, priority, settings}: 201 { widget }. */

@@ -3,7 +3,9 @@
  * (app/routes/api.*) and the admin UI. Field names follow the spec (snake_case).
  * Third-party text in them (titles, names) is untrusted: render as text only.
  */
+import type { LayoutType, PageContext } from "~/constants";
 import type { ImportFailureKind, PlatformId } from "~/platforms/types";
+import type { WidgetSettings } from "./widget-settings";
 
 export interface ProductTagDto {
   id: string;
@@ -70,21 +72,21 @@ export interface ProductSearchResult {
 export interface WidgetSummaryDto {
   id: string;
   name: string;
-  layout_type: "carousel" | "grid" | "single" | "sticky";
+  layout_type: LayoutType;
 }
 
 /** A widget as the Widgets page shows it (spec 3). */
 export interface WidgetDto {
   id: string;
   name: string;
-  layout_type: "carousel" | "grid" | "single" | "sticky";
-  page_contexts: Array<"homepage" | "product" | "collection" | "cart" | "all_pages">;
+  layout_type: LayoutType;
+  page_contexts: PageContext[];
   /** 1 (highest) to 5 (lowest). */
   priority: number;
   display_number: number;
   installed_at: string | null;
   created_at: string;
-  settings: { theme: "light" | "dark"; autoScroll: boolean; showHeader: boolean; alignment: "left" | "right" };
+  settings: WidgetSettings;
 }
 
 export type ImportJobKind = "channel" | "single" | "sync";
@@ -113,11 +115,6 @@ export interface LibraryViewDto {
   id: string;
   name: string;
   query: Omit<VideoListQuery, "page">;
-}
-
-/** Every error answer of the API. */
-export interface ApiErrorBody {
-  error: string;
 }
 
 /** The Video Library page's data (GET /content's loader). */
@@ -174,7 +171,7 @@ export interface VideoAnalyticsDto {
 export interface WidgetAnalyticsDto {
   id: string;
   name: string;
-  layout_type: WidgetDto["layout_type"];
+  layout_type: LayoutType;
   /** As stored: the page shows "All Pages" when empty, unparsable or containing all_pages. */
   page_contexts: string;
   clicks: number;

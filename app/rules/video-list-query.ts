@@ -15,7 +15,7 @@ import type { LibraryTab, VideoListQuery } from "~/rules/api-types";
 import { cutText, removeRefusedCharacters } from "~/rules/text-input";
 import type { PlatformId } from "~/platforms/types";
 
-export const LIBRARY_TABS: readonly LibraryTab[] = ["all", "active", "draft"];
+const LIBRARY_TABS: readonly LibraryTab[] = ["all", "active", "draft"];
 
 /** Platform filter values; "youtube" is the library's older name for YouTube Shorts (spec 3). */
 const PLATFORM_ALIASES: Record<string, PlatformId> = {
@@ -28,12 +28,10 @@ const PLATFORM_ALIASES: Record<string, PlatformId> = {
 };
 
 /** Longer search text is cut: no title is searched by a paragraph, and it bounds the LIKE pattern. */
-export const SEARCH_MAX_LENGTH = 100;
+const SEARCH_MAX_LENGTH = 100;
 
 /** Past any real library (10,000 videos is 500 pages); keeps OFFSET arithmetic small. */
 const PAGE_MAX = 100_000;
-
-export const DEFAULT_VIDEO_LIST_QUERY: VideoListQuery = { tab: "all", search: "", platforms: [], page: 1 };
 
 export function parseLibraryTab(value: string | null | undefined): LibraryTab {
   const tab = (value ?? "").trim().toLowerCase();
@@ -54,7 +52,7 @@ export function parsePlatformFilter(values: readonly string[]): PlatformId[] {
   return found;
 }
 
-export function parsePage(value: string | null | undefined): number {
+function parsePage(value: string | null | undefined): number {
   const text = (value ?? "").trim();
   if (!/^\d{1,9}$/.test(text)) return 1;
   const page = Number(text);

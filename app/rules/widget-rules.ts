@@ -3,8 +3,9 @@
  * (client-safe): page-context selection, the default name, defaults, which
  * settings apply to which layout, and the theme editor deep link.
  */
-import { LAYOUT_TYPES, PAGE_CONTEXTS, THEME_EDITOR_TEMPLATE, WIDGET_PRIORITY, type LayoutType, type PageContext } from "~/constants";
+import { PAGE_CONTEXTS, THEME_EDITOR_TEMPLATE, WIDGET_PRIORITY, type LayoutType, type PageContext } from "~/constants";
 import { THEME_BLOCK_HANDLES } from "~/storefront/widget-data";
+import { WIDGET_PRIORITIES, layoutUsesSetting } from "./widget-settings";
 
 export const LAYOUTS: Record<LayoutType, { title: string; description: string }> = {
   carousel: { title: "Carousel", description: "Horizontal scrolling video gallery" },
@@ -26,24 +27,7 @@ export const PAGE_CONTEXT_LABELS: Record<PageContext, string> = {
 
 export const NO_PAGE_CONTEXT_MESSAGE = "Please select at least one page where the widget should appear.";
 
-export interface WidgetSettings {
-  theme: "light" | "dark";
-  autoScroll: boolean;
-  showHeader: boolean;
-  alignment: "left" | "right";
-}
-
-export const WIDGET_DEFAULTS = {
-  pageContexts: ["homepage"] as PageContext[],
-  priority: WIDGET_PRIORITY.highest,
-  settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right" } as WidgetSettings,
-};
-
-export function isLayoutType(value: unknown): value is LayoutType {
-  return typeof value === "string" && (LAYOUT_TYPES as readonly string[]).includes(value);
-}
-
-export function isPageContext(value: unknown): value is PageContext {
+function isPageContext(value: unknown): value is PageContext {
   return typeof value === "string" && (PAGE_CONTEXTS as readonly string[]).includes(value);
 }
 
@@ -98,24 +82,10 @@ export function defaultWidgetName(layout: LayoutType): string {
 
 /** Theme choice is offered for carousel and grid only (spec 5). */
 export function layoutHasTheme(layout: LayoutType): boolean {
-  return layout === "carousel" || layout === "grid";
+  return layoutUsesSetting(layout, "theme");
 }
 
-/**
- * The settings a layout uses (spec 5: autoScroll for carousel, showHeader for
- * carousel and grid, alignment for sticky, theme for carousel and grid); the
- * others keep their defaults.
- */
-export function settingsForLayout(layout: LayoutType, settings: Partial<WidgetSettings>): Partial<WidgetSettings> {
-  const applied: Partial<WidgetSettings> = {};
-  if (layoutHasTheme(layout) && settings.theme) applied.theme = settings.theme;
-  if (layout === "carousel" && settings.autoScroll !== undefined) applied.autoScroll = settings.autoScroll;
-  if ((layout === "carousel" || layout === "grid") && settings.showHeader !== undefined) applied.showHeader = settings.showHeader;
-  if (layout === "sticky" && settings.alignment) applied.alignment = settings.alignment;
-  return applied;
-}
-
-export const PRIORITY_OPTIONS = [1, 2, 3, 4, 5].map((value) => ({
+export const PRIORITY_OPTIONS = WIDGET_PRIORITIES.map((value) => ({
   value,
   label: value === WIDGET_PRIORITY.highest ? `${value} (Highest)` : value === WIDGET_PRIORITY.lowest ? `${value} (Lowest)` : String(value),
 }));

@@ -17,7 +17,7 @@
  * - everything is a real button or link with a label; the player is a modal
  *   dialog that traps focus, closes on Escape and gives focus back.
  */
-import { CAROUSEL_AUTO_SCROLL_MS } from "~/constants";
+import { CAROUSEL_AUTO_SCROLL_MS, LAYOUT_TYPES } from "~/constants";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import { trackBeacon, type BeaconEvent } from "./beacons";
 import { PLATFORM_TILES } from "./platform-tiles";
@@ -59,7 +59,6 @@ export interface RenderedWidget {
   destroy(): void;
 }
 
-const LAYOUTS = ["carousel", "grid", "single", "sticky"];
 const DISMISSED_KEY = "clipcart:dismissed:";
 /** Posters start loading this far before they scroll into view. */
 const NEAR_VIEWPORT = "200px";
@@ -69,9 +68,9 @@ const NEAR_VIEWPORT = "200px";
  * keeping only well-formed videos; null otherwise. The metafield JSON is ours,
  * but it is read back from a page, so it is checked before use.
  */
-export function readWidget(data: unknown): StorefrontWidget | null {
+function readWidget(data: unknown): StorefrontWidget | null {
   const widget = data as StorefrontWidget | null;
-  if (!widget || typeof widget !== "object" || widget.v !== STOREFRONT_DATA_VERSION || !LAYOUTS.includes(widget.layout)) return null;
+  if (!widget || typeof widget !== "object" || widget.v !== STOREFRONT_DATA_VERSION || !LAYOUT_TYPES.includes(widget.layout)) return null;
   if (!Array.isArray(widget.videos) || typeof widget.id !== "string") return null;
   return {
     ...widget,

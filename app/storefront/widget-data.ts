@@ -10,6 +10,7 @@
  */
 import type { LayoutType, PageContext } from "~/constants";
 import type { PlatformId } from "~/platforms/types";
+import type { WidgetSettings } from "~/rules/widget-settings";
 
 /** Namespace of the app-data metafields; Liquid reads `app.metafields.clipcart.<key>`. */
 export const STOREFRONT_METAFIELD_NAMESPACE = "clipcart";
@@ -59,13 +60,6 @@ export interface StorefrontVideo {
   products: StorefrontProduct[];
 }
 
-export interface StorefrontWidgetSettings {
-  theme: "light" | "dark";
-  autoScroll: boolean;
-  showHeader: boolean;
-  alignment: "left" | "right";
-}
-
 export interface StorefrontWidget {
   v: typeof STOREFRONT_DATA_VERSION;
   id: string;
@@ -75,7 +69,7 @@ export interface StorefrontWidget {
   pageContexts: PageContext[];
   /** 1 (highest) to 5 (lowest). */
   priority: number;
-  settings: StorefrontWidgetSettings;
+  settings: WidgetSettings;
   /** ISO 4217, for prices. */
   currency: string;
   /** Approved videos assigned to the widget, in their order. */

@@ -4,7 +4,7 @@ import { TOP_VIDEOS_COUNT } from "~/constants";
 import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
 import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
-import { describePageContexts } from "~/rules/widget-rules";
+import { LAYOUT_NAMES, describePageContexts } from "~/rules/widget-rules";
 import { ANALYTICS_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import { isPlatformId } from "~/platforms/config";
 import { AppPage } from "~/components/AppPage";
@@ -20,13 +20,6 @@ export interface AnalyticsPageData {
   videos: VideoAnalyticsDto[];
   widgets: WidgetAnalyticsDto[];
 }
-
-const LAYOUT_TITLES: Record<WidgetAnalyticsDto["layout_type"], string> = {
-  carousel: "Carousel",
-  grid: "Grid",
-  single: "Single",
-  sticky: "Sticky",
-};
 
 const EMPTY_SUMMARY: AnalyticsSummaryDto = {
   totalClicks: 0,
@@ -187,7 +180,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
                 headings={[ANALYTICS_TEXT.columns.widgetName, ANALYTICS_TEXT.columns.type, ANALYTICS_TEXT.columns.pageContext, ANALYTICS_TEXT.columns.clicks]}
                 rows={engagedWidgets.map((widget) => [
                   widget.name,
-                  LAYOUT_TITLES[widget.layout_type] ?? widget.layout_type,
+                  LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type,
                   describePageContexts(widget.page_contexts),
                   formatCount(widget.clicks),
                 ])}

@@ -4,15 +4,9 @@ import type { WidgetSummaryDto } from "~/rules/api-types";
 import { toggleVideo } from "~/browser/api-client";
 import { errorText } from "~/rules/error-mapper";
 import { approvalWidgetIds, summarizeApproval, type ApprovalOutcome, type ApprovalSummary } from "~/rules/library-selection";
+import { LAYOUT_NAMES } from "~/rules/widget-rules";
 import { LIBRARY_TEXT, approveDialogTitle } from "~/messages";
 import { AppModal } from "~/components/AppModal";
-
-const LAYOUT_TITLES: Record<WidgetSummaryDto["layout_type"], string> = {
-  carousel: "Carousel",
-  grid: "Grid",
-  single: "Single",
-  sticky: "Sticky",
-};
 
 interface ApproveModalProps {
   /** Videos to approve (only those not approved yet); null = closed. */
@@ -132,7 +126,7 @@ export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApp
                 {widgets.map((widget) => (
                   <Checkbox
                     key={widget.id}
-                    label={`${widget.name} (${LAYOUT_TITLES[widget.layout_type] ?? widget.layout_type})`}
+                    label={`${widget.name} (${LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type})`}
                     checked={selectAll || chosen.has(widget.id)}
                     onChange={(checked) => toggleWidget(widget.id, checked)}
                     disabled={busy}

@@ -3,18 +3,16 @@ import { useLocation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Link, Select, Text, TextField } from "@shopify/polaris";
 import { PAGE_CONTEXTS, PREVIEW_VISIBLE, type LayoutType, type PageContext } from "~/constants";
 import { appHref } from "~/rules/app-links";
+import { LAYOUTS, NO_PAGE_CONTEXT_MESSAGE, PAGE_CONTEXT_LABELS, PRIORITY_OPTIONS, defaultWidgetName, togglePageContext } from "~/rules/widget-rules";
 import {
-  LAYOUTS,
-  NO_PAGE_CONTEXT_MESSAGE,
-  PAGE_CONTEXT_LABELS,
-  PRIORITY_OPTIONS,
   WIDGET_DEFAULTS,
-  defaultWidgetName,
-  layoutHasTheme,
+  WIDGET_SETTING_DECLARATIONS,
+  layoutUsesSetting,
+  readChoice,
   settingsForLayout,
-  togglePageContext,
+  type WidgetChoiceSettingName,
   type WidgetSettings,
-} from "~/rules/widget-rules";
+} from "~/rules/widget-settings";
 import { SAMPLE_VIDEOS } from "~/storefront/sample-videos";
 import { STOREFRONT_DATA_VERSION, type StorefrontVideo, type StorefrontWidget } from "~/storefront/widget-data";
 import { WidgetPreview } from "./WidgetPreview";
@@ -39,6 +37,17 @@ interface CustomizeWidgetProps {
   onCreate: (draft: WidgetDraft) => void;
 }
 
+/** The words for each choice setting's values; the values themselves come from the settings' declaration. */
+const CHOICE_LABELS: { [Name in WidgetChoiceSettingName]: Record<WidgetSettings[Name], string> } = {
+  theme: { light: "Light", dark: "Dark" },
+  alignment: { left: "Left", right: "Right" },
+};
+
+function choicesOf<Name extends WidgetChoiceSettingName>(name: Name) {
+  const labels: Record<string, string> = CHOICE_LABELS[name];
+  return WIDGET_SETTING_DECLARATIONS[name].options.map((value) => ({ label: labels[value] ?? value, value }));
+}
+
 /** How many videos the preview shows per layout (spec 9: carousel 3, grid 6). */
 const PREVIEW_COUNT: Record<LayoutType, number> = { carousel: PREVIEW_VISIBLE.carousel, grid: PREVIEW_VISIBLE.grid, single: 1, sticky: 1 };
 
@@ -50,7 +59,7 @@ const PREVIEW_COUNT: Record<LayoutType, number> = { carousel: PREVIEW_VISIBLE.ca
 export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreate }: CustomizeWidgetProps) {
   const location = useLocation();
   const [name, setName] = useState("");
-  const [pageContexts, setPageContexts] = useState<PageContext[]>(WIDGET_DEFAULTS.pageContexts);
+  const [pageContexts, setPageContexts] = useState<PageContext[]>([...WIDGET_DEFAULTS.pageContexts]);
   const [priority, setPriority] = useState<number>(WIDGET_DEFAULTS.priority);
   const [settings, setSettings] = useState<WidgetSettings>(WIDGET_DEFAULTS.settings);
   const [contextError, setContextError] = useState<string | null>(null);
@@ -142,32 +151,26 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
             onChange={(value) => setPriority(Number(value))}
             helpText="When several widgets match a page, the higher priority one shows."
           />
-          {layoutHasTheme(layout) ? (
+          {layoutUsesSetting(layout, "theme") ? (
             <ChoiceList
               title="Theme"
-              choices={[
-                { label: "Light", value: "light" },
-                { label: "Dark", value: "dark" },
-              ]}
+              choices={choicesOf("theme")}
               selected={[settings.theme]}
-              onChange={([theme]) => update({ theme: theme === "dark" ? "dark" : "light" })}
+              onChange={([theme]) => update({ theme: readChoice("theme", theme) })}
             />
           ) : null}
-          {layout === "carousel" ? (
+          {layoutUsesSetting(layout, "autoScroll") ? (
             <Checkbox label="Auto-scroll every 5 seconds" checked={settings.autoScroll} onChange={(autoScroll) => update({ autoScroll })} />
           ) : null}
-          {layout === "carousel" || layout === "grid" ? (
+          {layoutUsesSetting(layout, "showHeader") ? (
             <Checkbox label="Show the widget name as a header" checked={settings.showHeader} onChange={(showHeader) => update({ showHeader })} />
           ) : null}
-          {layout === "sticky" ? (
+          {layoutUsesSetting(layout, "alignment") ? (
             <ChoiceList
               title="Alignment"
-              choices={[
-                { label: "Left", value: "left" },
-                { label: "Right", value: "right" },
-              ]}
+              choices={choicesOf("alignment")}
               selected={[settings.alignment]}
-              onChange={([alignment]) => update({ alignment: alignment === "left" ? "left" : "right" })}
+              onChange={([alignment]) => update({ alignment: readChoice("alignment", alignment) })}
             />
           ) : null}
           <InlineStack gap="200" align="end">

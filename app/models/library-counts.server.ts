@@ -1,0 +1,25 @@
+/**
+ * What the merchant has set up, counted one way for both pages that show it
+ * (spec 2): the Dashboard's Performance Overview and the Analytics summary
+ * (spec 3: totalVideos, enabledVideos, totalWidgets, taggedProducts).
+ */
+import { prisma } from "~/db.server";
+
+export interface LibraryCounts {
+  totalVideos: number;
+  /** Approved (published) videos. */
+  enabledVideos: number;
+  totalWidgets: number;
+  /** Videos with at least one tagged product ("Products Tagged": videos with products). */
+  taggedVideos: number;
+}
+
+export async function countLibrary(shopId: string): Promise<LibraryCounts> {
+  const [totalVideos, enabledVideos, totalWidgets, taggedVideos] = await Promise.all([
+    prisma.video.count({ where: { shopId } }),
+    prisma.video.count({ where: { shopId, enabled: true } }),
+    prisma.widget.count({ where: { shopId } }),
+    prisma.video.count({ where: { shopId, productTags: { some: {} } } }),
+  ]);
+  return { totalVideos, enabledVideos, totalWidgets, taggedVideos };
+}
