@@ -1,7 +1,19 @@
 /**
  * Texts of the product spec shown on screen (spec sections 2 and 8), verbatim
  * where the spec gives them. Client-safe.
+ *
+ * Plan figures (prices, the Free limit, the billing interval, the auto-sync
+ * period) come from app/constants.ts, the same constants Shopify bills with, so
+ * the page and the bill cannot disagree.
  */
+import { FREE_PLAN, PREMIUM_PLAN } from "./constants";
+
+/** "$0", "$5.99": whole dollars without cents, as the spec writes prices. */
+export const formatUsd = (amount: number) => (Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`);
+
+const FREE_LIMIT = FREE_PLAN.approvedVideoLimit;
+const PREMIUM_PRICE = formatUsd(PREMIUM_PLAN.priceUsd);
+const AUTO_SYNC_PERIOD = `every ${PREMIUM_PLAN.autoSyncEveryHours} hours`;
 
 export const SUPPORT_HINT = "If the problem persists, please contact support.";
 
@@ -73,7 +85,7 @@ export type ErrorContext = Exclude<keyof typeof ERROR_MAPPER, "network" | "timeo
 /** Spec 8 and 2: Video Library, import and moderation texts. */
 export const LIBRARY_TEXT = {
   importBanner: "Great! Now create a widget to display your videos on your storefront.",
-  freePlanLimit: "Free plan allows maximum 5 approved videos. Upgrade to Premium for unlimited videos.",
+  freePlanLimit: `Free plan allows maximum ${FREE_LIMIT} approved videos. Upgrade to Premium for unlimited videos.`,
   alreadyApproved: "Selected videos are already approved",
   approveFailed: "Failed to approve videos. Please try again.",
   previewApproveFailed: "Failed to approve video. Please try again.",
@@ -212,17 +224,24 @@ export const ANALYTICS_TEXT = {
 export const PLAN_TEXT = {
   freeTitle: "Free Plan",
   premiumTitle: "Premium Plan",
-  freePrice: "$0",
-  premiumPrice: "$5.99",
+  freePrice: formatUsd(FREE_PLAN.priceUsd),
+  premiumPrice: PREMIUM_PRICE,
   perMonth: "/month",
-  freeFeatures: ["5 approved videos max", "Manual sync only", "All widget layouts", "Product tagging", "Analytics dashboard"],
-  premiumFeatures: ["Unlimited approved videos", "Auto-sync every 3 hours", "All widget layouts", "Product tagging", "Priority support", "Analytics dashboard"],
+  freeFeatures: [`${FREE_LIMIT} approved videos max`, "Manual sync only", "All widget layouts", "Product tagging", "Analytics dashboard"],
+  premiumFeatures: [
+    "Unlimited approved videos",
+    `Auto-sync ${AUTO_SYNC_PERIOD}`,
+    "All widget layouts",
+    "Product tagging",
+    "Priority support",
+    "Analytics dashboard",
+  ],
   recommended: "RECOMMENDED",
   currentFree: (approved: number, limit: number) => `Current Plan (${approved}/${limit} videos approved)`,
   currentPremium: "Current Plan (Active)",
   upgrade: "Upgrade to Premium",
   upgradedTitle: "Welcome to Premium!",
-  upgradedBody: "Your plan is upgraded: approve as many videos as you like, and your accounts sync every 3 hours.",
+  upgradedBody: `Your plan is upgraded: approve as many videos as you like, and your accounts sync ${AUTO_SYNC_PERIOD}.`,
   offerTitle: (product: string) => `${product} customer? Get Premium free`,
   offerBody: (product: string) => `Customers on ${product}'s Lunch or Dinner plan get Clipcart Premium at no cost.`,
   verifyNow: "Verify Now",
@@ -235,15 +254,15 @@ export const PLAN_TEXT = {
   faq: [
     {
       question: "What happens to my videos if I downgrade?",
-      answer: "Your videos stay in your library. Only the first 5 approved videos stay published; the others are unpublished until you approve them again.",
+      answer: `Your videos stay in your library. Only the first ${FREE_LIMIT} approved videos stay published; the others are unpublished until you approve them again.`,
     },
     {
       question: "How is Premium billed?",
-      answer: "Premium costs $5.99 every 30 days, billed by Shopify with your store's other charges. Cancel any time from this page or your Shopify admin.",
+      answer: `Premium costs ${PREMIUM_PRICE} every ${PREMIUM_PLAN.intervalDays} days, billed by Shopify with your store's other charges. Cancel any time from this page or your Shopify admin.`,
     },
     {
       question: "What does auto-sync do?",
-      answer: "On Premium, your connected accounts are checked for new videos every 3 hours. On Free, use Sync on an account whenever you like.",
+      answer: `On Premium, your connected accounts are checked for new videos ${AUTO_SYNC_PERIOD}. On Free, use Sync on an account whenever you like.`,
     },
   ],
   verifyTitle: (product: string) => `${product} Customers - Get Premium Free`,
