@@ -7,15 +7,8 @@
 import { prisma } from "~/db.server";
 import type { LayoutType, PageContext } from "~/constants";
 import type { WidgetDto, WidgetSummaryDto } from "~/rules/api-types";
-import {
-  NO_PAGE_CONTEXT_MESSAGE,
-  WIDGET_DEFAULTS,
-  defaultWidgetName,
-  normalizePageContexts,
-  readPageContexts,
-  settingsForLayout,
-  type WidgetSettings,
-} from "~/rules/widget-rules";
+import { WIDGET_TEXT } from "~/messages";
+import { WIDGET_DEFAULTS, defaultWidgetName, normalizePageContexts, readPageContexts, settingsForLayout, type WidgetSettings } from "~/rules/widget-rules";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
 import { markShopFirstActive } from "~/models/shop.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
@@ -87,7 +80,7 @@ const CREATE_ATTEMPTS = 5;
  */
 export async function createWidget(shopId: string, input: CreateWidgetInput): Promise<WidgetDto> {
   const pageContexts = normalizePageContexts(input.pageContexts);
-  if (pageContexts.length === 0) throw new DomainValidationError(NO_PAGE_CONTEXT_MESSAGE);
+  if (pageContexts.length === 0) throw new DomainValidationError(WIDGET_TEXT.noPageContext);
   const settings = { ...WIDGET_DEFAULTS.settings, ...settingsForLayout(input.layoutType, input.settings ?? {}) };
   const data = {
     shopId,

@@ -5,7 +5,7 @@ import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from 
 import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { describePageContexts } from "~/rules/widget-rules";
-import { ANALYTICS_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
+import { ANALYTICS_TEXT, LAYOUT_NAMES, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import { isPlatformId } from "~/platforms/config";
 import { AppPage } from "~/components/AppPage";
 import { VideoThumb } from "~/components/library/VideoThumb";
@@ -20,13 +20,6 @@ export interface AnalyticsPageData {
   videos: VideoAnalyticsDto[];
   widgets: WidgetAnalyticsDto[];
 }
-
-const LAYOUT_TITLES: Record<WidgetAnalyticsDto["layout_type"], string> = {
-  carousel: "Carousel",
-  grid: "Grid",
-  single: "Single",
-  sticky: "Sticky",
-};
 
 const EMPTY_SUMMARY: AnalyticsSummaryDto = {
   totalClicks: 0,
@@ -50,9 +43,9 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
   const { missing } = useShopRecord(data.shopFound);
 
   if (!data.shopFound) {
-    if (!missing) return <AppPage title="Analytics" />;
+    if (!missing) return <AppPage title={PAGE_TITLES.analytics} />;
     return (
-      <AppPage title="Analytics">
+      <AppPage title={PAGE_TITLES.analytics}>
         <Banner tone="warning">{SHOP_UNAVAILABLE_WARNING}</Banner>
       </AppPage>
     );
@@ -62,7 +55,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
   const summary = data.summary ?? EMPTY_SUMMARY;
   if (summary.totalClicks === 0 && summary.totalVideos === 0) {
     return (
-      <AppPage title="Analytics">
+      <AppPage title={PAGE_TITLES.analytics}>
         <Card>
           <EmptyState heading={ANALYTICS_TEXT.emptyTitle} action={{ content: ANALYTICS_TEXT.emptyAction, url: appHref("/content", search) }} image="">
             <p>{ANALYTICS_TEXT.emptyBody}</p>
@@ -78,7 +71,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
   const createWidget = { content: ANALYTICS_TEXT.createWidget, url: appHref("/widgets", search) };
 
   return (
-    <AppPage title="Analytics">
+    <AppPage title={PAGE_TITLES.analytics}>
       <BlockStack gap="500">
         <BlockStack gap="300">
           <BlockStack gap="100">
@@ -125,7 +118,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
                   <InlineStack key={entry.platform} align="space-between" blockAlign="center" as="li">
                     <PlatformBadge platform={entry.platform} />
                     <Text as="span" variant="bodyMd" fontWeight="semibold">
-                      {formatCount(entry.clicks)} clicks
+                      {ANALYTICS_TEXT.platformClicks(formatCount(entry.clicks))}
                     </Text>
                   </InlineStack>
                 ))}
@@ -151,7 +144,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
                   <VideoThumb key="thumb" url={video.thumbnail_url} platform={isPlatformId(video.platform) ? video.platform : "tiktok"} alt="" />,
                   <BlockStack key="details" gap="050">
                     <Text as="span" fontWeight="semibold">
-                      {video.title || "Untitled video"}
+                      {video.title || ANALYTICS_TEXT.untitledVideo}
                     </Text>
                     {video.author_name ? (
                       <Text as="span" tone="subdued" variant="bodySm">
@@ -187,7 +180,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
                 headings={[ANALYTICS_TEXT.columns.widgetName, ANALYTICS_TEXT.columns.type, ANALYTICS_TEXT.columns.pageContext, ANALYTICS_TEXT.columns.clicks]}
                 rows={engagedWidgets.map((widget) => [
                   widget.name,
-                  LAYOUT_TITLES[widget.layout_type] ?? widget.layout_type,
+                  LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type,
                   describePageContexts(widget.page_contexts),
                   formatCount(widget.clicks),
                 ])}

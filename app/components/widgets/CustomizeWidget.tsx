@@ -3,10 +3,8 @@ import { useLocation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Link, Select, Text, TextField } from "@shopify/polaris";
 import { PAGE_CONTEXTS, PREVIEW_VISIBLE, type LayoutType, type PageContext } from "~/constants";
 import { appHref } from "~/rules/app-links";
+import { ACTION_TEXT, LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
 import {
-  LAYOUTS,
-  NO_PAGE_CONTEXT_MESSAGE,
-  PAGE_CONTEXT_LABELS,
   PRIORITY_OPTIONS,
   WIDGET_DEFAULTS,
   defaultWidgetName,
@@ -80,7 +78,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
 
   function submit() {
     if (pageContexts.length === 0) {
-      setContextError(NO_PAGE_CONTEXT_MESSAGE);
+      setContextError(WIDGET_TEXT.noPageContext);
       return;
     }
     onCreate({ name: name.trim(), layout, pageContexts, priority, settings: settingsForLayout(layout, settings) });
@@ -94,7 +92,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
       <Card>
         <BlockStack gap="400">
           <Text as="h2" variant="headingMd">
-            {`Customize ${LAYOUTS[layout].title}`}
+            {WIDGET_TEXT.customizeTitle(LAYOUTS[layout].title)}
           </Text>
           {error ? (
             <Banner tone="critical">
@@ -102,11 +100,11 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
             </Banner>
           ) : null}
           <TextField
-            label="Widget name"
+            label={WIDGET_TEXT.nameLabel}
             value={name}
             onChange={setName}
             placeholder={defaultWidgetName(layout)}
-            helpText={`Optional. Without a name it is called "${defaultWidgetName(layout)}".`}
+            helpText={WIDGET_TEXT.nameHelp(defaultWidgetName(layout))}
             autoComplete="off"
             maxLength={100}
           />
@@ -114,7 +112,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
             <BlockStack gap="100">
               <legend>
                 <Text as="span" variant="headingSm">
-                  Show on
+                  {WIDGET_TEXT.showOn}
                 </Text>
               </legend>
               {PAGE_CONTEXTS.map((context) => (
@@ -136,35 +134,35 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
             </BlockStack>
           </fieldset>
           <Select
-            label="Priority"
+            label={WIDGET_TEXT.priority}
             options={PRIORITY_OPTIONS.map((option) => ({ label: option.label, value: String(option.value) }))}
             value={String(priority)}
             onChange={(value) => setPriority(Number(value))}
-            helpText="When several widgets match a page, the higher priority one shows."
+            helpText={WIDGET_TEXT.priorityHelp}
           />
           {layoutHasTheme(layout) ? (
             <ChoiceList
-              title="Theme"
+              title={WIDGET_TEXT.theme}
               choices={[
-                { label: "Light", value: "light" },
-                { label: "Dark", value: "dark" },
+                { label: WIDGET_TEXT.themeLight, value: "light" },
+                { label: WIDGET_TEXT.themeDark, value: "dark" },
               ]}
               selected={[settings.theme]}
               onChange={([theme]) => update({ theme: theme === "dark" ? "dark" : "light" })}
             />
           ) : null}
           {layout === "carousel" ? (
-            <Checkbox label="Auto-scroll every 5 seconds" checked={settings.autoScroll} onChange={(autoScroll) => update({ autoScroll })} />
+            <Checkbox label={WIDGET_TEXT.autoScroll} checked={settings.autoScroll} onChange={(autoScroll) => update({ autoScroll })} />
           ) : null}
           {layout === "carousel" || layout === "grid" ? (
-            <Checkbox label="Show the widget name as a header" checked={settings.showHeader} onChange={(showHeader) => update({ showHeader })} />
+            <Checkbox label={WIDGET_TEXT.showHeader} checked={settings.showHeader} onChange={(showHeader) => update({ showHeader })} />
           ) : null}
           {layout === "sticky" ? (
             <ChoiceList
-              title="Alignment"
+              title={WIDGET_TEXT.alignment}
               choices={[
-                { label: "Left", value: "left" },
-                { label: "Right", value: "right" },
+                { label: WIDGET_TEXT.alignLeft, value: "left" },
+                { label: WIDGET_TEXT.alignRight, value: "right" },
               ]}
               selected={[settings.alignment]}
               onChange={([alignment]) => update({ alignment: alignment === "left" ? "left" : "right" })}
@@ -172,10 +170,10 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
           ) : null}
           <InlineStack gap="200" align="end">
             <Button onClick={onBack} disabled={saving}>
-              Back
+              {ACTION_TEXT.back}
             </Button>
             <Button variant="primary" onClick={submit} loading={saving}>
-              Create Widget
+              {WIDGET_TEXT.create}
             </Button>
           </InlineStack>
         </BlockStack>
@@ -183,16 +181,16 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
       <Card>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            Preview
+            {ACTION_TEXT.preview}
           </Text>
           {usingSamples ? (
             <Banner tone="info">
               <p>
-                These are sample videos. <Link url={appHref("/content", location.search)}>Approve videos in the Video Library</Link> to see your own here.
+                {WIDGET_TEXT.samplesNotice} <Link url={appHref("/content", location.search)}>{WIDGET_TEXT.samplesLink}</Link> {WIDGET_TEXT.samplesAfterLink}
               </p>
             </Banner>
           ) : null}
-          <WidgetPreview widget={preview} label="Widget preview" />
+          <WidgetPreview widget={preview} label={WIDGET_TEXT.previewLabel} />
         </BlockStack>
       </Card>
     </InlineGrid>
