@@ -556,6 +556,8 @@ export const SERVER_TEXT = {
   databaseBusy: "The database is busy right now and nothing was changed. Please try again in a moment.",
   healthOk: "ok",
   databaseUnwritable: "database cannot be written",
+  /** A failed API call without a message of its own (spec 7); the error mapper shows it after "Something went wrong: ". */
+  statusError: (status: number) => `Server error: ${status}`,
 } as const;
 
 /**

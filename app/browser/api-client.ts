@@ -21,6 +21,7 @@ import type {
 } from "~/rules/api-types";
 import type { PlatformId } from "~/platforms/types";
 import { videoListSearchParams } from "~/rules/video-list-query";
+import { SERVER_TEXT } from "~/messages";
 
 export class ApiError extends Error {
   constructor(
@@ -63,7 +64,7 @@ export async function apiRequest<T>(path: string, options: { method?: Method; bo
     }
   }
   if (!response.ok) {
-    throw new ApiError(serverMessage(data) ?? `Server error: ${response.status}`, response.status);
+    throw new ApiError(serverMessage(data) ?? SERVER_TEXT.statusError(response.status), response.status);
   }
   return data as T;
 }
