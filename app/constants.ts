@@ -92,12 +92,3 @@ export const THEME_EDITOR_TEMPLATE: Record<Exclude<PageContext, "all_pages">, st
   homepage: "index",
   cart: "cart",
 };
-
-/** The app's navigation (spec 2), in order. */
-export const NAV_ITEMS = [
-  { label: "Dashboard", path: "/" },
-  { label: "Video Library", path: "/content" },
-  { label: "Widgets", path: "/widgets" },
-  { label: "Analytics", path: "/analytics" },
-  { label: "Plan & Upgrade", path: "/plan" },
-] as const;

@@ -1,7 +1,56 @@
 /**
  * Texts of the product spec shown on screen (spec sections 2 and 8), verbatim
  * where the spec gives them. Client-safe.
+ *
+ * Plan figures (prices, the Free limit, the billing interval, the auto-sync
+ * period) come from app/constants.ts, the same constants Shopify bills with, so
+ * the page and the bill cannot disagree.
  */
+import type { ImportMethod, PlatformId } from "./platforms/types";
+import { CAROUSEL_AUTO_SCROLL_MS, FREE_PLAN, PREMIUM_PLAN, WIDGET_PRIORITY, type LayoutType, type PageContext } from "./constants";
+
+/** "$0", "$5.99": whole dollars without cents, as the spec writes prices. */
+export const formatUsd = (amount: number) => (Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`);
+
+const FREE_LIMIT = FREE_PLAN.approvedVideoLimit;
+const PREMIUM_PRICE = formatUsd(PREMIUM_PLAN.priceUsd);
+const AUTO_SYNC_PERIOD = `every ${PREMIUM_PLAN.autoSyncEveryHours} hours`;
+
+/** Button and dialog words shared by several screens. */
+export const ACTION_TEXT = {
+  cancel: "Cancel",
+  back: "Back",
+  close: "Close",
+  delete: "Delete",
+  remove: "Remove",
+  approve: "Approve",
+  unpublish: "Unpublish",
+  preview: "Preview",
+  tagProduct: "Tag Product",
+  createWidget: "Create Widget",
+  tryAgain: "Try again",
+} as const;
+
+/** The app's name, as the navigation's home link shows it. */
+export const APP_NAME = "Clipcart";
+
+/** Page titles; the navigation uses the same words. */
+export const PAGE_TITLES = {
+  dashboard: "Dashboard",
+  library: "Video Library",
+  widgets: "Widgets",
+  analytics: "Analytics",
+  plan: "Plan & Upgrade",
+} as const;
+
+/** The app's navigation (spec 2), in order. */
+export const NAV_ITEMS = [
+  { label: PAGE_TITLES.dashboard, path: "/" },
+  { label: PAGE_TITLES.library, path: "/content" },
+  { label: PAGE_TITLES.widgets, path: "/widgets" },
+  { label: PAGE_TITLES.analytics, path: "/analytics" },
+  { label: PAGE_TITLES.plan, path: "/plan" },
+] as const;
 
 export const SUPPORT_HINT = "If the problem persists, please contact support.";
 
@@ -73,7 +122,7 @@ export type ErrorContext = Exclude<keyof typeof ERROR_MAPPER, "network" | "timeo
 /** Spec 8 and 2: Video Library, import and moderation texts. */
 export const LIBRARY_TEXT = {
   importBanner: "Great! Now create a widget to display your videos on your storefront.",
-  freePlanLimit: "Free plan allows maximum 5 approved videos. Upgrade to Premium for unlimited videos.",
+  freePlanLimit: `Free plan allows maximum ${FREE_LIMIT} approved videos. Upgrade to Premium for unlimited videos.`,
   alreadyApproved: "Selected videos are already approved",
   approveFailed: "Failed to approve videos. Please try again.",
   previewApproveFailed: "Failed to approve video. Please try again.",
@@ -95,6 +144,56 @@ export const LIBRARY_TEXT = {
   importInterrupted: "The import was interrupted because the app restarted. Please try again.",
   /** A job past its time limit; the mapper shows it as "Request timeout" (spec 8). */
   importTimedOut: "Import timeout: the import took too long and was stopped",
+  /** A video without a title, e.g. "Video 7349..." */
+  videoFallbackTitle: (videoId: string) => `Video ${videoId}`,
+  /** Row status badges and the fixed tabs. */
+  tabAll: "All",
+  active: "Active",
+  draft: "Draft",
+  emptyDescription: "Try changing the tab, search or platform filter, or import videos from your accounts.",
+  importPlatform: (platform: string) => `Import ${platform}`,
+  platformFilter: "Platform",
+  platformFilterApplied: (platforms: string) => `Platform: ${platforms}`,
+  resourceName: { singular: "video", plural: "videos" },
+  columns: { thumbnail: "Thumbnail", video: "Video", created: "Created", products: "Products", status: "Status", actions: "Actions" },
+  pageOf: (page: number, pageCount: number) => `Page ${page} of ${pageCount}`,
+  unpublishFailed: (title: string, message: string) => `${title}: Failed to unpublish videos. ${message}`,
+  deleteTitle: (count: number) => (count === 1 ? "Delete video?" : `Delete ${count} videos?`),
+  deleteBody: (count: number) =>
+    count === 1
+      ? "The video is removed from your library and from every widget, with its product tags. This cannot be undone."
+      : "The videos are removed from your library and from every widget, with their product tags. This cannot be undone.",
+  viewNameRequired: "View name is required.",
+  viewNameTooLong: (max: number) => `View name must be ${max} characters or fewer.`,
+  viewNameUnchanged: "Enter a new name for this view.",
+  viewNameTaken: (name: string) => `A view named "${name}" already exists. Choose another name.`,
+  noWidgetsTitle: "You have no widgets yet",
+  noWidgetsBody: "Approved videos show on your store through widgets. Create a widget first, then approve your videos to it.",
+  chooseWidgets: (count: number) => `Choose the widgets that will show ${count === 1 ? "this video" : "these videos"}.`,
+  selectAll: "Select All",
+  widgets: "Widgets",
+  widgetChoice: (name: string, layout: string) => `${name} (${layout})`,
+  previewTitle: "Video Preview",
+  playerTitle: (title: string) => `Video player: ${title}`,
+  approveVideo: "Approve Video",
+  unpublishVideo: "Unpublish Video",
+  approved: "Approved",
+  pendingReview: "Pending Review",
+  author: "Author",
+  channel: "Channel",
+  platform: "Platform",
+  videoId: "Video ID",
+  videoUrl: "Video URL",
+  taggedProducts: "Tagged Products",
+  notInWidget: "Not shown in any widget",
+  /** Shown for a detail the video does not have. */
+  noValue: "—",
+  tagProductsTitle: "Tag Products",
+  tagDone: (count: number) => `Done (${count})`,
+  noProductsFound: "No products found",
+  searchProducts: "Search products",
+  searchProductsHelp: (minChars: number) => `Type at least ${minChars} characters, then choose a product to tag it.`,
+  taggedProductsList: "Tagged products",
 } as const;
 
 export const channelImported = (count: number, username: string) => `Successfully added ${count} videos from @${username}!`;
@@ -104,12 +203,182 @@ export const videosApproved = (count: number) => `Successfully approved ${count}
 export const approvePartlyFailed = (ok: number, failed: number) => `${ok} video(s) approved successfully, but ${failed} failed. Please try again.`;
 export const approveDialogTitle = (count: number) => (count === 1 ? "Approve Video to Widgets" : `Approve ${count} Videos to Widgets`);
 
+/** The Import modal, the import cards and the running-import lines (spec 2, 5). */
+export const IMPORT_TEXT = {
+  importVideos: "Import Videos",
+  import: "Import",
+  importFrom: (platform: string) => `Import from ${platform}`,
+  methodTitle: "Import method",
+  methods: { username: "Import from Username", url: "Import from Video URL" },
+  usernameLabel: "Username",
+  urlLabel: "Video URL",
+  findVideos: "Find Videos",
+  findPin: "Find Pin",
+  permissionLabel: "I have permission from the content creator(s) to use this content",
+  permissionHelp: "Unauthorised uploads may have legal consequences.",
+  comingSoon: (platform: string) => `${platform} (Coming Soon)`,
+  notAvailable: "Not available yet",
+  singlePinsOnly: "Import single pins by URL",
+  connectedAccountCount: (count: number) => (count === 0 ? "No connected accounts" : count === 1 ? "1 connected account" : `${count} connected accounts`),
+  connectedAccounts: "Connected Accounts",
+  noConnectedAccounts: "No connected accounts yet. Import from a username to connect one.",
+  followers: (count: string) => `${count} followers`,
+  lastSynced: (date: string) => `Last synced ${date}`,
+  lastSyncFailed: (error: string) => `Last sync failed: ${error}`,
+  resync: "Resync",
+  resyncAccount: (username: string) => `Resync @${username}`,
+  removeAccount: (username: string) => `Remove @${username}`,
+  removeTitle: (username: string) => `Remove @${username}?`,
+  removeBody: (username: string, platform: string) =>
+    `This removes the connected account @${username} from ${platform} and deletes all of its videos from your library, with their product tags and widget assignments.`,
+  cannotBeUndone: "This cannot be undone.",
+  inProgress: "Import in progress",
+  jobLine: (kind: "sync" | "import", subject: string, platform: string) => `${kind === "sync" ? "Syncing" : "Importing"} ${subject} from ${platform}`,
+  waitingToStart: "Waiting to start...",
+  /** e.g. "Fetched 12 of 30 · saved 10". */
+  jobProgress: (fetched: number, total: number | null | undefined, saved: number) =>
+    `${total ? `Fetched ${fetched} of ${total}` : `Fetched ${fetched}`} · saved ${saved}`,
+  keptVideos: (saved: number) => (saved === 1 ? "1 video imported before the failure was kept." : `${saved} videos imported before the failure were kept.`),
+} as const;
+
+/** The Import modal's field per platform and method: label, placeholder, help text. */
+export interface ImportInputHint {
+  label: string;
+  placeholder: string;
+  helpText: string;
+}
+
+const PUBLIC_USERNAME_HELP = "Enter the username without @. The account must be public.";
+
+export const IMPORT_INPUT_HINTS: Record<PlatformId, Partial<Record<ImportMethod, ImportInputHint>>> = {
+  tiktok: {
+    username: { label: "TikTok username", placeholder: "username", helpText: PUBLIC_USERNAME_HELP },
+    url: {
+      label: "TikTok video URL",
+      placeholder: "https://www.tiktok.com/@username/video/1234567890123456789",
+      helpText: "Enter the URL of a public TikTok video.",
+    },
+  },
+  instagram: {
+    username: { label: "Instagram username", placeholder: "username", helpText: PUBLIC_USERNAME_HELP },
+    url: {
+      label: "Instagram reel URL",
+      placeholder: "https://www.instagram.com/reel/ABC123xyz/",
+      helpText: "Enter the URL of a public Instagram reel.",
+    },
+  },
+  pinterest: {
+    url: {
+      label: "Pinterest pin URL",
+      placeholder: "https://www.pinterest.com/pin/1234567890/",
+      helpText: "Enter the URL of a Pinterest pin (for example https://www.pinterest.com/pin/...).",
+    },
+  },
+  youtube_shorts: {},
+  snapchat: {},
+};
+
+/** The four layouts as the Widgets page presents them (spec 2, 5). */
+export const LAYOUTS: Record<LayoutType, { title: string; description: string }> = {
+  carousel: { title: "Carousel", description: "Horizontal scrolling video gallery" },
+  grid: { title: "Grid", description: "Organized grid layout" },
+  single: { title: "Single Video", description: "Feature one video prominently" },
+  sticky: { title: "Sticky", description: "Fixed floating video widget" },
+};
+
+/** Short layout names (Type column, checkbox labels). */
+export const LAYOUT_NAMES: Record<LayoutType, string> = { carousel: "Carousel", grid: "Grid", single: "Single", sticky: "Sticky" };
+
+export const PAGE_CONTEXT_LABELS: Record<PageContext, string> = {
+  homepage: "Homepage",
+  product: "Product Pages",
+  collection: "Collection Pages",
+  cart: "Cart Page",
+  all_pages: "All Pages",
+};
+
+/** The blocks' and app embeds' names in the theme editor (extensions/clipcart-widgets/locales/en.default.schema.json). */
+export const THEME_BLOCK_NAMES = {
+  carousel: "Video carousel",
+  grid: "Video grid",
+  single: "Single video",
+  sticky: "Sticky video",
+  pageWidgets: "Videos by page",
+} as const;
+
+const INSTALL_SAVE_STEP = "Click Save in the theme editor, then come back here.";
+
 /** Spec 8 and 2: Widgets texts. */
 export const WIDGET_TEXT = {
   created: "Widget created successfully!",
   deleted: "Widget deleted",
   deletedBody: "Your store still shows it until you take it off your theme:",
   themeFetchFailed: "Failed to fetch active theme",
+  addWidget: "Add widget",
+  emptyTitle: "Create your first widget",
+  emptyBody: "Widgets show your approved videos on your store: a carousel, a grid, one featured video or a sticky player.",
+  loading: "Loading…",
+  chooseType: "Choose a widget type",
+  choose: "Choose",
+  chooseLayout: (title: string) => `Choose ${title}`,
+  noPageContext: "Please select at least one page where the widget should appear.",
+  customizeTitle: (title: string) => `Customize ${title}`,
+  defaultName: (title: string) => `${title} Widget`,
+  nameLabel: "Widget name",
+  nameHelp: (defaultName: string) => `Optional. Without a name it is called "${defaultName}".`,
+  showOn: "Show on",
+  priority: "Priority",
+  priorityOption: (value: number) =>
+    value === WIDGET_PRIORITY.highest ? `${value} (Highest)` : value === WIDGET_PRIORITY.lowest ? `${value} (Lowest)` : String(value),
+  priorityHelp: "When several widgets match a page, the higher priority one shows.",
+  theme: "Theme",
+  themeLight: "Light",
+  themeDark: "Dark",
+  autoScroll: `Auto-scroll every ${CAROUSEL_AUTO_SCROLL_MS / 1000} seconds`,
+  showHeader: "Show the widget name as a header",
+  alignment: "Alignment",
+  alignLeft: "Left",
+  alignRight: "Right",
+  create: ACTION_TEXT.createWidget,
+  previewLabel: "Widget preview",
+  samplesNotice: "These are sample videos.",
+  samplesLink: "Approve videos in the Video Library",
+  samplesAfterLink: "to see your own here.",
+  cardPreviewLabel: (name: string) => `Preview of ${name}`,
+  cardNoVideos: "No approved videos in this widget yet",
+  installed: "Installed",
+  themeBadge: (theme: string) => `${theme} theme`,
+  installOnStore: "Install on Store",
+  addToThemeTitle: "Add Widget to Theme",
+  openThemeEditor: "Open Theme Editor",
+  addToThemeBody: (theme: string, widget: string) => `The theme editor of your ${theme} theme opens in a new tab with "${widget}" ready to add.`,
+  addToThemeHint: "Save in the theme editor, then come back to this tab to finish.",
+  gotIt: "Got it",
+  installedNotice: (widget: string) => `"${widget}" is installed on your store.`,
+  embedTitle: "Enable App Embed",
+  embedSteps: (theme: string, embed: string, widget: string, pages: string) => [
+    `In the theme editor, open App embeds in the left sidebar of your ${theme} theme.`,
+    `Switch on "${embed}". It shows your highest-priority widget on each page it matches.`,
+    `Click Save. "${widget}" now shows on: ${pages}.`,
+  ],
+  readyTitle: (widget: string) => `"${widget}" Ready to Install`,
+  stickySteps: (theme: string, displayNumber: number) => [
+    `The theme editor opened with the "${THEME_BLOCK_NAMES.sticky}" app embed of your ${theme} theme.`,
+    `Check that it is switched on and set to widget #${displayNumber}.`,
+    INSTALL_SAVE_STEP,
+  ],
+  blockSteps: (block: string, theme: string, displayNumber: number) => [
+    `The theme editor opened with a "${block}" block added to your ${theme} theme.`,
+    `Drag the block where you want it and check that it shows widget #${displayNumber}.`,
+    INSTALL_SAVE_STEP,
+  ],
+  deleteTitle: (widget: string) => `Delete "${widget}"?`,
+  deleteBody: "The widget is deleted from Clipcart; its videos stay in your library. Then take it off your theme:",
+  removalSteps: (displayNumber: number) => [
+    "In your Shopify admin, go to Online Store > Themes and click Customize.",
+    `Find the Clipcart block or app embed that shows widget #${displayNumber}.`,
+    "Remove the block (or switch the embed off) and click Save.",
+  ],
 } as const;
 
 /** The Dashboard's texts (spec 2, "Dashboard"). */
@@ -120,6 +389,7 @@ export const DASHBOARD_TEXT = {
   tutorialTitle: "Watch the tutorial",
   tutorialBody: "See how to import videos, approve them and show them on your store.",
   tutorialPlay: "Play tutorial video",
+  captionsLabel: "English",
   tutorialUnavailable: "The tutorial video could not be loaded. Please try again later, or open the Help Guide.",
   overview: "Performance Overview",
   totalVideos: "Total Videos",
@@ -142,7 +412,7 @@ export const DASHBOARD_TEXT = {
   ],
   createWidgetTitle: "Your videos are ready",
   createWidgetBody: "Create a widget to show your approved videos on your store.",
-  createWidget: "Create Widget",
+  createWidget: ACTION_TEXT.createWidget,
   manageVideos: "Manage Videos",
   allSetTitle: "You're all set",
   allSetBody: "Your videos are live on your store. Keep your library fresh and watch what shoppers click.",
@@ -184,11 +454,13 @@ export const ANALYTICS_TEXT = {
   platformPerformance: "Platform Performance",
   platformPeriod: "Clicks since install, by platform",
   noPlatformClicks: "No clicks yet.",
+  platformClicks: (count: string) => `${count} clicks`,
+  untitledVideo: "Untitled video",
   topVideos: "Top Performing Videos",
   topVideosPeriod: "Top 5 by clicks in the last 30 days",
   noVideoEngagement: "No video engagement yet",
   noVideoEngagementBody: "When shoppers click your videos, the most watched ones show here.",
-  createWidget: "Create Widget",
+  createWidget: ACTION_TEXT.createWidget,
   widgetPerformance: "Widget Performance",
   widgetPeriod: "Clicks in the last 30 days",
   noWidgetEngagement: "No widget engagement yet",
@@ -212,17 +484,25 @@ export const ANALYTICS_TEXT = {
 export const PLAN_TEXT = {
   freeTitle: "Free Plan",
   premiumTitle: "Premium Plan",
-  freePrice: "$0",
-  premiumPrice: "$5.99",
+  freePrice: formatUsd(FREE_PLAN.priceUsd),
+  premiumPrice: PREMIUM_PRICE,
   perMonth: "/month",
-  freeFeatures: ["5 approved videos max", "Manual sync only", "All widget layouts", "Product tagging", "Analytics dashboard"],
-  premiumFeatures: ["Unlimited approved videos", "Auto-sync every 3 hours", "All widget layouts", "Product tagging", "Priority support", "Analytics dashboard"],
+  freeFeatures: [`${FREE_LIMIT} approved videos max`, "Manual sync only", "All widget layouts", "Product tagging", "Analytics dashboard"],
+  premiumFeatures: [
+    "Unlimited approved videos",
+    `Auto-sync ${AUTO_SYNC_PERIOD}`,
+    "All widget layouts",
+    "Product tagging",
+    "Priority support",
+    "Analytics dashboard",
+  ],
   recommended: "RECOMMENDED",
   currentFree: (approved: number, limit: number) => `Current Plan (${approved}/${limit} videos approved)`,
   currentPremium: "Current Plan (Active)",
   upgrade: "Upgrade to Premium",
+  confirming: "Confirming your upgrade with Shopify…",
   upgradedTitle: "Welcome to Premium!",
-  upgradedBody: "Your plan is upgraded: approve as many videos as you like, and your accounts sync every 3 hours.",
+  upgradedBody: `Your plan is upgraded: approve as many videos as you like, and your accounts sync ${AUTO_SYNC_PERIOD}.`,
   offerTitle: (product: string) => `${product} customer? Get Premium free`,
   offerBody: (product: string) => `Customers on ${product}'s Lunch or Dinner plan get Clipcart Premium at no cost.`,
   verifyNow: "Verify Now",
@@ -235,15 +515,15 @@ export const PLAN_TEXT = {
   faq: [
     {
       question: "What happens to my videos if I downgrade?",
-      answer: "Your videos stay in your library. Only the first 5 approved videos stay published; the others are unpublished until you approve them again.",
+      answer: `Your videos stay in your library. Only the first ${FREE_LIMIT} approved videos stay published; the others are unpublished until you approve them again.`,
     },
     {
       question: "How is Premium billed?",
-      answer: "Premium costs $5.99 every 30 days, billed by Shopify with your store's other charges. Cancel any time from this page or your Shopify admin.",
+      answer: `Premium costs ${PREMIUM_PRICE} every ${PREMIUM_PLAN.intervalDays} days, billed by Shopify with your store's other charges. Cancel any time from this page or your Shopify admin.`,
     },
     {
       question: "What does auto-sync do?",
-      answer: "On Premium, your connected accounts are checked for new videos every 3 hours. On Free, use Sync on an account whenever you like.",
+      answer: `On Premium, your connected accounts are checked for new videos ${AUTO_SYNC_PERIOD}. On Free, use Sync on an account whenever you like.`,
     },
   ],
   verifyTitle: (product: string) => `${product} Customers - Get Premium Free`,
@@ -256,6 +536,9 @@ export const PLAN_TEXT = {
   shopUnavailable: "Shop information not available",
   loadFailed: "Failed to load plan information",
   upgradeFailed: "Failed to upgrade",
+  /** The API's answers to an upgrade or confirmation Shopify cannot complete; shown after "Billing error: ". */
+  alreadyPremium: "Premium is already active",
+  chargeNotActive: "The charge is not active",
   verifyFailed: "Verification failed",
   verifyFailedBody: "Please check your credentials and try again.",
   // Shown under the "Verification failed" title (the API's `error`).
@@ -273,6 +556,8 @@ export const SERVER_TEXT = {
   databaseBusy: "The database is busy right now and nothing was changed. Please try again in a moment.",
   healthOk: "ok",
   databaseUnwritable: "database cannot be written",
+  /** A failed API call without a message of its own (spec 7); the error mapper shows it after "Something went wrong: ". */
+  statusError: (status: number) => `Server error: ${status}`,
 } as const;
 
 /**

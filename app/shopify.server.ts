@@ -2,7 +2,7 @@
 import { installLocalShopifyFetch } from "./shopify/local-shopify.server";
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, BillingInterval, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
-import { shopifyApi } from "@shopify/shopify-api";
+import { shopifyApi, type BillingConfig } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma } from "./db.server";
 import { PREMIUM_PLAN } from "./constants";
@@ -20,6 +20,16 @@ function logLevel(name: string | undefined): LogSeverity {
   return levels[name ?? ""] ?? LogSeverity.Info;
 }
 
+/**
+ * What Shopify bills: Premium's price from app/constants.ts, the figure the Plan
+ * page and its FAQ show (app/messages.ts), so changing it changes both.
+ */
+export const BILLING_PLANS = {
+  [PREMIUM_PLAN.name]: {
+    lineItems: [{ amount: PREMIUM_PLAN.priceUsd, currencyCode: "USD", interval: BillingInterval.Every30Days }],
+  },
+} satisfies BillingConfig;
+
 export const APP_HANDLE = process.env.SHOPIFY_APP_HANDLE || "clipcart";
 
 const shopify = shopifyApp({
@@ -31,17 +41,7 @@ const shopify = shopifyApp({
   authPathPrefix: "/auth",
   sessionStorage: new PrismaSessionStorage(prisma),
   distribution: AppDistribution.AppStore,
-  billing: {
-    [PREMIUM_PLAN.name]: {
-      lineItems: [
-        {
-          amount: PREMIUM_PLAN.priceUsd,
-          currencyCode: "USD",
-          interval: BillingInterval.Every30Days,
-        },
-      ],
-    },
-  },
+  billing: BILLING_PLANS,
   hooks: {
     // A new offline session: the first open after installing, or after a reinstall.
     afterAuth: async ({ session }) => {

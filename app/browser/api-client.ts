@@ -10,6 +10,7 @@
 import type { ChannelDto, ImportJobDto, LibraryViewDto, PendingReviewPromptsDto, ProductSearchResult, ProductTagDto, WidgetDto } from "~/rules/api-types";
 import type { ReviewPromptType } from "~/constants";
 import type { PlatformId } from "~/platforms/types";
+import { SERVER_TEXT } from "~/messages";
 
 export class ApiError extends Error {
   constructor(
@@ -52,7 +53,7 @@ export async function apiRequest<T>(path: string, options: { method?: Method; bo
     }
   }
   if (!response.ok) {
-    throw new ApiError(serverMessage(data) ?? `Server error: ${response.status}`, response.status);
+    throw new ApiError(serverMessage(data) ?? SERVER_TEXT.statusError(response.status), response.status);
   }
   return data as T;
 }

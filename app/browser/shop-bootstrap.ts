@@ -4,6 +4,8 @@
  * "Server error: {status}". Requests go through window.fetch, which App Bridge
  * wraps to add the session token.
  */
+import { SERVER_TEXT } from "~/messages";
+
 export interface BootstrappedShop {
   id: string;
   shopDomain: string;
@@ -12,7 +14,7 @@ export interface BootstrappedShop {
 }
 
 async function readShop(response: Response): Promise<BootstrappedShop> {
-  if (!response.ok) throw new Error(`Server error: ${response.status}`);
+  if (!response.ok) throw new Error(SERVER_TEXT.statusError(response.status));
   const body = (await response.json()) as { shop: BootstrappedShop };
   return body.shop;
 }

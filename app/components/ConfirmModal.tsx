@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Text } from "@shopify/polaris";
 import { AppModal } from "./AppModal";
+import { ACTION_TEXT } from "~/messages";
 
 interface ConfirmModalProps {
   id: string;
@@ -24,7 +25,7 @@ export function ConfirmModal({ id, open, title, body, confirmLabel, busy, onConf
       title={title}
       variant="small"
       primaryAction={{ content: confirmLabel, destructive: true, loading: busy, onAction: onConfirm }}
-      secondaryActions={[{ content: "Cancel", disabled: busy, onAction: onClose }]}
+      secondaryActions={[{ content: ACTION_TEXT.cancel, disabled: busy, onAction: onClose }]}
     >
       {typeof body === "string" ? <Text as="p">{body}</Text> : body}
     </AppModal>

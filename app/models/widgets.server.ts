@@ -7,7 +7,8 @@
 import { prisma } from "~/db.server";
 import type { LayoutType, PageContext } from "~/constants";
 import type { WidgetDto, WidgetSummaryDto } from "~/rules/api-types";
-import { NO_PAGE_CONTEXT_MESSAGE, defaultWidgetName, normalizePageContexts, readPageContexts } from "~/rules/widget-rules";
+import { WIDGET_TEXT } from "~/messages";
+import { defaultWidgetName, normalizePageContexts, readPageContexts } from "~/rules/widget-rules";
 import { WIDGET_DEFAULTS, readLayout, readWidgetSettings, settingsForLayout, type WidgetSettings } from "~/rules/widget-settings";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { markShopFirstActive } from "~/models/shop.server";
@@ -75,7 +76,7 @@ const CREATE_ATTEMPTS = 5;
  */
 export async function createWidget(shopId: string, input: CreateWidgetInput): Promise<WidgetDto> {
   const pageContexts = normalizePageContexts(input.pageContexts);
-  if (pageContexts.length === 0) throw new DomainValidationError(NO_PAGE_CONTEXT_MESSAGE);
+  if (pageContexts.length === 0) throw new DomainValidationError(WIDGET_TEXT.noPageContext);
   const settings = { ...WIDGET_DEFAULTS.settings, ...settingsForLayout(input.layoutType, input.settings ?? {}) };
   const data = {
     shopId,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { IMPORT_INPUT_HINTS } from "~/messages";
 import {
   ALL_PLATFORMS,
   canonicalVideoUrl,
   ENABLED_PLATFORMS,
   extractVideoId,
-  IMPORT_INPUT_HINTS,
   isEnabledPlatform,
   isPlatformId,
   isPlatformUrl,

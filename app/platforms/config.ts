@@ -1,11 +1,12 @@
 /**
  * Platform configuration (spec section 3): names, labels, brand colours,
  * features, the third-party Apify actor each importer runs, and the import
- * methods and input hints of the Import modal. Client-safe: no secrets, no
- * server imports. Actor ids and their input/output fields come from
+ * methods of the Import modal (its texts are in app/messages.ts). Client-safe:
+ * no secrets, no server imports. Actor ids and their input/output fields come from
  * ../shared/design/market-notes.md section 3 and live here only.
  */
-import type { ImportMethod, PlatformConfig, PlatformId } from "./types";
+import { IMPORT_TEXT } from "~/messages";
+import type { PlatformConfig, PlatformId } from "./types";
 
 export { canonicalVideoUrl, extractVideoId, isPlatformUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
 
@@ -19,7 +20,7 @@ export const ACTORS = {
   youtubeShorts: "streamers/youtube-shorts-scraper",
 } as const;
 
-const label = (name: string, enabled: boolean) => (enabled ? name : `${name} (Coming Soon)`);
+const label = (name: string, enabled: boolean) => (enabled ? name : IMPORT_TEXT.comingSoon(name));
 
 function platform(config: Omit<PlatformConfig, "label">): PlatformConfig {
   return { ...config, label: label(config.name, config.enabled) };
@@ -90,39 +91,3 @@ export function isEnabledPlatform(value: unknown): value is PlatformId {
 
 /** Videos fetched per account on import and on each resync (newest first). */
 export const CHANNEL_IMPORT_LIMIT = 30;
-
-export interface ImportInputHint {
-  /** The text field's label in the Import modal. */
-  label: string;
-  placeholder: string;
-  helpText: string;
-}
-
-/** Labels, placeholders and help texts of the Import modal's field, per platform and method. */
-export const IMPORT_INPUT_HINTS: Record<PlatformId, Partial<Record<ImportMethod, ImportInputHint>>> = {
-  tiktok: {
-    username: { label: "TikTok username", placeholder: "username", helpText: "Enter the username without @. The account must be public." },
-    url: {
-      label: "TikTok video URL",
-      placeholder: "https://www.tiktok.com/@username/video/1234567890123456789",
-      helpText: "Enter the URL of a public TikTok video.",
-    },
-  },
-  instagram: {
-    username: { label: "Instagram username", placeholder: "username", helpText: "Enter the username without @. The account must be public." },
-    url: {
-      label: "Instagram reel URL",
-      placeholder: "https://www.instagram.com/reel/ABC123xyz/",
-      helpText: "Enter the URL of a public Instagram reel.",
-    },
-  },
-  pinterest: {
-    url: {
-      label: "Pinterest pin URL",
-      placeholder: "https://www.pinterest.com/pin/1234567890/",
-      helpText: "Enter the URL of a Pinterest pin (for example https://www.pinterest.com/pin/...).",
-    },
-  },
-  youtube_shorts: {},
-  snapchat: {},
-};

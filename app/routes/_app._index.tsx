@@ -7,6 +7,7 @@ import { loadDashboardStats } from "~/models/dashboard.server";
 import { getShopByDomain } from "~/models/shop.server";
 import { AppPage } from "~/components/AppPage";
 import { DashboardView, type DashboardPageData } from "~/components/dashboard/DashboardView";
+import { PAGE_TITLES } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await authenticatePage(request);
@@ -21,5 +22,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function DashboardPage() {
   const data = useLoaderData<typeof loader>();
   const shop = useShop();
-  return data ? <DashboardView data={data} shopId={shop.id} /> : <AppPage title="Dashboard" />;
+  return data ? <DashboardView data={data} shopId={shop.id} /> : <AppPage title={PAGE_TITLES.dashboard} />;
 }

@@ -7,6 +7,7 @@ import { analyticsSummary, videoAnalytics, widgetAnalytics } from "~/models/anal
 import { getShopByDomain } from "~/models/shop.server";
 import { AppPage } from "~/components/AppPage";
 import { AnalyticsView, type AnalyticsPageData } from "~/components/analytics/AnalyticsView";
+import { PAGE_TITLES } from "~/messages";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisVizStyles }];
 
@@ -28,5 +29,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AnalyticsPage() {
   const data = useLoaderData<typeof loader>();
-  return data ? <AnalyticsView data={data} /> : <AppPage title="Analytics" />;
+  return data ? <AnalyticsView data={data} /> : <AppPage title={PAGE_TITLES.analytics} />;
 }

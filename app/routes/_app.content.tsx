@@ -9,6 +9,7 @@ import { emptyVideoLibrary, loadVideoLibrary } from "~/models/library-page.serve
 import { AppPage } from "~/components/AppPage";
 import { VideoLibrary } from "~/components/library/VideoLibrary";
 import type { LibraryData } from "~/rules/api-types";
+import { PAGE_TITLES } from "~/messages";
 
 /** The Video Library, filtered and paged on the server from the URL (tab, q, platform, page). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,5 +24,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function VideoLibraryPage() {
   const data = useLoaderData<typeof loader>();
   const shop = useShop();
-  return <AppPage title="Video Library">{data ? <VideoLibrary data={data as LibraryData} shopId={shop.id} /> : null}</AppPage>;
+  return <AppPage title={PAGE_TITLES.library}>{data ? <VideoLibrary data={data as LibraryData} shopId={shop.id} /> : null}</AppPage>;
 }

@@ -7,6 +7,7 @@ import { getPlanInfo, sisterProduct } from "~/models/plan.server";
 import { getShopByDomain } from "~/models/shop.server";
 import { AppPage } from "~/components/AppPage";
 import { PlanView, type PlanPageData } from "~/components/plan/PlanView";
+import { PAGE_TITLES } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await authenticatePage(request);
@@ -26,5 +27,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PlanPage() {
   const data = useLoaderData<typeof loader>();
   const shop = useShop();
-  return data ? <PlanView data={data} shopDomain={shop.shopDomain} /> : <AppPage title="Plan & Upgrade" />;
+  return data ? <PlanView data={data} shopDomain={shop.shopDomain} /> : <AppPage title={PAGE_TITLES.plan} />;
 }

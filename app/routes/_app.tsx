@@ -7,8 +7,7 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { authenticatePage } from "~/http/page-auth.server";
 import { localShopify } from "~/shopify/local-shopify.server";
-import { NAV_ITEMS } from "~/constants";
-import { MISSING_SHOP_LOG, type ErrorScreenKind } from "~/messages";
+import { APP_NAME, MISSING_SHOP_LOG, NAV_ITEMS, type ErrorScreenKind } from "~/messages";
 import { appHref } from "~/rules/app-links";
 import { errorScreenFor } from "~/rules/error-mapper";
 import { bootstrapShop, type BootstrappedShop } from "~/browser/shop-bootstrap";
@@ -105,7 +104,7 @@ export default function AppLayout() {
     <AppProvider isEmbeddedApp apiKey={data.apiKey} __APP_BRIDGE_URL={data.appBridgeUrl}>
       <NavMenu>
         <Link to={appHref("/", location.search)} rel="home">
-          Clipcart
+          {APP_NAME}
         </Link>
         {NAV_ITEMS.map((item) => (
           <Link key={item.path} to={appHref(item.path, location.search)}>

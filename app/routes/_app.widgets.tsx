@@ -11,6 +11,7 @@ import { shopOrigin } from "~/shopify/local-shopify.server";
 import { AppPage } from "~/components/AppPage";
 import { WidgetsManager, type WidgetsPageData } from "~/components/widgets/WidgetsManager";
 import { widgetPreviewLinks } from "~/components/widgets/WidgetPreview";
+import { PAGE_TITLES } from "~/messages";
 
 export const links = widgetPreviewLinks;
 
@@ -44,5 +45,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function WidgetsPage() {
   const data = useLoaderData<typeof loader>();
   const shop = useShop();
-  return data ? <WidgetsManager data={data as WidgetsPageData} shopId={shop.id} /> : <AppPage title="Widgets" />;
+  return data ? <WidgetsManager data={data as WidgetsPageData} shopId={shop.id} /> : <AppPage title={PAGE_TITLES.widgets} />;
 }

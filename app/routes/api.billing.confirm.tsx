@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { apiError, methodNotAllowed, readJsonBody, requireApiShop } from "~/http/api.server";
+import { PLAN_TEXT } from "~/messages";
 import { confirmPremium } from "~/models/billing.server";
 
 const ConfirmBody = z.object({ charge_id: z.string().regex(/^\d{1,20}$/, "charge_id must be a number"), shop: z.string().optional() });
@@ -16,6 +17,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readJsonBody(request, ConfirmBody);
   if (body.shop && body.shop !== shopDomain) return apiError(404, "Shop not found");
   const confirmed = await confirmPremium(billing, shop.id, body.charge_id);
-  if (!confirmed) return apiError(402, "The charge is not active");
+  if (!confirmed) return apiError(402, PLAN_TEXT.chargeNotActive);
   return json({ success: true, plan: "premium" });
 }

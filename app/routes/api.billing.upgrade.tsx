@@ -8,7 +8,7 @@ import { requestPremium } from "~/models/billing.server";
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { shop, billing, shopDomain } = await requireApiShop(request);
-  if (shop.plan === "premium") return apiError(409, "Premium is already active");
+  if (shop.plan === "premium") return apiError(409, PLAN_TEXT.alreadyPremium);
   try {
     return json({ confirmationUrl: await requestPremium(billing, shopDomain) });
   } catch (error) {

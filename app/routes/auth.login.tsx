@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { AppProvider as PolarisAppProvider, BlockStack, Card, Page, Text } from "@shopify/polaris";
 import polarisTranslations from "@shopify/polaris/locales/en.json" with { type: "json" };
-import { HTTP_BOUNDARY_TEXT } from "~/messages";
+import { APP_NAME, HTTP_BOUNDARY_TEXT } from "~/messages";
 
-export const meta: MetaFunction = () => [{ title: "Clipcart" }];
+export const meta: MetaFunction = () => [{ title: APP_NAME }];
 
 /**
  * Where the Shopify library sends a request that names no shop (its login

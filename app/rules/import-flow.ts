@@ -4,7 +4,7 @@
  * Client-safe, no React.
  */
 import type { ErrorContext } from "~/messages";
-import { ERROR_MAPPER, LIBRARY_TEXT, channelImported, channelSynced } from "~/messages";
+import { ERROR_MAPPER, IMPORT_TEXT, LIBRARY_TEXT, channelImported, channelSynced } from "~/messages";
 import type { ImportMethod, PlatformId } from "~/platforms/types";
 import type { ImportJobDto, ImportJobKind } from "./api-types";
 import { describeError, formatMappedError } from "./error-mapper";
@@ -50,7 +50,7 @@ export function jobSuccessMessage(job: Pick<ImportJobDto, "kind" | "platform" | 
 /** How many videos a failed job kept, in words; null when it kept none. */
 export function keptVideosNote(saved: number): string | null {
   if (saved <= 0) return null;
-  return saved === 1 ? "1 video imported before the failure was kept." : `${saved} videos imported before the failure were kept.`;
+  return IMPORT_TEXT.keptVideos(saved);
 }
 
 /**
@@ -76,10 +76,9 @@ export function jobOutcome(job: ImportJobDto): JobOutcome {
 
 /** Progress line of a running job, e.g. "Fetched 12 of 30 · saved 10". */
 export function jobProgressText(job: Pick<ImportJobDto, "status" | "progress">): string {
-  if (job.status === "queued") return "Waiting to start...";
+  if (job.status === "queued") return IMPORT_TEXT.waitingToStart;
   const { fetched, saved, total } = job.progress;
-  const fetchedText = total ? `Fetched ${fetched} of ${total}` : `Fetched ${fetched}`;
-  return `${fetchedText} · saved ${saved}`;
+  return IMPORT_TEXT.jobProgress(fetched, total, saved);
 }
 
 /** 0-100 when the total is known, else null (indeterminate). */

@@ -17,7 +17,7 @@ import { videoListSearchParams } from "./video-list-query";
  */
 export function displayTitle(title: string | null | undefined, videoId: string, max = VIDEO_TITLE_MAX_LENGTH): string {
   const text = (title ?? "").trim();
-  if (!text) return `Video ${videoId}`;
+  if (!text) return LIBRARY_TEXT.videoFallbackTitle(videoId);
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;
 }
@@ -111,15 +111,15 @@ export function normalizeViewName(name: string): string {
  */
 export function viewNameProblem(name: string, existingNames: readonly string[], currentName?: string): string | null {
   const normalized = normalizeViewName(name);
-  if (!normalized) return "View name is required.";
+  if (!normalized) return LIBRARY_TEXT.viewNameRequired;
   if (Array.from(normalized).length > VIEW_NAME_MAX_LENGTH) {
-    return `View name must be ${VIEW_NAME_MAX_LENGTH} characters or fewer.`;
+    return LIBRARY_TEXT.viewNameTooLong(VIEW_NAME_MAX_LENGTH);
   }
-  if (currentName !== undefined && normalized === normalizeViewName(currentName)) return "Enter a new name for this view.";
+  if (currentName !== undefined && normalized === normalizeViewName(currentName)) return LIBRARY_TEXT.viewNameUnchanged;
   const key = normalized.toLowerCase();
   const others = currentName === undefined ? existingNames : existingNames.filter((existing) => existing !== currentName);
   if (others.some((existing) => normalizeViewName(existing).toLowerCase() === key)) {
-    return `A view named "${normalized}" already exists. Choose another name.`;
+    return LIBRARY_TEXT.viewNameTaken(normalized);
   }
   return null;
 }
@@ -137,9 +137,9 @@ export function sameViewQuery(a: ViewQuery, b: ViewQuery): boolean {
 
 /** The library's fixed tabs (spec 2); saved views follow them. */
 export const LIBRARY_TAB_LABELS: ReadonlyArray<{ id: LibraryTab; label: string }> = [
-  { id: "all", label: "All" },
-  { id: "active", label: "Active" },
-  { id: "draft", label: "Draft" },
+  { id: "all", label: LIBRARY_TEXT.tabAll },
+  { id: "active", label: LIBRARY_TEXT.active },
+  { id: "draft", label: LIBRARY_TEXT.draft },
 ];
 
 /**

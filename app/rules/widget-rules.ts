@@ -3,29 +3,10 @@
  * (client-safe): page-context selection, the default name, defaults, which
  * settings apply to which layout, and the theme editor deep link.
  */
-import { PAGE_CONTEXTS, THEME_EDITOR_TEMPLATE, WIDGET_PRIORITY, type LayoutType, type PageContext } from "~/constants";
+import { PAGE_CONTEXTS, THEME_EDITOR_TEMPLATE, type LayoutType, type PageContext } from "~/constants";
 import { THEME_BLOCK_HANDLES } from "~/storefront/widget-data";
+import { LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
 import { WIDGET_PRIORITIES, layoutUsesSetting } from "./widget-settings";
-
-export const LAYOUTS: Record<LayoutType, { title: string; description: string }> = {
-  carousel: { title: "Carousel", description: "Horizontal scrolling video gallery" },
-  grid: { title: "Grid", description: "Organized grid layout" },
-  single: { title: "Single Video", description: "Feature one video prominently" },
-  sticky: { title: "Sticky", description: "Fixed floating video widget" },
-};
-
-/** Short layout names (Type column, checkbox labels). */
-export const LAYOUT_NAMES: Record<LayoutType, string> = { carousel: "Carousel", grid: "Grid", single: "Single", sticky: "Sticky" };
-
-export const PAGE_CONTEXT_LABELS: Record<PageContext, string> = {
-  homepage: "Homepage",
-  product: "Product Pages",
-  collection: "Collection Pages",
-  cart: "Cart Page",
-  all_pages: "All Pages",
-};
-
-export const NO_PAGE_CONTEXT_MESSAGE = "Please select at least one page where the widget should appear.";
 
 function isPageContext(value: unknown): value is PageContext {
   return typeof value === "string" && (PAGE_CONTEXTS as readonly string[]).includes(value);
@@ -77,7 +58,7 @@ export function describePageContexts(value: unknown): string {
 }
 
 export function defaultWidgetName(layout: LayoutType): string {
-  return `${LAYOUTS[layout].title} Widget`;
+  return WIDGET_TEXT.defaultName(LAYOUTS[layout].title);
 }
 
 /** Theme choice is offered for carousel and grid only (spec 5). */
@@ -85,19 +66,7 @@ export function layoutHasTheme(layout: LayoutType): boolean {
   return layoutUsesSetting(layout, "theme");
 }
 
-export const PRIORITY_OPTIONS = WIDGET_PRIORITIES.map((value) => ({
-  value,
-  label: value === WIDGET_PRIORITY.highest ? `${value} (Highest)` : value === WIDGET_PRIORITY.lowest ? `${value} (Lowest)` : String(value),
-}));
-
-/** The blocks' and app embeds' names in the theme editor (extensions/clipcart-widgets/locales/en.default.schema.json). */
-export const THEME_BLOCK_NAMES = {
-  carousel: "Video carousel",
-  grid: "Video grid",
-  single: "Single video",
-  sticky: "Sticky video",
-  pageWidgets: "Videos by page",
-} as const;
+export const PRIORITY_OPTIONS = WIDGET_PRIORITIES.map((value) => ({ value, label: WIDGET_TEXT.priorityOption(value) }));
 
 /** Sticky is an app embed on every theme; on a vintage (liquid) theme every widget is shown by the page-widgets embed. */
 export function installsAsEmbed(layout: LayoutType, themeType: "liquid" | string): boolean {

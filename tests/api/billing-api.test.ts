@@ -5,6 +5,10 @@ import { action as confirmRoute } from "~/routes/api.billing.confirm";
 import { loader as planRoute } from "~/routes/api.billing.plan";
 import { action as upgradeRoute } from "~/routes/api.billing.upgrade";
 import { sisterProduct } from "~/models/plan.server";
+import { BILLING_PLANS } from "~/shopify.server";
+import { PREMIUM_PLAN } from "~/constants";
+import { PLAN_TEXT } from "~/messages";
+import { BillingInterval } from "@shopify/shopify-app-remix/server";
 import { SISTER_PRODUCT_CUSTOMERS } from "../sister-product/emulator";
 import { registerSisterCustomer, sisterCallCount } from "../sister-product/customers";
 import { apiRequest, callRoute } from "../support/app-requests";
@@ -126,6 +130,14 @@ describe("POST /api/billing/verify-{product}: one store per pair, throttled (iss
 });
 
 describe("Shopify Billing", () => {
+  it("bills Premium at the price and interval the Plan page states, both from the plan constants", () => {
+    const [lineItem] = BILLING_PLANS[PREMIUM_PLAN.name].lineItems;
+    expect(lineItem).toEqual({ amount: PREMIUM_PLAN.priceUsd, currencyCode: "USD", interval: BillingInterval.Every30Days });
+    expect(PREMIUM_PLAN.intervalDays).toBe(30);
+    expect(PLAN_TEXT.premiumPrice).toBe(`$${lineItem.amount}`);
+    expect(PLAN_TEXT.faq[1]?.answer).toContain(`Premium costs $${lineItem.amount} every ${PREMIUM_PLAN.intervalDays} days`);
+  });
+
   it("upgrade answers Shopify's confirmation URL for a $5.99 test charge", async () => {
     const shop = await bootstrapShop("upgrade");
     const response = await callRoute(upgradeRoute, await apiRequest(shop.domain, `/api/billing/upgrade?shop=${shop.domain}`, { body: {} }));

@@ -1,5 +1,4 @@
-import { NAV_ITEMS } from "../../app/constants";
-import { ERROR_SCREENS, MISSING_SHOP_LOG } from "../../app/messages";
+import { ERROR_SCREENS, MISSING_SHOP_LOG, NAV_ITEMS } from "../../app/messages";
 import { APP_URL, expect, test } from "./fixtures";
 
 test("the app loads inside the local admin and every nav entry opens its page", async ({ page, openApp, shop }) => {

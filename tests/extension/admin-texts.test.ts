@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { THEME_BLOCK_NAMES } from "~/rules/widget-rules";
+import { THEME_BLOCK_NAMES } from "~/messages";
 import { readExtensionFile } from "./extension-files";
 
 describe("the admin's install steps name the theme editor's blocks as the extension does", () => {

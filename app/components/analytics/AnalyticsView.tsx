@@ -4,8 +4,8 @@ import { TOP_VIDEOS_COUNT } from "~/constants";
 import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
 import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
-import { LAYOUT_NAMES, describePageContexts } from "~/rules/widget-rules";
-import { ANALYTICS_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
+import { describePageContexts } from "~/rules/widget-rules";
+import { ANALYTICS_TEXT, LAYOUT_NAMES, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import { isPlatformId } from "~/platforms/config";
 import { AppPage } from "~/components/AppPage";
 import { VideoThumb } from "~/components/library/VideoThumb";
@@ -43,9 +43,9 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
   const { missing } = useShopRecord(data.shopFound);
 
   if (!data.shopFound) {
-    if (!missing) return <AppPage title="Analytics" />;
+    if (!missing) return <AppPage title={PAGE_TITLES.analytics} />;
     return (
-      <AppPage title="Analytics">
+      <AppPage title={PAGE_TITLES.analytics}>
         <Banner tone="warning">{SHOP_UNAVAILABLE_WARNING}</Banner>
       </AppPage>
     );
@@ -55,7 +55,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
   const summary = data.summary ?? EMPTY_SUMMARY;
   if (summary.totalClicks === 0 && summary.totalVideos === 0) {
     return (
-      <AppPage title="Analytics">
+      <AppPage title={PAGE_TITLES.analytics}>
         <Card>
           <EmptyState heading={ANALYTICS_TEXT.emptyTitle} action={{ content: ANALYTICS_TEXT.emptyAction, url: appHref("/content", search) }} image="">
             <p>{ANALYTICS_TEXT.emptyBody}</p>
@@ -71,7 +71,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
   const createWidget = { content: ANALYTICS_TEXT.createWidget, url: appHref("/widgets", search) };
 
   return (
-    <AppPage title="Analytics">
+    <AppPage title={PAGE_TITLES.analytics}>
       <BlockStack gap="500">
         <BlockStack gap="300">
           <BlockStack gap="100">
@@ -118,7 +118,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
                   <InlineStack key={entry.platform} align="space-between" blockAlign="center" as="li">
                     <PlatformBadge platform={entry.platform} />
                     <Text as="span" variant="bodyMd" fontWeight="semibold">
-                      {formatCount(entry.clicks)} clicks
+                      {ANALYTICS_TEXT.platformClicks(formatCount(entry.clicks))}
                     </Text>
                   </InlineStack>
                 ))}
@@ -144,7 +144,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
                   <VideoThumb key="thumb" url={video.thumbnail_url} platform={isPlatformId(video.platform) ? video.platform : "tiktok"} alt="" />,
                   <BlockStack key="details" gap="050">
                     <Text as="span" fontWeight="semibold">
-                      {video.title || "Untitled video"}
+                      {video.title || ANALYTICS_TEXT.untitledVideo}
                     </Text>
                     {video.author_name ? (
                       <Text as="span" tone="subdued" variant="bodySm">

@@ -6,7 +6,7 @@ import { HELP_GUIDE_URL } from "~/constants";
 import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { loadSupportChat, openSupportChat } from "~/browser/support-chat";
-import { DASHBOARD_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
+import { ACTION_TEXT, DASHBOARD_TEXT, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import type { DashboardStats } from "~/models/dashboard.server";
 import { AppPage } from "~/components/AppPage";
 import { StatCard, formatCount } from "~/components/analytics/StatCard";
@@ -39,8 +39,8 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
   const href = (path: string) => appHref(path, search);
   const page = (children: React.ReactNode) => (
     <AppPage
-      title="Dashboard"
-      backAction={{ content: "Back", onAction: () => window.history.back() }}
+      title={PAGE_TITLES.dashboard}
+      backAction={{ content: ACTION_TEXT.back, onAction: () => window.history.back() }}
       secondaryActions={[
         { content: DASHBOARD_TEXT.support, onAction: openSupportChat },
         { content: DASHBOARD_TEXT.helpGuide, url: HELP_GUIDE_URL, target: "_blank" },

@@ -64,7 +64,7 @@ export function TutorialCard() {
             onError={() => setFailed(true)}
             style={{ width: "100%", aspectRatio: "16 / 9", background: "#000", borderRadius: 8 }}
           >
-            <track kind="captions" src={TUTORIAL_VIDEO.captions} srcLang="en" label="English" default />
+            <track kind="captions" src={TUTORIAL_VIDEO.captions} srcLang="en" label={DASHBOARD_TEXT.captionsLabel} default />
           </video>
         )}
       </AppModal>

@@ -2,14 +2,15 @@ import { Avatar, BlockStack, Box, Button, InlineStack, SkeletonBodyText, Text } 
 import type { ChannelDto } from "~/rules/api-types";
 import { safeHttpUrl } from "~/rules/embeds";
 import { formatLongDate } from "~/rules/library-selection";
+import { ACTION_TEXT, IMPORT_TEXT } from "~/messages";
 
 function details(channel: ChannelDto): string {
   const parts: string[] = [];
   if (channel.follower_count !== null && channel.follower_count !== undefined) {
-    parts.push(`${channel.follower_count.toLocaleString("en-US")} followers`);
+    parts.push(IMPORT_TEXT.followers(channel.follower_count.toLocaleString("en-US")));
   }
   const synced = channel.last_synced_at ? formatLongDate(channel.last_synced_at) : "";
-  if (synced) parts.push(`Last synced ${synced}`);
+  if (synced) parts.push(IMPORT_TEXT.lastSynced(synced));
   return parts.join(" · ");
 }
 
@@ -27,17 +28,17 @@ export function ConnectedAccounts({ channels, syncingChannelIds, onResync, onRem
   return (
     <BlockStack gap="300">
       <Text as="h3" variant="headingSm">
-        Connected Accounts
+        {IMPORT_TEXT.connectedAccounts}
       </Text>
       {channels === null ? (
         <SkeletonBodyText lines={2} />
       ) : channels.length === 0 ? (
         <Text as="p" tone="subdued">
-          No connected accounts yet. Import from a username to connect one.
+          {IMPORT_TEXT.noConnectedAccounts}
         </Text>
       ) : (
         <ul
-          aria-label="Connected Accounts"
+          aria-label={IMPORT_TEXT.connectedAccounts}
           style={{ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: "var(--p-space-300)" }}
         >
           {channels.map((channel) => {
@@ -70,18 +71,24 @@ export function ConnectedAccounts({ channels, syncingChannelIds, onResync, onRem
                         ) : null}
                         {channel.last_sync_error ? (
                           <Text as="span" variant="bodySm" tone="critical" breakWord>
-                            {`Last sync failed: ${channel.last_sync_error}`}
+                            {IMPORT_TEXT.lastSyncFailed(channel.last_sync_error)}
                           </Text>
                         ) : null}
                       </BlockStack>
                     </Box>
                   </InlineStack>
                   <InlineStack gap="200" wrap={false}>
-                    <Button size="slim" loading={syncing} onClick={() => onResync(channel)} accessibilityLabel={`Resync @${channel.username}`}>
-                      Resync
+                    <Button size="slim" loading={syncing} onClick={() => onResync(channel)} accessibilityLabel={IMPORT_TEXT.resyncAccount(channel.username)}>
+                      {IMPORT_TEXT.resync}
                     </Button>
-                    <Button size="slim" tone="critical" disabled={syncing} onClick={() => onRemove(channel)} accessibilityLabel={`Remove @${channel.username}`}>
-                      Remove
+                    <Button
+                      size="slim"
+                      tone="critical"
+                      disabled={syncing}
+                      onClick={() => onRemove(channel)}
+                      accessibilityLabel={IMPORT_TEXT.removeAccount(channel.username)}
+                    >
+                      {ACTION_TEXT.remove}
                     </Button>
                   </InlineStack>
                 </InlineStack>

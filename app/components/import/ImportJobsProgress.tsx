@@ -2,18 +2,18 @@ import { BlockStack, InlineStack, ProgressBar, Spinner, Text } from "@shopify/po
 import type { ImportJobDto } from "~/rules/api-types";
 import { jobProgressPercent, jobProgressText, jobSubject } from "~/rules/import-flow";
 import { PLATFORMS } from "~/platforms/config";
+import { IMPORT_TEXT } from "~/messages";
 
 function JobLine({ job }: { job: ImportJobDto }) {
   const percent = jobProgressPercent(job);
   const platform = PLATFORMS[job.platform]?.name ?? job.platform;
-  const what = job.kind === "sync" ? "Syncing" : "Importing";
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center" wrap={false}>
-        <Spinner size="small" accessibilityLabel="Import in progress" />
+        <Spinner size="small" accessibilityLabel={IMPORT_TEXT.inProgress} />
         <Text as="span" variant="bodyMd" breakWord>
           {/* Username or URL typed by the merchant: rendered as text. */}
-          {`${what} ${jobSubject(job)} from ${platform}`}
+          {IMPORT_TEXT.jobLine(job.kind === "sync" ? "sync" : "import", jobSubject(job), platform)}
         </Text>
       </InlineStack>
       {percent !== null ? <ProgressBar progress={percent} size="small" tone="primary" /> : null}

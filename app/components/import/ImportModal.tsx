@@ -4,22 +4,14 @@ import type { ChannelDto } from "~/rules/api-types";
 import { deleteChannel, fetchChannels, importChannel, importSingleVideo, syncChannel } from "~/browser/api-client";
 import { describeError } from "~/rules/error-mapper";
 import { canFind, normalizeImportValue } from "~/rules/import-flow";
-import { LIBRARY_TEXT } from "~/messages";
-import { IMPORT_INPUT_HINTS, PLATFORMS } from "~/platforms/config";
+import { ACTION_TEXT, IMPORT_INPUT_HINTS, IMPORT_TEXT, LIBRARY_TEXT } from "~/messages";
+import { PLATFORMS } from "~/platforms/config";
 import type { ImportMethod, PlatformId } from "~/platforms/types";
 import { AppModal } from "~/components/AppModal";
 import { showToast } from "~/components/toast";
 import { ConnectedAccounts } from "./ConnectedAccounts";
 import { ImportJobsProgress } from "./ImportJobsProgress";
 import { trackImportJob, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "./import-jobs";
-
-const METHOD_CHOICES: Record<ImportMethod, string> = {
-  username: "Import from Username",
-  url: "Import from Video URL",
-};
-
-export const PERMISSION_LABEL = "I have permission from the content creator(s) to use this content";
-export const PERMISSION_HELP = "Unauthorised uploads may have legal consequences.";
 
 interface ImportModalProps {
   /** The platform to import from; null = closed. */
@@ -167,21 +159,19 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
         id="import-modal"
         open
         onClose={onClose}
-        title={`Remove @${confirmRemove.username}?`}
+        title={IMPORT_TEXT.removeTitle(confirmRemove.username)}
         primaryAction={{
-          content: "Remove",
+          content: ACTION_TEXT.remove,
           destructive: true,
           loading: removing,
           onAction: () => void remove(confirmRemove),
         }}
-        secondaryActions={[{ content: "Cancel", disabled: removing, onAction: () => setConfirmRemove(null) }]}
+        secondaryActions={[{ content: ACTION_TEXT.cancel, disabled: removing, onAction: () => setConfirmRemove(null) }]}
       >
         <BlockStack gap="200">
-          <Text as="p">
-            {`This removes the connected account @${confirmRemove.username} from ${config.name} and deletes all of its videos from your library, with their product tags and widget assignments.`}
-          </Text>
+          <Text as="p">{IMPORT_TEXT.removeBody(confirmRemove.username, config.name)}</Text>
           <Text as="p" tone="subdued">
-            This cannot be undone.
+            {IMPORT_TEXT.cannotBeUndone}
           </Text>
         </BlockStack>
       </AppModal>
@@ -193,14 +183,14 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
       id="import-modal"
       open
       onClose={onClose}
-      title={`Import from ${config.name}`}
+      title={IMPORT_TEXT.importFrom(config.name)}
       primaryAction={{
-        content: isPinterest ? "Find Pin" : "Find Videos",
+        content: isPinterest ? IMPORT_TEXT.findPin : IMPORT_TEXT.findVideos,
         disabled: !findEnabled,
         loading: starting,
         onAction: () => void find(),
       }}
-      secondaryActions={[{ content: "Close", onAction: onClose }]}
+      secondaryActions={[{ content: ACTION_TEXT.close, onAction: onClose }]}
     >
       <BlockStack gap="400">
         {outcome ? (
@@ -217,9 +207,9 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
           <BlockStack gap="400">
             {config.importMethods.length > 1 ? (
               <ChoiceList
-                title="Import method"
+                title={IMPORT_TEXT.methodTitle}
                 titleHidden
-                choices={config.importMethods.map((id) => ({ label: METHOD_CHOICES[id], value: id }))}
+                choices={config.importMethods.map((id) => ({ label: IMPORT_TEXT.methods[id], value: id }))}
                 selected={[method]}
                 onChange={([selected]) => {
                   setMethod(selected as ImportMethod);
@@ -229,7 +219,7 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
               />
             ) : null}
             <TextField
-              label={hint?.label ?? (method === "username" ? "Username" : "Video URL")}
+              label={hint?.label ?? (method === "username" ? IMPORT_TEXT.usernameLabel : IMPORT_TEXT.urlLabel)}
               value={value}
               onChange={setValue}
               placeholder={hint?.placeholder}
@@ -238,7 +228,13 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
               type={method === "url" ? "url" : "text"}
               disabled={starting}
             />
-            <Checkbox label={PERMISSION_LABEL} helpText={PERMISSION_HELP} checked={permission} onChange={setPermission} disabled={starting} />
+            <Checkbox
+              label={IMPORT_TEXT.permissionLabel}
+              helpText={IMPORT_TEXT.permissionHelp}
+              checked={permission}
+              onChange={setPermission}
+              disabled={starting}
+            />
           </BlockStack>
         </Form>
         <ImportJobsProgress jobs={jobs} />

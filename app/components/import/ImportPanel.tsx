@@ -3,6 +3,7 @@ import type { ChannelDto } from "~/rules/api-types";
 import { ALL_PLATFORMS } from "~/platforms/config";
 import type { PlatformId } from "~/platforms/types";
 import { PlatformTile } from "~/components/library/VideoThumb";
+import { IMPORT_TEXT } from "~/messages";
 
 interface ImportPanelProps {
   onImport: (platform: PlatformId) => void;
@@ -14,7 +15,7 @@ export function ImportPanel({ onImport }: ImportPanelProps) {
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Import Videos
+          {IMPORT_TEXT.importVideos}
         </Text>
         <InlineStack gap="200">
           {ALL_PLATFORMS.map((platform) => (
@@ -29,10 +30,8 @@ export function ImportPanel({ onImport }: ImportPanelProps) {
 }
 
 function accountsLine(platformId: PlatformId, channels: ChannelDto[], supportsChannels: boolean): string {
-  if (!supportsChannels) return "Import single pins by URL";
-  const count = channels.filter((channel) => channel.platform === platformId).length;
-  if (count === 0) return "No connected accounts";
-  return count === 1 ? "1 connected account" : `${count} connected accounts`;
+  if (!supportsChannels) return IMPORT_TEXT.singlePinsOnly;
+  return IMPORT_TEXT.connectedAccountCount(channels.filter((channel) => channel.platform === platformId).length);
 }
 
 /** Video Library (spec 2): a card per platform opening its Import modal. */
@@ -40,7 +39,7 @@ export function PlatformImportCards({ onImport, channels }: ImportPanelProps & {
   return (
     <BlockStack gap="200">
       <Text as="h2" variant="headingMd">
-        Import Videos
+        {IMPORT_TEXT.importVideos}
       </Text>
       <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 5 }} gap="300">
         {ALL_PLATFORMS.map((platform) => (
@@ -53,12 +52,12 @@ export function PlatformImportCards({ onImport, channels }: ImportPanelProps & {
                     {platform.label}
                   </Text>
                   <Text as="p" variant="bodySm" tone="subdued">
-                    {platform.enabled ? accountsLine(platform.id, channels, platform.features.channels) : "Not available yet"}
+                    {platform.enabled ? accountsLine(platform.id, channels, platform.features.channels) : IMPORT_TEXT.notAvailable}
                   </Text>
                 </BlockStack>
               </InlineStack>
-              <Button fullWidth disabled={!platform.enabled} onClick={() => onImport(platform.id)} accessibilityLabel={`Import from ${platform.name}`}>
-                Import
+              <Button fullWidth disabled={!platform.enabled} onClick={() => onImport(platform.id)} accessibilityLabel={IMPORT_TEXT.importFrom(platform.name)}>
+                {IMPORT_TEXT.import}
               </Button>
             </BlockStack>
           </Card>

@@ -4,8 +4,7 @@ import type { WidgetSummaryDto } from "~/rules/api-types";
 import { toggleVideo } from "~/browser/api-client";
 import { errorText } from "~/rules/error-mapper";
 import { approvalWidgetIds, summarizeApproval, type ApprovalOutcome, type ApprovalSummary } from "~/rules/library-selection";
-import { LAYOUT_NAMES } from "~/rules/widget-rules";
-import { LIBRARY_TEXT, approveDialogTitle } from "~/messages";
+import { ACTION_TEXT, LAYOUT_NAMES, LIBRARY_TEXT, approveDialogTitle } from "~/messages";
 import { AppModal } from "~/components/AppModal";
 
 interface ApproveModalProps {
@@ -88,12 +87,12 @@ export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApp
       onClose={onClose}
       title={approveDialogTitle(videoIds?.length || 1)}
       primaryAction={{
-        content: "Approve",
+        content: ACTION_TEXT.approve,
         disabled: widgetIds === null || noWidgets || count === 0,
         loading: busy,
         onAction: () => void approve(),
       }}
-      secondaryActions={[{ content: "Cancel", disabled: busy, onAction: onClose }]}
+      secondaryActions={[{ content: ACTION_TEXT.cancel, disabled: busy, onAction: onClose }]}
     >
       <BlockStack gap="400">
         {error ? (
@@ -102,31 +101,31 @@ export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApp
           </Banner>
         ) : null}
         {noWidgets ? (
-          <Banner tone="warning" title="You have no widgets yet">
+          <Banner tone="warning" title={LIBRARY_TEXT.noWidgetsTitle}>
             <BlockStack gap="200" inlineAlign="start">
-              <p>Approved videos show on your store through widgets. Create a widget first, then approve your videos to it.</p>
-              <Button onClick={onCreateWidget}>Create Widget</Button>
+              <p>{LIBRARY_TEXT.noWidgetsBody}</p>
+              <Button onClick={onCreateWidget}>{ACTION_TEXT.createWidget}</Button>
             </BlockStack>
           </Banner>
         ) : (
           <BlockStack gap="300">
             <InlineStack align="space-between" blockAlign="center">
-              <Text as="p">Choose the widgets that will show {count === 1 ? "this video" : "these videos"}.</Text>
+              <Text as="p">{LIBRARY_TEXT.chooseWidgets(count)}</Text>
               <Button pressed={selectAll} onClick={() => setSelectAll((on) => !on)} disabled={busy}>
-                Select All
+                {LIBRARY_TEXT.selectAll}
               </Button>
             </InlineStack>
             <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
               <legend>
                 <Text as="span" visuallyHidden>
-                  Widgets
+                  {LIBRARY_TEXT.widgets}
                 </Text>
               </legend>
               <BlockStack gap="100">
                 {widgets.map((widget) => (
                   <Checkbox
                     key={widget.id}
-                    label={`${widget.name} (${LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type})`}
+                    label={LIBRARY_TEXT.widgetChoice(widget.name, LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type)}
                     checked={selectAll || chosen.has(widget.id)}
                     onChange={(checked) => toggleWidget(widget.id, checked)}
                     disabled={busy}

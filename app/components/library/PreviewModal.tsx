@@ -6,7 +6,7 @@ import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import { errorText } from "~/rules/error-mapper";
 import { isFreePlanLimitError } from "~/rules/library-selection";
 import { PREVIEW_DIALOG_CLOSE_MS } from "~/constants";
-import { LIBRARY_TEXT, videosApproved, videosUnpublished } from "~/messages";
+import { ACTION_TEXT, LIBRARY_TEXT, videosApproved, videosUnpublished } from "~/messages";
 import { PLATFORMS } from "~/platforms/config";
 import { AppModal } from "~/components/AppModal";
 import { VideoThumb } from "./VideoThumb";
@@ -28,7 +28,7 @@ function Player({ video, title }: { video: VideoDto; title: string }) {
   return (
     <iframe
       src={src}
-      title={`Video player: ${title}`}
+      title={LIBRARY_TEXT.playerTitle(title)}
       sandbox="allow-scripts allow-same-origin allow-presentation"
       allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
       referrerPolicy="strict-origin-when-cross-origin"
@@ -118,16 +118,16 @@ export function PreviewModal({ video, onClose, onChanged }: PreviewModalProps) {
       id="preview-modal"
       open={video !== null}
       onClose={onClose}
-      title="Video Preview"
+      title={LIBRARY_TEXT.previewTitle}
       variant="large"
       primaryAction={{
-        content: enabled ? "Unpublish Video" : "Approve Video",
+        content: enabled ? LIBRARY_TEXT.unpublishVideo : LIBRARY_TEXT.approveVideo,
         destructive: enabled,
         loading: busy,
         disabled: closing,
         onAction: () => void moderate(),
       }}
-      secondaryActions={[{ content: "Close", onAction: onClose }]}
+      secondaryActions={[{ content: ACTION_TEXT.close, onAction: onClose }]}
     >
       {video ? (
         <InlineGrid columns={{ xs: 1, md: ["oneThird", "twoThirds"] }} gap="500">
@@ -142,38 +142,38 @@ export function PreviewModal({ video, onClose, onChanged }: PreviewModalProps) {
               <Text as="h2" variant="headingMd" breakWord>
                 {title}
               </Text>
-              {enabled ? <Badge tone="success">Approved</Badge> : <Badge tone="attention">Pending Review</Badge>}
+              {enabled ? <Badge tone="success">{LIBRARY_TEXT.approved}</Badge> : <Badge tone="attention">{LIBRARY_TEXT.pendingReview}</Badge>}
             </InlineStack>
             <InlineGrid columns={2} gap="300">
-              <Detail label="Author">
+              <Detail label={LIBRARY_TEXT.author}>
                 <Text as="span" breakWord>
-                  {video.author_name || "—"}
+                  {video.author_name || LIBRARY_TEXT.noValue}
                 </Text>
               </Detail>
-              <Detail label="Channel">
+              <Detail label={LIBRARY_TEXT.channel}>
                 <Text as="span" breakWord>
-                  {video.channel_username ? `@${video.channel_username}` : "—"}
+                  {video.channel_username ? `@${video.channel_username}` : LIBRARY_TEXT.noValue}
                 </Text>
               </Detail>
-              <Detail label="Platform">
+              <Detail label={LIBRARY_TEXT.platform}>
                 <Text as="span">{platformName}</Text>
               </Detail>
-              <Detail label="Video ID">
+              <Detail label={LIBRARY_TEXT.videoId}>
                 <Text as="span" breakWord>
                   {video.video_id}
                 </Text>
               </Detail>
             </InlineGrid>
-            <Detail label="Video URL">
+            <Detail label={LIBRARY_TEXT.videoUrl}>
               {videoUrl ? (
                 <a href={videoUrl} target="_blank" rel="noopener noreferrer" style={{ wordBreak: "break-all" }}>
                   {videoUrl}
                 </a>
               ) : (
-                <Text as="span">—</Text>
+                <Text as="span">{LIBRARY_TEXT.noValue}</Text>
               )}
             </Detail>
-            <Detail label="Tagged Products">
+            <Detail label={LIBRARY_TEXT.taggedProducts}>
               {video.product_tags.length > 0 ? (
                 <InlineStack gap="100">
                   {video.product_tags.map((tag) => (
@@ -186,7 +186,7 @@ export function PreviewModal({ video, onClose, onChanged }: PreviewModalProps) {
                 </Text>
               )}
             </Detail>
-            <Detail label="Widgets">
+            <Detail label={LIBRARY_TEXT.widgets}>
               {video.widget_names.length > 0 ? (
                 <InlineStack gap="100">
                   {video.widget_names.map((name, index) => (
@@ -197,7 +197,7 @@ export function PreviewModal({ video, onClose, onChanged }: PreviewModalProps) {
                 </InlineStack>
               ) : (
                 <Text as="span" tone="subdued">
-                  Not shown in any widget
+                  {LIBRARY_TEXT.notInWidget}
                 </Text>
               )}
             </Detail>

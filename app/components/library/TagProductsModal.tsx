@@ -128,8 +128,8 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
       id="tag-products-modal"
       open={video !== null}
       onClose={close}
-      title="Tag Products"
-      primaryAction={{ content: `Done (${tags.length})`, disabled: tags.length === 0, onAction: close }}
+      title={LIBRARY_TEXT.tagProductsTitle}
+      primaryAction={{ content: LIBRARY_TEXT.tagDone(tags.length), disabled: tags.length === 0, onAction: close }}
     >
       <BlockStack gap="400">
         {video ? (
@@ -151,25 +151,25 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
             showEmpty ? (
               <Box padding="300">
                 <Text as="p" tone="subdued">
-                  No products found
+                  {LIBRARY_TEXT.noProductsFound}
                 </Text>
               </Box>
             ) : undefined
           }
           textField={
             <Autocomplete.TextField
-              label="Search products"
+              label={LIBRARY_TEXT.searchProducts}
               value={input}
               onChange={setInput}
-              placeholder="Search products"
-              helpText={`Type at least ${PRODUCT_SEARCH_MIN_CHARS} characters, then choose a product to tag it.`}
+              placeholder={LIBRARY_TEXT.searchProducts}
+              helpText={LIBRARY_TEXT.searchProductsHelp(PRODUCT_SEARCH_MIN_CHARS)}
               autoComplete="off"
             />
           }
         />
         <BlockStack gap="200">
           <Text as="h3" variant="headingSm">
-            Tagged products
+            {LIBRARY_TEXT.taggedProductsList}
           </Text>
           {tags.length === 0 ? (
             <Text as="p" tone="subdued">

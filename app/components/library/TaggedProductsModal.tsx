@@ -1,7 +1,7 @@
 import { BlockStack, Text } from "@shopify/polaris";
 import type { VideoDto } from "~/rules/api-types";
 import { displayTitle } from "~/rules/library-selection";
-import { LIBRARY_TEXT } from "~/messages";
+import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";
 
 /** Every product tagged to a video, opened from a row's "+N more" (spec 2). */
@@ -12,8 +12,8 @@ export function TaggedProductsModal({ video, onClose }: { video: VideoDto | null
       id="tagged-products-modal"
       open={video !== null}
       onClose={onClose}
-      title="Tagged Products"
-      secondaryActions={[{ content: "Close", onAction: onClose }]}
+      title={LIBRARY_TEXT.taggedProducts}
+      secondaryActions={[{ content: ACTION_TEXT.close, onAction: onClose }]}
     >
       <BlockStack gap="300">
         {video ? (

@@ -13,7 +13,7 @@ import {
 import type { LibraryViewDto, VideoDto, VideoListPage, VideoListQuery } from "~/rules/api-types";
 import { withListChange, type ViewQuery } from "~/rules/library-selection";
 import { normalizeSearch } from "~/rules/video-list-query";
-import { LIBRARY_TEXT } from "~/messages";
+import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { ENABLED_PLATFORMS, PLATFORMS } from "~/platforms/config";
 import type { PlatformId } from "~/platforms/types";
 import { useSavedViews } from "./useSavedViews";
@@ -122,11 +122,11 @@ export function VideoIndex({
   const filters: IndexFiltersProps["filters"] = [
     {
       key: "platform",
-      label: "Platform",
+      label: LIBRARY_TEXT.platformFilter,
       pinned: true,
       filter: (
         <ChoiceList
-          title="Platform"
+          title={LIBRARY_TEXT.platformFilter}
           titleHidden
           allowMultiple
           choices={ENABLED_PLATFORMS.map((platform) => ({ label: platform.name, value: platform.id }))}
@@ -141,7 +141,7 @@ export function VideoIndex({
       ? [
           {
             key: "platform",
-            label: `Platform: ${shownPlatforms.map((id) => PLATFORMS[id]?.name ?? id).join(", ")}`,
+            label: LIBRARY_TEXT.platformFilterApplied(shownPlatforms.map((id) => PLATFORMS[id]?.name ?? id).join(", ")),
             onRemove: () => setPlatforms([]),
           },
         ]
@@ -161,14 +161,10 @@ export function VideoIndex({
 
   const emptyState = (
     <BlockStack gap="400" inlineAlign="center">
-      <EmptySearchResult
-        title={LIBRARY_TEXT.noVideosFound}
-        description="Try changing the tab, search or platform filter, or import videos from your accounts."
-        withIllustration
-      />
+      <EmptySearchResult title={LIBRARY_TEXT.noVideosFound} description={LIBRARY_TEXT.emptyDescription} withIllustration />
       {onlyPlatform?.enabled ? (
         <Button variant="primary" onClick={() => onImport(onlyPlatform.id)}>
-          {`Import ${onlyPlatform.name}`}
+          {LIBRARY_TEXT.importPlatform(onlyPlatform.name)}
         </Button>
       ) : null}
     </BlockStack>
@@ -204,35 +200,35 @@ export function VideoIndex({
         loading={loading}
       />
       <IndexTable
-        resourceName={{ singular: "video", plural: "videos" }}
+        resourceName={LIBRARY_TEXT.resourceName}
         itemCount={videos.length}
         selectedItemsCount={selection.allResourcesSelected ? "All" : selection.selectedResources.length}
         onSelectionChange={selection.handleSelectionChange}
         loading={loading}
         emptyState={emptyState}
         headings={[
-          { title: "Thumbnail", hidden: true },
-          { title: "Video" },
-          { title: "Created" },
-          { title: "Products" },
-          { title: "Status" },
-          { title: "Actions", alignment: "end" },
+          { title: LIBRARY_TEXT.columns.thumbnail, hidden: true },
+          { title: LIBRARY_TEXT.columns.video },
+          { title: LIBRARY_TEXT.columns.created },
+          { title: LIBRARY_TEXT.columns.products },
+          { title: LIBRARY_TEXT.columns.status },
+          { title: LIBRARY_TEXT.columns.actions, alignment: "end" },
         ]}
         promotedBulkActions={[
-          { content: "Approve", onAction: () => onApprove(selectedVideos) },
-          { content: "Unpublish", onAction: () => onUnpublish(selectedVideos) },
+          { content: ACTION_TEXT.approve, onAction: () => onApprove(selectedVideos) },
+          { content: ACTION_TEXT.unpublish, onAction: () => onUnpublish(selectedVideos) },
           {
-            content: "Tag Product",
+            content: ACTION_TEXT.tagProduct,
             disabled: !single,
             onAction: () => single && onTag(single),
           },
           {
-            content: "Preview",
+            content: ACTION_TEXT.preview,
             disabled: !single,
             onAction: () => single && onPreview(single),
           },
         ]}
-        bulkActions={[{ items: [{ content: "Delete", destructive: true, onAction: () => onDelete(selectedVideos) }] }]}
+        bulkActions={[{ items: [{ content: ACTION_TEXT.delete, destructive: true, onAction: () => onDelete(selectedVideos) }] }]}
         pagination={
           total > 0
             ? {
@@ -240,7 +236,7 @@ export function VideoIndex({
                 hasNext: page < pageCount,
                 onPrevious: () => showList({ ...query, page: page - 1 }, viewId),
                 onNext: () => showList({ ...query, page: page + 1 }, viewId),
-                label: `Page ${page} of ${pageCount}`,
+                label: LIBRARY_TEXT.pageOf(page, pageCount),
               }
             : undefined
         }

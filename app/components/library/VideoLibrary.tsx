@@ -6,7 +6,7 @@ import { deleteVideo, toggleVideo } from "~/browser/api-client";
 import { appHref } from "~/rules/app-links";
 import { describeError, mapError } from "~/rules/error-mapper";
 import { librarySearch, planApproval, type ApprovalSummary } from "~/rules/library-selection";
-import { LIBRARY_TEXT, videosUnpublished } from "~/messages";
+import { ACTION_TEXT, LIBRARY_TEXT, videosUnpublished } from "~/messages";
 import type { PlatformId } from "~/platforms/types";
 import { ImportJobsProgress } from "~/components/import/ImportJobsProgress";
 import { ImportModal } from "~/components/import/ImportModal";
@@ -145,7 +145,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
     setUnpublishingIds([]);
     if (failure) {
       const mapped = mapError(failure);
-      setNotice({ tone: "critical", message: `${mapped.title}: Failed to unpublish videos. ${mapped.message}` });
+      setNotice({ tone: "critical", message: LIBRARY_TEXT.unpublishFailed(mapped.title, mapped.message) });
     } else {
       setNotice({ tone: "success", message: videosUnpublished(done) });
       clearSelection();
@@ -185,7 +185,11 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
               </Banner>
             ) : null}
             {importBanner ? (
-              <Banner tone="info" action={{ content: "Create Widget", url: appHref("/widgets", location.search) }} onDismiss={() => setImportBanner(false)}>
+              <Banner
+                tone="info"
+                action={{ content: ACTION_TEXT.createWidget, url: appHref("/widgets", location.search) }}
+                onDismiss={() => setImportBanner(false)}
+              >
                 <p>{LIBRARY_TEXT.importBanner}</p>
               </Banner>
             ) : null}
@@ -263,13 +267,9 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
       <ConfirmModal
         id="delete-videos-modal"
         open={deleteDialog !== null}
-        title={deleteCount === 1 ? "Delete video?" : `Delete ${deleteCount} videos?`}
-        body={
-          deleteCount === 1
-            ? "The video is removed from your library and from every widget, with its product tags. This cannot be undone."
-            : "The videos are removed from your library and from every widget, with their product tags. This cannot be undone."
-        }
-        confirmLabel="Delete"
+        title={LIBRARY_TEXT.deleteTitle(deleteCount)}
+        body={LIBRARY_TEXT.deleteBody(deleteCount)}
+        confirmLabel={ACTION_TEXT.delete}
         busy={deleting}
         onConfirm={() => deleteDialog && void confirmDelete(deleteDialog.videos)}
         onClose={() => !deleting && closeDialog("delete")}

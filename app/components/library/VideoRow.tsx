@@ -2,6 +2,7 @@ import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { Badge, BlockStack, Button, IndexTable, InlineStack, Link, Text } from "@shopify/polaris";
 import type { VideoDto } from "~/rules/api-types";
 import { displayTitle, formatLongDate, splitTagBadges } from "~/rules/library-selection";
+import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { VideoThumb } from "./VideoThumb";
 
 /** Clicks on a row's own controls must not also open the preview (the row's click). */
@@ -72,20 +73,20 @@ export function VideoRow({ video, position, selected, unpublishing, onPreview, o
           </InlineStack>
         </div>
       </IndexTable.Cell>
-      <IndexTable.Cell>{video.enabled ? <Badge tone="success">Active</Badge> : <Badge>Draft</Badge>}</IndexTable.Cell>
+      <IndexTable.Cell>{video.enabled ? <Badge tone="success">{LIBRARY_TEXT.active}</Badge> : <Badge>{LIBRARY_TEXT.draft}</Badge>}</IndexTable.Cell>
       <IndexTable.Cell>
         <Interactive>
           <InlineStack gap="200" wrap={false} align="end">
             <Button size="slim" onClick={() => onTag(video)}>
-              Tag Product
+              {ACTION_TEXT.tagProduct}
             </Button>
             {video.enabled ? (
               <Button size="slim" loading={unpublishing} onClick={() => onUnpublish(video)}>
-                Unpublish
+                {ACTION_TEXT.unpublish}
               </Button>
             ) : (
               <Button size="slim" variant="primary" onClick={() => onApprove(video)}>
-                Approve
+                {ACTION_TEXT.approve}
               </Button>
             )}
           </InlineStack>

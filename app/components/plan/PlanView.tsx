@@ -7,7 +7,7 @@ import { ApiError, confirmPremiumCharge, requestPremiumUpgrade, verifySisterProd
 import { appHref, appSearch } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { describeError } from "~/rules/error-mapper";
-import { PLAN_TEXT } from "~/messages";
+import { ACTION_TEXT, PAGE_TITLES, PLAN_TEXT } from "~/messages";
 import type { PlanInfo, SisterProduct } from "~/models/plan.server";
 import { AppPage } from "~/components/AppPage";
 import { AppModal } from "~/components/AppModal";
@@ -66,12 +66,12 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
   }, [upgraded, navigate, location.search]);
 
   if (!data.shopFound) {
-    return <AppPage title="Plan & Upgrade">{missing ? <Banner tone="critical" title={PLAN_TEXT.shopUnavailable} /> : null}</AppPage>;
+    return <AppPage title={PAGE_TITLES.plan}>{missing ? <Banner tone="critical" title={PLAN_TEXT.shopUnavailable} /> : null}</AppPage>;
   }
   if (!data.plan) {
     return (
-      <AppPage title="Plan & Upgrade">
-        <Banner tone="critical" title={PLAN_TEXT.loadFailed} action={{ content: "Try again", onAction: revalidate }} />
+      <AppPage title={PAGE_TITLES.plan}>
+        <Banner tone="critical" title={PLAN_TEXT.loadFailed} action={{ content: ACTION_TEXT.tryAgain, onAction: revalidate }} />
       </AppPage>
     );
   }
@@ -94,9 +94,9 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
   }
 
   return (
-    <AppPage title="Plan & Upgrade">
+    <AppPage title={PAGE_TITLES.plan}>
       <BlockStack gap="400">
-        {confirming ? <Banner tone="info" title="Confirming your upgrade with Shopify…" /> : null}
+        {confirming ? <Banner tone="info" title={PLAN_TEXT.confirming} /> : null}
         {showUpgraded ? (
           <Banner tone="success" title={PLAN_TEXT.upgradedTitle} onDismiss={() => setShowUpgraded(false)}>
             <p>{PLAN_TEXT.upgradedBody}</p>
@@ -295,7 +295,7 @@ function VerifyDialog({
       onClose={close}
       title={PLAN_TEXT.verifyTitle(product.name)}
       primaryAction={{ content: PLAN_TEXT.verifyAction, onAction: verify, disabled: !bothFilled || result?.tone === "success", loading: busy && !result }}
-      secondaryActions={[{ content: "Cancel", onAction: close }]}
+      secondaryActions={[{ content: ACTION_TEXT.cancel, onAction: close }]}
     >
       <BlockStack gap="300">
         <Text as="p">{PLAN_TEXT.verifyIntro(product.name)}</Text>

@@ -3,7 +3,8 @@ import { useLocation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Link, Select, Text, TextField } from "@shopify/polaris";
 import { PAGE_CONTEXTS, PREVIEW_VISIBLE, type LayoutType, type PageContext } from "~/constants";
 import { appHref } from "~/rules/app-links";
-import { LAYOUTS, NO_PAGE_CONTEXT_MESSAGE, PAGE_CONTEXT_LABELS, PRIORITY_OPTIONS, defaultWidgetName, togglePageContext } from "~/rules/widget-rules";
+import { ACTION_TEXT, LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
+import { PRIORITY_OPTIONS, defaultWidgetName, togglePageContext } from "~/rules/widget-rules";
 import {
   WIDGET_DEFAULTS,
   WIDGET_SETTING_DECLARATIONS,
@@ -39,8 +40,8 @@ interface CustomizeWidgetProps {
 
 /** The words for each choice setting's values; the values themselves come from the settings' declaration. */
 const CHOICE_LABELS: { [Name in WidgetChoiceSettingName]: Record<WidgetSettings[Name], string> } = {
-  theme: { light: "Light", dark: "Dark" },
-  alignment: { left: "Left", right: "Right" },
+  theme: { light: WIDGET_TEXT.themeLight, dark: WIDGET_TEXT.themeDark },
+  alignment: { left: WIDGET_TEXT.alignLeft, right: WIDGET_TEXT.alignRight },
 };
 
 function choicesOf<Name extends WidgetChoiceSettingName>(name: Name) {
@@ -89,7 +90,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
 
   function submit() {
     if (pageContexts.length === 0) {
-      setContextError(NO_PAGE_CONTEXT_MESSAGE);
+      setContextError(WIDGET_TEXT.noPageContext);
       return;
     }
     onCreate({ name: name.trim(), layout, pageContexts, priority, settings: settingsForLayout(layout, settings) });
@@ -103,7 +104,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
       <Card>
         <BlockStack gap="400">
           <Text as="h2" variant="headingMd">
-            {`Customize ${LAYOUTS[layout].title}`}
+            {WIDGET_TEXT.customizeTitle(LAYOUTS[layout].title)}
           </Text>
           {error ? (
             <Banner tone="critical">
@@ -111,11 +112,11 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
             </Banner>
           ) : null}
           <TextField
-            label="Widget name"
+            label={WIDGET_TEXT.nameLabel}
             value={name}
             onChange={setName}
             placeholder={defaultWidgetName(layout)}
-            helpText={`Optional. Without a name it is called "${defaultWidgetName(layout)}".`}
+            helpText={WIDGET_TEXT.nameHelp(defaultWidgetName(layout))}
             autoComplete="off"
             maxLength={100}
           />
@@ -123,7 +124,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
             <BlockStack gap="100">
               <legend>
                 <Text as="span" variant="headingSm">
-                  Show on
+                  {WIDGET_TEXT.showOn}
                 </Text>
               </legend>
               {PAGE_CONTEXTS.map((context) => (
@@ -145,29 +146,29 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
             </BlockStack>
           </fieldset>
           <Select
-            label="Priority"
+            label={WIDGET_TEXT.priority}
             options={PRIORITY_OPTIONS.map((option) => ({ label: option.label, value: String(option.value) }))}
             value={String(priority)}
             onChange={(value) => setPriority(Number(value))}
-            helpText="When several widgets match a page, the higher priority one shows."
+            helpText={WIDGET_TEXT.priorityHelp}
           />
           {layoutUsesSetting(layout, "theme") ? (
             <ChoiceList
-              title="Theme"
+              title={WIDGET_TEXT.theme}
               choices={choicesOf("theme")}
               selected={[settings.theme]}
               onChange={([theme]) => update({ theme: readChoice("theme", theme) })}
             />
           ) : null}
           {layoutUsesSetting(layout, "autoScroll") ? (
-            <Checkbox label="Auto-scroll every 5 seconds" checked={settings.autoScroll} onChange={(autoScroll) => update({ autoScroll })} />
+            <Checkbox label={WIDGET_TEXT.autoScroll} checked={settings.autoScroll} onChange={(autoScroll) => update({ autoScroll })} />
           ) : null}
           {layoutUsesSetting(layout, "showHeader") ? (
-            <Checkbox label="Show the widget name as a header" checked={settings.showHeader} onChange={(showHeader) => update({ showHeader })} />
+            <Checkbox label={WIDGET_TEXT.showHeader} checked={settings.showHeader} onChange={(showHeader) => update({ showHeader })} />
           ) : null}
           {layoutUsesSetting(layout, "alignment") ? (
             <ChoiceList
-              title="Alignment"
+              title={WIDGET_TEXT.alignment}
               choices={choicesOf("alignment")}
               selected={[settings.alignment]}
               onChange={([alignment]) => update({ alignment: readChoice("alignment", alignment) })}
@@ -175,10 +176,10 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
           ) : null}
           <InlineStack gap="200" align="end">
             <Button onClick={onBack} disabled={saving}>
-              Back
+              {ACTION_TEXT.back}
             </Button>
             <Button variant="primary" onClick={submit} loading={saving}>
-              Create Widget
+              {WIDGET_TEXT.create}
             </Button>
           </InlineStack>
         </BlockStack>
@@ -186,16 +187,16 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
       <Card>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            Preview
+            {ACTION_TEXT.preview}
           </Text>
           {usingSamples ? (
             <Banner tone="info">
               <p>
-                These are sample videos. <Link url={appHref("/content", location.search)}>Approve videos in the Video Library</Link> to see your own here.
+                {WIDGET_TEXT.samplesNotice} <Link url={appHref("/content", location.search)}>{WIDGET_TEXT.samplesLink}</Link> {WIDGET_TEXT.samplesAfterLink}
               </p>
             </Banner>
           ) : null}
-          <WidgetPreview widget={preview} label="Widget preview" />
+          <WidgetPreview widget={preview} label={WIDGET_TEXT.previewLabel} />
         </BlockStack>
       </Card>
     </InlineGrid>

@@ -1,6 +1,6 @@
 import { BlockStack, Box, Button, Card, InlineGrid, Text } from "@shopify/polaris";
 import { LAYOUT_TYPES, type LayoutType } from "~/constants";
-import { LAYOUTS } from "~/rules/widget-rules";
+import { LAYOUTS, WIDGET_TEXT } from "~/messages";
 
 /** Step 1 of creating a widget (spec 2): the four layouts with their descriptions. */
 export function LayoutPicker({ onPick }: { onPick: (layout: LayoutType) => void }) {
@@ -8,7 +8,7 @@ export function LayoutPicker({ onPick }: { onPick: (layout: LayoutType) => void 
     <Card>
       <BlockStack gap="400">
         <Text as="h2" variant="headingMd">
-          Choose a widget type
+          {WIDGET_TEXT.chooseType}
         </Text>
         <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
           {LAYOUT_TYPES.map((layout) => (
@@ -20,8 +20,8 @@ export function LayoutPicker({ onPick }: { onPick: (layout: LayoutType) => void 
                 <Text as="p" tone="subdued">
                   {LAYOUTS[layout].description}
                 </Text>
-                <Button onClick={() => onPick(layout)} accessibilityLabel={`Choose ${LAYOUTS[layout].title}`}>
-                  Choose
+                <Button onClick={() => onPick(layout)} accessibilityLabel={WIDGET_TEXT.chooseLayout(LAYOUTS[layout].title)}>
+                  {WIDGET_TEXT.choose}
                 </Button>
               </BlockStack>
             </Box>

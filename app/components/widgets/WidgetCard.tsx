@@ -1,6 +1,7 @@
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { WidgetDto } from "~/rules/api-types";
-import { LAYOUT_NAMES, PAGE_CONTEXT_LABELS, layoutHasTheme } from "~/rules/widget-rules";
+import { layoutHasTheme } from "~/rules/widget-rules";
+import { ACTION_TEXT, LAYOUT_NAMES, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
 import type { StorefrontWidget } from "~/storefront/widget-data";
 import { WidgetPreview } from "./WidgetPreview";
 
@@ -19,10 +20,10 @@ export function WidgetCard({ widget, preview, installing, onInstall, onDelete }:
       <BlockStack gap="300">
         <Box minHeight="120px" background="bg-surface-secondary" borderRadius="200" padding="200">
           {preview && preview.videos.length > 0 ? (
-            <WidgetPreview widget={preview} label={`Preview of ${widget.name}`} interactive={false} />
+            <WidgetPreview widget={preview} label={WIDGET_TEXT.cardPreviewLabel(widget.name)} interactive={false} />
           ) : (
             <Text as="p" tone="subdued" alignment="center">
-              No approved videos in this widget yet
+              {WIDGET_TEXT.cardNoVideos}
             </Text>
           )}
         </Box>
@@ -34,18 +35,18 @@ export function WidgetCard({ widget, preview, installing, onInstall, onDelete }:
         </InlineStack>
         <InlineStack gap="100">
           <Badge>{LAYOUT_NAMES[widget.layout_type]}</Badge>
-          {widget.installed_at ? <Badge tone="success">Installed</Badge> : null}
-          {layoutHasTheme(widget.layout_type) ? <Badge>{`${widget.settings.theme} theme`}</Badge> : null}
+          {widget.installed_at ? <Badge tone="success">{WIDGET_TEXT.installed}</Badge> : null}
+          {layoutHasTheme(widget.layout_type) ? <Badge>{WIDGET_TEXT.themeBadge(widget.settings.theme)}</Badge> : null}
           {widget.page_contexts.map((context) => (
             <Badge key={context}>{PAGE_CONTEXT_LABELS[context]}</Badge>
           ))}
         </InlineStack>
         <InlineStack gap="200">
           <Button variant="primary" onClick={onInstall} loading={installing}>
-            Install on Store
+            {WIDGET_TEXT.installOnStore}
           </Button>
           <Button tone="critical" onClick={onDelete}>
-            Delete
+            {ACTION_TEXT.delete}
           </Button>
         </InlineStack>
       </BlockStack>

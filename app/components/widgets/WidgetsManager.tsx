@@ -6,8 +6,8 @@ import type { WidgetDto } from "~/rules/api-types";
 import { createWidget, deleteWidget, fetchActiveTheme, markWidgetInstalled, type ActiveThemeDto } from "~/browser/api-client";
 import { requestReviewPrompt } from "~/browser/review-prompts";
 import { describeError } from "~/rules/error-mapper";
-import { PAGE_CONTEXT_LABELS, THEME_BLOCK_NAMES, installsAsEmbed, themeEditorUrl } from "~/rules/widget-rules";
-import { WIDGET_TEXT } from "~/messages";
+import { installsAsEmbed, themeEditorUrl } from "~/rules/widget-rules";
+import { ACTION_TEXT, PAGE_CONTEXT_LABELS, PAGE_TITLES, THEME_BLOCK_NAMES, WIDGET_TEXT } from "~/messages";
 import type { StorefrontVideo, StorefrontWidget } from "~/storefront/widget-data";
 import { AppPage } from "~/components/AppPage";
 import { AppModal } from "~/components/AppModal";
@@ -34,40 +34,21 @@ type Notice = { tone: "success" | "critical"; title?: string; message: string; s
 
 /** How to take a deleted widget off the theme: Shopify does not let apps remove theme blocks. */
 function removalSteps(widget: WidgetDto): string[] {
-  return [
-    "In your Shopify admin, go to Online Store > Themes and click Customize.",
-    `Find the Clipcart block or app embed that shows widget #${widget.display_number}.`,
-    "Remove the block (or switch the embed off) and click Save.",
-  ];
+  return WIDGET_TEXT.removalSteps(widget.display_number);
 }
 
 function installSteps(widget: WidgetDto, theme: ActiveThemeDto): { title: string; steps: string[] } {
   const pages = widget.page_contexts.map((context) => PAGE_CONTEXT_LABELS[context]).join(", ");
   if (theme.type === "liquid") {
     const embed = widget.layout_type === "sticky" ? THEME_BLOCK_NAMES.sticky : THEME_BLOCK_NAMES.pageWidgets;
-    return {
-      title: "Enable App Embed",
-      steps: [
-        `In the theme editor, open App embeds in the left sidebar of your ${theme.name} theme.`,
-        `Switch on "${embed}". It shows your highest-priority widget on each page it matches.`,
-        `Click Save. "${widget.name}" now shows on: ${pages}.`,
-      ],
-    };
+    return { title: WIDGET_TEXT.embedTitle, steps: WIDGET_TEXT.embedSteps(theme.name, embed, widget.name, pages) };
   }
   const embedded = installsAsEmbed(widget.layout_type, theme.type);
   return {
-    title: `"${widget.name}" Ready to Install`,
+    title: WIDGET_TEXT.readyTitle(widget.name),
     steps: embedded
-      ? [
-          `The theme editor opened with the "${THEME_BLOCK_NAMES.sticky}" app embed of your ${theme.name} theme.`,
-          `Check that it is switched on and set to widget #${widget.display_number}.`,
-          "Click Save in the theme editor, then come back here.",
-        ]
-      : [
-          `The theme editor opened with a "${THEME_BLOCK_NAMES[widget.layout_type]}" block added to your ${theme.name} theme.`,
-          `Drag the block where you want it and check that it shows widget #${widget.display_number}.`,
-          "Click Save in the theme editor, then come back here.",
-        ],
+      ? WIDGET_TEXT.stickySteps(theme.name, widget.display_number)
+      : WIDGET_TEXT.blockSteps(THEME_BLOCK_NAMES[widget.layout_type], theme.name, widget.display_number),
   };
 }
 
@@ -154,7 +135,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
     try {
       await markWidgetInstalled(installing.widget.id);
       setInstalling(null);
-      setNotice({ tone: "success", message: `"${installing.widget.name}" is installed on your store.` });
+      setNotice({ tone: "success", message: WIDGET_TEXT.installedNotice(installing.widget.name) });
       revalidate();
       // Spec 4: after an install, ask for an app-store review (widget_install).
       void requestReviewPrompt(shopId, "widget_install");
@@ -188,7 +169,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
   const loadingList = navigation.state === "loading" && !creating;
 
   return (
-    <AppPage title="Widgets" primaryAction={{ content: creating ? "Cancel" : "Add widget", onAction: toggleCreating }}>
+    <AppPage title={PAGE_TITLES.widgets} primaryAction={{ content: creating ? ACTION_TEXT.cancel : WIDGET_TEXT.addWidget, onAction: toggleCreating }}>
       <BlockStack gap="400">
         {notice ? (
           <Banner tone={notice.tone} title={notice.title} onDismiss={() => setNotice(null)}>
@@ -221,11 +202,11 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
         {widgets.length === 0 && !creating ? (
           <Card>
             <EmptyState
-              heading="Create your first widget"
-              action={{ content: "Add widget", onAction: toggleCreating }}
+              heading={WIDGET_TEXT.emptyTitle}
+              action={{ content: WIDGET_TEXT.addWidget, onAction: toggleCreating }}
               image="data:image/svg+xml;charset=utf-8,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 3'/%3E"
             >
-              <p>Widgets show your approved videos on your store: a carousel, a grid, one featured video or a sticky player.</p>
+              <p>{WIDGET_TEXT.emptyBody}</p>
             </EmptyState>
           </Card>
         ) : null}
@@ -246,7 +227,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
         ) : null}
         {loadingList ? (
           <Text as="p" tone="subdued">
-            Loading…
+            {WIDGET_TEXT.loading}
           </Text>
         ) : null}
       </BlockStack>
@@ -255,15 +236,15 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
         id="add-widget-to-theme"
         open={installing?.stage === "open"}
         onClose={() => setInstalling(null)}
-        title="Add Widget to Theme"
-        primaryAction={{ content: "Open Theme Editor", onAction: openThemeEditor }}
-        secondaryActions={[{ content: "Cancel", onAction: () => setInstalling(null) }]}
+        title={WIDGET_TEXT.addToThemeTitle}
+        primaryAction={{ content: WIDGET_TEXT.openThemeEditor, onAction: openThemeEditor }}
+        secondaryActions={[{ content: ACTION_TEXT.cancel, onAction: () => setInstalling(null) }]}
       >
         {installing ? (
           <BlockStack gap="200">
-            <Text as="p">{`The theme editor of your ${installing.theme.name} theme opens in a new tab with "${installing.widget.name}" ready to add.`}</Text>
+            <Text as="p">{WIDGET_TEXT.addToThemeBody(installing.theme.name, installing.widget.name)}</Text>
             <Text as="p" tone="subdued">
-              Save in the theme editor, then come back to this tab to finish.
+              {WIDGET_TEXT.addToThemeHint}
             </Text>
           </BlockStack>
         ) : null}
@@ -274,7 +255,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
         open={installing?.stage === "confirm"}
         onClose={() => setInstalling(null)}
         title={install?.title ?? ""}
-        primaryAction={{ content: "Got it", loading: confirming, onAction: () => void confirmInstalled() }}
+        primaryAction={{ content: WIDGET_TEXT.gotIt, loading: confirming, onAction: () => void confirmInstalled() }}
       >
         {install ? (
           <List type="number">
@@ -288,15 +269,15 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
       <ConfirmModal
         id="delete-widget"
         open={deleting !== null}
-        title={deleting ? `Delete "${deleting.name}"?` : ""}
-        confirmLabel="Delete"
+        title={deleting ? WIDGET_TEXT.deleteTitle(deleting.name) : ""}
+        confirmLabel={ACTION_TEXT.delete}
         busy={deleteBusy}
         onConfirm={() => void confirmDelete()}
         onClose={() => !deleteBusy && setDeleting(null)}
         body={
           deleting ? (
             <BlockStack gap="200">
-              <Text as="p">The widget is deleted from Clipcart; its videos stay in your library. Then take it off your theme:</Text>
+              <Text as="p">{WIDGET_TEXT.deleteBody}</Text>
               <List type="number">
                 {removalSteps(deleting).map((step) => (
                   <List.Item key={step}>{step}</List.Item>
