@@ -7,6 +7,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import { prisma } from "./db.server";
 import { PREMIUM_PLAN } from "./constants";
 import { markShopReinstalled } from "./models/lifecycle.server";
+import { provideOfflineAdmin } from "./shopify/offline-admin.server";
 
 installLocalShopifyFetch();
 
@@ -20,7 +21,6 @@ function logLevel(name: string | undefined): LogSeverity {
   return levels[name ?? ""] ?? LogSeverity.Info;
 }
 
-export const APP_HANDLE = process.env.SHOPIFY_APP_HANDLE || "clipcart";
 
 const shopify = shopifyApp({
   apiKey: process.env.SHOPIFY_API_KEY,
@@ -56,6 +56,9 @@ const shopify = shopifyApp({
   },
   ...(process.env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [process.env.SHOP_CUSTOM_DOMAIN] } : {}),
 });
+
+// Models and jobs reach the Admin API outside requests through app/shopify/offline-admin.server.ts (decision 027).
+provideOfflineAdmin(async (shopDomain) => (await shopify.unauthenticated.admin(shopDomain)).admin.graphql);
 
 export default shopify;
 export const apiVersion = ApiVersion.October25;

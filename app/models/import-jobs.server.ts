@@ -36,7 +36,7 @@ import { CHANNEL_IMPORT_LIMIT } from "~/platforms/config";
 import { importerSettings } from "~/platforms/endpoints.server";
 import { getImporter } from "~/platforms/index.server";
 import { ImportError, type ImportedVideo, type ImportFailure, type ImportFailureKind, type PlatformId, type PlatformImporter } from "~/platforms/types";
-import { unauthenticated } from "~/shopify.server";
+import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import { scheduleStorefrontPublish } from "~/models/storefront.server";
 import { createFilesFromUrls, fetchFileStates, type AdminGraphql, type CreatedFile } from "~/shopify/admin-gateway.server";
 import { channelExists, channelUsernameKey, recordChannelSync, refreshChannelFromImport, upsertChannelFromImport } from "~/models/channels.server";
@@ -89,7 +89,7 @@ export interface ImportRunnerOptions {
 
 const DEFAULT_OPTIONS: ImportRunnerOptions = {
   importerFor: getImporter,
-  adminGraphqlFor: async (shopDomain) => (await unauthenticated.admin(shopDomain)).admin.graphql,
+  adminGraphqlFor: offlineAdminGraphql,
   readinessOf: (importer) =>
     importer.config.actorId && !importerSettings().apifyToken ? { kind: "missing_token", message: LIBRARY_TEXT.missingApifyToken } : null,
   concurrency: RUNNER_CONCURRENCY,

@@ -22,6 +22,7 @@ import {
   type AdminGraphql,
   type StorefrontProductDetails,
 } from "~/shopify/admin-gateway.server";
+import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import {
   STOREFRONT_DATA_VERSION,
   STOREFRONT_METAFIELD_NAMESPACE,
@@ -146,8 +147,7 @@ function toStorefrontProduct(details: StorefrontProductDetails): StorefrontProdu
 export async function publishStorefront(shopId: string, graphql?: AdminGraphql, version?: number): Promise<{ widgets: number }> {
   const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { shopDomain: true, uninstalledAt: true } });
   if (!shop || shop.uninstalledAt) return { widgets: 0 };
-  // Loaded here, not at the top: the models that schedule publishes must not need Shopify's configuration to load.
-  const admin = graphql ?? (await (await import("~/shopify.server")).unauthenticated.admin(shop.shopDomain)).admin.graphql;
+  const admin = graphql ?? (await offlineAdminGraphql(shop.shopDomain));
   const target = await fetchStorefrontTarget(admin, STOREFRONT_METAFIELD_NAMESPACE);
   const details = await fetchStorefrontProducts(admin, await publishedProductIds(shopId));
   const products = new Map(details.map((product) => [product.id, toStorefrontProduct(product)]));
