@@ -21,7 +21,6 @@ function logLevel(name: string | undefined): LogSeverity {
   return levels[name ?? ""] ?? LogSeverity.Info;
 }
 
-
 const shopify = shopifyApp({
   apiKey: process.env.SHOPIFY_API_KEY,
   apiSecretKey: process.env.SHOPIFY_API_SECRET || "",

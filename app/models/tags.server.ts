@@ -6,7 +6,7 @@
 import { prisma } from "~/db.server";
 import type { ProductTagDto } from "~/rules/api-types";
 import { RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
-import { scheduleStorefrontPublish } from "~/models/storefront.server";
+import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
 
 export const PRODUCT_GID_PATTERN = /^gid:\/\/shopify\/Product\/\d{1,20}$/;
 

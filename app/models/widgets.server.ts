@@ -18,7 +18,7 @@ import {
 } from "~/rules/widget-rules";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/models/errors.server";
 import { markShopFirstActive } from "~/models/shop.server";
-import { scheduleStorefrontPublish } from "~/models/storefront.server";
+import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
 
 export async function listWidgetSummaries(shopId: string): Promise<WidgetSummaryDto[]> {
   const widgets = await prisma.widget.findMany({
