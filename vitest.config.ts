@@ -30,8 +30,9 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["tests/db/**/*.test.ts"],
-          // No Shopify here: the models' storefront publishing stays off; the app's
-          // Shopify configuration only has to load (auto-sync imports the import runner).
+          // No Shopify here: the models' storefront publishing stays off. The models and jobs load
+          // without Shopify's configuration (decision 027); only the orders webhook's route test
+          // loads it (authenticate.webhook), which needs these SHOPIFY_* values to start.
           env: {
             STOREFRONT_PUBLISHING: "off",
             AUTO_SYNC: "off",

@@ -4,29 +4,25 @@ import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "./shopify.server";
-import { startAutoSyncOnce } from "./models/auto-sync.server";
-import { startImportJobWatchdogOnce } from "./models/import-jobs.server";
-import { startStorefrontPublishSweepOnce } from "./models/storefront.server";
-import { flushStorefrontEvents } from "./models/storefront-events.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "./jobs/index.server";
 import { withLocalFrameAncestor } from "./shopify/local-shopify.server";
 
-// Premium accounts sync every 3 hours; this server schedules (and, on PostgreSQL, works) them.
-startAutoSyncOnce();
-// No import, sync or publish job stays "running": this process fails the ones nobody will finish (decision 023).
-startImportJobWatchdogOnce();
-// Storefront publishes that failed, hung or lost their instance are retried (decision 025).
-startStorefrontPublishSweepOnce();
+// The app server runs the background jobs (decision 027): the import job watchdog, the storefront publish sweep,
+// and Premium auto-sync, which it schedules (and, on PostgreSQL, works) unless AUTO_SYNC=off (tests, benchmarks).
+startBackgroundJobs({ autoSync: process.env.AUTO_SYNC === "off" ? false : {} }).catch((error: unknown) =>
+  console.error("The background jobs could not start", error),
+);
 
 // The production server wraps the routes with it at start-up (server.mjs).
 export { answerDatabaseOutagesWith503 } from "./http/database-outage.server";
 
 /**
  * The production server calls this after the last request finished, before
- * the process exits (SIGTERM): storefront events still queued in memory are
- * written, so a deploy loses none.
+ * the process exits (SIGTERM): the background jobs stop, and storefront events
+ * still queued in memory are written, so a deploy loses none.
  */
 export async function beforeExit(): Promise<void> {
-  await flushStorefrontEvents().catch((error: unknown) => console.error("Writing the last storefront events failed", error));
+  await stopBackgroundJobs().catch((error: unknown) => console.error("Stopping the background jobs (writing the last storefront events) failed", error));
 }
 
 export const streamTimeout = 5000;

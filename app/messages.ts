@@ -571,3 +571,12 @@ export const TEXT_INPUT_TEXT = {
   brokenCharacter: (field: string, codePoint: string) =>
     `${field} contains a broken character (${codePoint}, half of an emoji or symbol), which is not valid text. Type it again and retry.`,
 } as const;
+
+/** What an import job tells the merchant when it cannot run or fails (the library's job list and its toasts). */
+export const IMPORT_JOB_TEXT = {
+  unexpectedFailure: "The import failed unexpectedly. Please try again.",
+  platformNotAvailable: (label: string, platformName: string) => `${label}: importing from ${platformName} is not available yet`,
+  methodNotSupported: (platformName: string, what: "single videos" | "accounts") => `${platformName} does not support importing ${what}`,
+  /** The alt text of the thumbnail copy kept in the shop's Files (Shopify admin, Content > Files). */
+  thumbnailAlt: (platform: string, platformVideoId: string) => `Thumbnail of ${platform} video ${platformVideoId}`,
+} as const;

@@ -7,6 +7,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import { prisma } from "./db.server";
 import { PREMIUM_PLAN } from "./constants";
 import { markShopReinstalled } from "./models/lifecycle.server";
+import { provideOfflineAdmin } from "./shopify/offline-admin.server";
 
 installLocalShopifyFetch();
 
@@ -29,8 +30,6 @@ export const BILLING_PLANS = {
     lineItems: [{ amount: PREMIUM_PLAN.priceUsd, currencyCode: "USD", interval: BillingInterval.Every30Days }],
   },
 } satisfies BillingConfig;
-
-export const APP_HANDLE = process.env.SHOPIFY_APP_HANDLE || "clipcart";
 
 const shopify = shopifyApp({
   apiKey: process.env.SHOPIFY_API_KEY,
@@ -56,6 +55,9 @@ const shopify = shopifyApp({
   },
   ...(process.env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [process.env.SHOP_CUSTOM_DOMAIN] } : {}),
 });
+
+// Models and jobs reach the Admin API outside requests through app/shopify/offline-admin.server.ts (decision 027).
+provideOfflineAdmin(async (shopDomain) => (await shopify.unauthenticated.admin(shopDomain)).admin.graphql);
 
 export default shopify;
 export const apiVersion = ApiVersion.October25;

@@ -4,18 +4,16 @@
  * queue with the app instances; on SQLite it is an alternative to the app's
  * own scheduler (the claim keeps each sync single either way).
  */
-import { startAutoSync } from "~/models/auto-sync.server";
-import { startImportJobWatchdogOnce } from "~/models/import-jobs.server";
-import { startStorefrontPublishSweepOnce } from "~/models/storefront.server";
+// Configures Shopify: the syncs' thumbnail copies and publishes reach the Admin API through its offline sessions (decision 027).
+import "~/shopify.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/index.server";
 import { databaseKind } from "~/db.server";
 
-// The syncs run in this process's import runner: its watchdog fails the jobs nobody will finish (decision 023).
-const watchdog = startImportJobWatchdogOnce();
-// Syncs publish the storefront data too; publishes nobody finished are retried here as well (decision 025).
-const publishSweep = startStorefrontPublishSweepOnce();
-const runner = await startAutoSync();
+// The syncs run in this process's import runner, with its watchdog; syncs publish the storefront data, so
+// the publish sweep runs here as well (decisions 023, 025, 027).
+const { autoSync } = await startBackgroundJobs();
 console.log(`Clipcart worker: auto-sync on ${databaseKind}, ticking every 5 minutes`);
-await runner.tick();
+await autoSync?.tick();
 // The schedulers' timers are unref'd so they never hold up a test or the app server's exit; this process exists to run them.
 // (Without this, on SQLite, where nothing else holds the event loop, the worker exited after its first tick.)
 const keepAlive = setInterval(() => undefined, 2 ** 30);
@@ -26,9 +24,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (stopping) return;
     stopping = true;
     clearInterval(keepAlive);
-    watchdog.stop();
-    publishSweep.stop();
-    await runner.stop();
+    await stopBackgroundJobs();
     process.exit(0);
   });
 }

@@ -3,7 +3,8 @@
  * request a charge (the merchant approves it on Shopify's page), and check
  * what Shopify says is active before believing a `charge_id` in a URL.
  */
-import { APP_HANDLE, type authenticate } from "~/shopify.server";
+import type { authenticate } from "~/shopify.server";
+import { APP_HANDLE } from "~/shopify/app-handle.server";
 import { PREMIUM_PLAN } from "~/constants";
 import { adminAppUrl, localShopify } from "~/shopify/local-shopify.server";
 import { confirmCharge } from "./plan.server";

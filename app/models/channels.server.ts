@@ -8,7 +8,7 @@ import type { ChannelDto } from "~/rules/api-types";
 import { untrustedText } from "~/rules/text-input";
 import type { ImportedChannel, PlatformId } from "~/platforms/types";
 import { RecordNotFoundError } from "~/rules/domain-errors";
-import { scheduleStorefrontPublish } from "~/models/storefront.server";
+import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
 
 function toChannelDto(channel: Channel): ChannelDto {
   return {

@@ -3,9 +3,10 @@
  * page view, stored with shop, video, widget, platform and type.
  *
  * Beacons are fire-and-forget and arrive by the thousand, so a beacon is only
- * checked and queued here; the queue is written in batches (one insert for
- * many beacons, one upsert of the daily rollups, one click update per video),
- * at most FLUSH_INTERVAL_MS later.
+ * checked here (checkedStorefrontEvents) and queued in memory by
+ * app/jobs/storefront-events-writer.server.ts, which writes the queue in
+ * batches with writeEvents (one insert for many beacons, one upsert of the
+ * daily rollups, one click update per video), at most FLUSH_INTERVAL_MS later.
  * The batch is shopper-controlled input (decision 019): each event is checked
  * before it is queued (known type, ids in our ids' shape, text a database
  * stores as sent) and a bad one is dropped alone; only the shop's own videos
@@ -21,15 +22,6 @@ import { BEACON_EVENT_TYPES, type BeaconEventType } from "~/storefront/widget-da
 
 /** A page view sends a handful; anything far above is not a widget's. */
 export const MAX_EVENTS_PER_BATCH = 50;
-/** How long an event may wait in memory before it is written. */
-export const FLUSH_INTERVAL_MS = 250;
-/** A queue this long is written at once. */
-const FLUSH_AT_EVENTS = 2000;
-/**
- * Events waiting while the database is held up beyond this are dropped (and
- * logged): about four seconds of bench:beacons' load, a few MB of memory.
- */
-export const MAX_QUEUED_EVENTS = 20_000;
 /** Tries of one write that fails transiently, waiting RETRY_BASE_MS, then twice as long each time (about 3 s in all). */
 const WRITE_ATTEMPTS = 6;
 const RETRY_BASE_MS = 100;
@@ -79,70 +71,22 @@ export interface QueuedEvent extends IncomingEvent {
   occurredAt: Date;
 }
 
-let queue: QueuedEvent[] = [];
-let timer: ReturnType<typeof setTimeout> | null = null;
-let writer: Promise<void> | null = null;
-/** Events refused because the queue was full, by shop, until the log says so. */
-const droppedWhileFull = new Map<string, number>();
-
 /**
- * Queues a beacon's events for the next write; never waits on the database.
- * Events that are not a widget's are dropped alone; a shop or session that is
- * not one drops them all. Returns how many were queued.
+ * The events of one beacon a widget could have sent, as they are queued:
+ * events that are not a widget's are dropped alone; a shop or session that is
+ * not one drops them all.
  */
-export function queueStorefrontEvents(shopDomain: string, session: string | null, events: readonly unknown[]): number {
-  if (!SHOP_DOMAIN.test(shopDomain) || (session !== null && !SessionKey.safeParse(session).success)) return 0;
+export function checkedStorefrontEvents(shopDomain: string, session: string | null, events: readonly unknown[]): QueuedEvent[] {
+  if (!SHOP_DOMAIN.test(shopDomain) || (session !== null && !SessionKey.safeParse(session).success)) return [];
   const occurredAt = new Date();
-  let queued = 0;
+  const checked: QueuedEvent[] = [];
   for (const candidate of events.slice(0, MAX_EVENTS_PER_BATCH)) {
     const parsed = BeaconEvent.safeParse(candidate);
     if (!parsed.success) continue;
-    if (queue.length >= MAX_QUEUED_EVENTS) {
-      droppedWhileFull.set(shopDomain, (droppedWhileFull.get(shopDomain) ?? 0) + 1);
-      continue;
-    }
     const { type, videoId, widgetId, productId } = parsed.data;
-    queue.push({ type, videoId, widgetId: OUR_ID.test(widgetId) ? widgetId : null, productId, shopDomain, session, occurredAt });
-    queued += 1;
+    checked.push({ type, videoId, widgetId: OUR_ID.test(widgetId) ? widgetId : null, productId, shopDomain, session, occurredAt });
   }
-  if (queue.length >= FLUSH_AT_EVENTS) void startWriter();
-  else if (queue.length) timer ??= setTimeout(() => void startWriter(), FLUSH_INTERVAL_MS);
-  return queued;
-}
-
-/** Writes everything queued so far; resolves when it is stored or dropped (tests, shutdown). */
-export async function flushStorefrontEvents(): Promise<void> {
-  while (queue.length || writer) await startWriter();
-}
-
-/** One writer at a time, in arrival order: it takes the queue until the queue is empty. */
-function startWriter(): Promise<void> {
-  if (timer) clearTimeout(timer);
-  timer = null;
-  writer ??= writeQueue().finally(() => (writer = null));
-  return writer;
-}
-
-async function writeQueue(): Promise<void> {
-  while (queue.length) {
-    const batch = queue;
-    queue = [];
-    logDroppedWhileFull();
-    try {
-      await writeEvents(batch);
-    } catch (error) {
-      // writeEvents drops what it cannot store itself; this is a bug's last line.
-      console.error(`Storing ${batch.length} storefront events failed`, error);
-    }
-  }
-}
-
-function logDroppedWhileFull() {
-  if (!droppedWhileFull.size) return;
-  const byShop = [...droppedWhileFull].map(([shopDomain, count]) => `${shopDomain}: ${count}`);
-  const total = [...droppedWhileFull.values()].reduce((sum, count) => sum + count, 0);
-  droppedWhileFull.clear();
-  console.warn(`Storefront events queue full (${MAX_QUEUED_EVENTS} waiting): dropped ${total} events (${byShop.join(", ")})`);
+  return checked;
 }
 
 const shopIds = new Map<string, { id: string | null; until: number }>();

@@ -13,7 +13,7 @@ import { normalizeSearch } from "~/rules/video-list-query";
 import type { ImportedVideo, PlatformId } from "~/platforms/types";
 import { markShopFirstActive } from "~/models/shop.server";
 import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
-import { scheduleStorefrontPublish } from "~/models/storefront.server";
+import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
 
 // ---------------------------------------------------------------- reading
 

@@ -6,7 +6,7 @@ import { apiError, requireApiShop } from "~/http/api.server";
 import { shopIdFromQuery } from "~/http/api-errors.server";
 import { readQuery } from "~/http/request-input.server";
 import { cutText, textInput } from "~/rules/text-input";
-import { searchProducts } from "~/shopify/admin-gateway.server";
+import { searchShopProducts } from "~/models/products.server";
 
 /** Longer text is cut: no product title is searched by a paragraph. */
 const PRODUCT_SEARCH_MAX_LENGTH = 200;
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = cutText(readQuery(request, ProductSearchQuery).q, PRODUCT_SEARCH_MAX_LENGTH);
   if ([...q].length < PRODUCT_SEARCH_MIN_CHARS) return json([]);
   try {
-    return json(await searchProducts(admin.graphql, q));
+    return json(await searchShopProducts(admin.graphql, q));
   } catch (error) {
     if (error instanceof Response) throw error; // re-authentication answers from the library
     console.error(error);

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { apiError, requireApiShop } from "~/http/api.server";
-import { fetchActiveTheme } from "~/shopify/admin-gateway.server";
+import { activeThemeOf } from "~/models/products.server";
 
 /** GET /api/shops/{shopId}/active-theme: id, name, type of the published theme. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireApiShop(request, params.shopId);
   try {
-    const theme = await fetchActiveTheme(admin.graphql);
+    const theme = await activeThemeOf(admin.graphql);
     if (!theme) return apiError(404, "Failed to fetch active theme");
     return json(theme);
   } catch (error) {

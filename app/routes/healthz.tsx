@@ -1,4 +1,4 @@
-import { databaseAcceptsWrites } from "~/db.server";
+import { databaseWriteProblem } from "~/models/health.server";
 import { SERVER_TEXT } from "~/messages";
 
 /**
@@ -8,7 +8,7 @@ import { SERVER_TEXT } from "~/messages";
  */
 export async function loader() {
   const headers = { "Content-Type": "text/plain", "Cache-Control": "no-store" };
-  const problem = await databaseAcceptsWrites();
+  const problem = await databaseWriteProblem();
   if (problem === null) return new Response(SERVER_TEXT.healthOk, { headers });
   console.warn(`healthz: ${SERVER_TEXT.databaseUnwritable}: ${problem}`);
   return new Response(`${SERVER_TEXT.databaseUnwritable}: ${problem}`, { status: 503, headers });

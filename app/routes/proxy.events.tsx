@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { isSignedByAppProxy } from "~/shopify.server";
-import { MAX_EVENTS_PER_BATCH, queueStorefrontEvents, SessionKey } from "~/models/storefront-events.server";
+import { MAX_EVENTS_PER_BATCH, SessionKey } from "~/models/storefront-events.server";
+import { queueStorefrontEvents } from "~/jobs/storefront-events-writer.server";
 
 /** The envelope; each event is checked on its own when it is queued, and a bad one is dropped alone. */
 const BeaconBody = z.object({

@@ -2,14 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { prisma } from "~/db.server";
 import type { ChannelDto, ImportJobDto, VideoDto, VideoListPage } from "~/rules/api-types";
 import { LIBRARY_TEXT } from "~/messages";
-import {
-  INTERRUPTED_MESSAGE,
-  STALE_AFTER_MS,
-  configureImportRunner,
-  failInterruptedImportJobs,
-  resetImportRunner,
-  waitForImportRunnerIdle,
-} from "~/models/import-jobs.server";
+import { failInterruptedImportJobs } from "~/models/import-jobs.server";
+import { STALE_AFTER_MS } from "~/jobs/import-job-limits.server";
+import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
 import { ImportError, type ChannelImportResult, type PlatformId, type PlatformImporter } from "~/platforms/types";
 import { action as importChannelRoute } from "~/routes/api.channels._index";
 import { loader as listChannelsRoute, action as deleteChannelRoute } from "~/routes/api.channels.$id";
@@ -462,7 +457,7 @@ describe("jobs and accounts of another shop, interrupted jobs, removing an accou
     });
     const fresh = await prisma.importJob.create({ data: { shopId: shop.id, kind: "channel", platform: "tiktok", input: "other", status: "running" } });
     const { job } = await getJob(shop, stale.id);
-    expect(job).toMatchObject({ status: "failed", error: INTERRUPTED_MESSAGE, error_kind: "failed" });
+    expect(job).toMatchObject({ status: "failed", error: LIBRARY_TEXT.importInterrupted, error_kind: "failed" });
     expect((await getJob(shop, fresh.id)).job?.status).toBe("running");
 
     const queuedLongAgo = await prisma.importJob.create({

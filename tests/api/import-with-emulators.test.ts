@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { ChannelDto, ImportJobDto, VideoListPage } from "~/rules/api-types";
-import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/models/import-jobs.server";
+import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
 import { action as importChannelRoute } from "~/routes/api.channels._index";
 import { loader as listChannelsRoute } from "~/routes/api.channels.$id";
 import { action as importSingleRoute } from "~/routes/api.videos.single";

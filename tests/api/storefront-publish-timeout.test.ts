@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { configureStorefrontPublishing, publishStorefront, resetStorefrontPublishing, storefrontPublishSettled } from "~/models/storefront.server";
+import { publishStorefront } from "~/models/storefront.server";
+import { configureStorefrontPublishing, resetStorefrontPublishing, storefrontPublishSettled } from "~/jobs/storefront-publisher.server";
 import { action as createWidgetRoute } from "~/routes/api.widgets._index";
 import { unauthenticated } from "~/shopify.server";
 import type { AdminGraphql } from "~/shopify/admin-gateway.server";

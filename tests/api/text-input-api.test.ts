@@ -11,7 +11,7 @@ import { prisma } from "~/db.server";
 import type { LibraryViewDto, ProductTagDto, VideoListPage, WidgetDto } from "~/rules/api-types";
 import { TEXT_INPUT_TEXT } from "~/messages";
 import { VIEW_NAME_TEXT } from "~/models/library-views.server";
-import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/models/import-jobs.server";
+import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
 import { ImportError, type PlatformId, type PlatformImporter } from "~/platforms/types";
 import { action as importChannelRoute } from "~/routes/api.channels._index";
 import { action as deleteChannelRoute } from "~/routes/api.channels.$id";

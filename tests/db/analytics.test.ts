@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
 import { analyticsSummary, videoAnalytics, widgetAnalytics } from "../../app/models/analytics.server";
 import { OrderPayload, attributeOrder } from "../../app/models/order-attribution.server";
-import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/models/storefront-events.server";
+import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/jobs/storefront-events-writer.server";
 import { createShop, createVideo, createWidget, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();

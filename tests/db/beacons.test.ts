@@ -4,7 +4,7 @@
 // the other events, their data (decision 019).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { databaseKind, Prisma, prisma } from "../../app/db.server";
-import { flushStorefrontEvents, MAX_QUEUED_EVENTS, queueStorefrontEvents } from "../../app/models/storefront-events.server";
+import { flushStorefrontEvents, MAX_QUEUED_EVENTS, queueStorefrontEvents } from "../../app/jobs/storefront-events-writer.server";
 import { createShop, createVideo, createWidget, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();

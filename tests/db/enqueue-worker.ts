@@ -5,7 +5,8 @@
 // API does, prints the job's id and exits; its stand-in importer never answers
 // (the job stays active while the others ask).
 import { existsSync } from "node:fs";
-import { configureImportRunner, enqueueImport } from "../../app/models/import-jobs.server";
+import { enqueueImport } from "../../app/models/import-jobs.server";
+import { configureImportRunner } from "../../app/jobs/import-runner.server";
 import { PLATFORMS } from "../../app/platforms/config";
 import type { PlatformImporter } from "../../app/platforms/types";
 

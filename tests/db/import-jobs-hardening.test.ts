@@ -9,18 +9,10 @@ import { databaseKind, prisma } from "../../app/db.server";
 import { jobFailureMessage } from "../../app/rules/import-flow";
 import { LIBRARY_TEXT } from "../../app/messages";
 import { deleteChannel } from "../../app/models/channels.server";
-import {
-  INTERRUPTED_MESSAGE,
-  JOB_TIME_LIMIT_MS,
-  STALE_AFTER_MS,
-  configureImportRunner,
-  enqueueImport,
-  getImportJob,
-  resetImportRunner,
-  startImportJobWatchdog,
-  waitForImportJob,
-  waitForImportRunnerIdle,
-} from "../../app/models/import-jobs.server";
+import { enqueueImport, getImportJob } from "../../app/models/import-jobs.server";
+import { JOB_TIME_LIMIT_MS, STALE_AFTER_MS } from "../../app/jobs/import-job-limits.server";
+import { configureImportRunner, resetImportRunner, waitForImportJob, waitForImportRunnerIdle } from "../../app/jobs/import-runner.server";
+import { startImportJobWatchdog } from "../../app/jobs/import-job-watchdog.server";
 import { PLATFORMS } from "../../app/platforms/config";
 import type { ChannelImportResult, PlatformImporter } from "../../app/platforms/types";
 import { createShop, createVideo, deleteShopsAfterAll } from "./support";
@@ -233,14 +225,14 @@ describe(`import jobs on ${databaseKind}: no job stays running`, () => {
       const row = (id: string) => prisma.importJob.findUniqueOrThrow({ where: { id } });
       await expect.poll(async () => (await row(dead.id)).status, { timeout: 10_000 }).toBe("failed");
       await expect.poll(async () => (await row(stuck.id)).status, { timeout: 10_000 }).toBe("failed");
-      expect(await row(dead.id)).toMatchObject({ error: INTERRUPTED_MESSAGE, errorKind: "failed", finishedAt: expect.any(Date) });
+      expect(await row(dead.id)).toMatchObject({ error: LIBRARY_TEXT.importInterrupted, errorKind: "failed", finishedAt: expect.any(Date) });
       expect(await row(stuck.id)).toMatchObject({ errorKind: "timeout", finishedAt: expect.any(Date) });
       expect((await row(stuck.id)).error).toMatch(/timeout/i);
       expect((await row(healthy.id)).status).toBe("running");
 
       // The account shows why and is retried with the usual backoff, not 3 hours after the lost claim.
       const account = await prisma.channel.findUniqueOrThrow({ where: { id: channel.id } });
-      expect(account.lastSyncError).toBe(INTERRUPTED_MESSAGE);
+      expect(account.lastSyncError).toBe(LIBRARY_TEXT.importInterrupted);
       expect(account.nextSyncAt!.getTime()).toBeLessThan(Date.now() + 11 * MINUTE);
     } finally {
       watchdog.stop();

@@ -4,8 +4,8 @@
 // account answers at once with no new videos, and "fail_" accounts fail.
 // Ticks every 200 ms and works the pg-boss queue until nothing is left to do
 // (after at least <seconds>), or 45 seconds.
-import { configureImportRunner } from "../../app/models/import-jobs.server";
-import { startAutoSync } from "../../app/models/auto-sync.server";
+import { configureImportRunner } from "../../app/jobs/import-runner.server";
+import { startAutoSync } from "../../app/jobs/auto-sync.server";
 import { ImportError, type PlatformImporter } from "../../app/platforms/types";
 import { PLATFORMS } from "../../app/platforms/config";
 import { prisma } from "../../app/db.server";
