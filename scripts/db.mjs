@@ -10,7 +10,8 @@
 //
 // DATABASE_URL: file:... / libsql:... (SQLite) or postgres(ql)://... ; default file:./prisma/dev.sqlite.
 // PG_URL: a PostgreSQL server for `new`, `check` and `test-both` when DATABASE_URL is SQLite
-// (default postgresql://postgres@127.0.0.1:5432/test).
+// (default postgresql://postgres@127.0.0.1:5432/test). `check` and `test-both` skip PostgreSQL when it is
+// not reachable, except under CI=true or CLIPCART_REQUIRE_POSTGRES=1, where that fails.
 // Every command prints its duration.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -25,6 +26,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PRISMA_CLI = path.join(ROOT, "node_modules/prisma/build/index.js");
 const VITEST_CLI = path.join(ROOT, "node_modules/vitest/vitest.mjs");
 const DEFAULT_PG_URL = "postgresql://postgres@127.0.0.1:5432/test";
+// CI (which runs with CI=true) has PostgreSQL: there an unreachable server is a
+// failure, not a skip, so the PostgreSQL half of the suite cannot silently stop
+// running. CLIPCART_REQUIRE_POSTGRES=1 asks the same anywhere else.
+const POSTGRES_REQUIRED = process.env.CI === "true" || process.env.CLIPCART_REQUIRE_POSTGRES === "1";
 
 export const SCHEMA = { sqlite: "prisma/schema.prisma", postgresql: "prisma/postgresql/schema.prisma" };
 export const MIGRATIONS = { sqlite: "prisma/migrations", postgresql: "prisma/postgresql/migrations" };
@@ -348,6 +353,8 @@ export async function check() {
     if (await pendingSql("postgresql", pgUrl)) {
       problems.push("PostgreSQL: the schema has changes without a migration: run npm run db:migration -- <name>");
     } else console.log("check: PostgreSQL migrations match the schema");
+  } else if (POSTGRES_REQUIRED) {
+    problems.push(`PostgreSQL is not reachable at ${redact(pgUrl)} (required here: CI or CLIPCART_REQUIRE_POSTGRES=1)`);
   } else {
     console.log(`check: PostgreSQL: skipped (not reachable at ${redact(pgUrl)})`);
   }
@@ -415,6 +422,10 @@ export async function testBoth(extraArgs = []) {
   })();
   const pgRun = (async () => {
     if (!(await postgresReachable(server))) {
+      if (POSTGRES_REQUIRED) {
+        const summary = `PostgreSQL: FAILED (not reachable at ${redact(server)}; required here: CI or CLIPCART_REQUIRE_POSTGRES=1)`;
+        return { label: "PostgreSQL", ok: false, log: "", summary };
+      }
       return { label: "PostgreSQL", ok: true, log: "", summary: `PostgreSQL: skipped (not reachable at ${redact(server)})` };
     }
     try {
