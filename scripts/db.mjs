@@ -364,6 +364,16 @@ export async function check() {
 
 // ---------------------------------------------------------------- test-both
 
+/**
+ * With CLIPCART_TEST_COUNTS_DIR set (by scripts/test.mjs), each database's run
+ * also writes vitest's JSON report there, from which npm test sums its counts.
+ */
+function countsReporterArgs(label) {
+  const dir = process.env.CLIPCART_TEST_COUNTS_DIR;
+  if (!dir) return [];
+  return ["--reporter=default", "--reporter=json", `--outputFile.json=${path.join(dir, `db-${label.toLowerCase()}.vitest.json`)}`];
+}
+
 /** Migrates a fresh database and runs the db project of vitest on it; output is kept for the report. */
 async function runSuite(label, url, extraArgs) {
   const start = performance.now();
@@ -375,7 +385,7 @@ async function runSuite(label, url, extraArgs) {
     if (deployed.code === 0) {
       // One worker, files in turn, one module graph: the suite is I/O-bound
       // and mostly pays for imports; this halves its time on two cores.
-      const vitestArgs = ["run", "--project", "db", "--no-isolate", "--no-file-parallelism", ...extraArgs];
+      const vitestArgs = ["run", "--project", "db", "--no-isolate", "--no-file-parallelism", ...countsReporterArgs(label), ...extraArgs];
       const tests = await run(process.execPath, [VITEST_CLI, ...vitestArgs], {
         env: { DATABASE_URL: url, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : { NO_COLOR: "1" }) },
         quiet: true,
