@@ -15,7 +15,10 @@ export async function openLibrary(openApp: (path?: string) => Promise<FrameLocat
 
 /** The library's video rows: the table's rows with cells (the header row has column headers only). */
 export function videoRows(app: FrameLocator): Locator {
-  return app.getByRole("table").getByRole("row").filter({ has: app.getByRole("cell") });
+  return app
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: app.getByRole("cell") });
 }
 
 /** The row showing this text (a title or a video id). */
