@@ -11,7 +11,8 @@
 //
 // DATABASE_URL: file:... / libsql:... (SQLite) or postgres(ql)://... ; default file:./prisma/dev.sqlite.
 // PG_URL: a PostgreSQL server for `new`, `check` and `test-both` when DATABASE_URL is SQLite
-// (default postgresql://postgres@127.0.0.1:5432/test).
+// (default postgresql://postgres@127.0.0.1:5432/test). `check` and `test-both` skip PostgreSQL when it is
+// not reachable, except under CI=true or CLIPCART_REQUIRE_POSTGRES=1, where that fails.
 // Every command prints its duration.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -26,6 +27,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PRISMA_CLI = path.join(ROOT, "node_modules/prisma/build/index.js");
 const VITEST_CLI = path.join(ROOT, "node_modules/vitest/vitest.mjs");
 const DEFAULT_PG_URL = "postgresql://postgres@127.0.0.1:5432/test";
+// CI (which runs with CI=true) has PostgreSQL: there an unreachable server is a
+// failure, not a skip, so the PostgreSQL half of the suite cannot silently stop
+// running. CLIPCART_REQUIRE_POSTGRES=1 asks the same anywhere else.
+const POSTGRES_REQUIRED = process.env.CI === "true" || process.env.CLIPCART_REQUIRE_POSTGRES === "1";
 
 /** @typedef {"sqlite" | "postgresql"} Provider */
 /** @typedef {import("pg").Client} PgClient */
@@ -386,6 +391,8 @@ export async function check() {
     if (await pendingSql("postgresql", pgUrl)) {
       problems.push("PostgreSQL: the schema has changes without a migration: run npm run db:migration -- <name>");
     } else console.log("check: PostgreSQL migrations match the schema");
+  } else if (POSTGRES_REQUIRED) {
+    problems.push(`PostgreSQL is not reachable at ${redact(pgUrl)} (required here: CI or CLIPCART_REQUIRE_POSTGRES=1)`);
   } else {
     console.log(`check: PostgreSQL: skipped (not reachable at ${redact(pgUrl)})`);
   }
@@ -394,6 +401,17 @@ export async function check() {
 }
 
 // ---------------------------------------------------------------- test-both
+
+/**
+ * With CLIPCART_TEST_COUNTS_DIR set (by scripts/test.mjs), each database's run
+ * also writes vitest's JSON report there, from which npm test sums its counts.
+ * @param {string} label
+ */
+function countsReporterArgs(label) {
+  const dir = process.env.CLIPCART_TEST_COUNTS_DIR;
+  if (!dir) return [];
+  return ["--reporter=default", "--reporter=json", `--outputFile.json=${path.join(dir, `db-${label.toLowerCase()}.vitest.json`)}`];
+}
 
 /**
  * Migrates a fresh database and runs the db project of vitest on it; output is kept for the report.
@@ -411,7 +429,7 @@ async function runSuite(label, url, extraArgs) {
     if (deployed.code === 0) {
       // One worker, files in turn, one module graph: the suite is I/O-bound
       // and mostly pays for imports; this halves its time on two cores.
-      const vitestArgs = ["run", "--project", "db", "--no-isolate", "--no-file-parallelism", ...extraArgs];
+      const vitestArgs = ["run", "--project", "db", "--no-isolate", "--no-file-parallelism", ...countsReporterArgs(label), ...extraArgs];
       const tests = await run(process.execPath, [VITEST_CLI, ...vitestArgs], {
         env: { DATABASE_URL: url, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : { NO_COLOR: "1" }) },
         quiet: true,
@@ -459,6 +477,10 @@ export async function testBoth(extraArgs = []) {
   })();
   const pgRun = (async () => {
     if (!(await postgresReachable(server))) {
+      if (POSTGRES_REQUIRED) {
+        const summary = `PostgreSQL: FAILED (not reachable at ${redact(server)}; required here: CI or CLIPCART_REQUIRE_POSTGRES=1)`;
+        return { label: "PostgreSQL", ok: false, log: "", summary };
+      }
       return { label: "PostgreSQL", ok: true, log: "", summary: `PostgreSQL: skipped (not reachable at ${redact(server)})` };
     }
     try {

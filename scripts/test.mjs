@@ -2,7 +2,10 @@
 // npm test: installs what is missing, then type-check, unit and database tests
 // (SQLite, and PostgreSQL when reachable), a fresh production build and the
 // Playwright end-to-end tests. Every step runs (the e2e tests need the build);
-// the exit code is non-zero if any failed.
+// the exit code is non-zero if any failed. The output ends with `N passed, N failed`.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { ensureChromium, ensureDependencies, generatePrismaClients, run } from "./lib/run.mjs";
 
 const started = Date.now();
@@ -10,34 +13,92 @@ ensureDependencies();
 ensureChromium();
 generatePrismaClients();
 
-/** @type {Array<{ name: string; ok: boolean; seconds: number }>} */
+// The test runners write JSON reports here (besides their usual output), so the
+// summary can end with the run's counts.
+const countsDir = mkdtempSync(path.join(os.tmpdir(), "clipcart-test-counts-"));
+
+/** @typedef {{ passed: number; failed: number }} Counts */
+/** @typedef {string | RegExp} ReportName */
+/** @type {Array<{ name: string; ok: boolean; seconds: number; counts: Counts }>} */
 const results = [];
 /**
+ * Runs one step. `reports` names the JSON report files the step writes into
+ * countsDir; a step without reports (type-check, lint, build) counts as one
+ * check, passed or failed.
  * @param {string} name
  * @param {string} command
  * @param {string[]} args
- * @param {import("./lib/run.mjs").RunOptions} [options]
+ * @param {import("./lib/run.mjs").RunOptions & { reports?: ReportName[] }} [options]
  */
-function step(name, command, args, options) {
+function step(name, command, args, { reports = [], ...options } = {}) {
   console.log(`\n━━ ${name}`);
   const stepStarted = Date.now();
   const status = run(command, args, options);
-  results.push({ name, ok: status === 0, seconds: (Date.now() - stepStarted) / 1000 });
+  results.push({ name, ok: status === 0, seconds: (Date.now() - stepStarted) / 1000, counts: countsOf(status === 0, reports) });
   return status === 0;
 }
 
+/** A step's passed/failed tests from its reports; a failing step whose reports show no failure (it crashed, or never wrote them) counts one failure. */
+/**
+ * @param {boolean} ok
+ * @param {ReportName[]} reports
+ * @returns {Counts}
+ */
+function countsOf(ok, reports) {
+  if (reports.length === 0) return ok ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  const matches = (/** @type {string} */ file) => reports.some((report) => (report instanceof RegExp ? report.test(file) : file === report));
+  const counts = { passed: 0, failed: 0 };
+  for (const file of readdirSync(countsDir).filter(matches)) {
+    const json = JSON.parse(readFileSync(path.join(countsDir, file), "utf8"));
+    const reportCounts = file.endsWith(".playwright.json") ? playwrightCounts(json) : vitestCounts(json);
+    counts.passed += reportCounts.passed;
+    counts.failed += reportCounts.failed;
+  }
+  if (!ok && counts.failed === 0) counts.failed = 1;
+  return counts;
+}
+
+/** @param {{ numPassedTests: number; numFailedTests: number }} report */
+function vitestCounts(report) {
+  return { passed: report.numPassedTests, failed: report.numFailedTests };
+}
+
+/** @param {{ stats: { expected: number; flaky: number; unexpected: number } }} report */
+function playwrightCounts(report) {
+  // Flaky tests failed once and then passed on retry: they passed.
+  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+}
+
+const vitestJson = (/** @type {string} */ file) => ["--reporter=default", "--reporter=json", `--outputFile.json=${path.join(countsDir, file)}`];
 const node = process.execPath;
 step("Type-check", node, ["node_modules/typescript/bin/tsc", "--noEmit"]);
 step("Lint and format (eslint, prettier)", node, ["scripts/lint.mjs"]);
-step("Unit and route tests (vitest)", node, ["node_modules/vitest/vitest.mjs", "run", "--project", "unit"]);
-step("Database layer on SQLite and PostgreSQL", node, ["scripts/db.mjs", "test-both"]);
+step("Unit and route tests (vitest)", node, ["node_modules/vitest/vitest.mjs", "run", "--project", "unit", ...vitestJson("unit.vitest.json")], {
+  reports: ["unit.vitest.json"],
+});
+step("Database layer on SQLite and PostgreSQL", node, ["scripts/db.mjs", "test-both"], {
+  env: { CLIPCART_TEST_COUNTS_DIR: countsDir },
+  reports: [/^db-.*\.vitest\.json$/],
+});
 if (step("Production build", node, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"])) {
-  step("End-to-end tests (Playwright, Chromium)", node, ["node_modules/@playwright/test/cli.js", "test"]);
+  step("End-to-end tests (Playwright, Chromium)", node, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(countsDir, "e2e.playwright.json") },
+    reports: ["e2e.playwright.json"],
+  });
 } else {
-  results.push({ name: "End-to-end tests (skipped: no build)", ok: false, seconds: 0 });
+  results.push({ name: "End-to-end tests (skipped: no build)", ok: false, seconds: 0, counts: { passed: 0, failed: 1 } });
 }
+rmSync(countsDir, { recursive: true, force: true });
 
 console.log("\n━━ Summary");
-for (const result of results) console.log(`  ${result.ok ? "✔" : "✖"} ${result.name} (${result.seconds.toFixed(1)}s)`);
+for (const result of results) {
+  const counts = `${result.counts.passed} passed, ${result.counts.failed} failed`;
+  console.log(`  ${result.ok ? "✔" : "✖"} ${result.name}: ${counts} (${result.seconds.toFixed(1)}s)`);
+}
 console.log(`  total ${((Date.now() - started) / 1000).toFixed(1)}s`);
+// The closing line CI reads: tests summed over the runners, plus one check each
+// for type-check, lint and build.
+const passed = results.reduce((sum, result) => sum + result.counts.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.counts.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((result) => result.ok) ? 0 : 1);

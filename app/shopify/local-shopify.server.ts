@@ -58,9 +58,9 @@ if (localShopify) {
  * call time because server.mjs installs Remix's fetch globals after it imports the build.
  * Must run after "@shopify/shopify-app-remix/server" has set its own fetch.
  */
-export function installLocalShopifyFetch(): void {
-  if (!localShopify) return;
-  const origin = localShopify.origin;
+export function installLocalShopifyFetch(local: LocalShopify | null = localShopify): void {
+  if (!local) return;
+  const origin = local.origin;
   setAbstractFetchFunc((input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const rewritten = url.replace(/^https:\/\/[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com(?=\/)/, origin);

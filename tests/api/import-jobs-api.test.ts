@@ -16,6 +16,7 @@ import { loader as listVideosRoute } from "~/routes/api.videos.$id";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { action as addTagRoute } from "~/routes/api.videos.$videoId.tags";
 import { apiRequest, callRoute, localShopify } from "../support/app-requests";
+import { expectConsoleError } from "../support/console-guard";
 import {
   bootstrapShop,
   deferred,
@@ -162,6 +163,7 @@ describe("POST /api/channels: an account import runs as a job", () => {
   });
 
   it("a crash inside the importer is a failed job with a generic message, not a stuck one", async () => {
+    expectConsoleError(/Import failed unexpectedly/);
     const shop = await bootstrapShop();
     importers.tiktok = fakeImporter("tiktok", {
       channel: () => {

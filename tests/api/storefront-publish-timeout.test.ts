@@ -7,6 +7,7 @@ import type { AdminGraphql } from "~/shopify/admin-gateway.server";
 import type { StorefrontWidgetIndex } from "~/storefront/widget-data";
 import { apiRequest, callRoute, localShopify } from "../support/app-requests";
 import { bootstrapShop, type TestShop } from "../support/library-fixtures";
+import { expectConsoleError } from "../support/console-guard";
 
 afterEach(() => resetStorefrontPublishing());
 
@@ -25,6 +26,7 @@ async function publishedWidgetNames(shop: TestShop): Promise<string[]> {
 
 describe("storefront publishing when Shopify does not answer", () => {
   it("gives up a publish Shopify never answers, so the shop's later changes still reach the storefront", async () => {
+    expectConsoleError(/Publishing the storefront data of shop \S+ failed/);
     const shop = await bootstrapShop("publish-hang");
     const { admin } = await unauthenticated.admin(shop.domain);
     let calls = 0;

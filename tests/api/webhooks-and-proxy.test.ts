@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it, inject } from "vitest";
+import { beforeEach, describe, expect, it, inject } from "vitest";
 import { prisma } from "~/db.server";
 import { action as createShop } from "~/routes/api.shops._index";
 import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";
@@ -16,6 +16,7 @@ import { webhookRequest } from "../local-shopify/webhooks";
 import { proxiedUrl } from "../local-shopify/app-proxy";
 import { apiRequest, callRoute, DESKTOP_USER_AGENT, localShopify, uniqueShop } from "../support/app-requests";
 import { failWrites, statusShopifySees } from "../support/database-faults";
+import { expectConsoleError, expectConsoleWarn } from "../support/console-guard";
 
 const config = () => ({ ...readLocalShopifyConfig(), appUrl: inject("appUrl") });
 
@@ -256,6 +257,7 @@ const expectRefused = (status: number) => expect(status >= 400 && status < 500, 
 
 describe("webhook deliveries: each handled once, and only for the shop that signed it (issue 11)", () => {
   describe("a delivery that fails is not marked handled: Shopify's retry with the same webhook id does the work", () => {
+    beforeEach(() => expectConsoleError(/Webhook \S+ \S+ for \S+ failed; Shopify will retry it/));
     it("app/uninstalled", async () => {
       const { domain, shop } = await shopWithData();
       const webhookId = randomUUID();
@@ -333,6 +335,7 @@ describe("webhook deliveries: each handled once, and only for the shop that sign
   });
 
   it("shop/redact posted with another shop's signed order and this shop's domain erases nothing", async () => {
+    expectConsoleWarn(/Webhook refused \(40[03]\)/);
     const attacker = await shopWithData();
     const victim = await shopWithData();
     const everything = { videos: 1, channels: 1, widgets: 1, tags: 1, events: 1, rollups: 1, sales: 2, views: 1 };
@@ -351,6 +354,7 @@ describe("webhook deliveries: each handled once, and only for the shop that sign
   });
 
   it("refuses a delivery whose topic is not the route's own, and changes nothing", async () => {
+    expectConsoleWarn(/Webhook refused \(40[03]\)/);
     const { domain, shop, video } = await shopWithData();
     const before = await counts(shop.id);
     const misdirected = [
@@ -372,6 +376,7 @@ describe("webhook deliveries: each handled once, and only for the shop that sign
   });
 
   it("refuses a payload that names another shop than the request's, and changes nothing", async () => {
+    expectConsoleWarn(/Webhook refused \(40[03]\)/);
     const signer = await shopWithData();
     const target = await shopWithData();
     const before = await counts(target.shop.id);
@@ -393,6 +398,7 @@ describe("webhook deliveries: each handled once, and only for the shop that sign
   });
 
   it("app_subscriptions/update makes a shop Premium only for a subscription Shopify lists as the shop's own", async () => {
+    expectConsoleWarn(/Webhook refused \(40[03]\)/);
     const payer = await installedShop();
     const other = await installedShop();
     const planOf = async (shop: string) => (await prisma.shop.findUniqueOrThrow({ where: { shopDomain: shop } })).plan;

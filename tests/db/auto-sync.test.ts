@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { databaseKind, prisma } from "../../app/db.server";
-import { AUTO_SYNC_INTERVAL_MS } from "../../app/models/auto-sync-rules";
+import { AUTO_SYNC_INTERVAL_MS, isAutoSyncDue, type SyncSchedule, type SyncShop } from "../../app/models/auto-sync-rules";
 import { claimDueSyncs } from "../../app/models/auto-sync.server";
 import { createShop, deleteShopsAfterAll } from "./support";
 
@@ -44,6 +44,49 @@ async function shopWithAccounts(
 }
 
 describe(`auto-sync on ${databaseKind}`, () => {
+  it("the scheduler's query claims exactly the accounts the rule isAutoSyncDue calls due", async () => {
+    // The rule (used to show when an account syncs next) and the Prisma query
+    // (what the scheduler actually claims) are written twice: on the same
+    // schedules, including the exact boundaries, they must agree.
+    const now = new Date(Date.now() - 60_000);
+    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
+    const interval = AUTO_SYNC_INTERVAL_MS / HOUR;
+    const schedules: Array<Omit<SyncSchedule, "nextSyncAt"> & { nextSyncAt: Date | null }> = [
+      { createdAt: at(100), lastSyncedAt: at(interval), nextSyncAt: null },
+      { createdAt: at(100), lastSyncedAt: at(interval - 0.01), nextSyncAt: null },
+      { createdAt: at(interval), lastSyncedAt: null, nextSyncAt: null },
+      { createdAt: at(interval - 0.01), lastSyncedAt: null, nextSyncAt: null },
+      { createdAt: at(100), lastSyncedAt: at(50), nextSyncAt: at(0) },
+      { createdAt: at(100), lastSyncedAt: at(50), nextSyncAt: at(-0.5) },
+      { createdAt: at(100), lastSyncedAt: null, nextSyncAt: at(1) },
+    ];
+    const shops: Array<SyncShop & { label: string }> = [
+      { label: "rule-premium", plan: "premium", uninstalledAt: null },
+      { label: "rule-free", plan: "free", uninstalledAt: null },
+      { label: "rule-gone", plan: "premium", uninstalledAt: at(1) },
+    ];
+    const expectedDue: string[] = [];
+    const created: string[] = [];
+    for (const shopState of shops) {
+      const shop = await createShop(shopState.label);
+      await prisma.shop.update({
+        where: { id: shop.id },
+        data: { plan: shopState.plan, premiumSource: shopState.plan === "premium" ? "billing" : null, uninstalledAt: shopState.uninstalledAt },
+      });
+      for (const [index, schedule] of schedules.entries()) {
+        const channel = await prisma.channel.create({ data: { shopId: shop.id, platform: "tiktok", username: `rule_${index}`, ...schedule } });
+        created.push(channel.id);
+        if (isAutoSyncDue(schedule, shopState, now)) expectedDue.push(channel.id);
+      }
+    }
+
+    const claimed = (await claimDueSyncs(now, 10_000)).map((sync) => sync.channelId).filter((id) => created.includes(id));
+    expect(claimed.sort()).toEqual(expectedDue.sort());
+    // The table covers both answers, so agreement is not vacuous.
+    expect(expectedDue.length).toBeGreaterThan(0);
+    expect(expectedDue.length).toBeLessThan(created.length);
+  });
+
   it("claims Premium accounts 3 hours after their last sync, never Free or uninstalled shops' accounts", async () => {
     const premium = await shopWithAccounts("sync-premium", "premium", [
       { username: "due", lastSyncedHoursAgo: 3.1 },

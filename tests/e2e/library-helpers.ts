@@ -13,9 +13,12 @@ export async function openLibrary(openApp: (path?: string) => Promise<FrameLocat
   return app;
 }
 
-/** The library's rows (the table body; Polaris draws the header apart). */
+/** The library's video rows: the table's rows with cells (the header row has column headers only). */
 export function videoRows(app: FrameLocator): Locator {
-  return app.locator(".Polaris-IndexTable__Table tbody tr");
+  return app
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: app.getByRole("cell") });
 }
 
 /** The row showing this text (a title or a video id). */

@@ -393,8 +393,9 @@ test("an account whose posts carry scripts imports as plain text and runs nothin
   await expect(dialog(app).getByText(`@${account}`, { exact: false }).first()).toBeVisible();
   await assertNoInjectedMarkup(app.locator("body"));
 
-  // Give any deferred handler (image errors, timers) a chance to fire before the verdict.
-  await page.waitForTimeout(500);
+  // An injected handler would fire when its image settles: wait until every image
+  // of the app has loaded or failed, so the verdict comes after any such handler.
+  await expect.poll(() => app.locator("img").evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete))).toBe(true);
   expect(alerts).toEqual([]);
   const runs = await platformControl(SHOPIFY_URL).runs({ contains: account });
   expect(runs.length).toBeGreaterThan(0);

@@ -9,7 +9,8 @@ import { SHOPIFY_URL, adminUrl, appFrame, expect, test } from "./fixtures";
 // of the Plan & Upgrade page.
 
 const PRODUCT = "Trustlane";
-const banner = (app: FrameLocator, title: string) => app.locator(".Polaris-Banner").filter({ hasText: title });
+/** A banner by its title: Polaris gives banners the status role, or alert for warnings and critical ones. */
+const banner = (app: FrameLocator, title: string) => app.getByRole("status").or(app.getByRole("alert")).filter({ hasText: title });
 const planCard = (app: FrameLocator, title: string) =>
   app.locator(".Polaris-ShadowBevel").filter({ has: app.getByRole("heading", { name: title, exact: true }) });
 const dialog = (app: FrameLocator) => app.getByTestId("admin-modal");

@@ -8,6 +8,7 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import type { ReadableStream } from "node:stream/web";
 import { readAppToml } from "./app-toml.js";
 import type { LocalShopifyConfig } from "./config.js";
 import type { LocalShopifyContext } from "./context.js";
@@ -84,7 +85,7 @@ export async function forwardAppProxy(
   });
   res.writeHead(response.status, out);
   if (response.body && req.method !== "HEAD")
-    Readable.fromWeb(response.body as any)
+    Readable.fromWeb(response.body as ReadableStream<Uint8Array>)
       .on("error", () => res.destroy())
       .pipe(res);
   else res.end();

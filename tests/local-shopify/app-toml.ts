@@ -17,11 +17,17 @@ export interface AppToml {
 
 export const APP_TOML_PATH = fileURLToPath(new URL("../../shopify.app.toml", import.meta.url));
 
+/** The parts of shopify.app.toml read here (TOML tables as Shopify's CLI writes them). */
+interface AppTomlFile {
+  webhooks?: { api_version?: string; subscriptions?: { topics?: string[]; compliance_topics?: string[]; uri: string }[] };
+  app_proxy?: { url: string; prefix: string; subpath: string };
+}
+
 let cached: AppToml | undefined;
 
 export function readAppToml(file = APP_TOML_PATH): AppToml {
   if (cached && file === APP_TOML_PATH) return cached;
-  const toml = parse(readFileSync(file, "utf8")) as any;
+  const toml = parse(readFileSync(file, "utf8")) as AppTomlFile;
   const webhookUris: Record<string, string> = {};
   for (const sub of toml.webhooks?.subscriptions ?? []) {
     for (const topic of [...(sub.topics ?? []), ...(sub.compliance_topics ?? [])]) webhookUris[topic] = sub.uri;

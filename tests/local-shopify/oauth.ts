@@ -114,7 +114,19 @@ function onlineGrant(ctx: LocalShopifyContext, shop: string, userId: number) {
   };
 }
 
-async function grant(ctx: LocalShopifyContext, params: Record<string, any>) {
+/** The body of a POST to /admin/oauth/access_token, JSON or form-encoded (so `expiring` may come as text, number or boolean). */
+interface TokenRequest {
+  client_id?: string;
+  client_secret?: string;
+  grant_type?: string;
+  expiring?: string | number | boolean;
+  refresh_token?: string;
+  subject_token?: string;
+  subject_token_type?: string;
+  requested_token_type?: string;
+}
+
+async function grant(ctx: LocalShopifyContext, params: TokenRequest) {
   const { config, state } = ctx;
   if (params.client_id !== config.apiKey || !sameSecret(params.client_secret, config.apiSecret)) {
     throw new OAuthError(401, "invalid_client", "Client authentication failed: unknown client_id or wrong client_secret.");
@@ -122,12 +134,13 @@ async function grant(ctx: LocalShopifyContext, params: Record<string, any>) {
   const expiring = params.expiring === "1" || params.expiring === 1 || params.expiring === true;
 
   if (params.grant_type === "refresh_token") {
-    const record = state.refreshTokens[params.refresh_token];
+    const refreshToken = params.refresh_token ?? "";
+    const record = state.refreshTokens[refreshToken];
     if (!record || record.expiresAt < Date.now()) {
       throw new OAuthError(400, "invalid_grant", "The refresh token is invalid, expired or revoked.");
     }
     // Refresh tokens rotate: the old one is spent.
-    delete state.refreshTokens[params.refresh_token];
+    delete state.refreshTokens[refreshToken];
     return offlineGrant(ctx, record.shop, true);
   }
 

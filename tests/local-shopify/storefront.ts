@@ -21,7 +21,7 @@ import { appProxyRest, forwardAppProxy } from "./app-proxy.js";
 import type { LocalShopifyContext } from "./context.js";
 import { handleCart, cartView, currentCart } from "./storefront-cart.js";
 import { handleThemeEditor } from "./theme-editor.js";
-import { themeFiles } from "./theme-files.js";
+import { embedBlocks, themeFiles, type BlockEntry } from "./theme-files.js";
 import { escapeHtml, sendText } from "./http.js";
 import type { ShopState } from "./state.js";
 import { gid } from "./gid.js";
@@ -185,12 +185,6 @@ function themeEngine(render: (name: string, scope: object) => Promise<string>): 
 
 const extensionEngine = extensionLiquid();
 
-interface BlockEntry {
-  type: string;
-  settings?: Record<string, unknown>;
-  disabled?: boolean;
-}
-
 /** `shopify://apps/<app>/blocks/<handle>/<uuid>` -> handle, for this app's extension; null otherwise. */
 function appBlockHandle(type: string): string | null {
   const match = /^shopify:\/\/apps\/([^/]+)\/blocks\/([^/]+)\/[^/]+$/.exec(type);
@@ -272,17 +266,6 @@ async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page,
   ].join("\n");
   const html = await engine.parseAndRender(files["layout/theme.liquid"], { ...globals, content_for_header: head, content_for_layout: content });
   return html.replace("</body>", `${embeds}\n</body>`);
-}
-
-/** App embeds listed in config/settings_data.json (a vintage theme's `current` may name a preset). */
-export function embedBlocks(files: Record<string, string>): Record<string, BlockEntry> {
-  try {
-    const data = JSON.parse(files["config/settings_data.json"] ?? "{}");
-    const current = typeof data.current === "string" ? data.presets?.[data.current] : data.current;
-    return (current?.blocks ?? {}) as Record<string, BlockEntry>;
-  } catch {
-    return {};
-  }
 }
 
 function sendExtensionAsset(res: ServerResponse, file: string) {

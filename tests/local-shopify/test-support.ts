@@ -8,7 +8,7 @@ import "@shopify/shopify-api/adapters/node";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ApiVersion, BillingInterval, LogSeverity, RequestedTokenType, shopifyApi, type Session } from "@shopify/shopify-api";
-import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+import { installLocalShopifyFetch } from "~/shopify/local-shopify.server";
 import { LOCAL_DEFAULTS } from "./config.js";
 import { readBody } from "./http.js";
 import { startLocalShopify, type LocalShopify } from "./server.js";
@@ -52,30 +52,35 @@ export interface TestWorld {
   close(): Promise<void>;
 }
 
-/** The fetch rewrite the app uses: only `https://<shop>/...` moves to Local Shopify. */
+/** Points the library's fetch at this Local Shopify through the app's own seam: only `https://<shop>.myshopify.com/...` moves. */
 export function rewriteShopifyFetch(baseUrl: string): void {
-  setAbstractFetchFunc((input: any, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url;
-    return globalThis.fetch(url.replace(/^https:\/\/[a-z0-9-]+\.myshopify\.com\//, `${baseUrl}/`), init);
-  });
+  const origin = new URL(baseUrl).origin;
+  installLocalShopifyFetch({ origin, appBridgeUrl: `${origin}/app-bridge.js` });
 }
 
 export async function startTestWorld(options: { stateFile?: string; scopes?: string } = {}): Promise<TestWorld> {
   const received: Received[] = [];
-  let shopify!: ReturnType<typeof createShopify>;
+  // The stand-in app listens first: the library is configured with its port.
+  const configured: { shopify?: ReturnType<typeof createShopify> } = {};
+  const library = () => {
+    if (!configured.shopify) throw new Error("The stand-in app got a request before the Shopify library was configured");
+    return configured.shopify;
+  };
 
   // The stand-in app: answers like the real routes would after authenticating.
   const app: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://app.local");
     const body = (await readBody(req)).toString("utf8");
     if (url.pathname.startsWith("/webhooks/")) {
-      const check = await shopify.webhooks.validate({ rawBody: body, rawRequest: req, rawResponse: res });
+      const check = await library().webhooks.validate({ rawBody: body, rawRequest: req, rawResponse: res });
       received.push({ kind: "webhook", method: req.method!, path: url.pathname, query: url.searchParams, headers: req.headers, body, valid: check.valid });
       res.writeHead(check.valid ? 200 : 401).end();
       return;
     }
     if (url.pathname.startsWith("/proxy")) {
-      const valid = await shopify.utils.validateHmac(url.searchParams as any, { signator: "appProxy" }).catch(() => false);
+      const valid = await library()
+        .utils.validateHmac(url.searchParams, { signator: "appProxy" })
+        .catch(() => false);
       received.push({ kind: "proxy", method: req.method!, path: url.pathname, query: url.searchParams, headers: req.headers, body, valid });
       res.writeHead(valid ? 200 : 401, { "Content-Type": "application/json; charset=utf-8", "Set-Cookie": "tracking=1", "X-App": "clipcart" });
       res.end(JSON.stringify({ path: url.pathname, method: req.method, body }));
@@ -93,7 +98,8 @@ export async function startTestWorld(options: { stateFile?: string; scopes?: str
     stateFile: options.stateFile,
     ...(options.scopes ? { scopes: options.scopes } : {}),
   });
-  shopify = createShopify(appPort);
+  const shopify = createShopify(appPort);
+  configured.shopify = shopify;
   rewriteShopifyFetch(localShopify.url);
 
   return {

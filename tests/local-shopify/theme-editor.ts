@@ -17,8 +17,7 @@ import { EXTENSION_DIR, blockSchemaText, readExtensionFile, translate } from "..
 import type { LocalShopifyContext } from "./context.js";
 import { escapeHtml, readBody, sendText } from "./http.js";
 import type { ShopState } from "./state.js";
-import { embedBlocks } from "./storefront.js";
-import { THEMES, themeFiles } from "./theme-files.js";
+import { THEMES, embedBlocks, themeFiles } from "./theme-files.js";
 
 /** The extension's id in app block types (shopify://apps/<app>/blocks/<block>/<id>). */
 export const EXTENSION_UID = "3f0c9a52-clipcart-widgets";

@@ -137,3 +137,21 @@ const DEBUT_FILES: Record<string, string> = {
 export function themeFiles(kind: ThemeKind, edits: Record<string, string> = {}): Record<string, string> {
   return { ...(kind === "json" ? DAWN_FILES : DEBUT_FILES), ...edits };
 }
+
+/** An app block or app embed as a theme's JSON files record it. */
+export interface BlockEntry {
+  type: string;
+  settings?: Record<string, unknown>;
+  disabled?: boolean;
+}
+
+/** App embeds listed in config/settings_data.json (a vintage theme's `current` may name a preset). */
+export function embedBlocks(files: Record<string, string>): Record<string, BlockEntry> {
+  try {
+    const data = JSON.parse(files["config/settings_data.json"] ?? "{}");
+    const current = typeof data.current === "string" ? data.presets?.[data.current] : data.current;
+    return (current?.blocks ?? {}) as Record<string, BlockEntry>;
+  } catch {
+    return {};
+  }
+}

@@ -1,6 +1,7 @@
 import { inject } from "vitest";
 import localApp from "../local-shopify/local-app.json" with { type: "json" };
 import localApify from "../platform-emulators/local-apify.json" with { type: "json" };
+import { installConsoleGuard } from "../support/console-guard";
 
 // Runs before each test file's imports, so app modules read this environment
 // exactly as they would under the demo: credentials of the local app, Local
@@ -16,3 +17,6 @@ process.env.SCOPES = localApp.scopes;
 process.env.SHOPIFY_LOG_LEVEL ??= "error";
 process.env.APIFY_TOKEN = localApify.token;
 process.env.APIFY_WAIT_SECS ??= "3";
+
+// A test fails on console.error/warn it did not declare (tests/support/console-guard.ts).
+installConsoleGuard();

@@ -283,7 +283,8 @@
 
   // ------------------------------------------------------------ ui-nav-menu
   // <a rel="home"> is the app's home (the app name in the admin), not an item.
-  let currentNav = null;
+  // The links of the nav menu that reported last (the one the admin shows).
+  let currentNavLinks = null;
   class UINavMenu extends HTMLElement {
     constructor() {
       super();
@@ -298,7 +299,7 @@
       return Array.from(this.querySelectorAll("a[href]")).filter((a) => a.getAttribute("rel") !== "home");
     }
     report() {
-      currentNav = this;
+      currentNavLinks = () => this.links();
       const home = this.querySelector('a[rel="home"]');
       post("nav-menu", {
         items: this.links().map((a) => ({ label: a.textContent.trim(), href: a.getAttribute("href") })),
@@ -309,8 +310,8 @@
   // The admin says which item was clicked; shopify-app-remix's AppProvider
   // listens for this event and navigates client-side to the <a>'s href.
   handlers.navigate = ({ index, href }) => {
-    if (!currentNav) return;
-    const links = currentNav.links();
+    if (!currentNavLinks) return;
+    const links = currentNavLinks();
     const link = links.find((a) => a.getAttribute("href") === href) || links[index];
     if (link) link.dispatchEvent(new CustomEvent("shopify:navigate", { bubbles: true }));
   };
