@@ -8,6 +8,7 @@ import { describePageContexts } from "~/rules/widget-rules";
 import { ANALYTICS_TEXT, LAYOUT_NAMES, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import { isPlatformId } from "~/platforms/config";
 import { AppPage } from "~/components/AppPage";
+import { NamedCard } from "~/components/NamedCard";
 import { VideoThumb } from "~/components/library/VideoThumb";
 import { ClicksChart } from "./ClicksChart";
 import { PlatformBadge } from "./PlatformBadge";
@@ -105,104 +106,110 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
 
         <ClicksChart days={summary.dailyClicks} />
 
-        <Card>
-          <BlockStack gap="300">
-            <SectionTitle title={ANALYTICS_TEXT.platformPerformance} period={ANALYTICS_TEXT.platformPeriod} />
-            {summary.platformBreakdown.length === 0 ? (
-              <Text as="p" tone="subdued">
-                {ANALYTICS_TEXT.noPlatformClicks}
-              </Text>
-            ) : (
-              <BlockStack gap="200" as="ul">
-                {summary.platformBreakdown.map((entry) => (
-                  <InlineStack key={entry.platform} align="space-between" blockAlign="center" as="li">
-                    <PlatformBadge platform={entry.platform} />
-                    <Text as="span" variant="bodyMd" fontWeight="semibold">
-                      {ANALYTICS_TEXT.platformClicks(formatCount(entry.clicks))}
-                    </Text>
-                  </InlineStack>
-                ))}
-              </BlockStack>
-            )}
-          </BlockStack>
-        </Card>
-
-        <Card>
-          <BlockStack gap="300">
-            <SectionTitle title={ANALYTICS_TEXT.topVideos} period={ANALYTICS_TEXT.topVideosPeriod} />
-            {topVideos.length > 0 ? (
-              <DataTable
-                columnContentTypes={["text", "text", "text", "numeric", "text"]}
-                headings={[
-                  ANALYTICS_TEXT.columns.thumbnail,
-                  ANALYTICS_TEXT.columns.details,
-                  ANALYTICS_TEXT.columns.platform,
-                  ANALYTICS_TEXT.columns.clicks,
-                  ANALYTICS_TEXT.columns.status,
-                ]}
-                rows={topVideos.map((video) => [
-                  <VideoThumb key="thumb" url={video.thumbnail_url} platform={isPlatformId(video.platform) ? video.platform : "tiktok"} alt="" />,
-                  <BlockStack key="details" gap="050">
-                    <Text as="span" fontWeight="semibold">
-                      {video.title || ANALYTICS_TEXT.untitledVideo}
-                    </Text>
-                    {video.author_name ? (
-                      <Text as="span" tone="subdued" variant="bodySm">
-                        @{video.author_name}
+        <NamedCard>
+          {(headingId) => (
+            <BlockStack gap="300">
+              <SectionTitle headingId={headingId} title={ANALYTICS_TEXT.platformPerformance} period={ANALYTICS_TEXT.platformPeriod} />
+              {summary.platformBreakdown.length === 0 ? (
+                <Text as="p" tone="subdued">
+                  {ANALYTICS_TEXT.noPlatformClicks}
+                </Text>
+              ) : (
+                <BlockStack gap="200" as="ul">
+                  {summary.platformBreakdown.map((entry) => (
+                    <InlineStack key={entry.platform} align="space-between" blockAlign="center" as="li">
+                      <PlatformBadge platform={entry.platform} />
+                      <Text as="span" variant="bodyMd" fontWeight="semibold">
+                        {ANALYTICS_TEXT.platformClicks(formatCount(entry.clicks))}
                       </Text>
-                    ) : null}
-                  </BlockStack>,
-                  <PlatformBadge key="platform" platform={video.platform} />,
-                  formatCount(video.clicks),
-                  video.enabled ? (
-                    <Badge key="status" tone="success">
-                      {ANALYTICS_TEXT.published}
-                    </Badge>
-                  ) : (
-                    <Badge key="status">{ANALYTICS_TEXT.unpublished}</Badge>
-                  ),
-                ])}
-              />
-            ) : (
-              <EmptyState heading={ANALYTICS_TEXT.noVideoEngagement} action={summary.totalWidgets === 0 ? createWidget : undefined} image="">
-                <p>{ANALYTICS_TEXT.noVideoEngagementBody}</p>
-              </EmptyState>
-            )}
-          </BlockStack>
-        </Card>
+                    </InlineStack>
+                  ))}
+                </BlockStack>
+              )}
+            </BlockStack>
+          )}
+        </NamedCard>
 
-        <Card>
-          <BlockStack gap="300">
-            <SectionTitle title={ANALYTICS_TEXT.widgetPerformance} period={ANALYTICS_TEXT.widgetPeriod} />
-            {engagedWidgets.length > 0 ? (
-              <DataTable
-                columnContentTypes={["text", "text", "text", "numeric"]}
-                headings={[ANALYTICS_TEXT.columns.widgetName, ANALYTICS_TEXT.columns.type, ANALYTICS_TEXT.columns.pageContext, ANALYTICS_TEXT.columns.clicks]}
-                rows={engagedWidgets.map((widget) => [
-                  widget.name,
-                  LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type,
-                  describePageContexts(widget.page_contexts),
-                  formatCount(widget.clicks),
-                ])}
-              />
-            ) : data.widgets.length > 0 ? (
-              <EmptyState heading={ANALYTICS_TEXT.noWidgetEngagement} image="">
-                <p>{ANALYTICS_TEXT.noWidgetEngagementBody}</p>
-              </EmptyState>
-            ) : (
-              <EmptyState heading={ANALYTICS_TEXT.noWidgets} action={createWidget} image="" />
-            )}
-          </BlockStack>
-        </Card>
+        <NamedCard>
+          {(headingId) => (
+            <BlockStack gap="300">
+              <SectionTitle headingId={headingId} title={ANALYTICS_TEXT.topVideos} period={ANALYTICS_TEXT.topVideosPeriod} />
+              {topVideos.length > 0 ? (
+                <DataTable
+                  columnContentTypes={["text", "text", "text", "numeric", "text"]}
+                  headings={[
+                    ANALYTICS_TEXT.columns.thumbnail,
+                    ANALYTICS_TEXT.columns.details,
+                    ANALYTICS_TEXT.columns.platform,
+                    ANALYTICS_TEXT.columns.clicks,
+                    ANALYTICS_TEXT.columns.status,
+                  ]}
+                  rows={topVideos.map((video) => [
+                    <VideoThumb key="thumb" url={video.thumbnail_url} platform={isPlatformId(video.platform) ? video.platform : "tiktok"} alt="" />,
+                    <BlockStack key="details" gap="050">
+                      <Text as="span" fontWeight="semibold">
+                        {video.title || ANALYTICS_TEXT.untitledVideo}
+                      </Text>
+                      {video.author_name ? (
+                        <Text as="span" tone="subdued" variant="bodySm">
+                          @{video.author_name}
+                        </Text>
+                      ) : null}
+                    </BlockStack>,
+                    <PlatformBadge key="platform" platform={video.platform} />,
+                    formatCount(video.clicks),
+                    video.enabled ? (
+                      <Badge key="status" tone="success">
+                        {ANALYTICS_TEXT.published}
+                      </Badge>
+                    ) : (
+                      <Badge key="status">{ANALYTICS_TEXT.unpublished}</Badge>
+                    ),
+                  ])}
+                />
+              ) : (
+                <EmptyState heading={ANALYTICS_TEXT.noVideoEngagement} action={summary.totalWidgets === 0 ? createWidget : undefined} image="">
+                  <p>{ANALYTICS_TEXT.noVideoEngagementBody}</p>
+                </EmptyState>
+              )}
+            </BlockStack>
+          )}
+        </NamedCard>
+
+        <NamedCard>
+          {(headingId) => (
+            <BlockStack gap="300">
+              <SectionTitle headingId={headingId} title={ANALYTICS_TEXT.widgetPerformance} period={ANALYTICS_TEXT.widgetPeriod} />
+              {engagedWidgets.length > 0 ? (
+                <DataTable
+                  columnContentTypes={["text", "text", "text", "numeric"]}
+                  headings={[ANALYTICS_TEXT.columns.widgetName, ANALYTICS_TEXT.columns.type, ANALYTICS_TEXT.columns.pageContext, ANALYTICS_TEXT.columns.clicks]}
+                  rows={engagedWidgets.map((widget) => [
+                    widget.name,
+                    LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type,
+                    describePageContexts(widget.page_contexts),
+                    formatCount(widget.clicks),
+                  ])}
+                />
+              ) : data.widgets.length > 0 ? (
+                <EmptyState heading={ANALYTICS_TEXT.noWidgetEngagement} image="">
+                  <p>{ANALYTICS_TEXT.noWidgetEngagementBody}</p>
+                </EmptyState>
+              ) : (
+                <EmptyState heading={ANALYTICS_TEXT.noWidgets} action={createWidget} image="" />
+              )}
+            </BlockStack>
+          )}
+        </NamedCard>
       </BlockStack>
     </AppPage>
   );
 }
 
-function SectionTitle({ title, period }: { title: string; period: string }) {
+function SectionTitle({ title, period, headingId }: { title: string; period: string; headingId: string }) {
   return (
     <BlockStack gap="050">
-      <Text as="h2" variant="headingMd">
+      <Text as="h2" variant="headingMd" id={headingId}>
         {title}
       </Text>
       <Text as="p" variant="bodySm" tone="subdued">

@@ -1,23 +1,26 @@
-import { BlockStack, Card, Text } from "@shopify/polaris";
+import { BlockStack, Text } from "@shopify/polaris";
+import { NamedCard } from "~/components/NamedCard";
 
 /** One figure of a Performance Overview: its name, the number, and what it counts. */
 export function StatCard({ title, value, detail }: { title: string; value: string; detail?: string | null }) {
   return (
-    <Card>
-      <BlockStack gap="100">
-        <Text as="h3" variant="headingSm" tone="subdued">
-          {title}
-        </Text>
-        <Text as="p" variant="heading2xl">
-          {value}
-        </Text>
-        {detail ? (
-          <Text as="p" variant="bodySm" tone="subdued">
-            {detail}
+    <NamedCard>
+      {(headingId) => (
+        <BlockStack gap="100">
+          <Text as="h3" variant="headingSm" tone="subdued" id={headingId}>
+            {title}
           </Text>
-        ) : null}
-      </BlockStack>
-    </Card>
+          <Text as="p" variant="heading2xl">
+            {value}
+          </Text>
+          {detail ? (
+            <Text as="p" variant="bodySm" tone="subdued">
+              {detail}
+            </Text>
+          ) : null}
+        </BlockStack>
+      )}
+    </NamedCard>
   );
 }
 

@@ -10,6 +10,7 @@ import { describeError } from "~/rules/error-mapper";
 import { ACTION_TEXT, PAGE_TITLES, PLAN_TEXT } from "~/messages";
 import type { PlanInfo, SisterProduct } from "~/models/plan.server";
 import { AppPage } from "~/components/AppPage";
+import { NamedCard } from "~/components/NamedCard";
 import { AppModal } from "~/components/AppModal";
 
 export interface PlanPageData {
@@ -202,37 +203,39 @@ function PlanCard({
   footer: React.ReactNode;
 }) {
   return (
-    <Card>
-      <BlockStack gap="400">
-        <InlineStack align="space-between" blockAlign="center">
-          <Text as="h2" variant="headingLg">
-            {title}
-          </Text>
-          {badge ? <Badge tone="info">{badge}</Badge> : null}
-        </InlineStack>
-        <InlineStack gap="100" blockAlign="end">
-          <Text as="p" variant="heading2xl">
-            {price}
-          </Text>
-          <Text as="span" tone="subdued">
-            {PLAN_TEXT.perMonth}
-          </Text>
-        </InlineStack>
-        <BlockStack gap="200" as="ul">
-          {features.map((feature) => (
-            <li key={feature} style={{ listStyle: "none" }}>
-              <InlineStack gap="200" blockAlign="center" wrap={false}>
-                <span aria-hidden="true">
-                  <Icon source={CheckIcon} tone="success" />
-                </span>
-                <Text as="span">{feature}</Text>
-              </InlineStack>
-            </li>
-          ))}
+    <NamedCard>
+      {(headingId) => (
+        <BlockStack gap="400">
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingLg" id={headingId}>
+              {title}
+            </Text>
+            {badge ? <Badge tone="info">{badge}</Badge> : null}
+          </InlineStack>
+          <InlineStack gap="100" blockAlign="end">
+            <Text as="p" variant="heading2xl">
+              {price}
+            </Text>
+            <Text as="span" tone="subdued">
+              {PLAN_TEXT.perMonth}
+            </Text>
+          </InlineStack>
+          <BlockStack gap="200" as="ul">
+            {features.map((feature) => (
+              <li key={feature} style={{ listStyle: "none" }}>
+                <InlineStack gap="200" blockAlign="center" wrap={false}>
+                  <span aria-hidden="true">
+                    <Icon source={CheckIcon} tone="success" />
+                  </span>
+                  <Text as="span">{feature}</Text>
+                </InlineStack>
+              </li>
+            ))}
+          </BlockStack>
+          <Box>{footer}</Box>
         </BlockStack>
-        <Box>{footer}</Box>
-      </BlockStack>
-    </Card>
+      )}
+    </NamedCard>
   );
 }
 

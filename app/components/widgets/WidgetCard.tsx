@@ -1,4 +1,5 @@
-import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
+import { NamedCard } from "~/components/NamedCard";
 import type { WidgetDto } from "~/rules/api-types";
 import { layoutHasTheme } from "~/rules/widget-rules";
 import { ACTION_TEXT, LAYOUT_NAMES, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
@@ -16,40 +17,42 @@ interface WidgetCardProps {
 /** Spec 2 widget card: mini preview, "#N", name, badges, Install on Store and Delete. */
 export function WidgetCard({ widget, preview, installing, onInstall, onDelete }: WidgetCardProps) {
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Box minHeight="120px" background="bg-surface-secondary" borderRadius="200" padding="200">
-          {preview && preview.videos.length > 0 ? (
-            <WidgetPreview widget={preview} label={WIDGET_TEXT.cardPreviewLabel(widget.name)} interactive={false} />
-          ) : (
-            <Text as="p" tone="subdued" alignment="center">
-              {WIDGET_TEXT.cardNoVideos}
+    <NamedCard>
+      {(headingId) => (
+        <BlockStack gap="300">
+          <Box minHeight="120px" background="bg-surface-secondary" borderRadius="200" padding="200">
+            {preview && preview.videos.length > 0 ? (
+              <WidgetPreview widget={preview} label={WIDGET_TEXT.cardPreviewLabel(widget.name)} interactive={false} />
+            ) : (
+              <Text as="p" tone="subdued" alignment="center">
+                {WIDGET_TEXT.cardNoVideos}
+              </Text>
+            )}
+          </Box>
+          <InlineStack gap="200" blockAlign="center">
+            <Badge tone="info">{`#${widget.display_number}`}</Badge>
+            <Text as="h3" variant="headingSm" breakWord id={headingId}>
+              {widget.name}
             </Text>
-          )}
-        </Box>
-        <InlineStack gap="200" blockAlign="center">
-          <Badge tone="info">{`#${widget.display_number}`}</Badge>
-          <Text as="h3" variant="headingSm" breakWord>
-            {widget.name}
-          </Text>
-        </InlineStack>
-        <InlineStack gap="100">
-          <Badge>{LAYOUT_NAMES[widget.layout_type]}</Badge>
-          {widget.installed_at ? <Badge tone="success">{WIDGET_TEXT.installed}</Badge> : null}
-          {layoutHasTheme(widget.layout_type) ? <Badge>{WIDGET_TEXT.themeBadge(widget.settings.theme)}</Badge> : null}
-          {widget.page_contexts.map((context) => (
-            <Badge key={context}>{PAGE_CONTEXT_LABELS[context]}</Badge>
-          ))}
-        </InlineStack>
-        <InlineStack gap="200">
-          <Button variant="primary" onClick={onInstall} loading={installing}>
-            {WIDGET_TEXT.installOnStore}
-          </Button>
-          <Button tone="critical" onClick={onDelete}>
-            {ACTION_TEXT.delete}
-          </Button>
-        </InlineStack>
-      </BlockStack>
-    </Card>
+          </InlineStack>
+          <InlineStack gap="100">
+            <Badge>{LAYOUT_NAMES[widget.layout_type]}</Badge>
+            {widget.installed_at ? <Badge tone="success">{WIDGET_TEXT.installed}</Badge> : null}
+            {layoutHasTheme(widget.layout_type) ? <Badge>{WIDGET_TEXT.themeBadge(widget.settings.theme)}</Badge> : null}
+            {widget.page_contexts.map((context) => (
+              <Badge key={context}>{PAGE_CONTEXT_LABELS[context]}</Badge>
+            ))}
+          </InlineStack>
+          <InlineStack gap="200">
+            <Button variant="primary" onClick={onInstall} loading={installing}>
+              {WIDGET_TEXT.installOnStore}
+            </Button>
+            <Button tone="critical" onClick={onDelete}>
+              {ACTION_TEXT.delete}
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      )}
+    </NamedCard>
   );
 }
