@@ -42,11 +42,17 @@ export interface ActorContext {
   baseUrl: string;
 }
 
-export const ACTOR_INFO: Record<string, { id: string; title: string }> = {
+export const ACTOR_INFO = {
   "clockworks/tiktok-scraper": { id: "GdWCkxBtKWOsKjdch", title: "TikTok Scraper" },
   "clockworks/tiktok-profile-scraper": { id: "0FXVyOXXEmdGcV88a", title: "TikTok Profile Scraper" },
   "apify/instagram-reel-scraper": { id: "xMc5Ga1oCONPmWJIa", title: "Instagram Reel Scraper" },
-};
+} satisfies Record<string, { id: string; title: string }>;
+
+export type ActorName = keyof typeof ACTOR_INFO;
+
+export function isActorName(name: string): name is ActorName {
+  return Object.hasOwn(ACTOR_INFO, name);
+}
 
 function stringArray(input: Record<string, unknown>, key: string): string[] {
   const value = input[key];
