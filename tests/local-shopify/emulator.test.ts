@@ -302,6 +302,6 @@ describe("loadAdminSchema", () => {
     const schema = loadAdminSchema();
     expect(loadAdminSchema("2025-10")).toBe(schema);
     expect(validate(schema, parse(`{ shop { name myshopifyDomain } }`))).toEqual([]);
-    expect(validate(schema, parse(`{ shop { nmae } }`))[0].message).toContain('Cannot query field "nmae" on type "Shop"');
+    expect(validate(schema, parse(`{ shop { nmae } }`))[0]?.message).toContain('Cannot query field "nmae" on type "Shop"');
   });
 });

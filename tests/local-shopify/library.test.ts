@@ -227,9 +227,9 @@ describe("billing", () => {
 
     const payments = await world.shopify.billing.check({ session, plans: ["Premium"], isTest: true, returnObject: true });
     expect(payments.hasActivePayment).toBe(true);
-    const subscription = payments.appSubscriptions[0];
-    expect(subscription).toMatchObject({ id: `gid://shopify/AppSubscription/${chargeId}`, name: "Premium", status: "ACTIVE", test: true });
-    expect(subscription.lineItems![0].plan.pricingDetails).toMatchObject({ price: { amount: 5.99, currencyCode: "USD" }, interval: "EVERY_30_DAYS" });
+    expect(payments.appSubscriptions[0]).toMatchObject({ id: `gid://shopify/AppSubscription/${chargeId}`, name: "Premium", status: "ACTIVE", test: true });
+    const subscription = payments.appSubscriptions[0]!;
+    expect(subscription.lineItems?.[0]?.plan.pricingDetails).toMatchObject({ price: { amount: 5.99, currencyCode: "USD" }, interval: "EVERY_30_DAYS" });
 
     const update = world.received.find(
       (r) => r.path === "/webhooks/app_subscriptions/update" && r.headers["x-shopify-shop-domain"] === "billing-shop.myshopify.com",
@@ -252,7 +252,7 @@ describe("billing", () => {
     const confirmationUrl = localAdminUrl(world.localShopify.config, await world.shopify.billing.request({ session, plan: "Premium", isTest: true }));
     const decline = await fetch(confirmationUrl, { method: "POST", body: new URLSearchParams({ decision: "decline" }), redirect: "manual" });
     expect(decline.headers.get("location")).toBe(`${world.localShopify.url}/store/billing-decline/apps/clipcart`);
-    expect(world.localShopify.snapshot("billing-decline").subscriptions[0].status).toBe("DECLINED");
+    expect(world.localShopify.snapshot("billing-decline").subscriptions[0]?.status).toBe("DECLINED");
     expect((await fetch(confirmationUrl.replace(/signature=\w+/, "signature=forged"))).status).toBe(404);
   });
 });
