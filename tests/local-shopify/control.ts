@@ -155,7 +155,7 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
       new RegExp(`^${SHOP}/webhooks$`),
       json(async (req, [shop = ""]) => {
         const { topic, payload } = await readParams(req);
-        if (!topic) throw new Error("topic is required");
+        if (typeof topic !== "string" || !topic) throw new Error("topic is required");
         return deliverWebhook(ctx, { shop: shopParam(shop), topic, payload });
       }),
     )
@@ -176,8 +176,8 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
         const { userId, expiresInSeconds } = await readParams(req);
         return {
           idToken: await mintIdTokenFor(ctx, shopParam(shop), {
-            userId: userId && String(userId),
-            expiresInSeconds: expiresInSeconds && Number(expiresInSeconds),
+            userId: userId ? String(userId) : undefined,
+            expiresInSeconds: expiresInSeconds ? Number(expiresInSeconds) : undefined,
           }),
         };
       }),

@@ -8,7 +8,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** Parses a JSON or form-encoded body into a flat object (what OAuth endpoints accept). */
-export async function readParams(req: IncomingMessage): Promise<Record<string, any>> {
+export async function readParams(req: IncomingMessage): Promise<Record<string, unknown>> {
   const raw = (await readBody(req)).toString("utf8");
   if (!raw) return {};
   if ((req.headers["content-type"] ?? "").includes("json")) {
