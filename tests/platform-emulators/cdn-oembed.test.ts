@@ -39,7 +39,7 @@ async function datasetItems<Actor extends keyof ActorItems>(actor: Actor, input:
 
 /** The run's first dataset item (the test fails here when the run found nothing). */
 async function firstItem<Actor extends keyof ActorItems>(actor: Actor, input: object): Promise<ActorItems[Actor]> {
-  const item = await firstItem(actor, input);
+  const [item] = await datasetItems(actor, input);
   expect(item, `${actor} found an item`).toBeDefined();
   return item!;
 }
