@@ -13,6 +13,7 @@ import { readLocalShopifyConfig } from "../local-shopify/config";
 import { webhookRequest } from "../local-shopify/webhooks";
 import { apiRequest, callRoute, DESKTOP_USER_AGENT } from "../support/app-requests";
 import { bootstrapShop, jsonOf, seedVideos, seedWidgets, type TestShop } from "../support/library-fixtures";
+import { must } from "../support/must";
 
 const config = () => ({ ...readLocalShopifyConfig(), appUrl: inject("appUrl") });
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,7 +38,8 @@ async function summaryOf(shop: TestShop) {
 async function listOf<T>(route: typeof videosRoute | typeof widgetsRoute, shop: TestShop, kind: "videos" | "widgets") {
   const response = await callRoute(route as typeof videosRoute, await apiRequest(shop.domain, `/api/analytics/${shop.id}/${kind}`), { shopId: shop.id });
   expect(response.status).toBe(200);
-  return (await jsonOf<Record<string, T[]>>(response))[kind];
+  const lists = await jsonOf<Partial<Record<typeof kind, T[]>>>(response);
+  return must(lists[kind], `the "${kind}" list`);
 }
 
 function orderPayload(

@@ -16,6 +16,7 @@ import { loader as listVideosRoute } from "~/routes/api.videos.$id";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { action as addTagRoute } from "~/routes/api.videos.$videoId.tags";
 import { apiRequest, callRoute, localShopify } from "../support/app-requests";
+import { must, only } from "../support/must";
 import { expectConsoleError } from "../support/console-guard";
 import {
   bootstrapShop,
@@ -51,7 +52,8 @@ afterEach(async () => {
   resetImportRunner();
 });
 
-const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => String(7_400_000_000_000_000_000n + BigInt(from + i)));
+const videoId = (n: number) => String(7_400_000_000_000_000_000n + BigInt(n));
+const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => videoId(from + i));
 
 async function importChannel(shop: TestShop, body: Record<string, unknown>) {
   return callRoute(importChannelRoute, await apiRequest(shop.domain, "/api/channels", { body: { shopId: shop.id, ...body } }));
@@ -115,14 +117,14 @@ describe("POST /api/channels: an account import runs as a job", () => {
     expect(done.finished_at).not.toBeNull();
     expect(calls).toEqual([{ method: "channel", input: "creator" }]);
 
-    const [channel] = await channelsOf(shop);
+    const channel = only(await channelsOf(shop), "imported channel");
     expect(channel).toMatchObject({ id: done.channel_id, platform: "tiktok", username: "creator", display_name: "creator display", follower_count: 1234 });
     expect(channel.last_synced_at).not.toBeNull();
 
     const page = await library(shop);
     expect(page).toMatchObject({ total: 25, pageCount: 2 });
     // The feed's first (newest) video is on top.
-    expect(page.videos[0].video_id).toBe(ids(0, 1)[0]);
+    expect(page.videos[0]?.video_id).toBe(videoId(0));
     expect(page.videos.every((video) => video.enabled === false)).toBe(true);
 
     // Finished a moment ago: still in the active list, so the page can show the result after navigating back.
@@ -146,7 +148,7 @@ describe("POST /api/channels: an account import runs as a job", () => {
       error_kind: "timeout",
     });
     expect((await library(shop)).total).toBe(7);
-    const [channel] = await channelsOf(shop);
+    const channel = only(await channelsOf(shop), "channel");
     expect(channel.last_sync_error).toBe("Import timeout: the Apify run reached its time limit");
   });
 
@@ -216,8 +218,14 @@ describe("POST /api/channels: an account import runs as a job", () => {
     const page = await library(shop);
     expect(page.total).toBe(8);
     const byVideoId = new Map<string, VideoDto>(page.videos.map((video) => [video.video_id, video]));
-    expect(byVideoId.get(feed[3])).toMatchObject({ id: approvedVideo.id, enabled: true, widget_names: ["Home"], title: `Clip ${feed[3]} (edited)` });
-    expect(byVideoId.get(feed[4])!.product_tags.map((tag) => tag.product_title)).toEqual(["Scarf"]);
+    const [, , , approvedId, taggedId] = feed;
+    expect(byVideoId.get(must(approvedId, "the approved video's id"))).toMatchObject({
+      id: approvedVideo.id,
+      enabled: true,
+      widget_names: ["Home"],
+      title: `Clip ${approvedId} (edited)`,
+    });
+    expect(byVideoId.get(must(taggedId, "the tagged video's id"))!.product_tags.map((tag) => tag.product_title)).toEqual(["Scarf"]);
     expect(await channelsOf(shop)).toHaveLength(1);
   });
 
@@ -307,7 +315,7 @@ describe("POST /api/channels/{channelId}/sync", () => {
     }).importer;
     const imported = await finishedJob(shop, (await startedJob(await importChannel(shop, { username: "creator", platform: "tiktok" }))).id);
     const channelId = imported.channel_id!;
-    const firstSync = (await channelsOf(shop))[0].last_synced_at!;
+    const firstSync = only(await channelsOf(shop), "channel").last_synced_at!;
 
     const sync = async (id = channelId, as = shop) =>
       callRoute(syncChannelRoute, await apiRequest(as.domain, `/api/channels/${id}/sync`, { body: {} }), { channelId: id });
@@ -317,7 +325,7 @@ describe("POST /api/channels/{channelId}/sync", () => {
     expect(job).toMatchObject({ kind: "sync", input: "creator", channel_id: channelId });
     expect(await finishedJob(shop, job.id)).toMatchObject({ status: "succeeded", videos_added: 2 });
     expect((await library(shop)).total).toBe(6);
-    const [channel] = await channelsOf(shop);
+    const channel = only(await channelsOf(shop), "channel");
     expect(channel.last_synced_at! > firstSync).toBe(true);
 
     failNext = true;
@@ -385,7 +393,7 @@ describe("thumbnail copies (Shopify Files)", () => {
 
   it("asks Shopify to keep a copy of each thumbnail and serves it; a broken thumbnail does not fail the import", async () => {
     const shop = await bootstrapShop();
-    const [good, broken] = ids(700, 2);
+    const [good, broken] = [videoId(700), videoId(701)];
     importers.tiktok = fakeImporter("tiktok", {
       channel: (username) => ({
         channel: importedChannel(username),

@@ -184,16 +184,16 @@ describe("PATCH /api/videos/{videoId}/toggle", () => {
     );
     for (const video of videos.slice(0, 5)) expect((await approve(shop, video.id)).status).toBe(200);
 
-    const sixth = await approve(shop, videos[5].id);
+    const sixth = await approve(shop, videos[5]!.id);
     expect(sixth.status).toBe(403);
     expect(await sixth.json()).toEqual({ error: LIBRARY_TEXT.freePlanLimit });
-    expect((await prisma.video.findUniqueOrThrow({ where: { id: videos[5].id } })).enabled).toBe(false);
+    expect((await prisma.video.findUniqueOrThrow({ where: { id: videos[5]!.id } })).enabled).toBe(false);
 
-    expect((await approve(shop, videos[0].id)).status).toBe(200);
+    expect((await approve(shop, videos[0]!.id)).status).toBe(200);
     // Unpublishing one frees a place.
-    await toggle(shop, videos[0].id, { enabled: false });
-    expect((await approve(shop, videos[5].id)).status).toBe(200);
-    expect((await approve(shop, videos[6].id)).status).toBe(403);
+    await toggle(shop, videos[0]!.id, { enabled: false });
+    expect((await approve(shop, videos[5]!.id)).status).toBe(200);
+    expect((await approve(shop, videos[6]!.id)).status).toBe(403);
   });
 
   it("Premium shops approve without limit", async () => {

@@ -4,8 +4,10 @@
 // one JSON line: how many succeeded and the messages of the refused ones.
 import { setVideoEnabled } from "../../app/models/videos.server";
 import { prisma } from "../../app/db.server";
+import { must } from "../support/must";
 
-const [shopId, ...videoIds] = process.argv.slice(2);
+const [shopArgument, ...videoIds] = process.argv.slice(2);
+const shopId = must(shopArgument, "a shop id as the first argument");
 const results = await Promise.allSettled(videoIds.map((id) => setVideoEnabled(shopId, id, { enabled: true })));
 const refused = results.flatMap((result) => (result.status === "rejected" ? [String((result.reason as Error).message)] : []));
 console.log(JSON.stringify({ approved: results.length - refused.length, refused }));

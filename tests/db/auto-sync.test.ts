@@ -9,6 +9,7 @@ import { databaseKind, prisma } from "../../app/db.server";
 import { AUTO_SYNC_INTERVAL_MS, isAutoSyncDue, type SyncSchedule, type SyncShop } from "../../app/models/auto-sync-rules";
 import { claimDueSyncs } from "../../app/models/auto-sync.server";
 import { createShop, deleteShopsAfterAll } from "./support";
+import { only } from "../support/must";
 
 deleteShopsAfterAll();
 
@@ -149,7 +150,7 @@ describe(`auto-sync on ${databaseKind}`, () => {
       const perChannel = new Map<string, number>();
       for (const job of jobs) perChannel.set(job.channelId!, (perChannel.get(job.channelId!) ?? 0) + 1);
       expect(channels.map((c) => perChannel.get(c.id) ?? 0)).toEqual(channels.map(() => 1));
-      expect(perChannel.get(free.channels[0].id)).toBeUndefined();
+      expect(perChannel.get(only(free.channels, "free shop's channel").id)).toBeUndefined();
 
       const after = await prisma.channel.findMany({ where: { shopId: shop.id }, orderBy: { username: "asc" } });
       const failed = after.find((c) => c.username === "fail_offline")!;

@@ -68,10 +68,10 @@ describe(`${CONCURRENT} concurrent approvals`, () => {
 
   it("the same video approved 50 times at once is approved once, and does not use up the limit", async () => {
     const { shop, videos } = await shopWithDrafts("same-video-race", "free");
-    const results = await approveAllAtOnce(shop.id, Array(CONCURRENT).fill(videos[0].id));
+    const results = await approveAllAtOnce(shop.id, Array(CONCURRENT).fill(videos[0]!.id));
     expect(results.filter((result) => result.status === "rejected")).toEqual([]);
     expect(await prisma.video.count({ where: { shopId: shop.id, enabled: true } })).toBe(1);
-    expect(await prisma.widgetVideo.count({ where: { videoId: videos[0].id } })).toBe(1);
+    expect(await prisma.widgetVideo.count({ where: { videoId: videos[0]!.id } })).toBe(1);
 
     // Four more fit, the sixth does not.
     const more = await approveAllAtOnce(

@@ -171,7 +171,7 @@ describe(`import jobs on ${databaseKind}: removing an account wins over its sync
     const shop = await createShop("removed-saving");
     const ids = videoIds(`saving-${randomUUID().slice(0, 6)}`, 35);
     // Saved oldest first, ten at a time: the 15th oldest is in the second batch.
-    await removeAccountWhenSaved(ids[35 - 15]);
+    await removeAccountWhenSaved(ids[35 - 15]!);
     const job = await enqueueImport({ shopId: shop.id, kind: "channel", platform: "tiktok", input: "newcomer" });
     answerFor("newcomer").resolve(feed("newcomer", ids));
     await waitForImportJob(job.id);

@@ -32,7 +32,7 @@ describe("imported third-party text on this database", () => {
       ["Bell and next line", "Creator"],
       ["A whole emoji 😀 stays", "Creator"],
     ]);
-    expect(rows[2].embedHtml).toBe("<blockquote></blockquote>");
+    expect(rows[2]?.embedHtml).toBe("<blockquote></blockquote>");
     expect((await listVideos(shop.id, { tab: "all", search: "half an emoji", platforms: [], page: 1 })).total).toBe(1);
   });
 

@@ -5,6 +5,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { databaseKind, databaseUrl, prisma, Prisma } from "../../app/db.server";
+import { must } from "../support/must";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const folder = databaseKind === "postgresql" ? "prisma/postgresql/migrations" : "prisma/migrations";
@@ -34,12 +35,12 @@ describe(`migrations on ${databaseKind}`, () => {
     const client = prisma as unknown as Record<string, { count(): Promise<number> }>;
     for (const model of Object.values(Prisma.ModelName)) {
       const delegate = client[model.charAt(0).toLowerCase() + model.slice(1)];
-      await expect(delegate.count(), model).resolves.toBeTypeOf("number");
+      await expect(must(delegate, `the ${model} delegate`).count(), model).resolves.toBeTypeOf("number");
     }
   });
 
   it.runIf(databaseKind === "sqlite")("SQLite enforces foreign keys (cascades depend on it)", async () => {
     const [row] = await prisma.$queryRawUnsafe<{ foreign_keys: number | bigint }[]>("PRAGMA foreign_keys");
-    expect(Number(row.foreign_keys)).toBe(1);
+    expect(Number(row?.foreign_keys)).toBe(1);
   });
 });

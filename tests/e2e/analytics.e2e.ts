@@ -1,6 +1,7 @@
 import type { FrameLocator } from "@playwright/test";
 import localApp from "../local-shopify/local-app.json" with { type: "json" };
 import { demoCatalogue } from "../local-shopify/catalogue";
+import { firstOf, must } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { SHOPIFY_URL, expect, test } from "./fixtures";
 import { E2E_PORTS } from "./stack-ports";
@@ -50,7 +51,7 @@ test("every empty state of the Analytics page", async ({ openApp, shop }) => {
 });
 
 test("a shopper's clicks, add to cart and order show on Analytics and the Dashboard; a redelivered order counts once", async ({ page, openApp, shop }) => {
-  const [product] = demoCatalogue();
+  const [product] = firstOf(demoCatalogue(), 1, "demo products");
   let app = await openApp("/");
   const shopRow = await bootstrappedShop(shop);
   const prisma = await e2eDb();
@@ -97,7 +98,7 @@ test("a shopper's clicks, add to cart and order show on Analytics and the Dashbo
   await shopper.goto(storefront(shop, "/cart"));
   await shopper.getByRole("button", { name: "Check out" }).click();
   await expect(shopper.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
-  const price = `$${Number(product.variants[0].price).toFixed(2)}`;
+  const price = `$${Number(must(product.variants[0], "the product's first variant").price).toFixed(2)}`;
 
   // The beacons (written within a second) and the order webhook have reached the app.
   await expect

@@ -25,14 +25,23 @@ export async function bootstrappedShop(shopHandle: string) {
   throw new Error(`${shopDomain} was never bootstrapped`);
 }
 
-export async function seedWidgets(shopHandle: string, widgets: Array<{ name: string; layoutType: string }>) {
+type E2eDb = Awaited<ReturnType<typeof e2eDb>>;
+type StoredWidget = Awaited<ReturnType<E2eDb["widget"]["create"]>>;
+type StoredVideo = Awaited<ReturnType<E2eDb["video"]["create"]>>;
+
+/** One widget per seed, in order: a literal list of seeds gives a tuple, so `const [widget] = await seedWidgets(...)` needs no check. */
+export async function seedWidgets<const Seeds extends ReadonlyArray<{ name: string; layoutType: string }>>(
+  shopHandle: string,
+  widgets: Seeds,
+): Promise<{ -readonly [K in keyof Seeds]: StoredWidget }> {
   const prisma = await e2eDb();
   const shop = await bootstrappedShop(shopHandle);
+  // Promise.all keeps one widget per seed, in order.
   return Promise.all(
     widgets.map((widget, index) =>
       prisma.widget.create({ data: { shopId: shop.id, name: widget.name, layoutType: widget.layoutType, displayNumber: index + 1 } }),
     ),
-  );
+  ) as Promise<{ -readonly [K in keyof Seeds]: StoredWidget }>;
 }
 
 export interface VideoSeed {
@@ -56,7 +65,10 @@ let sequence = 0;
  * Without createdAt the first seed is the newest, so the list (newest first)
  * shows them in the order given.
  */
-export async function seedVideos(shopHandle: string, seeds: VideoSeed[]) {
+export async function seedVideos<const Seeds extends readonly VideoSeed[]>(
+  shopHandle: string,
+  seeds: Seeds,
+): Promise<{ -readonly [K in keyof Seeds]: StoredVideo }> {
   const prisma = await e2eDb();
   const shop = await bootstrappedShop(shopHandle);
   const newest = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -91,8 +103,9 @@ export async function seedVideos(shopHandle: string, seeds: VideoSeed[]) {
     where: { shopId: shop.id, platformVideoId: { in: rows.map((row) => row.platformVideoId) } },
   });
   const byVideoId = new Map(created.map((video) => [`${video.platform}/${video.platformVideoId}`, video]));
+  const stored = rows.map((row) => byVideoId.get(`${row.platform}/${row.platformVideoId}`)!);
   const tags = seeds.flatMap((seed, index) => {
-    const video = byVideoId.get(`${rows[index].platform}/${rows[index].platformVideoId}`)!;
+    const video = stored[index]!;
     return (seed.tags ?? []).map((productTitle, position) => ({
       shopId: shop.id,
       videoId: video.id,
@@ -102,5 +115,6 @@ export async function seedVideos(shopHandle: string, seeds: VideoSeed[]) {
     }));
   });
   if (tags.length) await prisma.productTag.createMany({ data: tags });
-  return rows.map((row) => byVideoId.get(`${row.platform}/${row.platformVideoId}`)!);
+  // One stored row per seed, in the seeds' order.
+  return stored as { -readonly [K in keyof Seeds]: StoredVideo };
 }

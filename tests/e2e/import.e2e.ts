@@ -5,6 +5,7 @@
  * Every test has its own shop and its own emulator accounts.
  */
 import { uniqueAccount, uniquePinId } from "../platform-emulators/client";
+import { only } from "../support/must";
 import { APP_URL, expect, test } from "./fixtures";
 import {
   PERMISSION_LABEL,
@@ -80,8 +81,9 @@ for (const platform of ACCOUNT_PLATFORMS) {
     // The actor was run once, for the name without the "@" the merchant typed.
     const runs = await emulator.runs({ contains: account });
     expect(runs).toHaveLength(1);
-    expect(runs[0].actorId).toBe(platform.actor);
-    expect(runs[0].input[platform.inputField]).toEqual([account]);
+    const run = only(runs, "actor run");
+    expect(run.actorId).toBe(platform.actor);
+    expect(run.input[platform.inputField]).toEqual([account]);
 
     await dialogButton(dialog, "Close").click();
     await expect(dialog).toBeHidden();

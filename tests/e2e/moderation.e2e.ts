@@ -1,5 +1,6 @@
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { demoCatalogue } from "../local-shopify/catalogue";
+import { firstOf, only } from "../support/must";
 import { platformControl, uniqueAccount } from "../platform-emulators/client";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { APP_URL, SHOPIFY_URL, expect, test } from "./fixtures";
@@ -112,7 +113,7 @@ test("with no widgets the approve dialog warns and leads to the Widgets page", a
   await expect(dialogAction(app, "Approve")).toBeDisabled();
   await dialog(app).getByRole("button", { name: "Create Widget" }).click();
   await expect(app.getByRole("heading", { name: "Widgets", level: 1 })).toBeVisible();
-  expect((await videoRows(shop))[0].enabled).toBe(false);
+  expect(only(await videoRows(shop), "stored video").enabled).toBe(false);
 });
 
 test("the Free plan stops at 5 approved videos and says why; the dialog stays open", async ({ page, openApp, shop }) => {
@@ -218,7 +219,7 @@ test("an unpublish the server refuses shows the mapped error and changes nothing
 });
 
 test("tag products: search from 2 characters, add at once, remove, Done counts", async ({ page, openApp, shop }) => {
-  const [first, second, third] = demoCatalogue();
+  const [first, second, third] = firstOf(demoCatalogue(), 3, "demo products");
   const app = await openLibrary(openApp, page, shop, () => seedVideos(shop, [{ title: "Tag me" }]));
 
   await row(app, "Tag me").getByRole("button", { name: "Tag Product" }).click();
@@ -238,7 +239,11 @@ test("tag products: search from 2 characters, add at once, remove, Done counts",
   }
   await expect(dialogAction(app, "Done (3)")).toBeEnabled();
   let stored = await videoRows(shop);
-  expect(stored[0].productTags.map((tag) => tag.productTitle).sort()).toEqual([first.title, second.title, third.title].sort());
+  expect(
+    only(stored, "stored video")
+      .productTags.map((tag) => tag.productTitle)
+      .sort(),
+  ).toEqual([first.title, second.title, third.title].sort());
 
   await dialog(app)
     .getByRole("button", { name: `Remove ${third.title}` })
@@ -251,7 +256,7 @@ test("tag products: search from 2 characters, add at once, remove, Done counts",
   await expect(row(app, "Tag me").getByText(first.title)).toBeVisible();
   await expect(row(app, "Tag me").getByText(second.title)).toBeVisible();
   stored = await videoRows(shop);
-  expect(stored[0].productTags).toHaveLength(2);
+  expect(only(stored, "stored video").productTags).toHaveLength(2);
 
   await row(app, "Tag me").getByRole("button", { name: "Tag Product" }).click();
   await search.fill(third.title);
@@ -262,7 +267,7 @@ test("tag products: search from 2 characters, add at once, remove, Done counts",
 });
 
 test("a tag the server refuses shows the critical banner with its error", async ({ page, openApp, shop }) => {
-  const [product] = demoCatalogue();
+  const [product] = firstOf(demoCatalogue(), 1, "demo products");
   const app = await openLibrary(openApp, page, shop, () => seedVideos(shop, [{ title: "Refused tag" }]));
   await page.route(`${APP_URL}/api/videos/*/tags`, (route) =>
     route.request().method() === "POST"
@@ -274,11 +279,11 @@ test("a tag the server refuses shows the critical banner with its error", async 
   await app.getByRole("option", { name: product.title, exact: true }).click();
   await expect(dialog(app).getByText("Tag store is read-only")).toBeVisible();
   await expect(dialogAction(app, "Done (0)")).toBeDisabled();
-  expect((await videoRows(shop))[0].productTags).toHaveLength(0);
+  expect(only(await videoRows(shop), "stored video").productTags).toHaveLength(0);
 });
 
 test("the preview shows the video and approves or unpublishes it, closing after the action", async ({ page, openApp, shop }) => {
-  const [product] = demoCatalogue();
+  const [product] = firstOf(demoCatalogue(), 1, "demo products");
   const app = await openLibrary(openApp, page, shop, async () => {
     await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
     const [video] = await seedVideos(shop, [{ title: "Preview me", authorName: "Ana Maker", channelUsername: "anamaker" }]);
@@ -297,7 +302,7 @@ test("the preview shows the video and approves or unpublishes it, closing after 
   await expect(preview.getByText("@anamaker", { exact: true })).toBeVisible();
   await expect(preview.getByText("TikTok", { exact: true })).toBeVisible();
   await expect(preview.getByText(product.title)).toBeVisible();
-  const video = (await videoRows(shop))[0];
+  const video = only(await videoRows(shop), "stored video");
   await expect(preview.getByRole("link", { name: `https://www.tiktok.com/@anamaker/video/${video.platformVideoId}` })).toBeVisible();
   // The player is TikTok's allow-listed player page for this id, nothing else.
   await expect(preview.locator("iframe")).toHaveAttribute("src", new RegExp(`^https://www\\.tiktok\\.com/player/v1/${video.platformVideoId}`));
@@ -307,7 +312,7 @@ test("the preview shows the video and approves or unpublishes it, closing after 
   await expect(preview).toHaveCount(0);
   await expect(app.getByText("Successfully approved 1 video(s)!")).toBeVisible();
   await expect(row(app, "Preview me").getByText("Active", { exact: true })).toBeVisible();
-  expect((await videoRows(shop))[0].widgets.map((link) => link.widget.name)).toEqual(["Home carousel"]);
+  expect(only(await videoRows(shop), "stored video").widgets.map((link) => link.widget.name)).toEqual(["Home carousel"]);
 
   await row(app, "Preview me").getByText("Preview me").click();
   await expect(preview.getByText("Home carousel")).toBeVisible();

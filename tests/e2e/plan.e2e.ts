@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { SISTER_PRODUCT_CUSTOMERS } from "../sister-product/emulator";
 import { registerSisterCustomer } from "../sister-product/customers";
+import { must } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { SHOPIFY_URL, adminUrl, appFrame, expect, test } from "./fixtures";
 
@@ -49,7 +50,11 @@ test("upgrade: approve the charge, come back to the success banner once, Premium
   const subscriptions = (await state(shop)).subscriptions;
   expect(subscriptions.map((s) => [s.name, s.status, s.test])).toEqual([["Premium", "ACTIVE", true]]);
   const shopRow = await (await e2eDb()).shop.findUniqueOrThrow({ where: { shopDomain: `${shop}.myshopify.com` } });
-  expect([shopRow.plan, shopRow.premiumSource, shopRow.subscriptionId]).toEqual(["premium", "billing", `gid://shopify/AppSubscription/${subscriptions[0].id}`]);
+  expect([shopRow.plan, shopRow.premiumSource, shopRow.subscriptionId]).toEqual([
+    "premium",
+    "billing",
+    `gid://shopify/AppSubscription/${subscriptions[0]?.id}`,
+  ]);
 
   // Once: opening the page again shows no banner.
   app = await openApp("/plan");
@@ -104,7 +109,7 @@ test("cancelled through Shopify: back to Free with exactly the first 5 approved 
     await prisma.video.update({ where: { id: video.id }, data: { approvedAt: new Date(Date.UTC(2026, 9, 1 + index)) } });
   }
 
-  const [subscription] = (await state(shop)).subscriptions;
+  const subscription = must((await state(shop)).subscriptions[0], "the Premium subscription");
   const cancelled = { app_subscription: { admin_graphql_api_id: `gid://shopify/AppSubscription/${subscription.id}`, name: "Premium", status: "CANCELLED" } };
   for (let delivery = 0; delivery < 2; delivery++) {
     const sent = await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/webhooks`, {
@@ -232,8 +237,8 @@ test("the Approaching Video Limit banner shows at 4 and 5 approved videos on Fre
   await expect(planCard(app, "Free Plan").getByRole("button", { name: "Current Plan (3/5 videos approved)" })).toBeVisible();
   await expect(banner(app, "Approaching Video Limit")).toHaveCount(0);
   for (const [count, video] of [
-    [4, videos[3]],
-    [5, videos[4]],
+    [4, videos[3]!],
+    [5, videos[4]!],
   ] as const) {
     await prisma.video.update({ where: { id: video.id }, data: { enabled: true, approvedAt: new Date() } });
     app = await openApp("/plan");

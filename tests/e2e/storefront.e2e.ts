@@ -1,5 +1,6 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { demoCatalogue } from "../local-shopify/catalogue";
+import { firstOf } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
 import { APP_URL, SHOPIFY_URL, expect, test } from "./fixtures";
 import { E2E_PORTS } from "./stack-ports";
@@ -52,7 +53,7 @@ test("a carousel installed on the product page shows the approved videos; the sh
   openApp,
   shop,
 }) => {
-  const [product, otherProduct] = demoCatalogue();
+  const [product, otherProduct] = firstOf(demoCatalogue(), 2, "demo products");
   // Admin: a carousel for product pages, created through the Customize form.
   let app = await openApp("/widgets");
   await app.getByRole("button", { name: "Add widget" }).first().click();

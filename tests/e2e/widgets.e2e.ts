@@ -1,4 +1,5 @@
 import type { FrameLocator, Page } from "@playwright/test";
+import { firstOf, only } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
 import { SHOPIFY_URL, expect, test } from "./fixtures";
 import localApp from "../local-shopify/local-app.json" with { type: "json" };
@@ -54,7 +55,7 @@ test("the page starts empty; Add widget toggles to Cancel and offers the four la
     ["Grid", "Organized grid layout"],
     ["Single Video", "Feature one video prominently"],
     ["Sticky", "Fixed floating video widget"],
-  ]) {
+  ] as const) {
     await expect(app.getByRole("heading", { name: title, exact: true })).toBeVisible();
     await expect(app.getByText(description)).toBeVisible();
   }
@@ -102,7 +103,7 @@ test("a carousel with the defaults, sample videos in its preview, and the page r
   await expect(widget.getByText("Product Pages")).toBeVisible();
   await expect(widget.getByText("Collection Pages")).toBeVisible();
   await expect(widget.getByText("Installed")).toHaveCount(0);
-  const [stored] = await storedWidgets(shop);
+  const stored = only(await storedWidgets(shop), "stored widget");
   expect(stored).toMatchObject({
     name: "Carousel Widget",
     layoutType: "carousel",
@@ -144,7 +145,7 @@ test("grid, single and sticky show and send only their own settings", async ({ o
   await expect(card(app, "Sticky Widget").getByText("Cart Page")).toBeVisible();
   await expect(card(app, "Sticky Widget").getByText(/theme$/)).toHaveCount(0);
 
-  const [grid, single, sticky] = await storedWidgets(shop);
+  const [grid, single, sticky] = firstOf(await storedWidgets(shop), 3, "stored widgets");
   expect(grid).toMatchObject({
     displayNumber: 1,
     name: "Lookbook",

@@ -79,7 +79,7 @@ describe("the extension", () => {
       }
       expect(Object.keys(allowed)).toContain(dir);
       for (const file of readdirSync(path)) {
-        expect(file).toMatch(allowed[dir]);
+        expect(file).toMatch(allowed[dir]!);
         const size = statSync(join(path, file)).size;
         totalBytes += size;
         if (dir === "blocks" || dir === "snippets") liquidBytes += size;
@@ -138,7 +138,7 @@ describe("translations", () => {
   const liquidSources = [...blocks.map((block) => block.source), ...extensionFiles("snippets").map((file) => readExtensionFile(`snippets/${file}`))];
 
   it("every `| t` key in the Liquid exists in locales/en.default.json", () => {
-    const keys = liquidSources.flatMap((source) => [...source.matchAll(/'([\w.]+)'\s*\|\s*t\b/g)].map((match) => match[1]));
+    const keys = liquidSources.flatMap((source) => [...source.matchAll(/'(?<key>[\w.]+)'\s*\|\s*t\b/g)].flatMap((match) => match.groups?.key ?? []));
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) expect(translate(storefrontLocale, key), key).toBeTruthy();
   });

@@ -15,8 +15,10 @@ export const extensionFiles = (dir: string) => readdirSync(join(EXTENSION_DIR, d
 /** The JSON inside a block's `{% schema %}` tag (throws when there is not exactly one). */
 export function blockSchemaText(source: string): string {
   const matches = [...source.matchAll(/{%-?\s*schema\s*-?%}([\s\S]*?){%-?\s*endschema\s*-?%}/g)];
-  if (matches.length !== 1) throw new Error(`expected one {% schema %}, found ${matches.length}`);
-  return matches[0][1];
+  const [match, ...others] = matches;
+  if (!match || others.length) throw new Error(`expected one {% schema %}, found ${matches.length}`);
+  // The capture group is not optional: a match always has it.
+  return match[1] ?? "";
 }
 
 /** Follows a dotted key ("widget.play") into a locale file's JSON. */

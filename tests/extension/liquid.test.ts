@@ -34,7 +34,8 @@ function renderBlock(handle: Handle, { pageType = "index", metafields = {}, sett
 
 function inlineJson(html: string, name: string): unknown {
   const match = new RegExp(`<script type="application/json" data-clipcart-${name}>([\\s\\S]*?)</script>`).exec(html);
-  return match ? JSON.parse(match[1]) : null;
+  const json = match?.[1];
+  return json === undefined ? null : JSON.parse(json);
 }
 const shownNumber = (html: string) => (inlineJson(html, "widget") as StorefrontWidget | null)?.number ?? null;
 
@@ -165,8 +166,8 @@ describe("the markup", () => {
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).not.toContain("<!--");
     const data = inlineJson(html, "widget") as StorefrontWidget;
-    expect(data.videos[0].title).toBe(hostile);
-    expect(data.videos[0].author).toBe(HOSTILE_TITLE);
+    expect(data.videos[0]?.title).toBe(hostile);
+    expect(data.videos[0]?.author).toBe(HOSTILE_TITLE);
   });
 
   it("hands the script the extension's texts, the same keys as the renderer's", async () => {

@@ -35,7 +35,7 @@ type Line = [item: string, productType: string, price: number, blurb: string];
 const CATEGORIES: Array<{
   vendor: string;
   tag: string;
-  qualifiers: string[];
+  qualifiers: [string, string, string];
   options: string[];
   lines: Line[];
 }> = [
@@ -108,7 +108,7 @@ function pseudoRandom(seed: number): number {
 /** All base products (3 categories x 8 lines x 3 qualifiers = 72). */
 function baseEntries() {
   const entries: Array<{ category: (typeof CATEGORIES)[number]; line: Line; qualifier: string; q: number }> = [];
-  for (let q = 0; q < 3; q++) {
+  for (const q of [0, 1, 2] as const) {
     for (const category of CATEGORIES) {
       for (const line of category.lines) entries.push({ category, line, qualifier: category.qualifiers[q], q });
     }
@@ -122,7 +122,9 @@ export function demoCatalogue(count: number = DEFAULT_PRODUCT_COUNT): Product[] 
   const entries = baseEntries();
   const products: Product[] = [];
   for (let i = 0; i < count; i++) {
-    const { category, line, qualifier, q } = entries[i % entries.length];
+    const entry = entries[i % entries.length];
+    if (!entry) throw new Error("the catalogue has no base products");
+    const { category, line, qualifier, q } = entry;
     const [item, productType, basePrice, blurb] = line;
     const round = Math.floor(i / entries.length);
     const title = `${qualifier} ${item}${round ? ` ${round + 1}` : ""}`;
@@ -199,11 +201,11 @@ export function productSvg(title: string): string {
   let hue = 0;
   for (const ch of title) hue = (hue * 31 + ch.charCodeAt(0)) % 360;
   const words = title.split(" ");
-  const lines = [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")];
+  const [firstLine, secondLine] = [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
 <rect width="800" height="800" fill="hsl(${hue} 55% 82%)"/>
 <circle cx="400" cy="330" r="150" fill="hsl(${hue} 45% 62%)"/>
-<text x="400" y="600" font-family="Helvetica, Arial, sans-serif" font-size="52" text-anchor="middle" fill="hsl(${hue} 40% 22%)">${escapeXml(lines[0])}</text>
-<text x="400" y="670" font-family="Helvetica, Arial, sans-serif" font-size="52" text-anchor="middle" fill="hsl(${hue} 40% 22%)">${escapeXml(lines[1])}</text>
+<text x="400" y="600" font-family="Helvetica, Arial, sans-serif" font-size="52" text-anchor="middle" fill="hsl(${hue} 40% 22%)">${escapeXml(firstLine)}</text>
+<text x="400" y="670" font-family="Helvetica, Arial, sans-serif" font-size="52" text-anchor="middle" fill="hsl(${hue} 40% 22%)">${escapeXml(secondLine)}</text>
 </svg>`;
 }

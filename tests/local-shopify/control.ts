@@ -138,46 +138,46 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
     .on(
       "POST",
       new RegExp(`^${SHOP}/reset$`),
-      json((_req, [shop]) => (resetShop(ctx, shopParam(shop)), { ok: true })),
+      json((_req, [shop = ""]) => (resetShop(ctx, shopParam(shop)), { ok: true })),
     )
     .on(
       "POST",
       new RegExp(`^${SHOP}/seed$`),
-      json(async (req, [shop]) => seedShop(ctx, shopParam(shop), (await readParams(req)) as SeedInput)),
+      json(async (req, [shop = ""]) => seedShop(ctx, shopParam(shop), (await readParams(req)) as SeedInput)),
     )
     .on(
       "GET",
       new RegExp(`^${SHOP}/state$`),
-      json((_req, [shop]) => shopSnapshot(ctx, shopParam(shop))),
+      json((_req, [shop = ""]) => shopSnapshot(ctx, shopParam(shop))),
     )
     .on(
       "POST",
       new RegExp(`^${SHOP}/webhooks$`),
-      json(async (req, [shop]) => {
+      json(async (req, [shop = ""]) => {
         const { topic, payload } = await readParams(req);
-        if (!topic) throw new Error("topic is required");
+        if (typeof topic !== "string" || !topic) throw new Error("topic is required");
         return deliverWebhook(ctx, { shop: shopParam(shop), topic, payload });
       }),
     )
     .on(
       "POST",
       new RegExp(`^${SHOP}/webhooks/([\\w-]+)/redeliver$`),
-      json((_req, [shop, webhookId]) => redeliverWebhook(ctx, shopParam(shop), webhookId)),
+      json((_req, [shop = "", webhookId = ""]) => redeliverWebhook(ctx, shopParam(shop), webhookId)),
     )
     .on(
       "POST",
       new RegExp(`^${SHOP}/uninstall$`),
-      json((_req, [shop]) => uninstallShop(ctx, shopParam(shop))),
+      json((_req, [shop = ""]) => uninstallShop(ctx, shopParam(shop))),
     )
     .on(
       "POST",
       new RegExp(`^${SHOP}/id-token$`),
-      json(async (req, [shop]) => {
+      json(async (req, [shop = ""]) => {
         const { userId, expiresInSeconds } = await readParams(req);
         return {
           idToken: await mintIdTokenFor(ctx, shopParam(shop), {
-            userId: userId && String(userId),
-            expiresInSeconds: expiresInSeconds && Number(expiresInSeconds),
+            userId: userId ? String(userId) : undefined,
+            expiresInSeconds: expiresInSeconds ? Number(expiresInSeconds) : undefined,
           }),
         };
       }),

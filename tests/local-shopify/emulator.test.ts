@@ -20,15 +20,27 @@ beforeAll(async () => {
 });
 afterAll(() => world?.close());
 
+interface GraphqlAnswer {
+  data?: unknown;
+  errors?: Array<{ message: string; path?: string[]; extensions: { code: string } }>;
+}
+
 /** Raw GraphQL over HTTP, to see exactly what Local Shopify answers. */
-async function gql(token: string, query: string, variables?: Record<string, unknown>, base = world.localShopify.url) {
+async function gqlAnswer(token: string, query: string, variables?: Record<string, unknown>, base = world.localShopify.url): Promise<GraphqlAnswer> {
   const response = await fetch(`${base}/admin/api/2025-10/graphql.json`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token },
     body: JSON.stringify({ query, variables }),
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as { data?: any; errors?: any[] };
+  return (await response.json()) as GraphqlAnswer;
+}
+
+/** The answer's data, in the shape the test's query asks for (the test fails here when there is none). */
+async function gql<Data>(token: string, query: string, variables?: Record<string, unknown>, base = world.localShopify.url): Promise<{ data: Data }> {
+  const { data } = await gqlAnswer(token, query, variables, base);
+  expect(data, "the answer's data").toBeDefined();
+  return { data: data as Data };
 }
 
 const tokenFor = async (shop: string) => (await world.sessionFor(shop)).accessToken!;
@@ -40,26 +52,33 @@ const SET = `mutation Set($metafields: [MetafieldsSetInput!]!) {
   }
 }`;
 
+interface SetAnswer {
+  metafieldsSet: {
+    metafields: Array<{ id: string; namespace: string; key: string; type: string; value: string; jsonValue: unknown; owner: { id: string } }>;
+    userErrors: Array<{ field: string[]; message: string; code: string; elementIndex: number | null }>;
+  };
+}
+
 describe("metafields", () => {
   it("round-trips app-owned metafields and resolves $app namespaces like Shopify", async () => {
     const token = await tokenFor("meta-shop");
-    const { data: install } = await gql(token, `{ currentAppInstallation { id } }`);
+    const { data: install } = await gql<{ currentAppInstallation: { id: string } }>(token, `{ currentAppInstallation { id } }`);
     const ownerId = install.currentAppInstallation.id;
 
-    const { data } = await gql(token, SET, {
+    const { data } = await gql<SetAnswer>(token, SET, {
       metafields: [
         { ownerId, namespace: "$app:widgets", key: "config", type: "json", value: '{"layout":"carousel","count":3}' },
         { ownerId, key: "enabled", type: "boolean", value: "true" },
       ],
     });
     expect(data.metafieldsSet.userErrors).toEqual([]);
-    expect(data.metafieldsSet.metafields.map((m: any) => [m.namespace, m.key, m.jsonValue])).toEqual([
+    expect(data.metafieldsSet.metafields.map((m) => [m.namespace, m.key, m.jsonValue])).toEqual([
       ["app--7700001--widgets", "config", { layout: "carousel", count: 3 }],
       ["app--7700001", "enabled", true],
     ]);
-    expect(data.metafieldsSet.metafields[0].owner.id).toBe(ownerId);
+    expect(data.metafieldsSet.metafields[0]?.owner.id).toBe(ownerId);
 
-    const { data: read } = await gql(
+    const { data: read } = await gql<{ currentAppInstallation: { config: unknown; metafields: { nodes: unknown[] } } }>(
       token,
       `{ currentAppInstallation {
       config: metafield(namespace: "$app:widgets", key: "config") { value type }
@@ -68,7 +87,7 @@ describe("metafields", () => {
     expect(read.currentAppInstallation.config).toEqual({ value: '{"layout":"carousel","count":3}', type: "json" });
     expect(read.currentAppInstallation.metafields.nodes).toHaveLength(2);
 
-    const { data: deleted } = await gql(
+    const { data: deleted } = await gql<{ metafieldsDelete: { deletedMetafields: unknown[] } }>(
       token,
       `mutation($m: [MetafieldIdentifierInput!]!) { metafieldsDelete(metafields: $m) { deletedMetafields { namespace key } userErrors { message } } }`,
       {
@@ -85,7 +104,7 @@ describe("metafields", () => {
   it("validates owners, types, values and limits, atomically", async () => {
     const token = await tokenFor("meta-errors");
     const ownerId = world.localShopify.snapshot("meta-errors").appInstallationId;
-    const { data } = await gql(token, SET, {
+    const { data } = await gql<SetAnswer>(token, SET, {
       metafields: [
         { ownerId, namespace: "$app", key: "good", type: "single_line_text_field", value: "fine" },
         { ownerId, namespace: "$app", key: "bad_json", type: "json", value: "{oops" },
@@ -96,7 +115,7 @@ describe("metafields", () => {
       ],
     });
     expect(data.metafieldsSet.metafields).toEqual([]);
-    expect(data.metafieldsSet.userErrors.map((e: any) => [e.field.join("."), e.code])).toEqual([
+    expect(data.metafieldsSet.userErrors.map((e) => [e.field.join("."), e.code])).toEqual([
       ["metafields.1.value", "INVALID_VALUE"],
       ["metafields.2.value", "INVALID_VALUE"],
       ["metafields.3.ownerId", "INVALID"],
@@ -106,7 +125,7 @@ describe("metafields", () => {
     expect(world.localShopify.snapshot("meta-errors").metafields).toEqual([]);
 
     const many = Array.from({ length: 26 }, (_, i) => ({ ownerId, key: `k${i}`, type: "boolean", value: "true" }));
-    const { data: tooMany } = await gql(token, SET, { metafields: many });
+    const { data: tooMany } = await gql<SetAnswer>(token, SET, { metafields: many });
     expect(tooMany.metafieldsSet.userErrors).toEqual([
       { field: ["metafields"], message: "Exceeded the maximum metafields input limit of 25.", code: "LESS_THAN_OR_EQUAL_TO", elementIndex: null },
     ]);
@@ -146,36 +165,46 @@ describe("files", () => {
   const CREATE = `mutation($files: [FileCreateInput!]!) { fileCreate(files: $files) {
     files { id fileStatus alt ... on MediaImage { image { url } } } userErrors { field code } } }`;
   const NODE = `query($id: ID!) { node(id: $id) { ... on MediaImage { fileStatus image { url width height } fileErrors { code details } } } }`;
+  /** One file per input: these tests create one at a time. */
+  type CreateAnswer = { fileCreate: { files: [{ id: string; fileStatus: string; alt: string | null; image: { url: string } | null }] } };
+  type NodeAnswer = { node: { fileStatus: string; image: { url: string; width: number; height: number } | null; fileErrors: unknown[] } };
 
   it("fetches the source, then serves the image as READY", async () => {
     const token = await tokenFor("files-shop");
-    const { data } = await gql(token, CREATE, { files: [{ originalSource: `${sourceUrl}/thumb.png`, contentType: "IMAGE", alt: "Video thumbnail" }] });
+    const { data } = await gql<CreateAnswer>(token, CREATE, {
+      files: [{ originalSource: `${sourceUrl}/thumb.png`, contentType: "IMAGE", alt: "Video thumbnail" }],
+    });
     const [file] = data.fileCreate.files;
     expect(file).toMatchObject({ fileStatus: "UPLOADED", alt: "Video thumbnail", image: null });
     expect(file.id).toMatch(/^gid:\/\/shopify\/MediaImage\/\d+$/);
 
     await world.localShopify.settled();
-    const { data: after } = await gql(token, NODE, { id: file.id });
+    const { data: after } = await gql<NodeAnswer>(token, NODE, { id: file.id });
     expect(after.node.fileStatus).toBe("READY");
     expect(after.node.image).toMatchObject({ width: 3, height: 2 });
-    const served = await fetch(after.node.image.url);
+    const imageUrl = after.node.image!.url;
+    const served = await fetch(imageUrl);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
 
-    const { data: listed } = await gql(token, `{ files(first: 10, query: "status:ready") { nodes { id } } }`);
+    const { data: listed } = await gql<{ files: { nodes: Array<{ id: string }> } }>(token, `{ files(first: 10, query: "status:ready") { nodes { id } } }`);
     expect(listed.files.nodes).toEqual([{ id: file.id }]);
-    const { data: removed } = await gql(token, `mutation($ids: [ID!]!) { fileDelete(fileIds: $ids) { deletedFileIds userErrors { code } } }`, {
-      ids: [file.id],
-    });
+    const { data: removed } = await gql<{ fileDelete: { deletedFileIds: string[] } }>(
+      token,
+      `mutation($ids: [ID!]!) { fileDelete(fileIds: $ids) { deletedFileIds userErrors { code } } }`,
+      {
+        ids: [file.id],
+      },
+    );
     expect(removed.fileDelete.deletedFileIds).toEqual([file.id]);
-    expect((await fetch(after.node.image.url)).status).toBe(404);
+    expect((await fetch(imageUrl)).status).toBe(404);
   });
 
   it("marks the file FAILED when the source can't be fetched", async () => {
     const token = await tokenFor("files-fail");
-    const { data } = await gql(token, CREATE, { files: [{ originalSource: `${sourceUrl}/missing.png`, contentType: "IMAGE" }] });
+    const { data } = await gql<CreateAnswer>(token, CREATE, { files: [{ originalSource: `${sourceUrl}/missing.png`, contentType: "IMAGE" }] });
     await world.localShopify.settled();
-    const { data: after } = await gql(token, NODE, { id: data.fileCreate.files[0].id });
+    const { data: after } = await gql<NodeAnswer>(token, NODE, { id: data.fileCreate.files[0].id });
     expect(after.node).toMatchObject({
       fileStatus: "FAILED",
       image: null,
@@ -188,13 +217,18 @@ describe("themes", () => {
   const THEMES = `{ themes(first: 5, roles: [MAIN]) { nodes { name role
     json: files(filenames: ["templates/*.json"]) { nodes { filename } }
     index: files(filenames: ["templates/index.liquid"]) { nodes { body { ... on OnlineStoreThemeFileBodyText { content } } } } } } }`;
+  type ThemesAnswer = {
+    themes: {
+      nodes: Array<{ name: string; role: string; json: { nodes: Array<{ filename: string }> }; index: { nodes: Array<{ body: { content: string } }> } }>;
+    };
+  };
 
   it("publishes an Online Store 2.0 theme by default and a vintage one when seeded", async () => {
     const token = await tokenFor("theme-shop");
-    const { data: json } = await gql(token, THEMES);
+    const { data: json } = await gql<ThemesAnswer>(token, THEMES);
     expect(json.themes.nodes).toHaveLength(1);
     expect(json.themes.nodes[0]).toMatchObject({ name: "Dawn", role: "MAIN", index: { nodes: [] } });
-    expect(json.themes.nodes[0].json.nodes.map((f: any) => f.filename)).toEqual([
+    expect(json.themes.nodes[0]?.json.nodes.map((f) => f.filename)).toEqual([
       "templates/cart.json",
       "templates/collection.json",
       "templates/index.json",
@@ -206,9 +240,9 @@ describe("themes", () => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ theme: "liquid" }),
     });
-    const { data: liquid } = await gql(token, THEMES);
+    const { data: liquid } = await gql<ThemesAnswer>(token, THEMES);
     expect(liquid.themes.nodes[0]).toMatchObject({ name: "Debut", role: "MAIN", json: { nodes: [] } });
-    expect(liquid.themes.nodes[0].index.nodes[0].body.content).toContain("featured-collection");
+    expect(liquid.themes.nodes[0]?.index.nodes[0]?.body.content).toContain("featured-collection");
   });
 });
 
@@ -217,7 +251,7 @@ describe("access scopes and errors", () => {
     const narrow = await startTestWorld({ scopes: "read_products" });
     try {
       const token = await narrow.sessionFor("narrow").then((s) => s.accessToken!);
-      const result = await gql(token, `{ themes(first: 1) { nodes { id } } }`, undefined, narrow.localShopify.url);
+      const result = await gqlAnswer(token, `{ themes(first: 1) { nodes { id } } }`, undefined, narrow.localShopify.url);
       expect(result.errors?.[0]).toMatchObject({
         message: "Access denied for themes field. Required access: `read_themes` access scope.",
         path: ["themes"],
@@ -230,7 +264,7 @@ describe("access scopes and errors", () => {
 
   it("reports unknown arguments and bad literals with graphql-ruby's wording", async () => {
     const token = await tokenFor("errors-shop");
-    const { errors } = await gql(token, `{ products(first: "ten", colour: RED) { nodes { id } } }`);
+    const { errors } = await gqlAnswer(token, `{ products(first: "ten", colour: RED) { nodes { id } } }`);
     expect(errors?.map((e) => [e.message, e.extensions.code])).toEqual([
       ["Argument 'first' on Field 'products' has an invalid value (\"ten\"). Expected type 'Int'.", "argumentLiteralsIncompatible"],
       ["Field 'products' doesn't accept argument 'colour'", "argumentNotAccepted"],
@@ -253,7 +287,7 @@ describe("control endpoints and persistence", () => {
 
     const { idToken } = await fetch(`${base}/id-token`, { method: "POST" }).then((r) => r.json());
     const session = await world.sessionFor("control-shop", { idToken });
-    const { data } = await gql(
+    const { data } = await gql<{ products: { nodes: unknown[] }; orders: { nodes: unknown[] } }>(
       session.accessToken!,
       `{ products(first: 5) { nodes { title variants(first: 1) { nodes { price } } } }
       orders(first: 5) { nodes { name totalPriceSet { shopMoney { amount } } lineItems(first: 5) { nodes { quantity customAttributes { key value } } } } } }`,
@@ -281,12 +315,17 @@ describe("control endpoints and persistence", () => {
       const first = await startTestWorld({ stateFile });
       const token = (await first.sessionFor("persist")).accessToken!;
       const ownerId = first.localShopify.snapshot("persist").appInstallationId;
-      await gql(token, SET, { metafields: [{ ownerId, key: "kept", type: "single_line_text_field", value: "yes" }] }, first.localShopify.url);
+      await gqlAnswer(token, SET, { metafields: [{ ownerId, key: "kept", type: "single_line_text_field", value: "yes" }] }, first.localShopify.url);
       await first.close();
 
       const second = await startTestWorld({ stateFile });
       try {
-        const { data } = await gql(token, `{ currentAppInstallation { metafield(key: "kept") { value } } }`, undefined, second.localShopify.url);
+        const { data } = await gql<{ currentAppInstallation: { metafield: unknown } }>(
+          token,
+          `{ currentAppInstallation { metafield(key: "kept") { value } } }`,
+          undefined,
+          second.localShopify.url,
+        );
         expect(data.currentAppInstallation.metafield).toEqual({ value: "yes" });
       } finally {
         await second.close();
@@ -302,6 +341,6 @@ describe("loadAdminSchema", () => {
     const schema = loadAdminSchema();
     expect(loadAdminSchema("2025-10")).toBe(schema);
     expect(validate(schema, parse(`{ shop { name myshopifyDomain } }`))).toEqual([]);
-    expect(validate(schema, parse(`{ shop { nmae } }`))[0].message).toContain('Cannot query field "nmae" on type "Shop"');
+    expect(validate(schema, parse(`{ shop { nmae } }`))[0]?.message).toContain('Cannot query field "nmae" on type "Shop"');
   });
 });

@@ -6,6 +6,6 @@ export function gid(type: string, id: number | string): string {
 /** Returns type and numeric id, or null when the string is not a Shopify gid. */
 export function parseGid(value: unknown): { type: string; id: number } | null {
   if (typeof value !== "string") return null;
-  const match = /^gid:\/\/shopify\/([A-Za-z]+)\/(\d+)(\?.*)?$/.exec(value);
-  return match ? { type: match[1], id: Number(match[2]) } : null;
+  const [, type, id] = /^gid:\/\/shopify\/([A-Za-z]+)\/(\d+)(\?.*)?$/.exec(value) ?? [];
+  return type && id ? { type, id: Number(id) } : null;
 }

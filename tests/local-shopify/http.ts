@@ -8,7 +8,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** Parses a JSON or form-encoded body into a flat object (what OAuth endpoints accept). */
-export async function readParams(req: IncomingMessage): Promise<Record<string, any>> {
+export async function readParams(req: IncomingMessage): Promise<Record<string, unknown>> {
   const raw = (await readBody(req)).toString("utf8");
   if (!raw) return {};
   if ((req.headers["content-type"] ?? "").includes("json")) {
@@ -42,6 +42,10 @@ export function escapeHtml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * `params` holds one string per capture group of the route's pattern ("" for a group that did not take part),
+ * so handlers destructure them with `= ""` defaults: the pattern, not the type, fixes how many there are.
+ */
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[]) => Promise<void> | void;
 
 /** A route table: first match wins; `params` are the pattern's capture groups (decoded). */

@@ -49,8 +49,8 @@ export interface LocalShopify {
 function ownRoutes(ctx: LocalShopifyContext): Router {
   return new Router()
     .on("POST", /^\/admin\/oauth\/access_token$/, (req, res) => handleAccessToken(req, res, ctx))
-    .on("POST", /^\/admin\/api\/([^/]+)\/graphql\.json$/, (req, res, _url, [version]) => handleGraphql(req, res, ctx, version))
-    .on("GET", /^\/cdn\/shop\/products\/([^/]+)\.svg$/, (_req, res, _url, [handle]) => {
+    .on("POST", /^\/admin\/api\/([^/]+)\/graphql\.json$/, (req, res, _url, [version = ""]) => handleGraphql(req, res, ctx, version))
+    .on("GET", /^\/cdn\/shop\/products\/([^/]+)\.svg$/, (_req, res, _url, [handle = ""]) => {
       // Stand-in for Shopify's CDN: the product's title on a colour derived from it.
       const product = Object.values(ctx.state.shops)
         .flatMap((s) => s.products)
@@ -59,7 +59,7 @@ function ownRoutes(ctx: LocalShopifyContext): Router {
       res.setHeader("Cache-Control", "public, max-age=3600");
       sendText(res, 200, productSvg(title), "image/svg+xml");
     })
-    .on("GET", /^\/cdn\/shop\/files\/(\d+)\.\w+$/, (_req, res, _url, [id]) => {
+    .on("GET", /^\/cdn\/shop\/files\/(\d+)\.\w+$/, (_req, res, _url, [id = ""]) => {
       const file = findFileBytes(ctx.state.shops, Number(id));
       if (!file) return sendText(res, 404, "Not found");
       sendText(res, 200, file.bytes, file.contentType);

@@ -19,8 +19,7 @@ import { nextId, type CartLine, type CartState, type OrderRecord, type ShopState
 import { deliverWebhook } from "./webhooks.js";
 
 function cookieToken(req: IncomingMessage): string | null {
-  const match = /(?:^|;\s*)cart=([a-z0-9]+)/.exec(req.headers.cookie ?? "");
-  return match ? match[1] : null;
+  return /(?:^|;\s*)cart=([a-z0-9]+)/.exec(req.headers.cookie ?? "")?.[1] ?? null;
 }
 
 /** The browser's cart, or an empty one (not stored until something is added). */
@@ -88,8 +87,8 @@ async function readAddItems(req: IncomingMessage): Promise<AddItem[]> {
   const form = new URLSearchParams(raw);
   const properties: Record<string, string> = {};
   for (const [key, value] of form) {
-    const match = /^properties\[(.+)\]$/.exec(key);
-    if (match) properties[match[1]] = value;
+    const name = /^properties\[(.+)\]$/.exec(key)?.[1];
+    if (name) properties[name] = value;
   }
   return [toItem({ id: form.get("id"), quantity: form.get("quantity") ?? 1, properties })];
 }
@@ -168,10 +167,11 @@ export async function handleCart(
   if (path === "/cart/clear.js") cart.lines = [];
   else {
     const index = body.line ? body.line - 1 : cart.lines.findIndex((line) => line.key === String(body.id) || line.variantId === Number(body.id));
-    if (index < 0 || index >= cart.lines.length) return (cartError(res, 400, "No valid line or id"), true);
+    const line = cart.lines[index];
+    if (!line) return (cartError(res, 400, "No valid line or id"), true);
     const quantity = Math.max(0, Math.floor(Number(body.quantity ?? 0)));
     if (quantity === 0) cart.lines.splice(index, 1);
-    else cart.lines[index].quantity = quantity;
+    else line.quantity = quantity;
   }
   shop.carts[cart.token] = cart;
   ctx.save();

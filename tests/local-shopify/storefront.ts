@@ -31,11 +31,11 @@ import type { Product } from "./catalogue.js";
 
 /** The storefront a request is for, and the path within it; null for admin/API requests. */
 export function storefrontTarget(req: IncomingMessage, url: URL): { handle: string; path: string } | null {
-  const host = (req.headers.host ?? "").split(":")[0].toLowerCase();
-  const byHost = /^([a-z0-9][a-z0-9-]*)\.localhost$/.exec(host);
-  if (byHost) return { handle: byHost[1], path: url.pathname };
-  const byPath = /^\/storefront\/([a-z0-9][a-z0-9-]*)(\/.*)?$/.exec(url.pathname);
-  if (byPath) return { handle: byPath[1], path: byPath[2] ?? "/" };
+  const host = ((req.headers.host ?? "").split(":")[0] ?? "").toLowerCase();
+  const hostHandle = /^([a-z0-9][a-z0-9-]*)\.localhost$/.exec(host)?.[1];
+  if (hostHandle) return { handle: hostHandle, path: url.pathname };
+  const [, pathHandle, pathInStore = "/"] = /^\/storefront\/([a-z0-9][a-z0-9-]*)(\/.*)?$/.exec(url.pathname) ?? [];
+  if (pathHandle) return { handle: pathHandle, path: pathInStore };
   return null;
 }
 
@@ -90,18 +90,19 @@ function pageFor(shop: ShopState, path: string): Page | null {
   const live = shop.products.filter((product) => product.status === "ACTIVE");
   if (path === "/" || path === "") return { type: "index", title: shop.name, collection: { title: "Featured products", handle: "all", products: live } };
   if (path === "/cart") return { type: "cart", title: "Your cart" };
-  const product = /^\/products\/([^/]+)$/.exec(path);
-  if (product) {
-    const found = live.find((p) => p.handle === decodeURIComponent(product[1]));
+  const productHandle = /^\/products\/([^/]+)$/.exec(path)?.[1];
+  if (productHandle) {
+    const found = live.find((p) => p.handle === decodeURIComponent(productHandle));
     return found ? { type: "product", title: found.title, product: found } : null;
   }
-  const collection = /^\/collections\/([^/]+)$/.exec(path);
-  if (collection) {
-    const handle = decodeURIComponent(collection[1]);
+  const collectionHandle = /^\/collections\/([^/]+)$/.exec(path)?.[1];
+  if (collectionHandle) {
+    const handle = decodeURIComponent(collectionHandle);
     // "all" and one collection per product type (e.g. /collections/shirts).
     const products = handle === "all" ? live : live.filter((p) => slug(p.productType) === handle);
-    if (!products.length) return null;
-    const title = handle === "all" ? "All products" : products[0].productType;
+    const [first] = products;
+    if (!first) return null;
+    const title = handle === "all" ? "All products" : first.productType;
     return { type: "collection", title, collection: { title, handle, products } };
   }
   return null;
@@ -187,8 +188,8 @@ const extensionEngine = extensionLiquid();
 
 /** `shopify://apps/<app>/blocks/<handle>/<uuid>` -> handle, for this app's extension; null otherwise. */
 function appBlockHandle(type: string): string | null {
-  const match = /^shopify:\/\/apps\/([^/]+)\/blocks\/([^/]+)\/[^/]+$/.exec(type);
-  return match && existsSync(join(EXTENSION_DIR, "blocks", `${match[2]}.liquid`)) ? match[2] : null;
+  const handle = /^shopify:\/\/apps\/([^/]+)\/blocks\/([^/]+)\/[^/]+$/.exec(type)?.[2];
+  return handle && existsSync(join(EXTENSION_DIR, "blocks", `${handle}.liquid`)) ? handle : null;
 }
 
 async function renderAppBlock(id: string, entry: BlockEntry, globals: Record<string, unknown>, assets: Assets): Promise<string> {
@@ -264,7 +265,7 @@ async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page,
     ...[...assets.styles].map((file) => `<link rel="stylesheet" href="${EXTENSION_ASSET_PATH}${file}">`),
     ...[...assets.scripts].map((file) => `<script src="${EXTENSION_ASSET_PATH}${file}" defer></script>`),
   ].join("\n");
-  const html = await engine.parseAndRender(files["layout/theme.liquid"], { ...globals, content_for_header: head, content_for_layout: content });
+  const html = await engine.parseAndRender(files["layout/theme.liquid"] ?? "", { ...globals, content_for_header: head, content_for_layout: content });
   return html.replace("</body>", `${embeds}\n</body>`);
 }
 

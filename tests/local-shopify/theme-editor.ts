@@ -60,7 +60,7 @@ export async function handleThemeEditor(req: IncomingMessage, res: ServerRespons
   const template = url.searchParams.get("template") ?? "index";
   const blockRef = url.searchParams.get("addAppBlockId");
   const embedRef = url.searchParams.get("activateAppId");
-  const [apiKey, handle] = (blockRef ?? embedRef ?? "").split("/");
+  const [apiKey, handle = ""] = (blockRef ?? embedRef ?? "").split("/");
   const schema = handle ? blockSchema(handle) : null;
   if (!schema || apiKey !== ctx.config.apiKey) {
     return page(res, 404, "App not found", `<h1>Theme editor</h1><p>No app block or embed matches this link.</p>`);
@@ -153,7 +153,7 @@ function addAppBlock(shop: ShopState, template: string, handle: string, settings
 function enableEmbed(shop: ShopState, handle: string, settings: Record<string, unknown>): string {
   const file = "config/settings_data.json";
   const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
-  const data = JSON.parse(files[file]);
+  const data = JSON.parse(files[file] ?? "{}");
   const current = typeof data.current === "string" ? (data.presets[data.current] ??= {}) : data.current;
   current.blocks ??= {};
   const existing = Object.entries(embedBlocks(files)).find(([, entry]) => entry.type === blockType(handle))?.[0];

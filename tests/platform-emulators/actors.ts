@@ -42,11 +42,17 @@ export interface ActorContext {
   baseUrl: string;
 }
 
-export const ACTOR_INFO: Record<string, { id: string; title: string }> = {
+export const ACTOR_INFO = {
   "clockworks/tiktok-scraper": { id: "GdWCkxBtKWOsKjdch", title: "TikTok Scraper" },
   "clockworks/tiktok-profile-scraper": { id: "0FXVyOXXEmdGcV88a", title: "TikTok Profile Scraper" },
   "apify/instagram-reel-scraper": { id: "xMc5Ga1oCONPmWJIa", title: "Instagram Reel Scraper" },
-};
+} satisfies Record<string, { id: string; title: string }>;
+
+export type ActorName = keyof typeof ACTOR_INFO;
+
+export function isActorName(name: string): name is ActorName {
+  return Object.hasOwn(ACTOR_INFO, name);
+}
 
 function stringArray(input: Record<string, unknown>, key: string): string[] {
   const value = input[key];
@@ -175,12 +181,14 @@ function tiktokProfile(ctx: ActorContext, name: string, perProfile: number): Tar
 function tiktokPostTarget(ctx: ActorContext, url: string): Target {
   let name = "creator";
   let id: string | null = null;
-  let m: RegExpExecArray | null;
   try {
-    const parsed = new URL(url);
-    if ((m = /^\/@([A-Za-z0-9._]{1,32})\/video\/(\d{1,25})\/?$/.exec(parsed.pathname))) [name, id] = [m[1].toLowerCase(), m[2]];
-    else if ((m = /(\d{6,25})/.exec(parsed.pathname))) [name, id] = [`creator${hash(m[1]) % 10_000}`, m[1]];
-    else if ((m = /^\/(?:t\/)?([A-Za-z0-9]{5,16})\/?$/.exec(parsed.pathname))) [name, id] = [`creator${hash(m[1]) % 10_000}`, digits(`short:${m[1]}`, 19, "7")];
+    const { pathname } = new URL(url);
+    const [, postAccount, postId] = /^\/@([A-Za-z0-9._]{1,32})\/video\/(\d{1,25})\/?$/.exec(pathname) ?? [];
+    const anyId = /(\d{6,25})/.exec(pathname)?.[1];
+    const shortCode = /^\/(?:t\/)?([A-Za-z0-9]{5,16})\/?$/.exec(pathname)?.[1];
+    if (postAccount && postId) [name, id] = [postAccount.toLowerCase(), postId];
+    else if (anyId) [name, id] = [`creator${hash(anyId) % 10_000}`, anyId];
+    else if (shortCode) [name, id] = [`creator${hash(shortCode) % 10_000}`, digits(`short:${shortCode}`, 19, "7")];
   } catch {
     // not a URL: nothing found, like the actor
   }
@@ -261,7 +269,7 @@ function reelTarget(ctx: ActorContext, entry: string, limit: number): Target {
   try {
     const url = new URL(value);
     const m = /^\/(?:[A-Za-z0-9._]{1,30}\/)?(?:reels?|p|tv)\/([A-Za-z0-9_-]{1,64})\/?$/.exec(url.pathname);
-    if (m) reel = m[1];
+    if (m) reel = m[1] ?? null;
     else name = url.pathname.split("/").filter(Boolean)[0] ?? "";
   } catch {
     // a plain username

@@ -100,7 +100,7 @@ describe("Apify API emulator", () => {
     const { total } = await client.dataset(run.defaultDatasetId).listItems();
     expect(total).toBe(60);
     const [recorded] = await control.runs({ contains: profiles[59] });
-    expect((recorded.input as { profiles: string[] }).profiles).toEqual(profiles);
+    expect((recorded?.input as { profiles: string[] } | undefined)?.profiles).toEqual(profiles);
   });
 
   it("ends a run TIMED-OUT when it outlives its `timeout`", async () => {

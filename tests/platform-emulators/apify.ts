@@ -21,14 +21,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { readBody, Router, sendJson } from "../local-shopify/http.js";
-import { ACTOR_INFO, instagramReelPlan, InvalidInputError, planRun, tiktokPlan, type ActorContext } from "./actors.js";
+import { ACTOR_INFO, instagramReelPlan, InvalidInputError, isActorName, planRun, tiktokPlan, type ActorContext, type ActorName } from "./actors.js";
 import localApify from "./local-apify.json" with { type: "json" };
 import { apifyId, TERMINAL, type DatasetState, type PlatformEmulatorState, type RunState } from "./state.js";
 
 export const APIFY_PREFIX = "/apify";
 export const LOCAL_APIFY_TOKEN: string = localApify.token;
 
-const PLANS: Record<string, typeof tiktokPlan> = {
+const PLANS: Record<ActorName, typeof tiktokPlan> = {
   "clockworks/tiktok-scraper": tiktokPlan,
   "clockworks/tiktok-profile-scraper": tiktokPlan,
   "apify/instagram-reel-scraper": instagramReelPlan,
@@ -50,10 +50,10 @@ function tokenOf(req: IncomingMessage, url: URL): string | null {
 }
 
 /** "user~name" (or a bare id of a known actor) -> "user/name". */
-function actorName(param: string): string | null {
+function actorName(param: string): ActorName | null {
   const name = param.replace("~", "/");
-  if (PLANS[name]) return name;
-  return Object.entries(ACTOR_INFO).find(([, info]) => info.id === param)?.[0] ?? null;
+  if (isActorName(name)) return name;
+  return (Object.keys(ACTOR_INFO) as ActorName[]).find((known) => ACTOR_INFO[known].id === param) ?? null;
 }
 
 async function readJsonBody(req: IncomingMessage): Promise<{ value: unknown; length: number }> {
@@ -172,7 +172,7 @@ function waitFor(run: RunState, secs: number, res: ServerResponse, max = MAX_WAI
 function startRun(
   state: PlatformEmulatorState,
   ctx: ActorContext,
-  actor: string,
+  actor: ActorName,
   input: unknown,
   inputBodyLen: number,
   url: URL,
@@ -323,13 +323,13 @@ export function apifyRouter(state: PlatformEmulatorState, baseUrl: () => string)
   };
 
   return new Router()
-    .on("POST", new RegExp(`^${P}${ACT}/runs$`), async (req, res, url, [param]) => {
+    .on("POST", new RegExp(`^${P}${ACT}/runs$`), async (req, res, url, [param = ""]) => {
       const run = await start(req, res, url, param);
       if (!run) return;
       await waitFor(run, Number(url.searchParams.get("waitForFinish")) || 0, res);
       sendJson(res, 201, { data: runView(run, baseUrl()) });
     })
-    .on("POST", new RegExp(`^${P}${ACT}/run-sync-get-dataset-items$`), async (req, res, url, [param]) => {
+    .on("POST", new RegExp(`^${P}${ACT}/run-sync-get-dataset-items$`), async (req, res, url, [param = ""]) => {
       const run = await start(req, res, url, param);
       if (!run) return;
       await waitFor(run, 300, res, 300);
@@ -338,40 +338,40 @@ export function apifyRouter(state: PlatformEmulatorState, baseUrl: () => string)
       if (run.status !== "SUCCEEDED") return apiError(res, 400, "run-failed", `Actor run did not succeed (run ID: ${run.id}, status: ${run.status})`);
       serveItems(res, url, state.datasets.get(run.datasetId)!, 201);
     })
-    .on("GET", new RegExp(`^${P}${ACT}$`), (_req, res, _url, [param]) => {
+    .on("GET", new RegExp(`^${P}${ACT}$`), (_req, res, _url, [param = ""]) => {
       const actor = actorOr404(res, param);
       if (!actor) return;
       const [username, name] = actor.split("/");
       sendJson(res, 200, { data: { id: ACTOR_INFO[actor].id, userId: "LocalClipcartUser", username, name, title: ACTOR_INFO[actor].title, isPublic: true } });
     })
-    .on("GET", new RegExp(`^${P}${RUN}$`), async (req, res, url, [id]) => {
+    .on("GET", new RegExp(`^${P}${RUN}$`), async (req, res, url, [id = ""]) => {
       const run = runOr404(res, id);
       if (!run) return;
       await waitFor(run, Number(url.searchParams.get("waitForFinish")) || 0, res);
       sendJson(res, 200, { data: runView(run, baseUrl()) });
     })
-    .on("POST", new RegExp(`^${P}${RUN}/abort$`), (_req, res, _url, [id]) => {
+    .on("POST", new RegExp(`^${P}${RUN}/abort$`), (_req, res, _url, [id = ""]) => {
       const run = runOr404(res, id);
       if (!run) return;
       finish(state, run, "ABORTED", "Run was aborted by the user");
       sendJson(res, 200, { data: runView(run, baseUrl()) });
     })
-    .on("GET", new RegExp(`^${P}${RUN}/log$`), (_req, res, _url, [id]) => {
+    .on("GET", new RegExp(`^${P}${RUN}/log$`), (_req, res, _url, [id = ""]) => {
       const run = runOr404(res, id);
       if (!run) return;
       const text = run.log.join("\n") + "\n";
       res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" }).end(text);
     })
-    .on("GET", new RegExp(`^${P}${RUN}/dataset/items$`), (_req, res, url, [id]) => {
+    .on("GET", new RegExp(`^${P}${RUN}/dataset/items$`), (_req, res, url, [id = ""]) => {
       const run = runOr404(res, id);
       if (run) serveItems(res, url, state.datasets.get(run.datasetId)!);
     })
-    .on("GET", new RegExp(`^${P}/v2/datasets/([^/]+)$`), (_req, res, _url, [id]) => {
+    .on("GET", new RegExp(`^${P}/v2/datasets/([^/]+)$`), (_req, res, _url, [id = ""]) => {
       const dataset = state.datasets.get(id);
       if (!dataset) return apiError(res, 404, "record-not-found", "Dataset was not found");
       sendJson(res, 200, { data: datasetView(dataset) });
     })
-    .on("GET", new RegExp(`^${P}/v2/datasets/([^/]+)/items$`), (_req, res, url, [id]) => {
+    .on("GET", new RegExp(`^${P}/v2/datasets/([^/]+)/items$`), (_req, res, url, [id = ""]) => {
       const dataset = state.datasets.get(id);
       if (!dataset) return apiError(res, 404, "record-not-found", "Dataset was not found");
       serveItems(res, url, dataset);

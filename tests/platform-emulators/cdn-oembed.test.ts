@@ -22,19 +22,32 @@ afterAll(() => world?.close());
 
 const HOUR = 3600_000;
 
-async function datasetItems(actor: string, input: object): Promise<any[]> {
-  const run = await fetch(`${base}/apify/v2/acts/${actor}/runs?waitForFinish=10`, {
+/** The fields of each actor's dataset items that these tests read. */
+interface ActorItems {
+  "clockworks~tiktok-scraper": { videoMeta: { coverUrl: string }; authorMeta: { avatar: string; nickName: string } };
+  "apify~instagram-reel-scraper": { shortCode: string; displayUrl: string; ownerUsername: string; ownerFullName: string };
+}
+
+async function datasetItems<Actor extends keyof ActorItems>(actor: Actor, input: object): Promise<Array<ActorItems[Actor]>> {
+  const run = (await fetch(`${base}/apify/v2/acts/${actor}/runs?waitForFinish=10`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${LOCAL_APIFY_TOKEN}` },
     body: JSON.stringify(input),
-  }).then((r) => r.json());
+  }).then((r) => r.json())) as { data: { defaultDatasetId: string } };
   return fetch(`${base}/apify/v2/datasets/${run.data.defaultDatasetId}/items?token=${LOCAL_APIFY_TOKEN}`).then((r) => r.json());
+}
+
+/** The run's first dataset item (the test fails here when the run found nothing). */
+async function firstItem<Actor extends keyof ActorItems>(actor: Actor, input: object): Promise<ActorItems[Actor]> {
+  const [item] = await datasetItems(actor, input);
+  expect(item, `${actor} found an item`).toBeDefined();
+  return item!;
 }
 
 describe("expiring thumbnail URLs", () => {
   it("TikTok covers and avatars live about 6 hours", async () => {
     await control.clock({ offsetMs: 0 });
-    const [item] = await datasetItems("clockworks~tiktok-scraper", { profiles: [uniqueAccount()], resultsPerPage: 1 });
+    const item = await firstItem("clockworks~tiktok-scraper", { profiles: [uniqueAccount()], resultsPerPage: 1 });
     const cover: string = item.videoMeta.coverUrl;
     const expires = Number(new URL(cover).searchParams.get("x-expires")) * 1000;
     expect(expires - Date.now()).toBeGreaterThan(5.9 * HOUR);
@@ -57,7 +70,7 @@ describe("expiring thumbnail URLs", () => {
   });
 
   it("Instagram covers live a few days (oe = hex expiry)", async () => {
-    const [item] = await datasetItems("apify~instagram-reel-scraper", { username: [uniqueAccount()], resultsLimit: 1 });
+    const item = await firstItem("apify~instagram-reel-scraper", { username: [uniqueAccount()], resultsLimit: 1 });
     const display: string = item.displayUrl;
     const expires = parseInt(new URL(display).searchParams.get("oe")!, 16) * 1000;
     expect(Math.round((expires - Date.now()) / (24 * HOUR))).toBe(3);
@@ -69,7 +82,7 @@ describe("expiring thumbnail URLs", () => {
   });
 
   it("a signature that does not match is refused", async () => {
-    const [item] = await datasetItems("clockworks~tiktok-scraper", { profiles: [uniqueAccount()], resultsPerPage: 1 });
+    const item = await firstItem("clockworks~tiktok-scraper", { profiles: [uniqueAccount()], resultsPerPage: 1 });
     const url = new URL(item.videoMeta.coverUrl);
     url.searchParams.set("x-expires", String(Number(url.searchParams.get("x-expires")) + 86400));
     expect((await fetch(url)).status).toBe(403);
@@ -81,14 +94,14 @@ describe("expiring thumbnail URLs", () => {
   it("an account's thumbnail lifetime can be shortened for a test", async () => {
     const name = uniqueAccount();
     await control.setAccount("tiktok", name, { thumbnailTtlSeconds: 1 });
-    const [item] = await datasetItems("clockworks~tiktok-scraper", { profiles: [name], resultsPerPage: 1 });
+    const item = await firstItem("clockworks~tiktok-scraper", { profiles: [name], resultsPerPage: 1 });
     expect((await fetch(item.videoMeta.coverUrl)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await fetch(item.videoMeta.coverUrl)).status).toBe(403);
   });
 
   it("Local Shopify's fileCreate keeps a copy while the URL lives; the copy outlives it", async () => {
-    const [item] = await datasetItems("clockworks~tiktok-scraper", { profiles: [uniqueAccount()], resultsPerPage: 1 });
+    const item = await firstItem("clockworks~tiktok-scraper", { profiles: [uniqueAccount()], resultsPerPage: 1 });
     const session = await world.sessionFor("thumbs-shop");
     const gql = (query: string, variables: object) =>
       fetch(`${base}/admin/api/2025-10/graphql.json`, {
@@ -161,7 +174,7 @@ describe("control endpoints", () => {
     const name = uniqueAccount("private");
     expect((await control.account("tiktok", name)).scenario).toBe("private");
     expect((await control.setAccount("tiktok", name, { scenario: "evil" })).scenario).toBe("evil");
-    const [item] = await datasetItems("clockworks~tiktok-scraper", { profiles: [name], resultsPerPage: 1 });
+    const item = await firstItem("clockworks~tiktok-scraper", { profiles: [name], resultsPerPage: 1 });
     expect(item.authorMeta.nickName).toContain("onerror");
     expect((await control.setAccount("tiktok", name, { scenario: null })).scenario).toBe("private");
   });
@@ -186,7 +199,7 @@ describe("control endpoints", () => {
   });
 
   it("a URL import of an unknown reel still answers, owned by an account its prefix names", async () => {
-    const [item] = await datasetItems("apify~instagram-reel-scraper", { username: ["https://www.instagram.com/reel/evil_Ab12cd/"] });
+    const item = await firstItem("apify~instagram-reel-scraper", { username: ["https://www.instagram.com/reel/evil_Ab12cd/"] });
     expect(item).toMatchObject({ shortCode: "evil_Ab12cd", ownerUsername: "evil_creator", ownerFullName: "<script>alert(1)</script>" });
   });
 });

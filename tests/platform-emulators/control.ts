@@ -143,12 +143,12 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
     .on(
       "GET",
       new RegExp(`^${ACCOUNT}$`),
-      json((_req, _url, [platform, name]) => accountSummary(state, baseUrl(), platformParam(platform), nameParam(name))),
+      json((_req, _url, [platform = "", name = ""]) => accountSummary(state, baseUrl(), platformParam(platform), nameParam(name))),
     )
     .on(
       "POST",
       new RegExp(`^${ACCOUNT}$`),
-      json(async (req, _url, [p, n]) => {
+      json(async (req, _url, [p = "", n = ""]) => {
         const platform = platformParam(p);
         const name = nameParam(n);
         const body = await readParams(req);
@@ -165,7 +165,7 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
     .on(
       "POST",
       new RegExp(`^${ACCOUNT}/posts$`),
-      json(async (req, _url, [p, n]) => {
+      json(async (req, _url, [p = "", n = ""]) => {
         const platform = platformParam(p);
         if (platform === "pinterest") throw new ControlError(400, "Pinterest has no accounts to add posts to");
         const name = nameParam(n);
@@ -179,7 +179,7 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
     .on(
       "POST",
       new RegExp(`^${ACCOUNT}/reset$`),
-      json((_req, _url, [p, n]) => {
+      json((_req, _url, [p = "", n = ""]) => {
         const platform = platformParam(p);
         const name = nameParam(n);
         state.resetAccount(platform, name);

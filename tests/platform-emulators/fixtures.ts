@@ -90,7 +90,9 @@ export function shortcode(seed: string): string {
 }
 
 function pick<T>(next: () => number, list: readonly T[]): T {
-  return list[Math.floor(next() * list.length)];
+  const item = list[Math.floor(next() * list.length)];
+  if (item === undefined) throw new Error("pick needs a non-empty list");
+  return item;
 }
 
 const OPENERS = [
@@ -134,7 +136,7 @@ export function displayName(name: string): string {
   return name
     .split(/[._-]+/)
     .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
 }
 

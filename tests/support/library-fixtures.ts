@@ -31,8 +31,18 @@ export async function bootstrapShop(prefix = "lib", plan: "free" | "premium" = "
 
 let sequence = 0;
 
-/** Videos written directly (ids, titles and searchText as an import would store them), oldest first. */
-export async function seedVideos(shopId: string, specs: Array<Partial<Prisma.VideoUncheckedCreateInput>>) {
+type VideoSpec = Partial<Prisma.VideoUncheckedCreateInput>;
+type StoredVideo = Awaited<ReturnType<typeof prisma.video.create>>;
+type StoredWidget = Awaited<ReturnType<typeof prisma.widget.create>>;
+
+/**
+ * Videos written directly (ids, titles and searchText as an import would store them), oldest first.
+ * One row per spec: a literal list of specs gives a tuple, so `const [a, b] = await seedVideos(...)` needs no checks.
+ */
+export async function seedVideos<const Specs extends readonly VideoSpec[]>(
+  shopId: string,
+  specs: Specs,
+): Promise<{ -readonly [K in keyof Specs]: StoredVideo }> {
   const base = Date.now() - specs.length * 1000;
   const created = [];
   for (const [index, spec] of specs.entries()) {
@@ -51,15 +61,20 @@ export async function seedVideos(shopId: string, specs: Array<Partial<Prisma.Vid
     };
     created.push(await prisma.video.create({ data: { ...data, searchText: videoSearchText(data) } }));
   }
-  return created;
+  // The loop above creates exactly one row per spec, in order.
+  return created as { -readonly [K in keyof Specs]: StoredVideo };
 }
 
-export async function seedWidgets(shopId: string, names: string[]) {
-  const widgets = [];
+/** One widget per name, in order (a literal list of names gives a tuple, as with seedVideos). */
+export async function seedWidgets<const Names extends readonly string[]>(
+  shopId: string,
+  names: Names,
+): Promise<{ -readonly [K in keyof Names]: StoredWidget }> {
+  const widgets: StoredWidget[] = [];
   for (const [index, name] of names.entries()) {
     widgets.push(await prisma.widget.create({ data: { shopId, name, layoutType: index % 2 ? "grid" : "carousel", displayNumber: index + 1 } }));
   }
-  return widgets;
+  return widgets as { -readonly [K in keyof Names]: StoredWidget };
 }
 
 export async function jsonOf<T = Record<string, unknown>>(response: Response): Promise<T> {

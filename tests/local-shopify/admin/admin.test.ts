@@ -58,7 +58,9 @@ async function verified(token: string) {
 function frameSrcOf(html: string): URL {
   const tag = /<iframe\b[^>]*\bid="app-iframe"[^>]*>/.exec(html)?.[0];
   expect(tag, "the page has the app iframe").toBeTruthy();
-  const src = /\bsrc="([^"]*)"/.exec(tag!)![1].replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
+  const rawSrc = /\bsrc="([^"]*)"/.exec(tag ?? "")?.[1];
+  expect(rawSrc, "the app iframe has a src").toBeDefined();
+  const src = rawSrc!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
   return new URL(src);
 }
 
@@ -94,7 +96,7 @@ describe("the admin page", () => {
 
     const tokens = src.searchParams.getAll("id_token");
     expect(tokens).toHaveLength(1);
-    const payload = await verified(tokens[0]);
+    const payload = await verified(tokens[0]!);
     expect(payload.aud).toBe(config.apiKey);
     expect(payload.dest).toBe("https://demo.myshopify.com");
     expect(payload.iss).toBe("https://demo.myshopify.com/admin");
@@ -132,8 +134,9 @@ describe("the admin page", () => {
     expect(html).toContain("demo store");
     expect(html).not.toContain(config.apiSecret);
     // The page's config for its script: the token endpoint, never a secret.
-    const json = /<script type="application\/json" id="local-shopify-admin-config">([^<]*)<\/script>/.exec(html)![1];
-    const pageConfig = JSON.parse(json);
+    const json = /<script type="application\/json" id="local-shopify-admin-config">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(json, "the page has its config script").toBeDefined();
+    const pageConfig = JSON.parse(json!);
     expect(pageConfig).toMatchObject({
       shop: "demo.myshopify.com",
       appOrigin: config.appUrl,

@@ -33,10 +33,9 @@ export async function handleAdminRequest(req: IncomingMessage, res: ServerRespon
     return true;
   }
 
-  const match = ADMIN_PATH.exec(url.pathname);
-  if (!match || match[2] !== ctx.config.appHandle) return false;
-  const storeHandle = match[1].toLowerCase();
-  const appPath = match[3] ?? "/";
+  const [, store, appHandle, appPath = "/"] = ADMIN_PATH.exec(url.pathname) ?? [];
+  if (!store || appHandle !== ctx.config.appHandle) return false;
+  const storeHandle = store.toLowerCase();
 
   if (appPath === SESSION_TOKEN_PATH) {
     if (req.method !== "POST") return methodNotAllowed(res, "POST");

@@ -14,7 +14,7 @@ interface Money {
   currencyCode: string;
 }
 
-interface CreateArgs {
+type CreateArgs = {
   name: string;
   returnUrl: string;
   test?: boolean | null;
@@ -30,7 +30,7 @@ interface CreateArgs {
       appUsagePricingDetails?: { cappedAmount: Money; terms: string; interval?: "EVERY_30_DAYS" | "ANNUAL" } | null;
     };
   }>;
-}
+};
 
 const money = (m: Money) => ({ amount: String(m.amount), currencyCode: m.currencyCode });
 

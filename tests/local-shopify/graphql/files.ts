@@ -31,7 +31,7 @@ export function imageSize(bytes: Buffer, contentType: string): { width?: number;
     let i = 2;
     while (i + 9 < bytes.length && bytes[i] === 0xff) {
       const marker = bytes[i + 1];
-      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      if (marker !== undefined && marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
         return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
       }
       i += 2 + bytes.readUInt16BE(i + 2);
@@ -61,7 +61,7 @@ async function processFile(ctx: LocalShopifyContext, file: FileRecord): Promise<
   try {
     file.status = "PROCESSING";
     const response = await fetch(file.originalSource, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    const contentType = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    const contentType = ((response.headers.get("content-type") ?? "").split(";")[0] ?? "").trim().toLowerCase();
     if (!response.ok) fail(`Download failed with HTTP ${response.status}`);
     else if (!EXTENSIONS[contentType]) fail(`Unsupported content type '${contentType || "none"}'`);
     else {

@@ -78,8 +78,8 @@ const VALIDATION_RULES: Array<[RegExp, (m: RegExpExecArray) => { message: string
   [
     /^Field "(.+?)" of type "(.+?)" must have a selection of subfields/,
     (m) => ({
-      message: `Field must have selections (field '${m[1]}' returns ${m[2].replace(/[[\]!]/g, "")} but has no selections. Did you mean '${m[1]} { ... }'?)`,
-      extensions: { code: "selectionMismatch", nodeName: `field '${m[1]}'`, typeName: m[2].replace(/[[\]!]/g, "") },
+      message: `Field must have selections (field '${m[1]}' returns ${m[2]?.replace(/[[\]!]/g, "")} but has no selections. Did you mean '${m[1]} { ... }'?)`,
+      extensions: { code: "selectionMismatch", nodeName: `field '${m[1]}'`, typeName: m[2]?.replace(/[[\]!]/g, "") },
     }),
   ],
   [

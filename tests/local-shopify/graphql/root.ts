@@ -25,7 +25,20 @@ import {
   type GqlContext,
 } from "./views.js";
 
-type Args = Record<string, any>;
+/**
+ * The arguments the query resolvers read, typed as the Admin schema declares them: graphql-js has validated
+ * and coerced every argument against that schema before a resolver runs. Mutations hand theirs on to their
+ * own typed handlers.
+ */
+type Args = {
+  id?: string;
+  ids?: string[];
+  query?: string | null;
+  sortKey?: string;
+  roles?: string[] | null;
+  names?: string[] | null;
+  [argument: string]: unknown;
+};
 type Resolver = (args: Args, g: GqlContext) => unknown;
 
 const query: Record<string, Resolver> = {
@@ -45,11 +58,11 @@ const query: Record<string, Resolver> = {
   },
   product: (args, g) => {
     requireScope(g, "read_products", "product");
-    return parseGid(args.id)?.type === "Product" ? nodeById(g, args.id) : null;
+    return parseGid(args.id)?.type === "Product" ? nodeById(g, args.id ?? "") : null;
   },
   productVariant: (args, g) => {
     requireScope(g, "read_products", "productVariant");
-    return parseGid(args.id)?.type === "ProductVariant" ? nodeById(g, args.id) : null;
+    return parseGid(args.id)?.type === "ProductVariant" ? nodeById(g, args.id ?? "") : null;
   },
   productsCount: (args, g) => {
     requireScope(g, "read_products", "productsCount");
@@ -71,7 +84,7 @@ const query: Record<string, Resolver> = {
   },
   theme: (args, g) => {
     requireScope(g, "read_themes", "theme");
-    return parseGid(args.id)?.type === "OnlineStoreTheme" ? nodeById(g, args.id) : null;
+    return parseGid(args.id)?.type === "OnlineStoreTheme" ? nodeById(g, args.id ?? "") : null;
   },
 
   files: (args, g) => {
@@ -104,13 +117,14 @@ const query: Record<string, Resolver> = {
   },
   order: (args, g) => {
     requireScope(g, "read_orders", "order");
-    return parseGid(args.id)?.type === "Order" ? nodeById(g, args.id) : null;
+    return parseGid(args.id)?.type === "Order" ? nodeById(g, args.id ?? "") : null;
   },
 
-  node: (args, g) => nodeById(g, args.id),
+  node: (args, g) => nodeById(g, args.id ?? ""),
   nodes: (args, g) => {
-    if (args.ids.length > 250) throw new GraphQLError("The ids argument accepts at most 250 ids.", { extensions: { code: "BAD_REQUEST" } });
-    return args.ids.map((id: string) => nodeById(g, id));
+    const ids = args.ids ?? [];
+    if (ids.length > 250) throw new GraphQLError("The ids argument accepts at most 250 ids.", { extensions: { code: "BAD_REQUEST" } });
+    return ids.map((id) => nodeById(g, id));
   },
 };
 

@@ -31,18 +31,18 @@ function tokenize(query: string): string[] {
   const tokens: string[] = [];
   const re = /\s*(-?[\w.]+:(?:[<>]=?)?(?:"[^"]*"|'[^']*')|"[^"]*"|'[^']*'|\(|\)|[^\s()]+)/g;
   let match: RegExpExecArray | null;
-  while ((match = re.exec(query))) tokens.push(match[1]);
+  while ((match = re.exec(query))) if (match[1]) tokens.push(match[1]);
   return tokens;
 }
 
 function parseTerm(token: string, negate: boolean): Term {
   if (token.startsWith("-")) return parseTerm(token.slice(1), !negate);
   const match = /^([\w.]+):(>=|<=|>|<)?(.*)$/.exec(token);
-  let value = match ? match[3] : token;
+  let value = match?.[3] ?? token;
   value = value.replace(/^"(.*)"$|^'(.*)'$/, "$1$2");
   const prefix = value.endsWith("*");
   if (prefix) value = value.slice(0, -1);
-  return { field: match?.[1].toLowerCase(), op: (match?.[2] as Term["op"]) ?? ":", value: value.toLowerCase(), prefix, negate };
+  return { field: match?.[1]?.toLowerCase(), op: (match?.[2] as Term["op"]) ?? ":", value: value.toLowerCase(), prefix, negate };
 }
 
 /** Returns OR-groups of AND-ed terms. Parentheses are ignored (flat precedence). */
@@ -97,7 +97,7 @@ function matchesTerm<T>(item: T, term: Term, spec: SearchSpec<T>): boolean {
   if (!term.field) result = matchesWords(spec.text(item), term.value);
   else if (!(term.field in spec.fields)) result = false;
   else {
-    const raw = spec.fields[term.field](item);
+    const raw = spec.fields[term.field]?.(item);
     const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== null && v !== undefined) as Array<string | number | boolean>;
     if (spec.tokenized?.includes(term.field) && term.op === ":") {
       result = values.some((v) => matchesWords(String(v), term.value));

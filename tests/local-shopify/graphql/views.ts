@@ -260,7 +260,7 @@ export function productView(g: GqlContext, p: Product): Record<string, unknown> 
   const compareAt = p.variants.map((v) => Number(v.compareAtPrice ?? v.price));
   const stock = p.variants.reduce((sum, v) => sum + v.inventoryQuantity, 0);
   const ownerId = gid("Product", p.id);
-  const optionName = p.variants.length === 1 && p.variants[0].title === "Default Title" ? "Title" : "Size";
+  const optionName = p.variants.length === 1 && p.variants[0]?.title === "Default Title" ? "Title" : "Size";
   const live = p.status === "ACTIVE";
   const url = `${storefrontUrl(g.ctx.config, g.shop.handle)}/products/${p.handle}`;
   return {
@@ -360,7 +360,10 @@ export function variantView(g: GqlContext, p: Product, v: Variant) {
   };
 }
 
-const PRODUCT_SORT: Record<string, (p: Product) => string | number> = {
+type ProductSortKey = (p: Product) => string | number;
+
+/** ID is the fallback for a sort key we do not know, so it is declared apart from the rest. */
+const PRODUCT_SORT: { ID: ProductSortKey } & Record<string, ProductSortKey> = {
   ID: (p) => p.id,
   TITLE: (p) => p.title.toLowerCase(),
   CREATED_AT: (p) => p.createdAt,
@@ -425,7 +428,7 @@ export function themeView(g: GqlContext, kind: ThemeKind) {
         selected,
         { first: 50, ...args },
         (name) => name,
-        (name) => themeFileView(name, files[name], theme.createdAt),
+        (name) => themeFileView(name, files[name] ?? "", theme.createdAt),
       );
     },
   };

@@ -23,4 +23,4 @@ export function loadAdminSchema(version = "2025-10"): GraphQLSchema {
 }
 
 /** Versions whose schema file is committed next to this module. */
-export const ADMIN_SCHEMA_VERSIONS = ["2025-10"];
+export const ADMIN_SCHEMA_VERSIONS: [oldest: string, ...newer: string[]] = ["2025-10"];
