@@ -13,6 +13,7 @@ import { SISTER_PRODUCT_CUSTOMERS } from "../sister-product/emulator";
 import { registerSisterCustomer, sisterCallCount } from "../sister-product/customers";
 import { apiRequest, callRoute } from "../support/app-requests";
 import { bootstrapShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
+import { only } from "../support/must";
 
 const [lunch, dinner, breakfast] = SISTER_PRODUCT_CUSTOMERS;
 
@@ -131,7 +132,7 @@ describe("POST /api/billing/verify-{product}: one store per pair, throttled (iss
 
 describe("Shopify Billing", () => {
   it("bills Premium at the price and interval the Plan page states, both from the plan constants", () => {
-    const [lineItem] = BILLING_PLANS[PREMIUM_PLAN.name].lineItems;
+    const lineItem = only(BILLING_PLANS[PREMIUM_PLAN.name].lineItems, "Premium's line item");
     expect(lineItem).toEqual({ amount: PREMIUM_PLAN.priceUsd, currencyCode: "USD", interval: BillingInterval.Every30Days });
     expect(PREMIUM_PLAN.intervalDays).toBe(30);
     expect(PLAN_TEXT.premiumPrice).toBe(`$${lineItem.amount}`);
