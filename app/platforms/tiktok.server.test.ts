@@ -4,7 +4,7 @@
  * test uses its own account names; scenarios come from their prefixes.
  */
 import { describe, expect, it } from "vitest";
-import { platformControl, uniqueAccount } from "../../tests/platform-emulators/client";
+import { platformControl, uniqueAccount } from "../../tests/emulators/platforms/client";
 import { createImporter, getImporter, ImportError } from "./index.server";
 import { tiktokVideo } from "./tiktok.server";
 

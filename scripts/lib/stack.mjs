@@ -8,8 +8,8 @@ import path from "node:path";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/local-shopify/local-app.json"), "utf8"));
-const localApify = JSON.parse(readFileSync(path.join(ROOT, "tests/platform-emulators/local-apify.json"), "utf8"));
+const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/emulators/shopify/local-app.json"), "utf8"));
+const localApify = JSON.parse(readFileSync(path.join(ROOT, "tests/emulators/platforms/local-apify.json"), "utf8"));
 
 export const LOCAL_APP_CREDENTIALS = {
   SHOPIFY_API_KEY: localApp.apiKey,
@@ -97,7 +97,7 @@ async function waitForHttp(url, child, name, timeoutMs = 60_000) {
  */
 export async function startLocalShopifyOnly({ appPort, shopifyPort, databaseUrl, quiet = false }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl });
-  const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
+  const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/emulators/shopify/main.ts"], env, { quiet });
   const stop = async () => {
     if (shopify.exitCode === null) {
       shopify.kill("SIGTERM");
@@ -156,7 +156,7 @@ export async function startStack({
   appEnv = {},
 }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl, stateFile });
-  const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
+  const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/emulators/shopify/main.ts"], env, { quiet });
   const instancePorts = appInstances > 1 ? Array.from({ length: appInstances }, (_, i) => appPort + 1 + i) : [appPort];
   const apps = instancePorts.map((port, i) =>
     startProcess(

@@ -8,9 +8,9 @@ import { loader as videosRoute } from "~/routes/api.analytics.$shopId.videos";
 import { loader as widgetsRoute } from "~/routes/api.analytics.$shopId.widgets";
 import { action as eventsRoute } from "~/routes/proxy.events";
 import { action as ordersCreateRoute } from "~/routes/webhooks.orders.create";
-import { proxiedUrl } from "../local-shopify/app-proxy";
-import { readLocalShopifyConfig } from "../local-shopify/config";
-import { webhookRequest } from "../local-shopify/webhooks";
+import { proxiedUrl } from "../emulators/shopify/app-proxy";
+import { readLocalShopifyConfig } from "../emulators/shopify/config";
+import { webhookRequest } from "../emulators/shopify/webhooks";
 import { apiRequest, callRoute, DESKTOP_USER_AGENT } from "../support/app-requests";
 import { bootstrapShop, jsonOf, seedVideos, seedWidgets, type TestShop } from "../support/library-fixtures";
 

@@ -5,8 +5,8 @@ import { action as confirmRoute } from "~/routes/api.billing.confirm";
 import { loader as planRoute } from "~/routes/api.billing.plan";
 import { action as upgradeRoute } from "~/routes/api.billing.upgrade";
 import { sisterProduct } from "~/models/plan.server";
-import { SISTER_PRODUCT_CUSTOMERS } from "../sister-product/emulator";
-import { registerSisterCustomer, sisterCallCount } from "../sister-product/customers";
+import { SISTER_PRODUCT_CUSTOMERS } from "../emulators/sister-product/emulator";
+import { registerSisterCustomer, sisterCallCount } from "../emulators/sister-product/customers";
 import { apiRequest, callRoute } from "../support/app-requests";
 import { bootstrapShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
 

@@ -11,9 +11,9 @@ import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { action as addTagRoute } from "~/routes/api.videos.$videoId.tags";
 import { action as eventsRoute } from "~/routes/proxy.events";
 import type { StorefrontWidget, StorefrontWidgetIndex } from "~/storefront/widget-data";
-import { demoCatalogue } from "../local-shopify/catalogue";
-import { readLocalShopifyConfig } from "../local-shopify/config";
-import { proxiedUrl, signProxyQuery } from "../local-shopify/app-proxy";
+import { demoCatalogue } from "../emulators/shopify/catalogue";
+import { readLocalShopifyConfig } from "../emulators/shopify/config";
+import { proxiedUrl, signProxyQuery } from "../emulators/shopify/app-proxy";
 import { apiRequest, callRoute, DESKTOP_USER_AGENT, localShopify } from "../support/app-requests";
 import { bootstrapShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
 

@@ -1,6 +1,6 @@
 import type { FrameLocator } from "@playwright/test";
-import localApp from "../local-shopify/local-app.json" with { type: "json" };
-import { demoCatalogue } from "../local-shopify/catalogue";
+import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
+import { demoCatalogue } from "../emulators/shopify/catalogue";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { SHOPIFY_URL, expect, test } from "./fixtures";
 import { E2E_PORTS } from "./stack-ports";

@@ -1,6 +1,6 @@
 import type { FrameLocator, Locator, Page } from "@playwright/test";
-import { demoCatalogue } from "../local-shopify/catalogue";
-import { platformControl, uniqueAccount } from "../platform-emulators/client";
+import { demoCatalogue } from "../emulators/shopify/catalogue";
+import { platformControl, uniqueAccount } from "../emulators/platforms/client";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { APP_URL, SHOPIFY_URL, expect, test } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from "@playwright/test";
-import { SISTER_PRODUCT_CUSTOMERS } from "../sister-product/emulator";
-import { registerSisterCustomer } from "../sister-product/customers";
+import { SISTER_PRODUCT_CUSTOMERS } from "../emulators/sister-product/emulator";
+import { registerSisterCustomer } from "../emulators/sister-product/customers";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { SHOPIFY_URL, adminUrl, appFrame, expect, test } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import type { FrameLocator, Page } from "@playwright/test";
-import { demoCatalogue } from "../local-shopify/catalogue";
+import { demoCatalogue } from "../emulators/shopify/catalogue";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
 import { APP_URL, SHOPIFY_URL, expect, test } from "./fixtures";
 import { E2E_PORTS } from "./stack-ports";

@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
 import { SHOPIFY_URL, expect, test } from "./fixtures";
-import localApp from "../local-shopify/local-app.json" with { type: "json" };
+import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
 
 // The Widgets page (spec 2, 4, 5, 9): creation rules for each layout, the
 // theme editor deep links on both theme kinds, Got it, and Delete.

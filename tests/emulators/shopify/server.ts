@@ -20,7 +20,7 @@ import { handleGraphql } from "./graphql/index.js";
 import { Router, sendJson, sendText } from "./http.js";
 import { handleAccessToken } from "./oauth.js";
 import { loadAdminSchema } from "./schema/index.js";
-import { createPlatformEmulators, type PlatformEmulators } from "../platform-emulators/index.js";
+import { createPlatformEmulators, type PlatformEmulators } from "../platforms/index.js";
 import { handleSisterProduct } from "../sister-product/emulator.js";
 import { createSaver, getShop, loadState, type LocalShopifyState } from "./state.js";
 import { handleStorefront, storefrontTarget } from "./storefront.js";

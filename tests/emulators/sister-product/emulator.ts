@@ -16,7 +16,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readBody, sendJson } from "../local-shopify/http.js";
+import { readBody, sendJson } from "../shopify/http.js";
 
 export const SISTER_PRODUCT_PREFIX = "/sister-product";
 
