@@ -1,6 +1,6 @@
 /**
  * The TikTok importer against the Apify emulator inside the unit run's Local
- * Shopify (tests/platform-emulators), through the real apify-client. Each
+ * Shopify (tests/emulators/platforms), through the real apify-client. Each
  * test uses its own account names; scenarios come from their prefixes.
  */
 import { describe, expect, it } from "vitest";

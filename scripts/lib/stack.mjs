@@ -11,6 +11,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/emulators/shopify/local-app.json"), "utf8"));
 const localApify = JSON.parse(readFileSync(path.join(ROOT, "tests/emulators/platforms/local-apify.json"), "utf8"));
 
+/** The emulated world's process (tests/emulators/index.ts says what it starts). */
+const EMULATED_WORLD_CLI = "tests/emulators/main.ts";
+
 export const LOCAL_APP_CREDENTIALS = {
   SHOPIFY_API_KEY: localApp.apiKey,
   SHOPIFY_API_SECRET: localApp.apiSecret,
@@ -97,7 +100,7 @@ async function waitForHttp(url, child, name, timeoutMs = 60_000) {
  */
 export async function startLocalShopifyOnly({ appPort, shopifyPort, databaseUrl, quiet = false }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl });
-  const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/emulators/shopify/main.ts"], env, { quiet });
+  const shopify = startProcess("local-shopify", ["--import", "tsx", EMULATED_WORLD_CLI], env, { quiet });
   const stop = async () => {
     if (shopify.exitCode === null) {
       shopify.kill("SIGTERM");
@@ -156,7 +159,7 @@ export async function startStack({
   appEnv = {},
 }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl, stateFile });
-  const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/emulators/shopify/main.ts"], env, { quiet });
+  const shopify = startProcess("local-shopify", ["--import", "tsx", EMULATED_WORLD_CLI], env, { quiet });
   const instancePorts = appInstances > 1 ? Array.from({ length: appInstances }, (_, i) => appPort + 1 + i) : [appPort];
   const apps = instancePorts.map((port, i) =>
     startProcess(

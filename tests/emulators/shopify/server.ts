@@ -4,7 +4,7 @@
  * reaches it by rewriting `https://<shop>/...` to `<baseUrl>/...`, so shops are
  * identified by access token or session token, never by Host (except
  * storefronts, which browsers address as `<handle>.localhost`). The platform
- * emulators (Apify API, oEmbed, image CDNs: tests/platform-emulators) are
+ * emulators (Apify API, oEmbed, image CDNs: tests/emulators/platforms) are
  * mounted here too, so the demo and the tests run one emulator process.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -31,7 +31,7 @@ export interface LocalShopify {
   config: LocalShopifyConfig;
   state: LocalShopifyState;
   ctx: LocalShopifyContext;
-  /** The Apify, oEmbed and platform CDN emulators (tests/platform-emulators). */
+  /** The Apify, oEmbed and platform CDN emulators (tests/emulators/platforms). */
   platforms: PlatformEmulators;
   close(): Promise<void>;
   /** The control operations, in process (same as the /__local/ endpoints). */

@@ -6,7 +6,7 @@
  *     200 {verified: true, plan, businessName}    credentials match a customer
  *     401 {verified: false, error}                they do not
  *
- * Known customers (README): one on each plan. Only Lunch and Dinner include
+ * Known customers (SISTER_PRODUCT_CUSTOMERS below): one on each plan. Only Lunch and Dinner include
  * Clipcart Premium; the app decides that, the API only says which plan.
  *
  * Test controls (loopback only, like Local Shopify's /__local/):
