@@ -22,8 +22,8 @@ const databaseUrl = process.env.BENCH_DATABASE_URL || freshSqliteDatabase("bench
 process.env.DATABASE_URL = databaseUrl;
 process.env.STOREFRONT_PUBLISHING = "off";
 
-const { signProxyQuery } = await import("../tests/local-shopify/app-proxy.ts");
-const localApp = JSON.parse(readFileSync(new URL("../tests/local-shopify/local-app.json", import.meta.url), "utf8"));
+const { signProxyQuery } = await import("../tests/emulators/shopify/app-proxy.ts");
+const localApp = JSON.parse(readFileSync(new URL("../tests/emulators/shopify/local-app.json", import.meta.url), "utf8"));
 const { prisma } = await import("../app/db.server.ts");
 
 const appPort = Number(process.env.BENCH_APP_PORT || 3460);

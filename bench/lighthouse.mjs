@@ -35,7 +35,7 @@ const databaseUrl = freshSqliteDatabase("bench-lighthouse");
 process.env.DATABASE_URL = databaseUrl;
 process.env.STOREFRONT_PUBLISHING = "off"; // published once below, explicitly
 
-const localApp = JSON.parse(readFileSync(new URL("../tests/local-shopify/local-app.json", import.meta.url), "utf8"));
+const localApp = JSON.parse(readFileSync(new URL("../tests/emulators/shopify/local-app.json", import.meta.url), "utf8"));
 const { prisma } = await import("../app/db.server.ts");
 const { createWidget } = await import("../app/models/widgets.server.ts");
 const { setVideoEnabled } = await import("../app/models/videos.server.ts");
@@ -44,7 +44,7 @@ const { publishStorefront } = await import("../app/models/storefront.server.ts")
 // The app's Admin API version (app/shopify.server.ts), without loading the app's Shopify configuration.
 const { ApiVersion } = await import("@shopify/shopify-api");
 const apiVersion = ApiVersion.October25;
-const { demoCatalogue } = await import("../tests/local-shopify/catalogue.ts");
+const { demoCatalogue } = await import("../tests/emulators/shopify/catalogue.ts");
 
 const local = await startLocalShopifyOnly({ appPort: 3480, shopifyPort: 3580, databaseUrl, quiet: true });
 

@@ -40,8 +40,8 @@ import pg from "pg";
 import { ROOT, freshSqliteDatabase, startStack } from "../scripts/lib/stack.mjs";
 import { deploy } from "../scripts/db.mjs";
 import { dropDatabase } from "./each-database.mjs";
-import { signProxyQuery } from "../tests/local-shopify/app-proxy.ts";
-import { mintSessionToken } from "../tests/local-shopify/session-token.ts";
+import { signProxyQuery } from "../tests/emulators/shopify/app-proxy.ts";
+import { mintSessionToken } from "../tests/emulators/shopify/session-token.ts";
 
 /**
  * @typedef {{ label: string, url: string, prepare?: () => Promise<unknown>, cleanUp?: () => Promise<unknown> }} SoakDatabase
@@ -63,7 +63,7 @@ import { mintSessionToken } from "../tests/local-shopify/session-token.ts";
  * @typedef {ReturnType<typeof startLoad>} Load
  */
 
-const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/local-shopify/local-app.json"), "utf8"));
+const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/emulators/shopify/local-app.json"), "utf8"));
 const PROBE = fileURLToPath(new URL("./soak-probe.mjs", import.meta.url));
 const DESKTOP_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 

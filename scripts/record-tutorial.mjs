@@ -31,7 +31,7 @@ const SHOP = "tutorial";
 
 const databaseUrl = freshSqliteDatabase("tutorial");
 process.env.DATABASE_URL = databaseUrl;
-const { demoCatalogue } = await import("../tests/local-shopify/catalogue.ts");
+const { demoCatalogue } = await import("../tests/emulators/shopify/catalogue.ts");
 const [product] = demoCatalogue();
 if (!product) throw new Error("Local Shopify's demo catalogue is empty");
 const stack = await startStack({ appPort: 3490, shopifyPort: 3590, databaseUrl, quiet: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import localApify from "../../tests/platform-emulators/local-apify.json" with { type: "json" };
+import localApify from "../../tests/emulators/platforms/local-apify.json" with { type: "json" };
 import { localPlatformEndpoints } from "~/shopify/local-shopify.server";
 import { createImporter, getImporter, ImportError, importerSettings } from "./index.server";
 import type { PlatformId } from "./types";

@@ -1,6 +1,6 @@
 /** The Instagram importer (apify/instagram-reel-scraper) against the Apify emulator. */
 import { describe, expect, it } from "vitest";
-import { platformControl, uniqueAccount } from "../../tests/platform-emulators/client";
+import { platformControl, uniqueAccount } from "../../tests/emulators/platforms/client";
 import { instagramVideo } from "./instagram.server";
 import { createImporter, getImporter, ImportError } from "./index.server";
 

@@ -1,6 +1,6 @@
 /** The Pinterest importer against the oEmbed emulator (any well-formed pin URL answers). */
 import { describe, expect, it } from "vitest";
-import { platformControl, uniquePinId } from "../../tests/platform-emulators/client";
+import { platformControl, uniquePinId } from "../../tests/emulators/platforms/client";
 import { createImporter, getImporter, ImportError } from "./index.server";
 
 const control = platformControl();

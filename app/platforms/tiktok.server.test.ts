@@ -1,10 +1,10 @@
 /**
  * The TikTok importer against the Apify emulator inside the unit run's Local
- * Shopify (tests/platform-emulators), through the real apify-client. Each
+ * Shopify (tests/emulators/platforms), through the real apify-client. Each
  * test uses its own account names; scenarios come from their prefixes.
  */
 import { describe, expect, it } from "vitest";
-import { platformControl, uniqueAccount } from "../../tests/platform-emulators/client";
+import { platformControl, uniqueAccount } from "../../tests/emulators/platforms/client";
 import { createImporter, getImporter, ImportError } from "./index.server";
 import { tiktokVideo } from "./tiktok.server";
 

@@ -1,5 +1,5 @@
 /**
- * The app's only seams for Local Shopify (tests/local-shopify), the emulator we
+ * The app's only seams for Local Shopify (tests/emulators/shopify), the emulator we
  * run because Shopify is unreachable from our machines. Everything here is off
  * unless LOCAL_SHOPIFY_URL is set, and it refuses to switch on unless both that
  * URL and the app's own URL are loopback addresses, so a deployed app (public
@@ -7,7 +7,7 @@
  *
  * The same guard covers the platform importers' seam (`localPlatformEndpoints`):
  * Apify and oEmbed calls go to the emulators mounted in Local Shopify
- * (tests/platform-emulators) only under the same loopback condition.
+ * (tests/emulators/platforms) only under the same loopback condition.
  *
  * This module must be imported before "@shopify/shopify-app-remix/adapters/node",
  * which reads APP_BRIDGE_URL once at import time.

@@ -9,8 +9,11 @@ import path from "node:path";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/local-shopify/local-app.json"), "utf8"));
-const localApify = JSON.parse(readFileSync(path.join(ROOT, "tests/platform-emulators/local-apify.json"), "utf8"));
+const localApp = JSON.parse(readFileSync(path.join(ROOT, "tests/emulators/shopify/local-app.json"), "utf8"));
+const localApify = JSON.parse(readFileSync(path.join(ROOT, "tests/emulators/platforms/local-apify.json"), "utf8"));
+
+/** The emulated world's process (tests/emulators/index.ts says what it starts). */
+const EMULATED_WORLD_CLI = "tests/emulators/main.ts";
 
 export const LOCAL_APP_CREDENTIALS = {
   SHOPIFY_API_KEY: localApp.apiKey,
@@ -118,7 +121,7 @@ async function waitForHttp(url, child, name, timeoutMs = 60_000) {
  */
 export async function startLocalShopifyOnly({ appPort, shopifyPort, databaseUrl, quiet = false }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl });
-  const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
+  const shopify = startProcess("local-shopify", ["--import", "tsx", EMULATED_WORLD_CLI], env, { quiet });
   const stop = async () => {
     if (shopify.exitCode === null) {
       shopify.kill("SIGTERM");
@@ -178,7 +181,7 @@ export async function startStack({
   appEnv = {},
 }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl, stateFile });
-  const shopify = startProcess("local-shopify", ["--import", "tsx", "tests/local-shopify/main.ts"], env, { quiet });
+  const shopify = startProcess("local-shopify", ["--import", "tsx", EMULATED_WORLD_CLI], env, { quiet });
   const instancePorts = appInstances > 1 ? Array.from({ length: appInstances }, (_, i) => appPort + 1 + i) : [appPort];
   const apps = instancePorts.map((port, i) =>
     startProcess(

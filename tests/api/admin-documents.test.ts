@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parse, validate } from "graphql";
 import { ADMIN_DOCUMENTS } from "~/shopify/admin-gateway.server";
-import { loadAdminSchema } from "../local-shopify/schema";
+import { loadAdminSchema } from "../emulators/shopify/schema";
 
 const schema = loadAdminSchema("2025-10");
 

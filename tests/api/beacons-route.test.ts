@@ -2,8 +2,8 @@
 // answers before any event is queued. Storage is tests/db/beacons.test.ts.
 import { describe, expect, inject, it } from "vitest";
 import { action as eventsRoute } from "~/routes/proxy.events";
-import { readLocalShopifyConfig } from "../local-shopify/config";
-import { proxiedUrl } from "../local-shopify/app-proxy";
+import { readLocalShopifyConfig } from "../emulators/shopify/config";
+import { proxiedUrl } from "../emulators/shopify/app-proxy";
 import { callRoute, DESKTOP_USER_AGENT, uniqueShop } from "../support/app-requests";
 
 const config = () => ({ ...readLocalShopifyConfig(), appUrl: inject("appUrl") });

@@ -6,8 +6,8 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
 import { getPlanInfo, verifySisterCustomer } from "../../app/models/plan.server";
-import { startSisterProductEmulator } from "../sister-product/emulator";
-import { uniqueSisterCustomer } from "../sister-product/customers";
+import { startSisterProductEmulator } from "../emulators";
+import { uniqueSisterCustomer } from "../emulators/sister-product/customers";
 import { createShop, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();

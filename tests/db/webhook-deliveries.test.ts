@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
 import { OrderPayload, attributeOrder } from "../../app/models/order-attribution.server";
 import { action as ordersCreate } from "../../app/routes/webhooks.orders.create";
-import { readLocalShopifyConfig } from "../local-shopify/config";
-import { webhookRequest } from "../local-shopify/webhooks";
+import { readLocalShopifyConfig } from "../emulators/shopify/config";
+import { webhookRequest } from "../emulators/shopify/webhooks";
 import { failWrites, statusShopifySees } from "../support/database-faults";
 import { createShop, createVideo, createWidget, deleteShopsAfterAll } from "./support";
 

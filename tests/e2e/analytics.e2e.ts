@@ -1,9 +1,9 @@
 import type { FrameLocator } from "@playwright/test";
-import localApp from "../local-shopify/local-app.json" with { type: "json" };
-import { demoCatalogue } from "../local-shopify/catalogue";
+import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
+import { demoCatalogue } from "../emulators/shopify/catalogue";
 import { firstOf, must } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
-import { SHOPIFY_URL, expect, test } from "./fixtures";
+import { SHOPIFY_URL, adminModal, cardTitled, expect, modalAction, tableRow, test } from "./fixtures";
 import { E2E_PORTS } from "./stack-ports";
 
 // Analytics and the Dashboard from real events and real orders (issue 5): a
@@ -14,8 +14,6 @@ import { E2E_PORTS } from "./stack-ports";
 
 const storefront = (shop: string, path = "/") => `http://${shop}.localhost:${E2E_PORTS.shopify}${path}`;
 const heading = (app: FrameLocator, name: string) => app.getByRole("heading", { name, exact: true });
-const card = (app: FrameLocator, title: string) => app.locator(".Polaris-ShadowBevel").filter({ has: heading(app, title) });
-const row = (app: FrameLocator, title: string) => app.getByRole("row").filter({ hasText: title });
 const control = (shop: string, action: string, body: unknown = {}) =>
   fetch(`${SHOPIFY_URL}/__local/shops/${shop}/${action}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
@@ -32,22 +30,22 @@ test("every empty state of the Analytics page", async ({ openApp, shop }) => {
   await seedVideos(shop, [{ title: "Waiting for fans", enabled: true }, { title: "Still a draft" }]);
   app = await openApp("/analytics");
   await expect(heading(app, "Performance Overview")).toBeVisible();
-  await expect(card(app, "Total Videos")).toContainText("21 published");
-  await expect(card(app, "Sales")).toContainText("0$0.00 revenue");
+  await expect(cardTitled(app, "Total Videos")).toContainText("21 published");
+  await expect(cardTitled(app, "Sales")).toContainText("0$0.00 revenue");
   await expect(app.getByText("No clicks yet.")).toBeVisible();
-  const topVideos = card(app, "Top Performing Videos");
+  const topVideos = cardTitled(app, "Top Performing Videos");
   await expect(topVideos.getByText("No video engagement yet", { exact: true })).toBeVisible();
   await expect(topVideos.getByRole("link", { name: "Create Widget" })).toBeVisible();
-  const widgetSection = card(app, "Widget Performance");
+  const widgetSection = cardTitled(app, "Widget Performance");
   await expect(widgetSection.getByText("No widgets yet. Create one to show your videos on your store.")).toBeVisible();
 
   // With a widget but still no clicks: no Create Widget offer; "No widget engagement yet".
   await seedWidgets(shop, [{ name: "Homepage carousel", layoutType: "carousel" }]);
   app = await openApp("/analytics");
-  await expect(card(app, "Top Performing Videos").getByText("No video engagement yet", { exact: true })).toBeVisible();
-  await expect(card(app, "Top Performing Videos").getByRole("link", { name: "Create Widget" })).toHaveCount(0);
-  await expect(card(app, "Widget Performance").getByText("No widget engagement yet", { exact: true })).toBeVisible();
-  await expect(card(app, "Active Widgets")).toContainText("1deployed on store");
+  await expect(cardTitled(app, "Top Performing Videos").getByText("No video engagement yet", { exact: true })).toBeVisible();
+  await expect(cardTitled(app, "Top Performing Videos").getByRole("link", { name: "Create Widget" })).toHaveCount(0);
+  await expect(cardTitled(app, "Widget Performance").getByText("No widget engagement yet", { exact: true })).toBeVisible();
+  await expect(cardTitled(app, "Active Widgets")).toContainText("1deployed on store");
 });
 
 test("a shopper's clicks, add to cart and order show on Analytics and the Dashboard; a redelivered order counts once", async ({ page, openApp, shop }) => {
@@ -64,13 +62,10 @@ test("a shopper's clicks, add to cart and order show on Analytics and the Dashbo
 
   // The merchant approves the video to the widget (the app publishes it) and adds the block in the theme editor.
   app = await openApp("/content");
-  await row(app, "Linen shirt styled three ways").getByRole("checkbox").check();
+  await tableRow(app, "Linen shirt styled three ways").getByRole("checkbox").check();
   await app.getByRole("button", { name: "Approve", exact: true }).first().click();
-  await app.getByTestId("admin-modal").getByLabel("Product page carousel (Carousel)").check();
-  await app
-    .getByTestId("admin-modal-action")
-    .filter({ hasText: /^Approve$/ })
-    .click();
+  await adminModal(app).getByLabel("Product page carousel (Carousel)").check();
+  await modalAction(app, "Approve").click();
   await expect(app.getByText("Successfully approved 1 video(s)!")).toBeVisible();
   const editor = await page.context().newPage();
   await editor.goto(storefront(shop, `/admin/themes/current/editor?template=product&addAppBlockId=${localApp.apiKey}/carousel&target=newAppsSection`));
@@ -108,18 +103,18 @@ test("a shopper's clicks, add to cart and order show on Analytics and the Dashbo
 
   await page.bringToFront();
   app = await openApp("/analytics");
-  await expect(card(app, "Video Clicks")).toContainText("11 in the last 30 days");
-  await expect(card(app, "Product Clicks")).toContainText("1products viewed from videos");
-  await expect(card(app, "Sales")).toContainText(`1${price} revenue`);
-  await expect(card(app, "Platform Performance")).toContainText("TikTok2 clicks");
-  await expect(row(app, "Linen shirt styled three ways")).toContainText("@Author");
-  await expect(row(app, "Linen shirt styled three ways")).toContainText(/TikTok2(Success)?Published$/);
-  await expect(row(app, "Product page carousel")).toContainText("CarouselProduct Pages2");
+  await expect(cardTitled(app, "Video Clicks")).toContainText("11 in the last 30 days");
+  await expect(cardTitled(app, "Product Clicks")).toContainText("1products viewed from videos");
+  await expect(cardTitled(app, "Sales")).toContainText(`1${price} revenue`);
+  await expect(cardTitled(app, "Platform Performance")).toContainText("TikTok2 clicks");
+  await expect(tableRow(app, "Linen shirt styled three ways")).toContainText("@Author");
+  await expect(tableRow(app, "Linen shirt styled three ways")).toContainText(/TikTok2(Success)?Published$/);
+  await expect(tableRow(app, "Product page carousel")).toContainText("CarouselProduct Pages2");
   await expect(app.locator("[data-clicks-chart]")).toHaveAttribute("data-clicks-chart", "2");
   await expect(app.locator("[data-clicks-chart] svg").first()).toBeVisible();
 
   app = await openApp("/");
-  await expect(card(app, "Total Clicks")).toContainText("2video engagements");
+  await expect(cardTitled(app, "Total Clicks")).toContainText("2video engagements");
 
   // Shopify retries the same delivery: still one sale.
   const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as {
@@ -129,6 +124,6 @@ test("a shopper's clicks, add to cart and order show on Analytics and the Dashbo
   expect(delivery?.status).toBe(200);
   expect((await control(shop, `webhooks/${delivery!.id}/redeliver`)).ok).toBe(true);
   app = await openApp("/analytics");
-  await expect(card(app, "Sales")).toContainText(`1${price} revenue`);
+  await expect(cardTitled(app, "Sales")).toContainText(`1${price} revenue`);
   expect(await prisma.orderAttribution.count({ where: { shopId: shopRow.id } })).toBe(1);
 });

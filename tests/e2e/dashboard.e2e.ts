@@ -1,13 +1,12 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
-import { expect, test } from "./fixtures";
+import { cardTitled, expect, test } from "./fixtures";
 
 // The Dashboard (issue 5): its three states, the Quick Steps checklist, the
 // overview cards, the tutorial, Support and Help Guide; and the review prompts
 // the app asks App Bridge for when it loads.
 
 const heading = (app: FrameLocator, name: string) => app.getByRole("heading", { name, exact: true });
-const card = (app: FrameLocator, title: string) => app.locator(".Polaris-ShadowBevel").filter({ has: heading(app, title) });
 const steps = (app: FrameLocator) => app.locator("li[data-step-done]");
 const reviewRequests = (page: Page) => page.locator("body").getAttribute("data-review-requests");
 
@@ -52,11 +51,11 @@ test("the three states of the main panel, the overview and the Quick Steps follo
   await expect(heading(app, "You're all set")).toBeVisible();
   await expect(app.getByText("Active", { exact: true })).toBeVisible();
   for (const name of ["Manage Videos", "Manage Widgets", "View Analytics"]) await expect(app.getByRole("button", { name })).toBeVisible();
-  await expect(card(app, "Total Videos")).toContainText("2");
-  await expect(card(app, "Total Videos")).toContainText("1 published");
-  await expect(card(app, "Active Widgets")).toContainText("1deployed on store");
-  await expect(card(app, "Total Clicks")).toContainText("7video engagements");
-  await expect(card(app, "Products Tagged")).toContainText("1videos with products");
+  await expect(cardTitled(app, "Total Videos")).toContainText("2");
+  await expect(cardTitled(app, "Total Videos")).toContainText("1 published");
+  await expect(cardTitled(app, "Active Widgets")).toContainText("1deployed on store");
+  await expect(cardTitled(app, "Total Clicks")).toContainText("7video engagements");
+  await expect(cardTitled(app, "Products Tagged")).toContainText("1videos with products");
   await expect(app.locator('li[data-step-done="true"]')).toHaveText([/^Videos added/, /^Videos approved/, /^Widget created/]);
   await expect(app.locator('li[data-step-done="false"]')).toHaveText([/^Widget embedded on your store/]);
 

@@ -1,4 +1,4 @@
-import { test as base, expect, type FrameLocator, type Page } from "@playwright/test";
+import { test as base, expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +15,17 @@ interface AdminFixtures {
   shop: string;
   /** Opens the local admin on an app path and returns the app's frame. */
   openApp: (appPath?: string) => Promise<FrameLocator>;
+  /**
+   * Opens the Video Library and waits for it. With `arrange`, once the app has
+   * bootstrapped the shop, writes what the test needs (videos, widgets) and
+   * reloads, so the list shows it.
+   */
+  openLibrary: OpenLibrary;
+  /** Opens the Widgets page and waits for it. */
+  openWidgets: () => Promise<FrameLocator>;
 }
+
+export type OpenLibrary = (arrange?: () => Promise<unknown>) => Promise<FrameLocator>;
 
 export function adminUrl(shop: string, appPath = "") {
   return `${SHOPIFY_URL}/store/${shop}/apps/${APP_HANDLE}${appPath}`;
@@ -23,6 +33,55 @@ export function adminUrl(shop: string, appPath = "") {
 
 export function appFrame(page: Page): FrameLocator {
   return page.frameLocator("#app-iframe");
+}
+
+/** The modal the local admin shows over the app (App Bridge's modals). */
+export function adminModal(app: FrameLocator): Locator {
+  return app.getByTestId("admin-modal");
+}
+
+/** A button of the admin's modal, by its exact name. */
+export function modalButton(app: FrameLocator, name: string): Locator {
+  return adminModal(app).getByRole("button", { name, exact: true });
+}
+
+/**
+ * An action of the admin's modal title bar (App Bridge's primary and secondary
+ * buttons, which the admin draws outside the modal's content), by its exact text.
+ */
+export function modalAction(app: FrameLocator, name: string): Locator {
+  const exactText = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\&]/g, "\\$&")}$`);
+  return app.getByTestId("admin-modal-action").filter({ hasText: exactText });
+}
+
+/** Closes the admin's modal with its close button. */
+export function closeAdminModal(app: FrameLocator): Promise<void> {
+  return app.getByTestId("admin-modal-close").click();
+}
+
+/** A row of the app's tables showing this text (a video's title, a widget's name). */
+export function tableRow(app: FrameLocator, text: string): Locator {
+  return app.getByRole("row").filter({ hasText: text });
+}
+
+/** A card of the app's pages by its title: each is a region named by its heading (app/components/NamedCard.tsx). */
+export function cardTitled(app: FrameLocator, title: string): Locator {
+  return app.getByRole("region", { name: title, exact: true });
+}
+
+/** Gives the shop's main theme in Local Shopify this kind: Online Store 2.0 (json) or vintage (liquid). */
+export async function setShopTheme(shop: string, theme: "json" | "liquid") {
+  const response = await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ theme }),
+  });
+  if (!response.ok) throw new Error(`Local Shopify refused the ${theme} theme for ${shop} (${response.status})`);
+}
+
+/** Waits until the app's page shows its title (the page's one level-1 heading). */
+async function pageShown(app: FrameLocator, title: string) {
+  await expect(app.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 }
 
 export const test = base.extend<AdminFixtures>({
@@ -33,6 +92,28 @@ export const test = base.extend<AdminFixtures>({
     await use(async (appPath = "") => {
       await page.goto(adminUrl(shop, appPath));
       return appFrame(page);
+    });
+  },
+  openLibrary: async ({ page, shop, openApp }, use) => {
+    await use(async (arrange) => {
+      const app = await openApp("/content");
+      await pageShown(app, "Video Library");
+      if (!arrange) return app;
+      // Imported here, not at the top: global set-up imports this module, and the
+      // e2e database module points the runner's Prisma at the e2e database.
+      const { bootstrappedShop } = await import("./db");
+      await bootstrappedShop(shop);
+      await arrange();
+      await page.reload();
+      await pageShown(app, "Video Library");
+      return app;
+    });
+  },
+  openWidgets: async ({ openApp }, use) => {
+    await use(async () => {
+      const app = await openApp("/widgets");
+      await pageShown(app, "Widgets");
+      return app;
     });
   },
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { HTTP_BOUNDARY_TEXT } from "../../app/messages";
-import localApp from "../local-shopify/local-app.json" with { type: "json" };
-import { mintSessionToken } from "../local-shopify/session-token";
+import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
+import { mintSessionToken } from "../emulators/shopify/session-token";
 import { uploadUntilAnswered } from "../support/raw-upload";
 import { APP_LOG_FILE, APP_URL, expect, test } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import { expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
-import { platformControl } from "../platform-emulators/client";
+import { platformControl } from "../emulators/platforms/client";
 import { bootstrappedShop, e2eDb } from "./db";
 import { SHOPIFY_URL } from "./fixtures";
 

@@ -4,7 +4,7 @@
  * driven through Local Shopify's admin against the platform emulators.
  * Every test has its own shop and its own emulator accounts.
  */
-import { uniqueAccount, uniquePinId } from "../platform-emulators/client";
+import { uniqueAccount, uniquePinId } from "../emulators/platforms/client";
 import { only } from "../support/must";
 import { APP_URL, expect, test } from "./fixtures";
 import {

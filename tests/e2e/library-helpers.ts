@@ -4,14 +4,6 @@
  * locators for the parts of the list a merchant looks at.
  */
 import type { FrameLocator, Locator, Page } from "@playwright/test";
-import { expect } from "./fixtures";
-
-/** Opens the Video Library and waits until the list (or its empty state) is shown. */
-export async function openLibrary(openApp: (path?: string) => Promise<FrameLocator>, path = "/content") {
-  const app = await openApp(path);
-  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
-  return app;
-}
 
 /** The library's video rows: the table's rows with cells (the header row has column headers only). */
 export function videoRows(app: FrameLocator): Locator {

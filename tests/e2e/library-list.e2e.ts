@@ -7,9 +7,9 @@
  */
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { bootstrappedShop, e2eDb, seedVideos, type VideoSeed } from "./db";
-import { adminUrl, expect, test } from "./fixtures";
+import { adminUrl, expect, test, type OpenLibrary } from "./fixtures";
 import { toastShown } from "./import-helpers";
-import { frameUrl, openLibrary, rowWith, videoRows } from "./library-helpers";
+import { frameUrl, rowWith, videoRows } from "./library-helpers";
 
 // ------------------------------------------------------------------ helpers
 
@@ -31,13 +31,9 @@ function seeds(prefix: string, count: number, extra: Partial<VideoSeed> = {}): V
   return numbered(prefix, 1, count).map((title) => ({ title, ...extra }));
 }
 
-/** Opens the library, writes the videos for the (now bootstrapped) shop and reloads. */
-async function libraryWith(page: Page, openApp: (path?: string) => Promise<FrameLocator>, shop: string, videos: VideoSeed[]) {
-  const app = await openLibrary(openApp);
-  await seedVideos(shop, videos);
-  await page.reload();
-  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
-  return app;
+/** Opens the library with these videos written for the test's shop. */
+function libraryWith(openLibrary: OpenLibrary, shop: string, videos: VideoSeed[]) {
+  return openLibrary(() => seedVideos(shop, videos));
 }
 
 async function expectStatus(row: Locator, status: "Active" | "Draft") {
@@ -84,8 +80,8 @@ function searchParam(page: Page, name: string) {
 
 // -------------------------------------------------------------------- tests
 
-test("the All, Active and Draft tabs list the matching videos with Active or Draft badges", async ({ page, openApp, shop }) => {
-  const app = await libraryWith(page, openApp, shop, [
+test("the All, Active and Draft tabs list the matching videos with Active or Draft badges", async ({ page, openLibrary, shop }) => {
+  const app = await libraryWith(openLibrary, shop, [
     { title: "Approved beach reel", enabled: true },
     { title: "Pending studio tour", enabled: false },
     { title: "Approved runway walk", enabled: true },
@@ -124,10 +120,10 @@ test("the All, Active and Draft tabs list the matching videos with Active or Dra
 
 test("Search videos... finds title, author, channel and video id on the server, ignoring case, with % and _ taken literally", async ({
   page,
-  openApp,
+  openLibrary,
   shop,
 }) => {
-  const app = await libraryWith(page, openApp, shop, [
+  const app = await libraryWith(openLibrary, shop, [
     // Twenty newer videos push the interesting ones to page 2: a page-only filter would miss them.
     ...seeds("Filler", 20),
     { title: "Summer sale 100% off", createdAt: new Date(Date.UTC(2026, 5, 1)) },
@@ -179,10 +175,10 @@ test("Search videos... finds title, author, channel and video id on the server, 
 
 test("the Platform filter offers the enabled platforms and shows its chip; the chip's Clear and Clear all bring the whole list back", async ({
   page,
-  openApp,
+  openLibrary,
   shop,
 }) => {
-  const app = await libraryWith(page, openApp, shop, [
+  const app = await libraryWith(openLibrary, shop, [
     { title: "TikTok dance", platform: "tiktok" },
     { title: "Instagram reel", platform: "instagram" },
     { title: "TikTok haul", platform: "tiktok" },
@@ -229,10 +225,10 @@ test("the Platform filter offers the enabled platforms and shows its chip; the c
 
 test("with exactly one platform filter and nothing found, No videos found offers Import <Platform>, which opens that platform's import", async ({
   page,
-  openApp,
+  openLibrary,
   shop,
 }) => {
-  const app = await libraryWith(page, openApp, shop, [
+  const app = await libraryWith(openLibrary, shop, [
     { title: "TikTok dance", platform: "tiktok" },
     { title: "Instagram reel", platform: "instagram" },
   ]);
@@ -267,10 +263,10 @@ test("with exactly one platform filter and nothing found, No videos found offers
 
 test("45 videos page by 20: Page 1 of 3 to Page 3 of 3 with 5 rows, Previous and Next enabled only where they lead somewhere", async ({
   page,
-  openApp,
+  openLibrary,
   shop,
 }) => {
-  const app = await libraryWith(page, openApp, shop, [
+  const app = await libraryWith(openLibrary, shop, [
     ...seeds("Clip", 20, { enabled: true }),
     ...numbered("Clip", 21, 45).map((title) => ({ title, enabled: false })),
   ]);
@@ -312,8 +308,8 @@ test("45 videos page by 20: Page 1 of 3 to Page 3 of 3 with 5 rows, Previous and
  * therefore shows drafts 1-20, which are also page 1 of Draft, of "draft clip" and of TikTok:
  * the same rows stay on screen after the change, and must come back unselected.
  */
-async function twoSelectedOnPage2(page: Page, openApp: (path?: string) => Promise<FrameLocator>, shop: string) {
-  const app = await libraryWith(page, openApp, shop, [
+async function twoSelectedOnPage2(openLibrary: OpenLibrary, shop: string) {
+  const app = await libraryWith(openLibrary, shop, [
     ...seeds("Approved clip", 20, { enabled: true, platform: "instagram" }),
     ...seeds("Draft clip", 25, { enabled: false, platform: "tiktok" }),
   ]);
@@ -338,26 +334,30 @@ async function expectPage1Unselected(page: Page, app: FrameLocator) {
   await expect(rowCheckbox(rowWith(app, "Draft clip 4"))).not.toBeChecked();
 }
 
-test("changing the tab returns to page 1 and clears the selection made on page 2", async ({ page, openApp, shop }) => {
-  const app = await twoSelectedOnPage2(page, openApp, shop);
+test("changing the tab returns to page 1 and clears the selection made on page 2", async ({ page, openLibrary, shop }) => {
+  const app = await twoSelectedOnPage2(openLibrary, shop);
   await app.getByRole("tab", { name: "Draft" }).click();
   await expectPage1Unselected(page, app);
 });
 
-test("changing the search returns to page 1 and clears the selection made on page 2", async ({ page, openApp, shop }) => {
-  const app = await twoSelectedOnPage2(page, openApp, shop);
+test("changing the search returns to page 1 and clears the selection made on page 2", async ({ page, openLibrary, shop }) => {
+  const app = await twoSelectedOnPage2(openLibrary, shop);
   await searchFor(page, app, "draft clip");
   await expectPage1Unselected(page, app);
 });
 
-test("changing the platform filter returns to page 1 and clears the selection made on page 2", async ({ page, openApp, shop }) => {
-  const app = await twoSelectedOnPage2(page, openApp, shop);
+test("changing the platform filter returns to page 1 and clears the selection made on page 2", async ({ page, openLibrary, shop }) => {
+  const app = await twoSelectedOnPage2(openLibrary, shop);
   await togglePlatforms(app, ["TikTok"]);
   await expect(app.getByRole("button", { name: "Platform: TikTok", exact: true })).toBeVisible();
   await expectPage1Unselected(page, app);
 });
 
-test("a row shows its thumbnail or platform tile, id, title cut at 70 characters, long date, two tag badges and +N more", async ({ page, openApp, shop }) => {
+test("a row shows its thumbnail or platform tile, id, title cut at 70 characters, long date, two tag badges and +N more", async ({
+  page,
+  openLibrary,
+  shop,
+}) => {
   // Thumbnails: one image that loads, two whose links have expired (404).
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
   await page.route("https://thumbs.clipcart.test/**", (route) =>
@@ -365,7 +365,7 @@ test("a row shows its thumbnail or platform tile, id, title cut at 70 characters
       ? route.fulfill({ status: 200, contentType: "image/png", body: png })
       : route.fulfill({ status: 404, contentType: "text/plain", body: "URL signature expired" }),
   );
-  const app = await libraryWith(page, openApp, shop, [
+  const app = await libraryWith(openLibrary, shop, [
     {
       title: "Unboxing the new linen summer dress collection with styling tips for every occasion",
       videoId: "7311111111111111111",
@@ -452,10 +452,10 @@ test("a row shows its thumbnail or platform tile, id, title cut at 70 characters
 
 test("the current tab, search and platform filter can be saved as a named view that survives a reload and stays with its shop", async ({
   page,
-  openApp,
+  openLibrary,
   shop,
 }) => {
-  const app = await libraryWith(page, openApp, shop, [
+  const app = await libraryWith(openLibrary, shop, [
     { title: "Red dress draft", platform: "tiktok", enabled: false },
     { title: "Red dress live", platform: "tiktok", enabled: true },
     { title: "Red dress reel", platform: "instagram", enabled: false },
@@ -502,8 +502,8 @@ test("the current tab, search and platform filter can be saved as a named view t
   await expect(app.getByRole("tab")).toHaveText(["All", "Active", "Draft"]);
 });
 
-test("the view-name dialog refuses an empty name, more than 40 characters and a name already used in any case", async ({ page, openApp, shop }) => {
-  const app = await libraryWith(page, openApp, shop, [{ title: "Only video" }]);
+test("the view-name dialog refuses an empty name, more than 40 characters and a name already used in any case", async ({ page, openLibrary, shop }) => {
+  const app = await libraryWith(openLibrary, shop, [{ title: "Only video" }]);
   const prisma = await e2eDb();
   const owner = await bootstrappedShop(shop);
   await prisma.libraryView.create({
@@ -559,8 +559,8 @@ test("the view-name dialog refuses an empty name, more than 40 characters and a 
   await expect(app.getByRole("tab")).toHaveText(["All", "Active", "Draft", "Best Sellers", "Best sellers 2"]);
 });
 
-test("a saved view can be renamed (only to a new name), duplicated and deleted, and that lasts", async ({ page, openApp, shop }) => {
-  const app = await libraryWith(page, openApp, shop, [
+test("a saved view can be renamed (only to a new name), duplicated and deleted, and that lasts", async ({ page, openLibrary, shop }) => {
+  const app = await libraryWith(openLibrary, shop, [
     { title: "Insta approved", platform: "instagram", enabled: true },
     { title: "Insta draft", platform: "instagram", enabled: false },
     { title: "TikTok approved", platform: "tiktok", enabled: true },
@@ -624,8 +624,8 @@ test("a saved view can be renamed (only to a new name), duplicated and deleted, 
   expect(stored.map((view) => view.name)).toEqual(["IG favourites", "Everything"]);
 });
 
-test("the address keeps the list's state: a reload on page 2 of a filtered, searched tab shows the same page", async ({ page, openApp, shop }) => {
-  const app = await libraryWith(page, openApp, shop, [
+test("the address keeps the list's state: a reload on page 2 of a filtered, searched tab shows the same page", async ({ page, openLibrary, shop }) => {
+  const app = await libraryWith(openLibrary, shop, [
     ...seeds("Reel", 30, { platform: "instagram", enabled: false }),
     ...seeds("Tok", 10, { platform: "tiktok", enabled: false }),
     ...seeds("Live reel", 10, { platform: "instagram", enabled: true }),

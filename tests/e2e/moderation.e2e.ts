@@ -1,9 +1,9 @@
 import type { FrameLocator, Locator, Page } from "@playwright/test";
-import { demoCatalogue } from "../local-shopify/catalogue";
+import { demoCatalogue } from "../emulators/shopify/catalogue";
 import { firstOf, only } from "../support/must";
-import { platformControl, uniqueAccount } from "../platform-emulators/client";
+import { platformControl, uniqueAccount } from "../emulators/platforms/client";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
-import { APP_URL, SHOPIFY_URL, expect, test } from "./fixtures";
+import { APP_URL, SHOPIFY_URL, adminModal, closeAdminModal, expect, modalButton, tableRow, test } from "./fixtures";
 
 // Moderation in the Video Library (spec 2, 4, 8): approve to widgets, the Free
 // plan limit, unpublish, product tags, the preview dialog, deletes, and
@@ -11,24 +11,8 @@ import { APP_URL, SHOPIFY_URL, expect, test } from "./fixtures";
 
 const FREE_LIMIT = "Free plan allows maximum 5 approved videos. Upgrade to Premium for unlimited videos.";
 
-/** Opens the library of a new shop, then writes what the test needs and shows it. */
-async function openLibrary(openApp: (path?: string) => Promise<FrameLocator>, page: Page, shop: string, arrange: () => Promise<unknown>) {
-  const app = await openApp("/content");
-  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
-  await bootstrappedShop(shop);
-  await arrange();
-  await page.reload();
-  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
-  return app;
-}
-
-const row = (app: FrameLocator, title: string) => app.getByRole("row").filter({ hasText: title });
-const dialog = (app: FrameLocator) => app.getByTestId("admin-modal");
-const closeDialog = (app: FrameLocator) => app.getByTestId("admin-modal-close").click();
-const dialogAction = (app: FrameLocator, name: string) => dialog(app).getByRole("button", { name, exact: true });
-
 async function selectRows(app: FrameLocator, titles: string[]) {
-  for (const title of titles) await row(app, title).getByRole("checkbox").check();
+  for (const title of titles) await tableRow(app, title).getByRole("checkbox").check();
 }
 
 async function bulkAction(app: FrameLocator, name: string) {
@@ -51,8 +35,8 @@ async function videoRows(shop: string) {
   });
 }
 
-test("bulk approve assigns the chosen widgets; Select All assigns every widget", async ({ page, openApp, shop }) => {
-  const app = await openLibrary(openApp, page, shop, async () => {
+test("bulk approve assigns the chosen widgets; Select All assigns every widget", async ({ openLibrary, shop }) => {
+  const app = await openLibrary(async () => {
     await seedWidgets(shop, [
       { name: "Home carousel", layoutType: "carousel" },
       { name: "Product grid", layoutType: "grid" },
@@ -63,20 +47,20 @@ test("bulk approve assigns the chosen widgets; Select All assigns every widget",
   expect((await bootstrappedShop(shop)).firstActiveAt).toBeNull();
   await selectRows(app, ["Linen shirt styling", "Candle pouring"]);
   await bulkAction(app, "Approve");
-  await expect(dialog(app).getByRole("heading", { name: "Approve 2 Videos to Widgets" })).toBeVisible();
-  await expect(dialog(app).getByText('Please select at least one widget or click "Select All"')).toBeVisible();
-  await expect(dialogAction(app, "Approve")).toBeDisabled();
-  await expect(dialog(app).getByLabel("Home carousel (Carousel)")).toBeVisible();
+  await expect(adminModal(app).getByRole("heading", { name: "Approve 2 Videos to Widgets" })).toBeVisible();
+  await expect(adminModal(app).getByText('Please select at least one widget or click "Select All"')).toBeVisible();
+  await expect(modalButton(app, "Approve")).toBeDisabled();
+  await expect(adminModal(app).getByLabel("Home carousel (Carousel)")).toBeVisible();
 
-  await dialog(app).getByLabel("Product grid (Grid)").check();
-  await expect(dialog(app).getByText('Please select at least one widget or click "Select All"')).toHaveCount(0);
-  await dialogAction(app, "Approve").click();
+  await adminModal(app).getByLabel("Product grid (Grid)").check();
+  await expect(adminModal(app).getByText('Please select at least one widget or click "Select All"')).toHaveCount(0);
+  await modalButton(app, "Approve").click();
 
   await expect(app.getByText("Successfully approved 2 video(s)!")).toBeVisible();
-  await expect(dialog(app)).toHaveCount(0);
-  await expect(row(app, "Linen shirt styling").getByText("Active", { exact: true })).toBeVisible();
-  await expect(row(app, "Candle pouring").getByText("Active", { exact: true })).toBeVisible();
-  await expect(row(app, "Soap making").getByText("Draft", { exact: true })).toBeVisible();
+  await expect(adminModal(app)).toHaveCount(0);
+  await expect(tableRow(app, "Linen shirt styling").getByText("Active", { exact: true })).toBeVisible();
+  await expect(tableRow(app, "Candle pouring").getByText("Active", { exact: true })).toBeVisible();
+  await expect(tableRow(app, "Soap making").getByText("Draft", { exact: true })).toBeVisible();
 
   // The first approval marks the shop first-active (review prompts count from it).
   expect((await bootstrappedShop(shop)).firstActiveAt).not.toBeNull();
@@ -88,12 +72,12 @@ test("bulk approve assigns the chosen widgets; Select All assigns every widget",
   }
 
   // One video: the singular title; Select All sends "all widgets".
-  await row(app, "Soap making").getByRole("button", { name: "Approve" }).click();
-  await expect(dialog(app).getByRole("heading", { name: "Approve Video to Widgets" })).toBeVisible();
-  await dialog(app).getByRole("button", { name: "Select All" }).click();
-  await expect(dialog(app).getByLabel("Home carousel (Carousel)")).toBeChecked();
-  await expect(dialog(app).getByLabel("Product grid (Grid)")).toBeChecked();
-  await dialogAction(app, "Approve").click();
+  await tableRow(app, "Soap making").getByRole("button", { name: "Approve" }).click();
+  await expect(adminModal(app).getByRole("heading", { name: "Approve Video to Widgets" })).toBeVisible();
+  await adminModal(app).getByRole("button", { name: "Select All" }).click();
+  await expect(adminModal(app).getByLabel("Home carousel (Carousel)")).toBeChecked();
+  await expect(adminModal(app).getByLabel("Product grid (Grid)")).toBeChecked();
+  await modalButton(app, "Approve").click();
   await expect(app.getByText("Successfully approved 1 video(s)!")).toBeVisible();
   stored = await videoRows(shop);
   const soap = stored.find((v) => v.title === "Soap making")!;
@@ -103,21 +87,21 @@ test("bulk approve assigns the chosen widgets; Select All assigns every widget",
   await selectRows(app, ["Linen shirt styling", "Soap making"]);
   await bulkAction(app, "Approve");
   await expect(app.getByText("Selected videos are already approved")).toBeVisible();
-  await expect(dialog(app)).toHaveCount(0);
+  await expect(adminModal(app)).toHaveCount(0);
 });
 
-test("with no widgets the approve dialog warns and leads to the Widgets page", async ({ page, openApp, shop }) => {
-  const app = await openLibrary(openApp, page, shop, () => seedVideos(shop, [{ title: "Lonely video" }]));
-  await row(app, "Lonely video").getByRole("button", { name: "Approve" }).click();
-  await expect(dialog(app).getByRole("heading", { name: "Approve Video to Widgets" })).toBeVisible();
-  await expect(dialogAction(app, "Approve")).toBeDisabled();
-  await dialog(app).getByRole("button", { name: "Create Widget" }).click();
+test("with no widgets the approve dialog warns and leads to the Widgets page", async ({ openLibrary, shop }) => {
+  const app = await openLibrary(() => seedVideos(shop, [{ title: "Lonely video" }]));
+  await tableRow(app, "Lonely video").getByRole("button", { name: "Approve" }).click();
+  await expect(adminModal(app).getByRole("heading", { name: "Approve Video to Widgets" })).toBeVisible();
+  await expect(modalButton(app, "Approve")).toBeDisabled();
+  await adminModal(app).getByRole("button", { name: "Create Widget" }).click();
   await expect(app.getByRole("heading", { name: "Widgets", level: 1 })).toBeVisible();
   expect(only(await videoRows(shop), "stored video").enabled).toBe(false);
 });
 
-test("the Free plan stops at 5 approved videos and says why; the dialog stays open", async ({ page, openApp, shop }) => {
-  const app = await openLibrary(openApp, page, shop, async () => {
+test("the Free plan stops at 5 approved videos and says why; the dialog stays open", async ({ openLibrary, shop }) => {
+  const app = await openLibrary(async () => {
     await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
     await seedVideos(shop, [
       { title: "Draft one" },
@@ -129,30 +113,30 @@ test("the Free plan stops at 5 approved videos and says why; the dialog stays op
 
   await selectRows(app, ["Draft one", "Draft two", "Draft three"]);
   await bulkAction(app, "Approve");
-  await dialog(app).getByRole("button", { name: "Select All" }).click();
-  await dialogAction(app, "Approve").click();
+  await adminModal(app).getByRole("button", { name: "Select All" }).click();
+  await modalButton(app, "Approve").click();
 
   // The first is approved (the 5th), the other two are refused.
-  await expect(dialog(app).getByText("1 video(s) approved successfully, but 2 failed. Please try again.", { exact: false })).toBeVisible();
-  await expect(dialog(app).getByText(FREE_LIMIT, { exact: false })).toBeVisible();
-  await expect(dialog(app).getByRole("heading", { name: "Approve 3 Videos to Widgets" })).toBeVisible();
+  await expect(adminModal(app).getByText("1 video(s) approved successfully, but 2 failed. Please try again.", { exact: false })).toBeVisible();
+  await expect(adminModal(app).getByText(FREE_LIMIT, { exact: false })).toBeVisible();
+  await expect(adminModal(app).getByRole("heading", { name: "Approve 3 Videos to Widgets" })).toBeVisible();
   const stored = await videoRows(shop);
   expect(stored.filter((video) => video.enabled)).toHaveLength(5);
   expect(stored.find((video) => video.title === "Draft one")!.enabled).toBe(true);
 
   // Retrying refuses again and changes nothing.
-  await dialogAction(app, "Approve").click();
+  await modalButton(app, "Approve").click();
   await expect(
-    dialog(app)
+    adminModal(app)
       .getByText("Failed to approve videos. Please try again.", { exact: false })
-      .or(dialog(app).getByText(FREE_LIMIT, { exact: false }))
+      .or(adminModal(app).getByText(FREE_LIMIT, { exact: false }))
       .first(),
   ).toBeVisible();
   expect((await videoRows(shop)).filter((video) => video.enabled)).toHaveLength(5);
 });
 
-test("50 approvals at once through the API on a Free shop leave exactly 5 approved", async ({ page, openApp, shop }) => {
-  await openLibrary(openApp, page, shop, async () => {
+test("50 approvals at once through the API on a Free shop leave exactly 5 approved", async ({ page, openLibrary, shop }) => {
+  await openLibrary(async () => {
     await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
     await seedVideos(
       shop,
@@ -181,8 +165,8 @@ test("50 approvals at once through the API on a Free shop leave exactly 5 approv
   expect((await videoRows(shop)).filter((video) => video.enabled)).toHaveLength(5);
 });
 
-test("unpublish turns videos back to Draft and keeps their widgets", async ({ page, openApp, shop }) => {
-  const app = await openLibrary(openApp, page, shop, async () => {
+test("unpublish turns videos back to Draft and keeps their widgets", async ({ openLibrary, shop }) => {
+  const app = await openLibrary(async () => {
     const [widget] = await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
     const videos = await seedVideos(shop, [
       { title: "Published one", enabled: true },
@@ -193,9 +177,9 @@ test("unpublish turns videos back to Draft and keeps their widgets", async ({ pa
     for (const video of videos) await prisma.widgetVideo.create({ data: { shopId: video.shopId, widgetId: widget.id, videoId: video.id } });
   });
 
-  await row(app, "Published one").getByRole("button", { name: "Unpublish" }).click();
+  await tableRow(app, "Published one").getByRole("button", { name: "Unpublish" }).click();
   await expect(app.getByText("Successfully unpublished 1 video(s)")).toBeVisible();
-  await expect(row(app, "Published one").getByText("Draft", { exact: true })).toBeVisible();
+  await expect(tableRow(app, "Published one").getByText("Draft", { exact: true })).toBeVisible();
 
   await selectRows(app, ["Published two", "Published three"]);
   await bulkAction(app, "Unpublish");
@@ -208,26 +192,26 @@ test("unpublish turns videos back to Draft and keeps their widgets", async ({ pa
   expect(stored.every((video) => video.widgets.length === 1)).toBe(true);
 });
 
-test("an unpublish the server refuses shows the mapped error and changes nothing", async ({ page, openApp, shop }) => {
-  const app = await openLibrary(openApp, page, shop, () => seedVideos(shop, [{ title: "Stubborn video", enabled: true }]));
+test("an unpublish the server refuses shows the mapped error and changes nothing", async ({ page, openLibrary, shop }) => {
+  const app = await openLibrary(() => seedVideos(shop, [{ title: "Stubborn video", enabled: true }]));
   await page.route(`${APP_URL}/api/videos/*/toggle`, (route) =>
     route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Database unavailable" }) }),
   );
-  await row(app, "Stubborn video").getByRole("button", { name: "Unpublish" }).click();
+  await tableRow(app, "Stubborn video").getByRole("button", { name: "Unpublish" }).click();
   await expect(app.getByText("Something went wrong: Failed to unpublish videos. Database unavailable")).toBeVisible();
-  await expect(row(app, "Stubborn video").getByText("Active", { exact: true })).toBeVisible();
+  await expect(tableRow(app, "Stubborn video").getByText("Active", { exact: true })).toBeVisible();
 });
 
-test("tag products: search from 2 characters, add at once, remove, Done counts", async ({ page, openApp, shop }) => {
+test("tag products: search from 2 characters, add at once, remove, Done counts", async ({ openLibrary, shop }) => {
   const [first, second, third] = firstOf(demoCatalogue(), 3, "demo products");
-  const app = await openLibrary(openApp, page, shop, () => seedVideos(shop, [{ title: "Tag me" }]));
+  const app = await openLibrary(() => seedVideos(shop, [{ title: "Tag me" }]));
 
-  await row(app, "Tag me").getByRole("button", { name: "Tag Product" }).click();
-  await expect(dialog(app).getByRole("heading", { name: "Tag Products" })).toBeVisible();
-  await expect(dialogAction(app, "Done (0)")).toBeDisabled();
-  await expect(dialog(app).getByText("No products tagged to this video")).toBeVisible();
+  await tableRow(app, "Tag me").getByRole("button", { name: "Tag Product" }).click();
+  await expect(adminModal(app).getByRole("heading", { name: "Tag Products" })).toBeVisible();
+  await expect(modalButton(app, "Done (0)")).toBeDisabled();
+  await expect(adminModal(app).getByText("No products tagged to this video")).toBeVisible();
 
-  const search = dialog(app).getByRole("combobox", { name: "Search products" });
+  const search = adminModal(app).getByRole("combobox", { name: "Search products" });
   await search.fill(first.title.slice(0, 1));
   // One character never searches.
   await expect(app.getByRole("option")).toHaveCount(0);
@@ -235,9 +219,9 @@ test("tag products: search from 2 characters, add at once, remove, Done counts",
   for (const product of [first, second, third]) {
     await search.fill(product.title);
     await app.getByRole("option", { name: product.title, exact: true }).click();
-    await expect(dialog(app).getByText(product.title, { exact: true })).toBeVisible();
+    await expect(adminModal(app).getByText(product.title, { exact: true })).toBeVisible();
   }
-  await expect(dialogAction(app, "Done (3)")).toBeEnabled();
+  await expect(modalButton(app, "Done (3)")).toBeEnabled();
   let stored = await videoRows(shop);
   expect(
     only(stored, "stored video")
@@ -245,46 +229,46 @@ test("tag products: search from 2 characters, add at once, remove, Done counts",
       .sort(),
   ).toEqual([first.title, second.title, third.title].sort());
 
-  await dialog(app)
+  await adminModal(app)
     .getByRole("button", { name: `Remove ${third.title}` })
     .click();
-  await expect(dialogAction(app, "Done (2)")).toBeEnabled();
-  await dialogAction(app, "Done (2)").click();
-  await expect(dialog(app)).toHaveCount(0);
+  await expect(modalButton(app, "Done (2)")).toBeEnabled();
+  await modalButton(app, "Done (2)").click();
+  await expect(adminModal(app)).toHaveCount(0);
 
   // Two badges fit; a third is behind "+1 more".
-  await expect(row(app, "Tag me").getByText(first.title)).toBeVisible();
-  await expect(row(app, "Tag me").getByText(second.title)).toBeVisible();
+  await expect(tableRow(app, "Tag me").getByText(first.title)).toBeVisible();
+  await expect(tableRow(app, "Tag me").getByText(second.title)).toBeVisible();
   stored = await videoRows(shop);
   expect(only(stored, "stored video").productTags).toHaveLength(2);
 
-  await row(app, "Tag me").getByRole("button", { name: "Tag Product" }).click();
+  await tableRow(app, "Tag me").getByRole("button", { name: "Tag Product" }).click();
   await search.fill(third.title);
   await app.getByRole("option", { name: third.title, exact: true }).click();
-  await dialogAction(app, "Done (3)").click();
-  await row(app, "Tag me").getByRole("button", { name: "+1 more" }).click();
-  await expect(dialog(app).getByText(third.title)).toBeVisible();
+  await modalButton(app, "Done (3)").click();
+  await tableRow(app, "Tag me").getByRole("button", { name: "+1 more" }).click();
+  await expect(adminModal(app).getByText(third.title)).toBeVisible();
 });
 
-test("a tag the server refuses shows the critical banner with its error", async ({ page, openApp, shop }) => {
+test("a tag the server refuses shows the critical banner with its error", async ({ page, openLibrary, shop }) => {
   const [product] = firstOf(demoCatalogue(), 1, "demo products");
-  const app = await openLibrary(openApp, page, shop, () => seedVideos(shop, [{ title: "Refused tag" }]));
+  const app = await openLibrary(() => seedVideos(shop, [{ title: "Refused tag" }]));
   await page.route(`${APP_URL}/api/videos/*/tags`, (route) =>
     route.request().method() === "POST"
       ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Tag store is read-only" }) })
       : route.fallback(),
   );
-  await row(app, "Refused tag").getByRole("button", { name: "Tag Product" }).click();
-  await dialog(app).getByRole("combobox", { name: "Search products" }).fill(product.title);
+  await tableRow(app, "Refused tag").getByRole("button", { name: "Tag Product" }).click();
+  await adminModal(app).getByRole("combobox", { name: "Search products" }).fill(product.title);
   await app.getByRole("option", { name: product.title, exact: true }).click();
-  await expect(dialog(app).getByText("Tag store is read-only")).toBeVisible();
-  await expect(dialogAction(app, "Done (0)")).toBeDisabled();
+  await expect(adminModal(app).getByText("Tag store is read-only")).toBeVisible();
+  await expect(modalButton(app, "Done (0)")).toBeDisabled();
   expect(only(await videoRows(shop), "stored video").productTags).toHaveLength(0);
 });
 
-test("the preview shows the video and approves or unpublishes it, closing after the action", async ({ page, openApp, shop }) => {
+test("the preview shows the video and approves or unpublishes it, closing after the action", async ({ openLibrary, shop }) => {
   const [product] = firstOf(demoCatalogue(), 1, "demo products");
-  const app = await openLibrary(openApp, page, shop, async () => {
+  const app = await openLibrary(async () => {
     await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
     const [video] = await seedVideos(shop, [{ title: "Preview me", authorName: "Ana Maker", channelUsername: "anamaker" }]);
     const prisma = await e2eDb();
@@ -294,8 +278,8 @@ test("the preview shows the video and approves or unpublishes it, closing after 
   });
 
   // Clicking anywhere on the row opens the preview.
-  await row(app, "Preview me").getByRole("cell").nth(3).click();
-  const preview = dialog(app);
+  await tableRow(app, "Preview me").getByRole("cell").nth(3).click();
+  const preview = adminModal(app);
   await expect(preview.getByRole("heading", { name: "Preview me" })).toBeVisible();
   await expect(preview.getByText("Pending Review")).toBeVisible();
   await expect(preview.getByText("Ana Maker")).toBeVisible();
@@ -307,47 +291,47 @@ test("the preview shows the video and approves or unpublishes it, closing after 
   // The player is TikTok's allow-listed player page for this id, nothing else.
   await expect(preview.locator("iframe")).toHaveAttribute("src", new RegExp(`^https://www\\.tiktok\\.com/player/v1/${video.platformVideoId}`));
 
-  await dialogAction(app, "Approve Video").click();
+  await modalButton(app, "Approve Video").click();
   await expect(preview.getByText("Approved", { exact: true })).toBeVisible();
   await expect(preview).toHaveCount(0);
   await expect(app.getByText("Successfully approved 1 video(s)!")).toBeVisible();
-  await expect(row(app, "Preview me").getByText("Active", { exact: true })).toBeVisible();
+  await expect(tableRow(app, "Preview me").getByText("Active", { exact: true })).toBeVisible();
   expect(only(await videoRows(shop), "stored video").widgets.map((link) => link.widget.name)).toEqual(["Home carousel"]);
 
-  await row(app, "Preview me").getByText("Preview me").click();
+  await tableRow(app, "Preview me").getByText("Preview me").click();
   await expect(preview.getByText("Home carousel")).toBeVisible();
-  await dialogAction(app, "Unpublish Video").click();
+  await modalButton(app, "Unpublish Video").click();
   await expect(preview).toHaveCount(0);
   await expect(app.getByText("Successfully unpublished 1 video(s)")).toBeVisible();
-  await expect(row(app, "Preview me").getByText("Draft", { exact: true })).toBeVisible();
+  await expect(tableRow(app, "Preview me").getByText("Draft", { exact: true })).toBeVisible();
 });
 
-test("the preview refuses a 6th approval on the Free plan with the plan's message", async ({ page, openApp, shop }) => {
-  const app = await openLibrary(openApp, page, shop, () =>
+test("the preview refuses a 6th approval on the Free plan with the plan's message", async ({ openLibrary, shop }) => {
+  const app = await openLibrary(() =>
     seedVideos(shop, [{ title: "One too many" }, ...[1, 2, 3, 4, 5].map((n) => ({ title: `Approved ${n}`, enabled: true }))]),
   );
-  await row(app, "One too many").getByText("One too many").click();
-  await dialogAction(app, "Approve Video").click();
-  await expect(dialog(app).getByText(FREE_LIMIT)).toBeVisible();
-  await expect(dialog(app).getByText("Pending Review")).toBeVisible();
+  await tableRow(app, "One too many").getByText("One too many").click();
+  await modalButton(app, "Approve Video").click();
+  await expect(adminModal(app).getByText(FREE_LIMIT)).toBeVisible();
+  await expect(adminModal(app).getByText("Pending Review")).toBeVisible();
   expect((await videoRows(shop)).find((video) => video.title === "One too many")!.enabled).toBe(false);
 });
 
-test("deleting videos asks first; Cancel keeps them", async ({ page, openApp, shop }) => {
-  const app = await openLibrary(openApp, page, shop, () => seedVideos(shop, [{ title: "Keep me" }, { title: "Remove this" }, { title: "Also remove" }]));
+test("deleting videos asks first; Cancel keeps them", async ({ openLibrary, shop }) => {
+  const app = await openLibrary(() => seedVideos(shop, [{ title: "Keep me" }, { title: "Remove this" }, { title: "Also remove" }]));
   await selectRows(app, ["Remove this", "Also remove"]);
   await bulkAction(app, "Delete");
-  await expect(dialog(app).getByRole("heading", { name: "Delete 2 videos?" })).toBeVisible();
-  await dialogAction(app, "Cancel").click();
-  await expect(dialog(app)).toHaveCount(0);
+  await expect(adminModal(app).getByRole("heading", { name: "Delete 2 videos?" })).toBeVisible();
+  await modalButton(app, "Cancel").click();
+  await expect(adminModal(app)).toHaveCount(0);
   expect(await videoRows(shop)).toHaveLength(3);
 
   await bulkAction(app, "Delete");
-  await dialogAction(app, "Delete").click();
+  await modalButton(app, "Delete").click();
   await expect(app.getByText("Video deleted successfully")).toBeVisible();
-  await expect(row(app, "Remove this")).toHaveCount(0);
-  await expect(row(app, "Also remove")).toHaveCount(0);
-  await expect(row(app, "Keep me")).toBeVisible();
+  await expect(tableRow(app, "Remove this")).toHaveCount(0);
+  await expect(tableRow(app, "Also remove")).toHaveCount(0);
+  await expect(tableRow(app, "Keep me")).toBeVisible();
   expect((await videoRows(shop)).map((video) => video.title)).toEqual(["Keep me"]);
 });
 
@@ -373,11 +357,11 @@ test("an account whose posts carry scripts imports as plain text and runs nothin
   const account = uniqueAccount("evil");
   const app = await openApp("/content");
   await app.getByRole("button", { name: "Import" }).first().click();
-  await dialog(app).getByRole("textbox", { name: "TikTok username" }).fill(account);
-  await dialog(app).getByRole("checkbox").check();
-  await dialogAction(app, "Find Videos").click();
-  await expect(dialog(app).getByText(/Successfully added \d+ videos from @/)).toBeVisible();
-  await closeDialog(app);
+  await adminModal(app).getByRole("textbox", { name: "TikTok username" }).fill(account);
+  await adminModal(app).getByRole("checkbox").check();
+  await modalButton(app, "Find Videos").click();
+  await expect(adminModal(app).getByText(/Successfully added \d+ videos from @/)).toBeVisible();
+  await closeAdminModal(app);
 
   // The payloads show as the text they are.
   await expect(app.getByText("<script>alert(1)</script> Summer sale").first()).toBeVisible();
@@ -386,16 +370,16 @@ test("an account whose posts carry scripts imports as plain text and runs nothin
 
   // Open every dialog that shows third-party text, including the player.
   await app.getByText("<script>alert(1)</script> Summer sale").first().click();
-  await expect(dialog(app).getByRole("heading", { name: "<script>alert(1)</script> Summer sale" })).toBeVisible();
-  const iframes = dialog(app).locator("iframe");
+  await expect(adminModal(app).getByRole("heading", { name: "<script>alert(1)</script> Summer sale" })).toBeVisible();
+  const iframes = adminModal(app).locator("iframe");
   for (const src of await iframes.evaluateAll((frames) => frames.map((frame) => frame.getAttribute("src") ?? ""))) {
     expect(src).toMatch(/^https:\/\/www\.tiktok\.com\/player\/v1\/\d+/);
   }
   await assertNoInjectedMarkup(app.locator("body"));
-  await closeDialog(app);
+  await closeAdminModal(app);
 
   await app.getByRole("button", { name: "Import" }).first().click();
-  await expect(dialog(app).getByText(`@${account}`, { exact: false }).first()).toBeVisible();
+  await expect(adminModal(app).getByText(`@${account}`, { exact: false }).first()).toBeVisible();
   await assertNoInjectedMarkup(app.locator("body"));
 
   // An injected handler would fire when its image settles: wait until every image

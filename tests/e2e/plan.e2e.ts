@@ -1,9 +1,9 @@
 import type { FrameLocator, Page } from "@playwright/test";
-import { SISTER_PRODUCT_CUSTOMERS } from "../sister-product/emulator";
-import { registerSisterCustomer } from "../sister-product/customers";
+import { SISTER_PRODUCT_CUSTOMERS } from "../emulators/sister-product/emulator";
+import { registerSisterCustomer } from "../emulators/sister-product/customers";
 import { must } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
-import { SHOPIFY_URL, adminUrl, appFrame, expect, test } from "./fixtures";
+import { SHOPIFY_URL, adminModal, adminUrl, appFrame, cardTitled, expect, modalAction, test } from "./fixtures";
 
 // Plans (issue 6): Premium through Shopify Billing (approve, decline, cancel
 // by webhook) and through the sister product's verification, and the banners
@@ -12,11 +12,6 @@ import { SHOPIFY_URL, adminUrl, appFrame, expect, test } from "./fixtures";
 const PRODUCT = "Trustlane";
 /** A banner by its title: Polaris gives banners the status role, or alert for warnings and critical ones. */
 const banner = (app: FrameLocator, title: string) => app.getByRole("status").or(app.getByRole("alert")).filter({ hasText: title });
-const planCard = (app: FrameLocator, title: string) =>
-  app.locator(".Polaris-ShadowBevel").filter({ has: app.getByRole("heading", { name: title, exact: true }) });
-const dialog = (app: FrameLocator) => app.getByTestId("admin-modal");
-const dialogAction = (app: FrameLocator, name: string) =>
-  app.getByTestId("admin-modal-action").filter({ hasText: new RegExp(`^${name.replace(/[&]/g, "\\$&")}$`) });
 
 async function state(shop: string) {
   return (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as {
@@ -25,7 +20,7 @@ async function state(shop: string) {
 }
 
 async function upgradeThroughShopify(page: Page, app: FrameLocator, decision: "Approve" | "Decline") {
-  await planCard(app, "Premium Plan").getByRole("button", { name: "Upgrade to Premium" }).click();
+  await cardTitled(app, "Premium Plan").getByRole("button", { name: "Upgrade to Premium" }).click();
   // Shopify's approval page replaces the admin.
   await expect(page.getByRole("button", { name: "Approve" })).toBeVisible();
   await expect(page.locator("body")).toContainText("$5.99 USD every 30 days");
@@ -34,16 +29,16 @@ async function upgradeThroughShopify(page: Page, app: FrameLocator, decision: "A
 
 test("upgrade: approve the charge, come back to the success banner once, Premium with unlimited approvals", async ({ page, openApp, shop }) => {
   let app = await openApp("/plan");
-  await expect(planCard(app, "Free Plan").getByRole("button", { name: "Current Plan (0/5 videos approved)" })).toBeDisabled();
-  await expect(planCard(app, "Premium Plan")).toContainText("RECOMMENDED");
-  await expect(planCard(app, "Premium Plan")).toContainText("$5.99/month");
+  await expect(cardTitled(app, "Free Plan").getByRole("button", { name: "Current Plan (0/5 videos approved)" })).toBeDisabled();
+  await expect(cardTitled(app, "Premium Plan")).toContainText("RECOMMENDED");
+  await expect(cardTitled(app, "Premium Plan")).toContainText("$5.99/month");
   await expect(app.getByText("Only the first 5 approved videos stay published")).toBeVisible();
 
   await upgradeThroughShopify(page, app, "Approve");
   app = page.frameLocator("#app-iframe");
   await expect(banner(app, "Welcome to Premium!")).toBeVisible({ timeout: 15_000 });
-  await expect(planCard(app, "Premium Plan").getByRole("button", { name: "Current Plan (Active)" })).toBeDisabled();
-  await expect(planCard(app, "Free Plan").getByRole("button")).toHaveCount(0);
+  await expect(cardTitled(app, "Premium Plan").getByRole("button", { name: "Current Plan (Active)" })).toBeDisabled();
+  await expect(cardTitled(app, "Free Plan").getByRole("button")).toHaveCount(0);
   // The flag has left the address: the admin's URL follows the frame.
   await expect.poll(() => new URL(page.url()).search).not.toContain("upgraded");
   await expect.poll(() => new URL(page.url()).search).not.toContain("charge_id");
@@ -58,7 +53,7 @@ test("upgrade: approve the charge, come back to the success banner once, Premium
 
   // Once: opening the page again shows no banner.
   app = await openApp("/plan");
-  await expect(planCard(app, "Premium Plan").getByRole("button", { name: "Current Plan (Active)" })).toBeVisible();
+  await expect(cardTitled(app, "Premium Plan").getByRole("button", { name: "Current Plan (Active)" })).toBeVisible();
   await expect(banner(app, "Welcome to Premium!")).toHaveCount(0);
 
   // Unlimited: seven approvals at once.
@@ -73,8 +68,8 @@ test("upgrade: approve the charge, come back to the success banner once, Premium
     .first()
     .check();
   await app.getByRole("button", { name: "Approve", exact: true }).first().click();
-  await dialog(app).getByRole("button", { name: "Select All" }).click();
-  await dialogAction(app, "Approve").click();
+  await adminModal(app).getByRole("button", { name: "Select All" }).click();
+  await modalAction(app, "Approve").click();
   await expect(app.getByText("Successfully approved 7 video(s)!")).toBeVisible();
 });
 
@@ -85,8 +80,8 @@ test("decline: the shop stays on Free", async ({ page, openApp, shop }) => {
   await page.waitForURL(/\/store\/[^/]+\/apps\/clipcart/);
   await expect(page.frameLocator("#app-iframe").getByRole("heading", { level: 1 })).toBeVisible();
   const reopened = await openApp("/plan");
-  await expect(planCard(reopened, "Free Plan").getByRole("button", { name: "Current Plan (0/5 videos approved)" })).toBeVisible();
-  await expect(planCard(reopened, "Premium Plan").getByRole("button", { name: "Upgrade to Premium" })).toBeEnabled();
+  await expect(cardTitled(reopened, "Free Plan").getByRole("button", { name: "Current Plan (0/5 videos approved)" })).toBeVisible();
+  await expect(cardTitled(reopened, "Premium Plan").getByRole("button", { name: "Upgrade to Premium" })).toBeEnabled();
   expect((await state(shop)).subscriptions.map((s) => s.status)).toEqual(["DECLINED"]);
   const shopRow = await (await e2eDb()).shop.findUniqueOrThrow({ where: { shopDomain: `${shop}.myshopify.com` } });
   expect(shopRow.plan).toBe("free");
@@ -123,7 +118,7 @@ test("cancelled through Shopify: back to Free with exactly the first 5 approved 
   const published = await prisma.video.findMany({ where: { shopId: shopRow.id, enabled: true }, orderBy: { approvedAt: "asc" } });
   expect(published.map((video) => video.title)).toEqual(["Approved 1", "Approved 2", "Approved 3", "Approved 4", "Approved 5"]);
   app = await openApp("/plan");
-  await expect(planCard(app, "Free Plan").getByRole("button", { name: "Current Plan (5/5 videos approved)" })).toBeVisible();
+  await expect(cardTitled(app, "Free Plan").getByRole("button", { name: "Current Plan (5/5 videos approved)" })).toBeVisible();
   await expect(banner(app, "Approaching Video Limit")).toContainText("You've approved 5 of 5 videos on the free plan.");
 });
 
@@ -132,43 +127,43 @@ test(`verification: ${PRODUCT}'s Lunch customers get Premium; wrong or ineligibl
   const app = await openApp("/plan");
   const offer = banner(app, `${PRODUCT} customer? Get Premium free`);
   await offer.getByRole("button", { name: "Verify Now" }).click();
-  await expect(dialog(app).getByRole("heading", { name: `${PRODUCT} Customers - Get Premium Free` })).toBeVisible();
-  const verify = dialogAction(app, "Verify & Unlock Premium");
+  await expect(adminModal(app).getByRole("heading", { name: `${PRODUCT} Customers - Get Premium Free` })).toBeVisible();
+  const verify = modalAction(app, "Verify & Unlock Premium");
   await expect(verify).toBeDisabled();
-  await dialog(app).getByLabel("Client ID").fill(lunch.clientId);
-  await expect(dialog(app).getByText("Please enter both Client ID and Business ID")).toBeVisible();
+  await adminModal(app).getByLabel("Client ID").fill(lunch.clientId);
+  await expect(adminModal(app).getByText("Please enter both Client ID and Business ID")).toBeVisible();
   await expect(verify).toBeDisabled();
 
   // Wrong, then a customer on a plan without Premium.
   for (const businessId of ["biz_wrong", breakfast.businessId]) {
-    await dialog(app)
+    await adminModal(app)
       .getByLabel("Client ID")
       .fill(businessId === "biz_wrong" ? lunch.clientId : breakfast.clientId);
-    await dialog(app).getByLabel("Business ID").fill(businessId);
+    await adminModal(app).getByLabel("Business ID").fill(businessId);
     await verify.click();
-    await expect(dialog(app).getByText("Verification failed")).toBeVisible();
-    await expect(dialog(app).getByText("Please check your credentials and try again.")).toBeVisible();
+    await expect(adminModal(app).getByText("Verification failed")).toBeVisible();
+    await expect(adminModal(app).getByText("Please check your credentials and try again.")).toBeVisible();
   }
   const prisma = await e2eDb();
   expect((await prisma.shop.findUniqueOrThrow({ where: { shopDomain: `${shop}.myshopify.com` } })).plan).toBe("free");
 
-  await dialog(app).getByLabel("Client ID").fill(lunch.clientId);
-  await dialog(app).getByLabel("Business ID").fill(lunch.businessId);
+  await adminModal(app).getByLabel("Client ID").fill(lunch.clientId);
+  await adminModal(app).getByLabel("Business ID").fill(lunch.businessId);
   await verify.click();
-  await expect(dialog(app).getByText("Verified! Premium is now active.")).toBeVisible();
+  await expect(adminModal(app).getByText("Verified! Premium is now active.")).toBeVisible();
   // The dialog closes by itself after 2 seconds.
-  await expect(dialog(app)).toBeHidden({ timeout: 5_000 });
+  await expect(adminModal(app)).toBeHidden({ timeout: 5_000 });
   await expect(banner(app, `Premium Plan Active (${PRODUCT} Verified)`)).toBeVisible();
-  await expect(planCard(app, "Premium Plan").getByRole("button", { name: "Current Plan (Active)" })).toBeVisible();
+  await expect(cardTitled(app, "Premium Plan").getByRole("button", { name: "Current Plan (Active)" })).toBeVisible();
   await expect(offer).toHaveCount(0);
   const shopRow = await prisma.shop.findUniqueOrThrow({ where: { shopDomain: `${shop}.myshopify.com` } });
   expect([shopRow.plan, shopRow.premiumSource]).toEqual(["premium", "verification"]);
 });
 
 async function verifyInDialog(app: FrameLocator, credentials: { clientId: string; businessId: string }) {
-  await dialog(app).getByLabel("Client ID").fill(credentials.clientId);
-  await dialog(app).getByLabel("Business ID").fill(credentials.businessId);
-  await dialogAction(app, "Verify & Unlock Premium").click();
+  await adminModal(app).getByLabel("Client ID").fill(credentials.clientId);
+  await adminModal(app).getByLabel("Business ID").fill(credentials.businessId);
+  await modalAction(app, "Verify & Unlock Premium").click();
 }
 
 test("verification (issue 11): a pair unlocks one store; the next store is told why, then throttled after 5 failures", async ({ page, openApp, shop }) => {
@@ -176,7 +171,7 @@ test("verification (issue 11): a pair unlocks one store; the next store is told 
   let app = await openApp("/plan");
   await banner(app, `${PRODUCT} customer? Get Premium free`).getByRole("button", { name: "Verify Now" }).click();
   await verifyInDialog(app, customer);
-  await expect(dialog(app).getByText("Verified! Premium is now active.")).toBeVisible();
+  await expect(adminModal(app).getByText("Verified! Premium is now active.")).toBeVisible();
 
   // Another store of the same merchant tries the same pair.
   const otherShop = `${shop}-b`;
@@ -184,18 +179,18 @@ test("verification (issue 11): a pair unlocks one store; the next store is told 
   app = appFrame(page);
   await banner(app, `${PRODUCT} customer? Get Premium free`).getByRole("button", { name: "Verify Now" }).click();
   await verifyInDialog(app, customer);
-  await expect(dialog(app).getByText("Verification failed")).toBeVisible();
-  await expect(dialog(app).getByText(`These ${PRODUCT} credentials already unlock Premium on another store.`, { exact: false })).toBeVisible();
+  await expect(adminModal(app).getByText("Verification failed")).toBeVisible();
+  await expect(adminModal(app).getByText(`These ${PRODUCT} credentials already unlock Premium on another store.`, { exact: false })).toBeVisible();
   const prisma = await e2eDb();
   expect((await bootstrappedShop(otherShop)).plan).toBe("free");
 
   // That refusal was its 1st failed attempt; 4 wrong guesses later, the 6th is not even sent to the sister product.
   for (let n = 1; n <= 4; n++) {
     await verifyInDialog(app, { clientId: `cl_wrong_${n}`, businessId: `biz_wrong_${n}` });
-    await expect(dialog(app).getByText("Please check your credentials and try again.")).toBeVisible();
+    await expect(adminModal(app).getByText("Please check your credentials and try again.")).toBeVisible();
   }
   await verifyInDialog(app, customer);
-  await expect(dialog(app).getByText("Too many verification attempts. Please try again in 15 minutes.")).toBeVisible();
+  await expect(adminModal(app).getByText("Too many verification attempts. Please try again in 15 minutes.")).toBeVisible();
   expect((await prisma.shop.findUniqueOrThrow({ where: { shopDomain: `${otherShop}.myshopify.com` } })).plan).toBe("free");
 });
 
@@ -204,7 +199,7 @@ test("verification is checked again: in its last 7 days the Plan page asks to ve
   let app = await openApp("/plan");
   await banner(app, `${PRODUCT} customer? Get Premium free`).getByRole("button", { name: "Verify Now" }).click();
   await verifyInDialog(app, customer);
-  await expect(dialog(app)).toBeHidden({ timeout: 5_000 });
+  await expect(adminModal(app)).toBeHidden({ timeout: 5_000 });
   const renew = (frame: FrameLocator) => banner(frame, `Verify your ${PRODUCT} account again`);
   await expect(renew(app)).toHaveCount(0);
 
@@ -218,8 +213,8 @@ test("verification is checked again: in its last 7 days the Plan page asks to ve
   await expect(renew(app)).toContainText(`Your ${PRODUCT} verification ends on ${soonText}.`);
   await renew(app).getByRole("button", { name: "Verify Again" }).click();
   await verifyInDialog(app, customer);
-  await expect(dialog(app).getByText("Verified! Premium is now active.")).toBeVisible();
-  await expect(dialog(app)).toBeHidden({ timeout: 5_000 });
+  await expect(adminModal(app).getByText("Verified! Premium is now active.")).toBeVisible();
+  await expect(adminModal(app)).toBeHidden({ timeout: 5_000 });
   await expect(renew(app)).toHaveCount(0);
   const renewed = await prisma.sisterVerification.findUniqueOrThrow({ where: { shopId: shopRow.id } });
   expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
@@ -234,7 +229,7 @@ test("the Approaching Video Limit banner shows at 4 and 5 approved videos on Fre
     Array.from({ length: 5 }, (_, i) => ({ title: `Clip ${i + 1}`, enabled: i < 3 })),
   );
   let app = await openApp("/plan");
-  await expect(planCard(app, "Free Plan").getByRole("button", { name: "Current Plan (3/5 videos approved)" })).toBeVisible();
+  await expect(cardTitled(app, "Free Plan").getByRole("button", { name: "Current Plan (3/5 videos approved)" })).toBeVisible();
   await expect(banner(app, "Approaching Video Limit")).toHaveCount(0);
   for (const [count, video] of [
     [4, videos[3]!],

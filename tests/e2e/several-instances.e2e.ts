@@ -11,10 +11,10 @@ import pg from "pg";
 import { expect, test } from "@playwright/test";
 import { startStack } from "../../scripts/lib/stack.mjs";
 import { WIDGET_INDEX_METAFIELD_KEY, widgetMetafieldKey } from "../../app/storefront/widget-data";
-import { signProxyQuery } from "../local-shopify/app-proxy";
-import { mintSessionToken } from "../local-shopify/session-token";
+import { signProxyQuery } from "../emulators/shopify/app-proxy";
+import { mintSessionToken } from "../emulators/shopify/session-token";
 
-const localApp = JSON.parse(readFileSync(new URL("../local-shopify/local-app.json", import.meta.url), "utf8")) as { apiKey: string; apiSecret: string };
+const localApp = JSON.parse(readFileSync(new URL("../emulators/shopify/local-app.json", import.meta.url), "utf8")) as { apiKey: string; apiSecret: string };
 const PG_SERVER = process.env.PG_URL || "postgresql://postgres@127.0.0.1:5432/test";
 const PORTS = { balancer: 3240, shopify: 3340 };
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -1,8 +1,8 @@
 import type { FrameLocator, Page } from "@playwright/test";
-import { demoCatalogue } from "../local-shopify/catalogue";
+import { demoCatalogue } from "../emulators/shopify/catalogue";
 import { firstOf } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
-import { APP_URL, SHOPIFY_URL, expect, test } from "./fixtures";
+import { APP_URL, SHOPIFY_URL, adminModal, cardTitled, expect, modalButton, setShopTheme, tableRow, test } from "./fixtures";
 import { E2E_PORTS } from "./stack-ports";
 
 // The shopper's side (issue 4): a widget created and installed in the admin,
@@ -10,10 +10,7 @@ import { E2E_PORTS } from "./stack-ports";
 // extension's Liquid with the published data; the shopper opens a video, adds
 // a tagged product to the cart, and the events reach the app.
 
-const dialog = (app: FrameLocator) => app.getByTestId("admin-modal");
-const dialogAction = (app: FrameLocator, name: string) => dialog(app).getByRole("button", { name, exact: true });
 const storefront = (shop: string, path = "/") => `http://${shop}.localhost:${E2E_PORTS.shopify}${path}`;
-const row = (app: FrameLocator, title: string) => app.getByRole("row").filter({ hasText: title });
 
 /** The widget metafields Local Shopify holds for the shop, once the app has published `check`. */
 async function published(shop: string, key: string, check: (value: { videos: Array<{ title: string }> } | null) => boolean) {
@@ -33,19 +30,15 @@ async function published(shop: string, key: string, check: (value: { videos: Arr
 
 /** Install on Store, then the theme editor tab: set the widget number and Save. */
 async function installThroughThemeEditor(page: Page, app: FrameLocator, widgetName: string, widgetNumber: number, options: { embedFallback?: boolean } = {}) {
-  await app
-    .locator(".Polaris-ShadowBevel")
-    .filter({ has: app.getByRole("heading", { name: widgetName, exact: true }) })
-    .getByRole("button", { name: "Install on Store" })
-    .click();
-  const [editor] = await Promise.all([page.context().waitForEvent("page"), dialogAction(app, "Open Theme Editor").click()]);
+  await cardTitled(app, widgetName).getByRole("button", { name: "Install on Store" }).click();
+  const [editor] = await Promise.all([page.context().waitForEvent("page"), modalButton(app, "Open Theme Editor").click()]);
   await editor.waitForLoadState();
   if (options.embedFallback) await editor.getByRole("link", { name: "Enable the app embed" }).click();
   await editor.getByLabel("Widget number").fill(String(widgetNumber));
   await editor.getByRole("button", { name: "Save" }).click();
   await expect(editor.getByTestId("theme-editor-saved")).toBeVisible();
   await editor.close();
-  await dialogAction(app, "Got it").click();
+  await modalButton(app, "Got it").click();
 }
 
 test("a carousel installed on the product page shows the approved videos; the shopper adds a tagged product to the cart and the events arrive", async ({
@@ -75,10 +68,10 @@ test("a carousel installed on the product page shows the approved videos; the sh
     data: { shopId: shopRow.id, videoId: first.id, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title },
   });
   app = await openApp("/content");
-  for (const title of ["Styling the linen shirt", "Sneaker unboxing", "Packing orders"]) await row(app, title).getByRole("checkbox").check();
+  for (const title of ["Styling the linen shirt", "Sneaker unboxing", "Packing orders"]) await tableRow(app, title).getByRole("checkbox").check();
   await app.getByRole("button", { name: "Approve", exact: true }).first().click();
-  await dialog(app).getByLabel("Seen on TikTok (Carousel)").check();
-  await dialogAction(app, "Approve").click();
+  await adminModal(app).getByLabel("Seen on TikTok (Carousel)").check();
+  await modalButton(app, "Approve").click();
   await expect(app.getByText("Successfully approved 3 video(s)!")).toBeVisible();
   await published(shop, "widget_1", (widget) => widget?.videos.length === 3);
 
@@ -132,7 +125,7 @@ test("a carousel installed on the product page shows the approved videos; the sh
   await page.bringToFront();
   app = await openApp("/widgets");
   await app.getByRole("button", { name: "Delete" }).click();
-  await dialogAction(app, "Delete").click();
+  await modalButton(app, "Delete").click();
   await expect(app.getByText("Widget deleted")).toBeVisible();
   await published(shop, "widget_1", (value) => value === null);
   await shopper.goto(storefront(shop, `/products/${otherProduct.handle}`));
@@ -143,11 +136,7 @@ test("a carousel installed on the product page shows the approved videos; the sh
 test("on a vintage theme the app embed shows the page's widget, and a sticky widget floats until dismissed", async ({ page, openApp, shop }) => {
   let app = await openApp("/widgets");
   const shopRow = await bootstrappedShop(shop);
-  await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ theme: "liquid" }),
-  });
+  await setShopTheme(shop, "liquid");
   const prisma = await e2eDb();
   const grid = await prisma.widget.create({
     data: { shopId: shopRow.id, name: "Home grid", layoutType: "grid", pageContexts: '["homepage"]', displayNumber: 1 },
@@ -158,10 +147,10 @@ test("on a vintage theme the app embed shows the page's widget, and a sticky wid
   const [a, b] = await seedVideos(shop, [{ title: "Grid video one" }, { title: "Grid video two" }]);
 
   app = await openApp("/content");
-  for (const title of ["Grid video one", "Grid video two"]) await row(app, title).getByRole("checkbox").check();
+  for (const title of ["Grid video one", "Grid video two"]) await tableRow(app, title).getByRole("checkbox").check();
   await app.getByRole("button", { name: "Approve", exact: true }).first().click();
-  await dialog(app).getByRole("button", { name: "Select All" }).click();
-  await dialogAction(app, "Approve").click();
+  await adminModal(app).getByRole("button", { name: "Select All" }).click();
+  await modalButton(app, "Approve").click();
   await expect(app.getByText("Successfully approved 2 video(s)!")).toBeVisible();
   await published(shop, "widget_2", (widget) => widget?.videos.length === 2);
 

@@ -1,21 +1,11 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { firstOf, only } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
-import { SHOPIFY_URL, expect, test } from "./fixtures";
-import localApp from "../local-shopify/local-app.json" with { type: "json" };
+import { adminModal, cardTitled, closeAdminModal, expect, modalButton, setShopTheme, test } from "./fixtures";
+import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
 
 // The Widgets page (spec 2, 4, 5, 9): creation rules for each layout, the
 // theme editor deep links on both theme kinds, Got it, and Delete.
-
-const dialog = (app: FrameLocator) => app.getByTestId("admin-modal");
-const dialogAction = (app: FrameLocator, name: string) => dialog(app).getByRole("button", { name, exact: true });
-const card = (app: FrameLocator, name: string) => app.locator(".Polaris-ShadowBevel").filter({ has: app.getByRole("heading", { name, exact: true }) });
-
-async function openWidgets(openApp: (path?: string) => Promise<FrameLocator>) {
-  const app = await openApp("/widgets");
-  await expect(app.getByRole("heading", { name: "Widgets", level: 1 })).toBeVisible();
-  return app;
-}
 
 async function startCreating(app: FrameLocator, layoutTitle: string) {
   await app.getByRole("button", { name: "Add widget" }).first().click();
@@ -28,25 +18,16 @@ async function storedWidgets(shop: string) {
   return prisma.widget.findMany({ where: { shop: { shopDomain: `${shop}.myshopify.com` } }, orderBy: { displayNumber: "asc" } });
 }
 
-async function setTheme(shop: string, theme: "json" | "liquid") {
-  const response = await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ theme }),
-  });
-  expect(response.ok).toBe(true);
-}
-
 /** Clicks Open Theme Editor and answers the URL of the tab it opens. */
 async function themeEditorLink(page: Page, app: FrameLocator): Promise<URL> {
-  const [tab] = await Promise.all([page.context().waitForEvent("page"), dialogAction(app, "Open Theme Editor").click()]);
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), modalButton(app, "Open Theme Editor").click()]);
   const url = new URL(tab.url() === "about:blank" ? await tab.evaluate(() => location.href) : tab.url());
   await tab.close();
   return url;
 }
 
-test("the page starts empty; Add widget toggles to Cancel and offers the four layouts", async ({ openApp }) => {
-  const app = await openWidgets(openApp);
+test("the page starts empty; Add widget toggles to Cancel and offers the four layouts", async ({ openWidgets }) => {
+  const app = await openWidgets();
   await expect(app.getByText("Create your first widget")).toBeVisible();
   await app.getByRole("button", { name: "Add widget" }).first().click();
   await expect(app.getByRole("button", { name: "Cancel" })).toBeVisible();
@@ -64,8 +45,8 @@ test("the page starts empty; Add widget toggles to Cancel and offers the four la
   await expect(app.getByText("Horizontal scrolling video gallery")).toHaveCount(0);
 });
 
-test("a carousel with the defaults, sample videos in its preview, and the page rules", async ({ openApp, shop }) => {
-  const app = await openWidgets(openApp);
+test("a carousel with the defaults, sample videos in its preview, and the page rules", async ({ openWidgets, shop }) => {
+  const app = await openWidgets();
   await startCreating(app, "Carousel");
 
   // No approved videos yet: samples, and the way to the library.
@@ -97,7 +78,7 @@ test("a carousel with the defaults, sample videos in its preview, and the page r
   await app.getByRole("button", { name: "Create Widget" }).click();
 
   await expect(app.getByText("Widget created successfully!")).toBeVisible();
-  const widget = card(app, "Carousel Widget");
+  const widget = cardTitled(app, "Carousel Widget");
   await expect(widget.getByText("#1", { exact: true })).toBeVisible();
   await expect(widget.getByText("light theme")).toBeVisible();
   await expect(widget.getByText("Product Pages")).toBeVisible();
@@ -117,8 +98,8 @@ test("a carousel with the defaults, sample videos in its preview, and the page r
   expect(JSON.parse(stored.pageContexts)).toEqual(["product", "collection"]);
 });
 
-test("grid, single and sticky show and send only their own settings", async ({ openApp, shop }) => {
-  const app = await openWidgets(openApp);
+test("grid, single and sticky show and send only their own settings", async ({ openWidgets, shop }) => {
+  const app = await openWidgets();
 
   await startCreating(app, "Grid");
   await expect(app.getByText("Auto-scroll every 5 seconds")).toHaveCount(0);
@@ -127,14 +108,14 @@ test("grid, single and sticky show and send only their own settings", async ({ o
   await app.getByRole("textbox", { name: "Widget name" }).fill("Lookbook");
   await app.getByRole("combobox", { name: "Priority" }).selectOption("3");
   await app.getByRole("button", { name: "Create Widget" }).click();
-  await expect(card(app, "Lookbook").getByText("dark theme")).toBeVisible();
+  await expect(cardTitled(app, "Lookbook").getByText("dark theme")).toBeVisible();
 
   await app.getByRole("button", { name: "Add widget" }).first().click();
   await app.getByRole("button", { name: "Choose Single Video" }).click();
   await expect(app.getByText("Theme", { exact: true })).toHaveCount(0);
   await expect(app.getByText("Show the widget name as a header")).toHaveCount(0);
   await app.getByRole("button", { name: "Create Widget" }).click();
-  await expect(card(app, "Single Video Widget")).toBeVisible();
+  await expect(cardTitled(app, "Single Video Widget")).toBeVisible();
 
   await app.getByRole("button", { name: "Add widget" }).first().click();
   await app.getByRole("button", { name: "Choose Sticky" }).click();
@@ -142,8 +123,8 @@ test("grid, single and sticky show and send only their own settings", async ({ o
   await app.getByText("Left", { exact: true }).click();
   await app.getByRole("checkbox", { name: "Cart Page" }).check();
   await app.getByRole("button", { name: "Create Widget" }).click();
-  await expect(card(app, "Sticky Widget").getByText("Cart Page")).toBeVisible();
-  await expect(card(app, "Sticky Widget").getByText(/theme$/)).toHaveCount(0);
+  await expect(cardTitled(app, "Sticky Widget").getByText("Cart Page")).toBeVisible();
+  await expect(cardTitled(app, "Sticky Widget").getByText(/theme$/)).toHaveCount(0);
 
   const [grid, single, sticky] = firstOf(await storedWidgets(shop), 3, "stored widgets");
   expect(grid).toMatchObject({
@@ -161,8 +142,8 @@ test("grid, single and sticky show and send only their own settings", async ({ o
   expect(JSON.parse(sticky.pageContexts)).toEqual(["homepage", "cart"]);
 });
 
-test("Install on Store opens the theme editor deep link for each page and theme kind; Got it marks it installed", async ({ page, openApp, shop }) => {
-  const app = await openWidgets(openApp);
+test("Install on Store opens the theme editor deep link for each page and theme kind; Got it marks it installed", async ({ page, openWidgets, shop }) => {
+  const app = await openWidgets();
   const prisma = await e2eDb();
   const shopRow = await bootstrappedShop(shop);
   const create = (name: string, layoutType: string, pageContexts: string[], displayNumber: number) =>
@@ -173,7 +154,7 @@ test("Install on Store opens the theme editor deep link for each page and theme 
   await create("Cart sticky", "sticky", ["cart"], 4);
   await create("Collection grid", "grid", ["collection"], 5);
   await page.reload();
-  await expect(card(app, "Product reel")).toBeVisible();
+  await expect(cardTitled(app, "Product reel")).toBeVisible();
   const apiKey = localApp.apiKey;
 
   const expectations: Array<[string, Record<string, string>]> = [
@@ -184,20 +165,20 @@ test("Install on Store opens the theme editor deep link for each page and theme 
     ["Collection grid", { template: "collection", addAppBlockId: `${apiKey}/grid`, target: "newAppsSection" }],
   ];
   for (const [name, params] of expectations) {
-    await card(app, name).getByRole("button", { name: "Install on Store" }).click();
-    await expect(dialog(app).getByRole("heading", { name: "Add Widget to Theme" })).toBeVisible();
+    await cardTitled(app, name).getByRole("button", { name: "Install on Store" }).click();
+    await expect(adminModal(app).getByRole("heading", { name: "Add Widget to Theme" })).toBeVisible();
     const link = await themeEditorLink(page, app);
     expect(`${link.protocol}//${link.hostname}`).toBe(`http://${shop}.localhost`);
     expect(link.pathname).toBe("/admin/themes/current/editor");
     expect(Object.fromEntries(link.searchParams)).toEqual(params);
-    await expect(dialog(app).getByRole("heading", { name: `"${name}" Ready to Install` })).toBeVisible();
+    await expect(adminModal(app).getByRole("heading", { name: `"${name}" Ready to Install` })).toBeVisible();
     if (name !== "Product reel") {
-      await app.getByTestId("admin-modal-close").click();
+      await closeAdminModal(app);
       continue;
     }
-    await dialogAction(app, "Got it").click();
+    await modalButton(app, "Got it").click();
     await expect(app.getByText(`"${name}" is installed on your store.`)).toBeVisible();
-    await expect(card(app, name).getByText("Installed")).toBeVisible();
+    await expect(cardTitled(app, name).getByText("Installed")).toBeVisible();
   }
   const installed = await prisma.widget.findMany({ where: { shopId: shopRow.id, installedAt: { not: null } } });
   expect(installed.map((widget) => widget.name)).toEqual(["Product reel"]);
@@ -207,19 +188,19 @@ test("Install on Store opens the theme editor deep link for each page and theme 
   expect((await bootstrappedShop(shop)).firstActiveAt).not.toBeNull();
 
   // A vintage theme: every widget installs through an app embed, with the 3-step dialog.
-  await setTheme(shop, "liquid");
-  await card(app, "Home grid").getByRole("button", { name: "Install on Store" }).click();
+  await setShopTheme(shop, "liquid");
+  await cardTitled(app, "Home grid").getByRole("button", { name: "Install on Store" }).click();
   const vintage = await themeEditorLink(page, app);
   expect(Object.fromEntries(vintage.searchParams)).toEqual({ template: "index", context: "apps", activateAppId: `${apiKey}/page-widgets` });
-  await expect(dialog(app).getByRole("heading", { name: "Enable App Embed" })).toBeVisible();
-  await expect(dialog(app).getByRole("listitem")).toHaveCount(3);
-  await expect(dialog(app).getByText('Switch on "Videos by page".', { exact: false })).toBeVisible();
-  await dialogAction(app, "Got it").click();
-  await expect(card(app, "Home grid").getByText("Installed")).toBeVisible();
+  await expect(adminModal(app).getByRole("heading", { name: "Enable App Embed" })).toBeVisible();
+  await expect(adminModal(app).getByRole("listitem")).toHaveCount(3);
+  await expect(adminModal(app).getByText('Switch on "Videos by page".', { exact: false })).toBeVisible();
+  await modalButton(app, "Got it").click();
+  await expect(cardTitled(app, "Home grid").getByText("Installed")).toBeVisible();
 });
 
-test("Delete asks first, keeps the widget on Cancel, then says how to take it off the theme", async ({ page, openApp, shop }) => {
-  const app = await openWidgets(openApp);
+test("Delete asks first, keeps the widget on Cancel, then says how to take it off the theme", async ({ page, openWidgets, shop }) => {
+  const app = await openWidgets();
   const prisma = await e2eDb();
   const shopRow = await bootstrappedShop(shop);
   const widget = await prisma.widget.create({ data: { shopId: shopRow.id, name: "Old reel", layoutType: "carousel", displayNumber: 7 } });
@@ -228,16 +209,16 @@ test("Delete asks first, keeps the widget on Cancel, then says how to take it of
   await page.reload();
 
   // The card's mini preview is the storefront renderer showing the widget's videos.
-  await expect(card(app, "Old reel").getByRole("region", { name: "Preview of Old reel" }).getByText("Shown in the old reel")).toBeVisible();
+  await expect(cardTitled(app, "Old reel").getByRole("region", { name: "Preview of Old reel" }).getByText("Shown in the old reel")).toBeVisible();
 
-  await card(app, "Old reel").getByRole("button", { name: "Delete" }).click();
-  await expect(dialog(app).getByRole("heading", { name: 'Delete "Old reel"?' })).toBeVisible();
-  await expect(dialog(app).getByText("Find the Clipcart block or app embed that shows widget #7.")).toBeVisible();
-  await dialogAction(app, "Cancel").click();
+  await cardTitled(app, "Old reel").getByRole("button", { name: "Delete" }).click();
+  await expect(adminModal(app).getByRole("heading", { name: 'Delete "Old reel"?' })).toBeVisible();
+  await expect(adminModal(app).getByText("Find the Clipcart block or app embed that shows widget #7.")).toBeVisible();
+  await modalButton(app, "Cancel").click();
   expect(await prisma.widget.count({ where: { shopId: shopRow.id } })).toBe(1);
 
-  await card(app, "Old reel").getByRole("button", { name: "Delete" }).click();
-  await dialogAction(app, "Delete").click();
+  await cardTitled(app, "Old reel").getByRole("button", { name: "Delete" }).click();
+  await modalButton(app, "Delete").click();
   await expect(app.getByText("Widget deleted")).toBeVisible();
   await expect(app.getByText("Remove the block (or switch the embed off) and click Save.")).toBeVisible();
   await expect(app.getByText("Create your first widget")).toBeVisible();

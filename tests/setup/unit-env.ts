@@ -1,6 +1,6 @@
 import { inject } from "vitest";
-import localApp from "../local-shopify/local-app.json" with { type: "json" };
-import localApify from "../platform-emulators/local-apify.json" with { type: "json" };
+import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
+import localApify from "../emulators/platforms/local-apify.json" with { type: "json" };
 import { installConsoleGuard } from "../support/console-guard";
 
 // Runs before each test file's imports, so app modules read this environment

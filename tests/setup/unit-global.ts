@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startLocalShopify } from "../local-shopify/server";
+import { startLocalShopify } from "../emulators";
 import { freshSqliteDatabase } from "../../scripts/lib/stack.mjs";
 
 /** The app is never served in unit tests (routes are called directly); Local Shopify only needs a loopback URL. */

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { inject } from "vitest";
-import localApp from "../local-shopify/local-app.json" with { type: "json" };
-import { mintSessionToken, type SessionTokenOptions } from "../local-shopify/session-token";
+import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
+import { mintSessionToken, type SessionTokenOptions } from "../emulators/shopify/session-token";
 
 /** Shopify's library answers bots with 410; admin requests come from a desktop browser. */
 export const DESKTOP_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

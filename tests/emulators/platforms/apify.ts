@@ -20,7 +20,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { readBody, Router, sendJson } from "../local-shopify/http.js";
+import { readBody, Router, sendJson } from "../shopify/http.js";
 import { ACTOR_INFO, instagramReelPlan, InvalidInputError, isActorName, planRun, tiktokPlan, type ActorContext, type ActorName } from "./actors.js";
 import localApify from "./local-apify.json" with { type: "json" };
 import { apifyId, TERMINAL, type DatasetState, type PlatformEmulatorState, type RunState } from "./state.js";

@@ -1,10 +1,11 @@
 /**
- * CLI: `npm run local-shopify` (tsx tests/local-shopify/main.ts). Reads the
- * same environment as the app (SHOPIFY_API_KEY, SHOPIFY_API_SECRET,
- * SHOPIFY_APP_URL, LOCAL_SHOPIFY_PORT, LOCAL_SHOPIFY_STATE_FILE, ...).
+ * CLI: `npm run local-shopify` (tsx tests/emulators/main.ts), the emulated world
+ * as one process: Local Shopify with the platforms and the sister product
+ * mounted in it. Reads the same environment as the app (SHOPIFY_API_KEY,
+ * SHOPIFY_API_SECRET, SHOPIFY_APP_URL, LOCAL_SHOPIFY_PORT,
+ * LOCAL_SHOPIFY_STATE_FILE, ...).
  */
-import { readLocalShopifyConfig } from "./config.js";
-import { startLocalShopify } from "./server.js";
+import { readLocalShopifyConfig, startLocalShopify } from "./index.js";
 
 const localShopify = await startLocalShopify(readLocalShopifyConfig(process.env));
 console.log(`Local Shopify: ${localShopify.url}`);

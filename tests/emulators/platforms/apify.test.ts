@@ -5,7 +5,7 @@
  */
 import { ApifyClient } from "apify-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalShopify, type LocalShopify } from "../local-shopify/server.js";
+import { startLocalShopify, type LocalShopify } from "../shopify/server.js";
 import { platformControl, uniqueAccount } from "./client.js";
 import { LOCAL_APIFY_TOKEN } from "./index.js";
 

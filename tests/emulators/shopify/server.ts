@@ -4,7 +4,7 @@
  * reaches it by rewriting `https://<shop>/...` to `<baseUrl>/...`, so shops are
  * identified by access token or session token, never by Host (except
  * storefronts, which browsers address as `<handle>.localhost`). The platform
- * emulators (Apify API, oEmbed, image CDNs: tests/platform-emulators) are
+ * emulators (Apify API, oEmbed, image CDNs: tests/emulators/platforms) are
  * mounted here too, so the demo and the tests run one emulator process.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -20,7 +20,7 @@ import { handleGraphql } from "./graphql/index.js";
 import { Router, sendJson, sendText } from "./http.js";
 import { handleAccessToken } from "./oauth.js";
 import { loadAdminSchema } from "./schema/index.js";
-import { createPlatformEmulators, type PlatformEmulators } from "../platform-emulators/index.js";
+import { createPlatformEmulators, type PlatformEmulators } from "../platforms/index.js";
 import { handleSisterProduct } from "../sister-product/emulator.js";
 import { createSaver, getShop, loadState, type LocalShopifyState } from "./state.js";
 import { handleStorefront, storefrontTarget } from "./storefront.js";
@@ -31,7 +31,7 @@ export interface LocalShopify {
   config: LocalShopifyConfig;
   state: LocalShopifyState;
   ctx: LocalShopifyContext;
-  /** The Apify, oEmbed and platform CDN emulators (tests/platform-emulators). */
+  /** The Apify, oEmbed and platform CDN emulators (tests/emulators/platforms). */
   platforms: PlatformEmulators;
   close(): Promise<void>;
   /** The control operations, in process (same as the /__local/ endpoints). */

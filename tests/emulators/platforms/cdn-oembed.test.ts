@@ -4,7 +4,7 @@
  * control endpoints. Its own Local Shopify, so the clock may move.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestWorld, type TestWorld } from "../local-shopify/test-support.js";
+import { startTestWorld, type TestWorld } from "../shopify/test-support.js";
 import { platformControl, uniqueAccount, uniquePinId } from "./client.js";
 import { LOCAL_APIFY_TOKEN } from "./index.js";
 

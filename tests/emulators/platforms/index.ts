@@ -7,7 +7,7 @@
  *   /platform-cdn/...             the platforms' image CDNs, signed URLs that expire (cdn.ts)
  *   /__local/platforms/...        test controls (control.ts)
  *
- * See README.md for the scenarios.
+ * See ../README.md for the scenarios.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { apifyHandler, APIFY_PREFIX, LOCAL_APIFY_TOKEN } from "./apify.js";

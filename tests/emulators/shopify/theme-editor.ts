@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { EXTENSION_DIR, blockSchemaText, readExtensionFile, translate } from "../extension/extension-files.js";
+import { EXTENSION_DIR, blockSchemaText, readExtensionFile, translate } from "../../extension/extension-files.js";
 import type { LocalShopifyContext } from "./context.js";
 import { escapeHtml, readBody, sendText } from "./http.js";
 import type { ShopState } from "./state.js";

@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { Liquid, type TagToken, type TopLevelToken } from "liquidjs";
-import { EXTENSION_DIR, blockSchemaText, extensionLiquid } from "../extension/extension-files.js";
+import { EXTENSION_DIR, blockSchemaText, extensionLiquid } from "../../extension/extension-files.js";
 import { appProxyRest, forwardAppProxy } from "./app-proxy.js";
 import type { LocalShopifyContext } from "./context.js";
 import { handleCart, cartView, currentCart } from "./storefront-cart.js";

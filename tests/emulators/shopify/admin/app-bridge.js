@@ -11,8 +11,8 @@
  * ui-nav-menu / ui-title-bar / ui-modal / ui-save-bar elements.
  *
  * Everything that Shopify draws in its admin (nav, title bar, toasts, save bar,
- * src modals) is sent to the local admin page (tests/local-shopify/admin/) by
- * postMessage; the protocol is described in tests/local-shopify/admin/README.md.
+ * src modals) is sent to the local admin page (tests/emulators/shopify/admin/) by
+ * postMessage; the protocol is described in tests/emulators/shopify/admin/README.md.
  *
  * The custom elements never touch their light-DOM children: React renders and
  * hydrates those children, and any change before hydration is React error #418.

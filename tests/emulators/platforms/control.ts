@@ -15,7 +15,7 @@
  * id, for an Instagram reel URL it may be the reel's shortcode.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readParams, Router, sendJson } from "../local-shopify/http.js";
+import { readParams, Router, sendJson } from "../shopify/http.js";
 import { cdnUrl } from "./cdn.js";
 import { EMULATED_PLATFORMS, isScenario, THUMBNAIL_TTL_SECONDS, type EmulatedPlatform } from "./fixtures.js";
 import { defaultOptions, type PlatformEmulatorState } from "./state.js";

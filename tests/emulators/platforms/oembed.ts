@@ -10,7 +10,7 @@
  * slowRunMs, evil -> script payloads in every text field and the HTML.
  */
 import type { ServerResponse } from "node:http";
-import { sendJson, sendText } from "../local-shopify/http.js";
+import { sendJson, sendText } from "../shopify/http.js";
 import { cdnUrl } from "./cdn.js";
 import { caption, displayName, EVIL, hash } from "./fixtures.js";
 import type { PlatformEmulatorState } from "./state.js";

@@ -6,7 +6,7 @@
  *     200 {verified: true, plan, businessName}    credentials match a customer
  *     401 {verified: false, error}                they do not
  *
- * Known customers (README): one on each plan. Only Lunch and Dinner include
+ * Known customers (SISTER_PRODUCT_CUSTOMERS below): one on each plan. Only Lunch and Dinner include
  * Clipcart Premium; the app decides that, the API only says which plan.
  *
  * Test controls (loopback only, like Local Shopify's /__local/):
@@ -16,7 +16,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readBody, sendJson } from "../local-shopify/http.js";
+import { readBody, sendJson } from "../shopify/http.js";
 
 export const SISTER_PRODUCT_PREFIX = "/sister-product";
 
