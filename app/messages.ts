@@ -7,7 +7,7 @@
  * the page and the bill cannot disagree.
  */
 import type { ImportMethod, PlatformId } from "./platforms/types";
-import { CAROUSEL_AUTO_SCROLL_MS, FREE_PLAN, PREMIUM_PLAN, WIDGET_PRIORITY, type LayoutType, type PageContext } from "./constants";
+import { CAROUSEL_AUTO_SCROLL_MS, FREE_PLAN, PREMIUM_PLAN, VIEW_NAME_MAX_LENGTH, WIDGET_PRIORITY, type LayoutType, type PageContext } from "./constants";
 
 /** "$0", "$5.99": whole dollars without cents, as the spec writes prices. */
 export const formatUsd = (amount: number) => (Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`);
@@ -552,6 +552,24 @@ export const PLAN_TEXT = {
 } as const;
 
 /** Answers of the server itself (not of one screen): a busy database, a health check. */
+/** What the REST API answers when it refuses a call (spec 7, 8); the admin shows it through the error mapper. */
+export const API_TEXT = {
+  notFound: "Not found",
+  shopNotFound: "Shop not found",
+  invalidJson: "The request body must be valid JSON.",
+  invalidRequest: "Invalid request.",
+  productSearchFailed: "Product search failed",
+  viewChangeMissing: "Send a new name or query.",
+} as const;
+
+/** A saved view's name refused by the server (spec 4), shown under the name field. */
+export const VIEW_NAME_TEXT = {
+  required: "View name is required.",
+  tooLong: `View name must be ${VIEW_NAME_MAX_LENGTH} characters or fewer.`,
+  taken: (name: string) => `A view named "${name}" already exists. Choose another name.`,
+  unchanged: "Enter a new name for this view.",
+} as const;
+
 export const SERVER_TEXT = {
   databaseBusy: "The database is busy right now and nothing was changed. Please try again in a moment.",
   healthOk: "ok",

@@ -8,7 +8,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { authenticate } from "~/shopify.server";
 import { getShopByDomain } from "~/models/shop.server";
-import { HTTP_BOUNDARY_TEXT } from "~/messages";
+import { API_TEXT, HTTP_BOUNDARY_TEXT } from "~/messages";
 
 /**
  * /api bodies are small JSON documents. The production server refuses a larger
@@ -21,7 +21,7 @@ export function apiError(status: number, message: string): Response {
   return json({ error: message }, { status });
 }
 
-export function notFound(message = "Not found"): never {
+export function notFound(message: string = API_TEXT.notFound): never {
   throw apiError(404, message);
 }
 
@@ -59,7 +59,7 @@ export async function authenticateApi(request: Request) {
 export async function requireApiShop(request: Request, shopIdParam?: string) {
   const context = await authenticateApi(request);
   const shop = await getShopByDomain(context.shopDomain);
-  if (!shop || (shopIdParam !== undefined && shop.id !== shopIdParam)) notFound("Shop not found");
+  if (!shop || (shopIdParam !== undefined && shop.id !== shopIdParam)) notFound(API_TEXT.shopNotFound);
   return { ...context, shop };
 }
 
@@ -102,13 +102,13 @@ export async function readJsonBody<Schema extends z.ZodType>(request: Request, s
     body = text ? JSON.parse(text) : {};
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown;
-    badRequest("The request body must be valid JSON.");
+    badRequest(API_TEXT.invalidJson);
   }
   const result = schema.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join(".");
-    badRequest(issue && field ? `${field}: ${issue.message}` : (issue?.message ?? "Invalid request."));
+    badRequest(issue && field ? `${field}: ${issue.message}` : (issue?.message ?? API_TEXT.invalidRequest));
   }
   return result.data;
 }

@@ -6,13 +6,14 @@
 import { z } from "zod";
 import { badRequest } from "~/http/api.server";
 import { idInput } from "~/rules/text-input";
+import { API_TEXT } from "~/messages";
 
 function parsedOrBadRequest<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join(".");
-    badRequest(issue && field ? `${field}: ${issue.message}` : (issue?.message ?? "Invalid request."));
+    badRequest(issue && field ? `${field}: ${issue.message}` : (issue?.message ?? API_TEXT.invalidRequest));
   }
   return result.data;
 }

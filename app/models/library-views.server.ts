@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { prisma, type LibraryView } from "~/db.server";
 import { VIEW_NAME_MAX_LENGTH } from "~/constants";
+import { VIEW_NAME_TEXT } from "~/messages";
 import type { LibraryViewDto, VideoListQuery } from "~/rules/api-types";
 import { textInput } from "~/rules/text-input";
 import { normalizeSearch, parseLibraryTab, parsePlatformFilter } from "~/rules/video-list-query";
@@ -22,13 +23,6 @@ export const libraryViewQueryInput = z.object({
 });
 
 export type LibraryViewQueryInput = z.infer<typeof libraryViewQueryInput>;
-
-export const VIEW_NAME_TEXT = {
-  required: "View name is required.",
-  tooLong: `View name must be ${VIEW_NAME_MAX_LENGTH} characters or fewer.`,
-  taken: (name: string) => `A view named "${name}" already exists. Choose another name.`,
-  unchanged: "Enter a new name for this view.",
-} as const;
 
 /** Names compare ignoring case and surrounding/repeated spaces. */
 function viewNameKey(name: string): string {

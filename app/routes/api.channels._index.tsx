@@ -6,6 +6,7 @@ import { callModel } from "~/http/api-errors.server";
 import { textInput } from "~/rules/text-input";
 import { PLATFORM_IDS, PLATFORMS, normalizeUsername } from "~/platforms/config";
 import { enqueueImport } from "~/models/import-jobs.server";
+import { API_TEXT } from "~/messages";
 
 const ImportChannelBody = z.object({
   shopId: z.string().optional(),
@@ -18,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { shop } = await requireApiShop(request);
   const body = await readJsonBody(request, ImportChannelBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
   const config = PLATFORMS[body.platform];
   // "@" is stripped (spec 5); a pasted profile URL gives its username.
   const username = config.enabled ? normalizeUsername(body.platform, body.username) : body.username.replace(/^@+/, "");

@@ -6,6 +6,7 @@ import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
 import { readIdParam } from "~/http/request-input.server";
 import { textInput } from "~/rules/text-input";
 import { deleteLibraryView, libraryViewQueryInput, updateLibraryView } from "~/models/library-views.server";
+import { API_TEXT } from "~/messages";
 
 const UpdateViewBody = z
   .object({
@@ -13,7 +14,7 @@ const UpdateViewBody = z
     name: textInput("name", { required: true, collapseSpaces: true }).max(500, "name is too long").optional(),
     query: libraryViewQueryInput.optional(),
   })
-  .refine((body) => body.name !== undefined || body.query !== undefined, { message: "Send a new name or query." });
+  .refine((body) => body.name !== undefined || body.query !== undefined, { message: API_TEXT.viewChangeMissing });
 
 /** PATCH /api/library-views/{viewId} {name?, query?}: rename and/or save filters; { view }. DELETE removes it. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -27,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireApiShop(request, shopIdFromQuery(request));
   const viewId = readIdParam(params.viewId, "viewId");
   const body = await readJsonBody(request, UpdateViewBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
   const view = await callModel(() => updateLibraryView(shop.id, viewId, { name: body.name, query: body.query }));
   return json({ view });
 }

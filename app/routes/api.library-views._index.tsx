@@ -5,6 +5,7 @@ import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } 
 import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
 import { idInput, textInput } from "~/rules/text-input";
 import { createLibraryView, duplicateLibraryView, libraryViewQueryInput, listLibraryViews } from "~/models/library-views.server";
+import { API_TEXT } from "~/messages";
 
 const CreateViewBody = z.object({
   shopId: z.string().optional(),
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const { shop } = await requireApiShop(request, shopIdFromQuery(request));
   const body = await readJsonBody(request, CreateViewBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
   const { duplicateOf, name } = body;
   if (!duplicateOf && name === undefined) badRequest("name: name is required");
   const view = await callModel(() =>

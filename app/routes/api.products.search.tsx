@@ -7,6 +7,7 @@ import { shopIdFromQuery } from "~/http/api-errors.server";
 import { readQuery } from "~/http/request-input.server";
 import { cutText, textInput } from "~/rules/text-input";
 import { searchShopProducts } from "~/models/products.server";
+import { API_TEXT } from "~/messages";
 
 /** Longer text is cut: no product title is searched by a paragraph. */
 const PRODUCT_SEARCH_MAX_LENGTH = 200;
@@ -27,6 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error; // re-authentication answers from the library
     console.error(error);
-    return apiError(502, "Product search failed");
+    return apiError(502, API_TEXT.productSearchFailed);
   }
 }

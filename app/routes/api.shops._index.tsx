@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { authenticateApi, methodNotAllowed, notFound, readJsonBody } from "~/http/api.server";
 import { ensureShop, shopResponse } from "~/models/shop.server";
+import { API_TEXT } from "~/messages";
 
 const CreateShopBody = z.object({ shopDomain: z.string().trim().min(1, "shopDomain is required") });
 
@@ -11,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { shopDomain } = await authenticateApi(request);
   const body = await readJsonBody(request, CreateShopBody);
-  if (body.shopDomain !== shopDomain) notFound("Shop not found");
+  if (body.shopDomain !== shopDomain) notFound(API_TEXT.shopNotFound);
   const shop = await ensureShop(shopDomain);
   return json({ shop: shopResponse(shop) }, { status: 201 });
 }

@@ -6,6 +6,7 @@ import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
 import { readIdParam } from "~/http/request-input.server";
 import { textInput } from "~/rules/text-input";
 import { PRODUCT_GID_PATTERN, addProductTag, listProductTags } from "~/models/tags.server";
+import { API_TEXT } from "~/messages";
 
 const AddTagBody = z.object({
   productId: z.string().trim().regex(PRODUCT_GID_PATTERN, "productId must be a Shopify product id (gid://shopify/Product/...)"),
@@ -27,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireApiShop(request);
   const videoId = readIdParam(params.videoId, "videoId");
   const body = await readJsonBody(request, AddTagBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
   const { tag, created } = await callModel(() => addProductTag(shop.id, videoId, { productId: body.productId, productTitle: body.productTitle }));
   return json({ tag }, { status: created ? 201 : 200 });
 }

@@ -6,6 +6,7 @@ import { callModel } from "~/http/api-errors.server";
 import { readIdParam } from "~/http/request-input.server";
 import { idInput } from "~/rules/text-input";
 import { setVideoEnabled } from "~/models/videos.server";
+import { API_TEXT } from "~/messages";
 
 const ToggleBody = z.object({
   enabled: z.boolean({ error: "enabled must be true or false" }),
@@ -23,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireApiShop(request);
   const videoId = readIdParam(params.videoId, "videoId");
   const body = await readJsonBody(request, ToggleBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
   const video = await callModel(() => setVideoEnabled(shop.id, videoId, { enabled: body.enabled, widgetIds: body.widgetIds ?? [] }));
   return json({ video });
 }

@@ -6,6 +6,7 @@ import { callModel } from "~/http/api-errors.server";
 import { textInput } from "~/rules/text-input";
 import { PLATFORM_IDS, PLATFORMS, isPlatformUrl } from "~/platforms/config";
 import { enqueueImport } from "~/models/import-jobs.server";
+import { API_TEXT } from "~/messages";
 
 const SingleVideoBody = z.object({
   shopId: z.string().optional(),
@@ -18,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { shop } = await requireApiShop(request);
   const body = await readJsonBody(request, SingleVideoBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
   const config = PLATFORMS[body.platform];
   if (config.enabled && !isPlatformUrl(body.platform, body.videoUrl)) {
     const item = body.platform === "pinterest" ? "pin" : "video";

@@ -7,6 +7,7 @@ import { callModel } from "~/http/api-errors.server";
 import { textInput } from "~/rules/text-input";
 import { WIDGET_DEFAULTS, WIDGET_SETTING_DECLARATIONS, type WidgetSettingName } from "~/rules/widget-settings";
 import { createWidget } from "~/models/widgets.server";
+import { API_TEXT } from "~/messages";
 
 const { theme, alignment } = WIDGET_SETTING_DECLARATIONS;
 
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { shop } = await requireApiShop(request);
   const body = await readJsonBody(request, CreateWidgetBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound("Shop not found");
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
   const widget = await callModel(() => createWidget(shop.id, body));
   return json({ widget }, { status: 201 });
 }

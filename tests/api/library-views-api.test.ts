@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { LibraryViewDto } from "~/rules/api-types";
-import { VIEW_NAME_TEXT } from "~/models/library-views.server";
+import { VIEW_NAME_TEXT } from "~/messages";
 import { loader as listViewsRoute, action as createViewRoute } from "~/routes/api.library-views._index";
 import { action as viewRoute } from "~/routes/api.library-views.$viewId";
 import { apiRequest, callRoute } from "../support/app-requests";

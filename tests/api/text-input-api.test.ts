@@ -9,8 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { LibraryViewDto, ProductTagDto, VideoListPage, WidgetDto } from "~/rules/api-types";
-import { TEXT_INPUT_TEXT } from "~/messages";
-import { VIEW_NAME_TEXT } from "~/models/library-views.server";
+import { TEXT_INPUT_TEXT, VIEW_NAME_TEXT } from "~/messages";
 import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
 import { ImportError, type PlatformId, type PlatformImporter } from "~/platforms/types";
 import { action as importChannelRoute } from "~/routes/api.channels._index";
