@@ -168,7 +168,7 @@ function startRoundRobinProxy(port, targetPorts) {
  * many app processes on the ports after appPort, behind a round-robin proxy
  * on appPort (several instances on one database; use PostgreSQL). appEnv is
  * added to the app's environment only (e.g. a benchmark's probe in NODE_OPTIONS).
- * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, stateFile?: string, quiet?: boolean, appLogFile?: string, appInstances?: number, appEnv?: Record<string, string> }} options
+ * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, stateFile?: string, quiet?: boolean, appLogFile?: string, shopifyLogFile?: string, appInstances?: number, appEnv?: Record<string, string> }} options
  */
 export async function startStack({
   appPort,
@@ -177,11 +177,18 @@ export async function startStack({
   stateFile = undefined,
   quiet = false,
   appLogFile = undefined,
+  shopifyLogFile = undefined,
   appInstances = 1,
   appEnv = {},
 }) {
   const env = stackEnv({ appPort, shopifyPort, databaseUrl, stateFile });
-  const shopify = startProcess("local-shopify", ["--import", "tsx", EMULATED_WORLD_CLI], env, { quiet });
+  const shopify = startProcess("local-shopify", ["--import", "tsx", EMULATED_WORLD_CLI], env, { quiet, logFile: shopifyLogFile });
+  // Said even when quiet: every test after this would fail on a refused connection, and this line says why.
+  let stopping = false;
+  shopify.once("exit", (code, signal) => {
+    if (!stopping)
+      console.error(`✖ Local Shopify exited unexpectedly (code ${code}, signal ${signal})${shopifyLogFile ? `; its output: ${shopifyLogFile}` : ""}`);
+  });
   const instancePorts = appInstances > 1 ? Array.from({ length: appInstances }, (_, i) => appPort + 1 + i) : [appPort];
   const apps = instancePorts.map((port, i) =>
     startProcess(
@@ -196,6 +203,7 @@ export async function startStack({
   );
   const proxy = appInstances > 1 ? await startRoundRobinProxy(appPort, instancePorts) : null;
   const stop = async () => {
+    stopping = true;
     proxy?.close();
     const children = [...apps, shopify];
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");

@@ -10,6 +10,7 @@ export default async function globalSetup() {
     databaseUrl: freshSqliteDatabase(E2E_DATABASE_NAME),
     quiet: !process.env.E2E_VERBOSE,
     appLogFile: APP_LOG_FILE,
+    shopifyLogFile: APP_LOG_FILE.replace("-app-", "-shopify-"),
   });
   return async () => stack.stop();
 }
