@@ -39,6 +39,8 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: {
       "import/resolver": { typescript: { project: "./tsconfig.json" }, node: true },
+      // Dependencies are never part of our cycles: parsing node_modules for import/no-cycle's graph cost three quarters of the lint time.
+      "import/ignore": ["node_modules"],
       "import/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },

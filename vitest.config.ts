@@ -12,6 +12,10 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Vitest leaves one core free by default: one worker on this 2-core machine. The tests wait on
+    // SQLite and the in-process Local Shopify as much as on the CPU, so one worker per core is
+    // 40% faster (97 s -> 60 s for the unit project). The db project runs its files one at a time anyway.
+    maxWorkers: "100%",
     projects: [
       {
         extends: true,

@@ -1,12 +1,12 @@
 // @ts-check
-// npm test: installs what is missing, then type-check, unit and database tests
-// (SQLite, and PostgreSQL when reachable), a fresh production build and the
-// Playwright end-to-end tests. Every step runs (the e2e tests need the build);
+// npm test: installs what is missing, then type-check, lint and a fresh production
+// build (side by side), unit and database tests (SQLite, and PostgreSQL when
+// reachable) and the Playwright end-to-end tests. Every step runs (the e2e tests need the build);
 // the exit code is non-zero if any failed. The output ends with `N passed, N failed`.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureChromium, ensureDependencies, generatePrismaClients, run } from "./lib/run.mjs";
+import { ensureChromium, ensureDependencies, generatePrismaClients, run, runQuietly } from "./lib/run.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -36,6 +36,28 @@ function step(name, command, args, { reports = [], ...options } = {}) {
   const status = run(command, args, options);
   results.push({ name, ok: status === 0, seconds: (Date.now() - stepStarted) / 1000, counts: countsOf(status === 0, reports) });
   return status === 0;
+}
+
+/**
+ * Runs single-threaded steps side by side (the machine has two cores), then prints each one's output in
+ * order, as if they had run one after the other. Returns whether each passed.
+ * @param {Array<{ name: string; command: string; args: string[] }>} steps
+ */
+async function stepsSideBySide(steps) {
+  const outcomes = await Promise.all(
+    steps.map(async (step) => {
+      const stepStarted = Date.now();
+      const outcome = await runQuietly(step.command, step.args);
+      return { ...outcome, seconds: (Date.now() - stepStarted) / 1000 };
+    }),
+  );
+  return steps.map((step, index) => {
+    const { status, output, seconds } = outcomes[index] ?? { status: 1, output: "", seconds: 0 };
+    console.log(`\n━━ ${step.name}`);
+    process.stdout.write(output);
+    results.push({ name: step.name, ok: status === 0, seconds, counts: countsOf(status === 0, []) });
+    return status === 0;
+  });
 }
 
 /** A step's passed/failed tests from its reports; a failing step whose reports show no failure (it crashed, or never wrote them) counts one failure. */
@@ -71,8 +93,12 @@ function playwrightCounts(report) {
 
 const vitestJson = (/** @type {string} */ file) => ["--reporter=default", "--reporter=json", `--outputFile.json=${path.join(countsDir, file)}`];
 const node = process.execPath;
-step("Type-check", node, ["node_modules/typescript/bin/tsc", "--noEmit"]);
-step("Lint and format (eslint, prettier)", node, ["scripts/lint.mjs"]);
+// The static checks and the production build need nothing from one another: side by side they take the time of the longest.
+const [, , built] = await stepsSideBySide([
+  { name: "Type-check", command: node, args: ["node_modules/typescript/bin/tsc", "--noEmit"] },
+  { name: "Lint and format (eslint, prettier)", command: node, args: ["scripts/lint.mjs"] },
+  { name: "Production build", command: node, args: ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"] },
+]);
 step("Unit and route tests (vitest)", node, ["node_modules/vitest/vitest.mjs", "run", "--project", "unit", ...vitestJson("unit.vitest.json")], {
   reports: ["unit.vitest.json"],
 });
@@ -80,7 +106,7 @@ step("Database layer on SQLite and PostgreSQL", node, ["scripts/db.mjs", "test-b
   env: { CLIPCART_TEST_COUNTS_DIR: countsDir },
   reports: [/^db-.*\.vitest\.json$/],
 });
-if (step("Production build", node, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"])) {
+if (built) {
   step("End-to-end tests (Playwright, Chromium)", node, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(countsDir, "e2e.playwright.json") },
     reports: ["e2e.playwright.json"],

@@ -1,6 +1,6 @@
 // @ts-check
 // Small helpers for the project's scripts: run a command visibly, time steps.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +23,26 @@ export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", ...options, env: { ...process.env, ...options.env } });
   if (result.error) throw result.error;
   return result.status ?? 1;
+}
+
+/**
+ * Runs a command in the project's root with its output (stdout and stderr, interleaved) kept rather than shown,
+ * for commands run side by side whose output is printed one after the other.
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {{ env?: Record<string, string | undefined> }} [options]
+ * @returns {Promise<{ status: number; output: string }>}
+ */
+export function runQuietly(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "1", ...options.env } });
+    /** @type {Buffer[]} */
+    const chunks = [];
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", (chunk) => chunks.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ status: code ?? 1, output: Buffer.concat(chunks).toString("utf8") }));
+  });
 }
 
 /**

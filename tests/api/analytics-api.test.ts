@@ -72,7 +72,7 @@ function signedOrder(shop: TestShop, payload: unknown, webhookId = randomUUID())
 describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", () => {
   it("counts video and product clicks (not add-to-carts) per platform, per video and per widget", async () => {
     const shop = await bootstrapShop("analytics");
-    const [carousel, sticky] = await seedWidgets(shop.id, ["Home carousel", "Cart sticky"]);
+    const [carousel, sticky] = await seedWidgets(shop.id, [{ name: "Home carousel" }, { name: "Cart sticky" }]);
     await prisma.widget.update({ where: { id: sticky.id }, data: { layoutType: "sticky", pageContexts: '["cart"]' } });
     const [tiktok, instagram, quiet] = await seedVideos(shop.id, [
       { title: "Linen shirt", platform: "tiktok", enabled: true },
@@ -156,7 +156,7 @@ describe("orders/create: sales credited to videos from real orders", () => {
   it("credits the lines a widget added, after discounts, and ignores the rest and other shops' videos", async () => {
     const shop = await bootstrapShop("orders");
     const other = await bootstrapShop("orders");
-    const [widget] = await seedWidgets(shop.id, ["Carousel"]);
+    const [widget] = await seedWidgets(shop.id, [{ name: "Carousel" }]);
     const [video] = await seedVideos(shop.id, [{ title: "Sold it", enabled: true }]);
     const [foreign] = await seedVideos(other.id, [{ title: "Someone else's" }]);
     const payload = orderPayload([

@@ -191,7 +191,7 @@ describe("POST /api/channels: an account import runs as a job", () => {
     const first = await startedJob(await importChannel(shop, { username: "creator", platform: "tiktok" }));
     expect((await finishedJob(shop, first.id)).videos_added).toBe(5);
 
-    const [widget] = await seedWidgets(shop.id, ["Home"]);
+    const [widget] = await seedWidgets(shop.id, [{ name: "Home" }]);
     const approvedVideo = (await library(shop)).videos.find((video) => video.video_id === feed[0])!;
     const taggedVideo = (await library(shop)).videos.find((video) => video.video_id === feed[1])!;
     await callRoute(

@@ -75,7 +75,7 @@ describe("widgets: name, language and widget ids", () => {
 
   it("refuses a widget id with a NUL on delete and on mark-installed; the widget stays as it was", async () => {
     const shop = await bootstrapShop("text");
-    const [widget] = await seedWidgets(shop.id, ["Home"]);
+    const [widget] = await seedWidgets(shop.id, [{ name: "Home" }]);
     const remove = await callRoute(deleteWidgetRoute, await apiRequest(shop.domain, `/api/widgets/%00?shopId=${shop.id}`, { method: "DELETE" }), {
       id: NUL,
     });
@@ -212,7 +212,7 @@ describe("video list and search: query parameters and ids", () => {
   it("refuses a video id with a NUL on delete and on toggle, and widget ids with a NUL; the video is unchanged", async () => {
     const shop = await bootstrapShop("text");
     const [video] = await seedVideos(shop.id, [{}]);
-    await seedWidgets(shop.id, ["Home"]);
+    await seedWidgets(shop.id, [{ name: "Home" }]);
     const remove = await callRoute(deleteVideoRoute, await apiRequest(shop.domain, "/api/videos/%00", { method: "DELETE" }), { id: NUL });
     expect(await errorOf(remove)).toEqual({ status: 400, error: controlCharacter("videoId") });
     const toggle = async (videoId: string, body: unknown) =>

@@ -107,7 +107,7 @@ describe("GET /api/videos/{shopId}: filtering and paging on the server", () => {
       },
       { platformVideoId: "not-an-id<script>", thumbnailUrl: "javascript:alert(1)", videoUrl: "javascript:alert(1)", title: "<img src=x onerror=alert(1)>" },
     ]);
-    const [widget] = await seedWidgets(shop.id, ["Homepage carousel"]);
+    const [widget] = await seedWidgets(shop.id, [{ name: "Homepage carousel" }]);
     await prisma.productTag.create({ data: { shopId: shop.id, videoId: copied.id, productId: "gid://shopify/Product/1", productTitle: "Mug" } });
     await prisma.widgetVideo.create({ data: { shopId: shop.id, widgetId: widget.id, videoId: copied.id } });
 
@@ -139,7 +139,7 @@ describe("PATCH /api/videos/{videoId}/toggle", () => {
   it("approves to the chosen widgets, or to every widget with an empty list (Select All)", async () => {
     const shop = await bootstrapShop();
     const [one, two] = await seedVideos(shop.id, [{}, {}]);
-    const [home, product, cart] = await seedWidgets(shop.id, ["Home", "Product", "Cart"]);
+    const [home, product, cart] = await seedWidgets(shop.id, [{ name: "Home" }, { name: "Product" }, { name: "Cart" }]);
 
     const chosen = await approve(shop, one.id, [product.id, cart.id]);
     expect(chosen.status).toBe(200);
@@ -163,7 +163,7 @@ describe("PATCH /api/videos/{videoId}/toggle", () => {
   it("unpublish sends enabled=false only: the video becomes a draft and keeps its widgets; re-approving is idempotent", async () => {
     const shop = await bootstrapShop();
     const [video] = await seedVideos(shop.id, [{}]);
-    const [widget] = await seedWidgets(shop.id, ["Home"]);
+    const [widget] = await seedWidgets(shop.id, [{ name: "Home" }]);
     await approve(shop, video.id, [widget.id]);
 
     const again = await approve(shop, video.id, []);
@@ -229,7 +229,7 @@ describe("PATCH /api/videos/{videoId}/toggle", () => {
     const [mine, theirs] = [await bootstrapShop(), await bootstrapShop()];
     const [myVideo] = await seedVideos(mine.id, [{}]);
     const [theirVideo] = await seedVideos(theirs.id, [{}]);
-    const [theirWidget] = await seedWidgets(theirs.id, ["Theirs"]);
+    const [theirWidget] = await seedWidgets(theirs.id, [{ name: "Theirs" }]);
 
     expect((await approve(mine, theirVideo.id)).status).toBe(404);
     expect((await toggle(mine, theirVideo.id, { enabled: false })).status).toBe(404);
@@ -380,8 +380,8 @@ describe("GET /api/products/search", () => {
 describe("GET /api/widgets/{shopId}", () => {
   it("lists the shop's widgets by display number; another shop's id is a 404", async () => {
     const [mine, theirs] = [await bootstrapShop(), await bootstrapShop()];
-    await seedWidgets(mine.id, ["Home carousel", "Product grid"]);
-    await seedWidgets(theirs.id, ["Theirs"]);
+    await seedWidgets(mine.id, [{ name: "Home carousel" }, { name: "Product grid", layoutType: "grid" }]);
+    await seedWidgets(theirs.id, [{ name: "Theirs" }]);
     const response = await callRoute(widgetsRoute, await apiRequest(mine.domain, `/api/widgets/${mine.id}`), { id: mine.id });
     expect(await jsonOf<{ widgets: WidgetSummaryDto[] }>(response)).toEqual({
       widgets: [

@@ -134,7 +134,7 @@ test("Search videos... finds title, author, channel and video id on the server, 
       title: "Autumn looks",
       authorName: "Zoe Park",
       channelUsername: "zoefits",
-      videoId: "7399123456789",
+      platformVideoId: "7399123456789",
       platform: "instagram",
       createdAt: new Date(Date.UTC(2026, 5, 5)),
     },
@@ -368,14 +368,14 @@ test("a row shows its thumbnail or platform tile, id, title cut at 70 characters
   const app = await libraryWith(openLibrary, shop, [
     {
       title: "Unboxing the new linen summer dress collection with styling tips for every occasion",
-      videoId: "7311111111111111111",
+      platformVideoId: "7311111111111111111",
       thumbnailUrl: "https://thumbs.clipcart.test/ok.png",
       createdAt: new Date("2026-11-22T12:00:00Z"),
       tags: ["Linen Dress", "Straw Hat", "Canvas Tote", "Silk Scarf"],
     },
     {
       title: "Seventy characters exactly: our spring lookbook in one short clip now!",
-      videoId: "7322222222222222222",
+      platformVideoId: "7322222222222222222",
       platform: "instagram",
       thumbnailUrl: "https://thumbs.clipcart.test/expired.jpg",
       createdAt: new Date("2025-03-05T12:00:00Z"),
@@ -383,13 +383,13 @@ test("a row shows its thumbnail or platform tile, id, title cut at 70 characters
     },
     {
       title: null,
-      videoId: "7333333333333333333",
+      platformVideoId: "7333333333333333333",
       platform: "pinterest",
       thumbnailUrl: "https://thumbs.clipcart.test/gone.jpg",
       createdAt: new Date("2025-01-31T12:00:00Z"),
       tags: ["Wool Beanie", "Leather Gloves", "Ski Goggles"],
     },
-    { title: "   ", videoId: "7344444444444444444", createdAt: new Date("2024-12-24T12:00:00Z") },
+    { title: "   ", platformVideoId: "7344444444444444444", createdAt: new Date("2024-12-24T12:00:00Z") },
   ]);
 
   const long = videoRows(app).nth(0);

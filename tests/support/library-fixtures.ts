@@ -7,12 +7,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
-import { prisma, type Prisma } from "~/db.server";
-import { videoSearchText } from "~/models/videos.server";
+import { prisma } from "~/db.server";
 import { PLATFORMS } from "~/platforms/config";
 import type { ChannelImportResult, ImportedChannel, ImportedVideo, PlatformId, PlatformImporter } from "~/platforms/types";
 import { action as createShopRoute } from "~/routes/api.shops._index";
 import { apiRequest, callRoute, uniqueShop } from "./app-requests";
+import * as seed from "./seed";
+import type { VideoSeed, WidgetSeed } from "./seed";
 
 export interface TestShop {
   domain: string;
@@ -29,52 +30,14 @@ export async function bootstrapShop(prefix = "lib", plan: "free" | "premium" = "
   return { domain, id: shop.id };
 }
 
-let sequence = 0;
-
-type VideoSpec = Partial<Prisma.VideoUncheckedCreateInput>;
-type StoredVideo = Awaited<ReturnType<typeof prisma.video.create>>;
-type StoredWidget = Awaited<ReturnType<typeof prisma.widget.create>>;
-
-/**
- * Videos written directly (ids, titles and searchText as an import would store them), oldest first.
- * One row per spec: a literal list of specs gives a tuple, so `const [a, b] = await seedVideos(...)` needs no checks.
- */
-export async function seedVideos<const Specs extends readonly VideoSpec[]>(
-  shopId: string,
-  specs: Specs,
-): Promise<{ -readonly [K in keyof Specs]: StoredVideo }> {
-  const base = Date.now() - specs.length * 1000;
-  const created = [];
-  for (const [index, spec] of specs.entries()) {
-    sequence += 1;
-    const platformVideoId = spec.platformVideoId ?? String(7_300_000_000_000_000_000n + BigInt(sequence * 1000 + index));
-    const data = {
-      shopId,
-      platform: "tiktok",
-      platformVideoId,
-      title: `Video ${index}`,
-      authorName: "Author",
-      channelUsername: "creator",
-      videoUrl: `https://www.tiktok.com/@creator/video/${platformVideoId}`,
-      createdAt: new Date(base + index * 1000),
-      ...spec,
-    };
-    created.push(await prisma.video.create({ data: { ...data, searchText: videoSearchText(data) } }));
-  }
-  // The loop above creates exactly one row per spec, in order.
-  return created as { -readonly [K in keyof Specs]: StoredVideo };
+/** Videos written directly, as an import would store them, oldest first (the order they were imported in). */
+export function seedVideos<const Seeds extends readonly VideoSeed[]>(shopId: string, seeds: Seeds) {
+  return seed.seedVideos(prisma, shopId, seeds, { order: "oldest-first" });
 }
 
-/** One widget per name, in order (a literal list of names gives a tuple, as with seedVideos). */
-export async function seedWidgets<const Names extends readonly string[]>(
-  shopId: string,
-  names: Names,
-): Promise<{ -readonly [K in keyof Names]: StoredWidget }> {
-  const widgets: StoredWidget[] = [];
-  for (const [index, name] of names.entries()) {
-    widgets.push(await prisma.widget.create({ data: { shopId, name, layoutType: index % 2 ? "grid" : "carousel", displayNumber: index + 1 } }));
-  }
-  return widgets as { -readonly [K in keyof Names]: StoredWidget };
+/** Widgets, numbered in the order given. */
+export function seedWidgets<const Seeds extends readonly WidgetSeed[]>(shopId: string, seeds: Seeds) {
+  return seed.seedWidgets(prisma, shopId, seeds);
 }
 
 export async function jsonOf<T = Record<string, unknown>>(response: Response): Promise<T> {
