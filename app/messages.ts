@@ -555,6 +555,8 @@ export const PLAN_TEXT = {
 /** What the REST API answers when it refuses a call (spec 7, 8); the admin shows it through the error mapper. */
 export const API_TEXT = {
   notFound: "Not found",
+  /** A record that is missing or another shop's ("Video not found"); the record's name comes from the domain. */
+  recordNotFound: (record: string) => `${record} not found`,
   shopNotFound: "Shop not found",
   invalidJson: "The request body must be valid JSON.",
   invalidRequest: "Invalid request.",

@@ -22,7 +22,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL || freshSqliteDatabase("bench
 process.env.DATABASE_URL = databaseUrl;
 process.env.STOREFRONT_PUBLISHING = "off";
 
-const { signProxyQuery } = await import("../tests/emulators/shopify/app-proxy.ts");
+const { signedProxyQuery } = await import("../tests/emulators/shopify/app-proxy.ts");
 const localApp = JSON.parse(readFileSync(new URL("../tests/emulators/shopify/local-app.json", import.meta.url), "utf8"));
 const { prisma } = await import("../app/db.server.ts");
 
@@ -54,13 +54,7 @@ try {
     })),
   };
   // Signed as Shopify's app proxy signs; the timestamp stays valid (90 s) for the run.
-  const params = new URLSearchParams({
-    shop: shopDomain,
-    logged_in_customer_id: "",
-    path_prefix: "/apps/clipcart",
-    timestamp: String(Math.floor(Date.now() / 1000)),
-  });
-  params.set("signature", signProxyQuery(params, localApp.apiSecret));
+  const params = signedProxyQuery(shopDomain, localApp.apiSecret);
   const url = `${stack.appUrl}/proxy/events?${params}`;
 
   // wrk (Debian's package) generates the load: a Node client would need a core of its own to keep up.

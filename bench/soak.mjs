@@ -40,7 +40,7 @@ import pg from "pg";
 import { ROOT, freshSqliteDatabase, startStack } from "../scripts/lib/stack.mjs";
 import { deploy } from "../scripts/db.mjs";
 import { dropDatabase } from "./each-database.mjs";
-import { signProxyQuery } from "../tests/emulators/shopify/app-proxy.ts";
+import { signedProxyQuery } from "../tests/emulators/shopify/app-proxy.ts";
 import { mintSessionToken } from "../tests/emulators/shopify/session-token.ts";
 
 /**
@@ -635,13 +635,7 @@ function startLoad(traffic, shop) {
       productId: pick(shop.products).id.split("/").pop(),
     }));
     // Signed as Shopify's app proxy signs the request it forwards (timestamp now).
-    const params = new URLSearchParams({
-      shop: shop.domain,
-      logged_in_customer_id: "",
-      path_prefix: "/apps/clipcart",
-      timestamp: String(Math.floor(Date.now() / 1000)),
-    });
-    params.set("signature", signProxyQuery(params, localApp.apiSecret));
+    const params = signedProxyQuery(shop.domain, localApp.apiSecret);
     beaconsInFlight += 1;
     counts.beacons += 1;
     counts.events += events.length;

@@ -12,14 +12,14 @@
  * What the merchant reads of a failure is app/rules/error-mapper.ts's job.
  * Decision 028 records why there are these two modules.
  */
-import { LIBRARY_TEXT } from "~/messages";
+import { API_TEXT, LIBRARY_TEXT } from "~/messages";
 import { FAILURE_TEXT_MAX, cleanText, field, isItem, type Item } from "~/platforms/normalize";
 import type { ImportFailure, ImportFailureKind } from "~/platforms/types";
 
 /** Not found, or belongs to another shop: the same answer, so nothing leaks. */
 export class RecordNotFoundError extends Error {
   constructor(readonly record: string) {
-    super(`${record} not found`);
+    super(API_TEXT.recordNotFound(record));
     this.name = "RecordNotFoundError";
   }
 }

@@ -31,18 +31,27 @@ export function signProxyQuery(params: URLSearchParams, secret: string): string 
   return createHmac("sha256", secret).update(message).digest("hex");
 }
 
-/** The proxied URL on the app for a storefront request (rest = path after /apps/<subpath>). */
-export function proxiedUrl(config: LocalShopifyConfig, shopDomain: string, rest: string, query: URLSearchParams): URL {
+/**
+ * The query Shopify gives a request it forwards through the app proxy: the
+ * shopper's own parameters (minus any that claim to be Shopify's), then
+ * Shopify's, with a timestamp of now and the signature over all of them.
+ */
+export function signedProxyQuery(shopDomain: string, secret: string, shopperQuery: URLSearchParams = new URLSearchParams()): URLSearchParams {
   const proxy = readAppToml().appProxy!;
-  const target = new URL(`${proxy.path}${rest}`, config.appUrl);
   const params = new URLSearchParams();
-  for (const [key, value] of query) if (!SHOPIFY_PARAMS.includes(key)) params.append(key, value);
+  for (const [key, value] of shopperQuery) if (!SHOPIFY_PARAMS.includes(key)) params.append(key, value);
   params.set("shop", shopDomain);
   params.set("logged_in_customer_id", "");
   params.set("path_prefix", `/${proxy.prefix}/${proxy.subpath}`);
   params.set("timestamp", String(Math.floor(Date.now() / 1000)));
-  params.set("signature", signProxyQuery(params, config.apiSecret));
-  target.search = params.toString();
+  params.set("signature", signProxyQuery(params, secret));
+  return params;
+}
+
+/** The proxied URL on the app for a storefront request (rest = path after /apps/<subpath>). */
+export function proxiedUrl(config: LocalShopifyConfig, shopDomain: string, rest: string, query: URLSearchParams): URL {
+  const target = new URL(`${readAppToml().appProxy!.path}${rest}`, config.appUrl);
+  target.search = signedProxyQuery(shopDomain, config.apiSecret, query).toString();
   return target;
 }
 
