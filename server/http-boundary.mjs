@@ -15,12 +15,12 @@ const MB = 1024 * KB;
  * JSON documents (the same limit as readJsonBody's API_BODY_LIMIT_BYTES); a
  * storefront beacon is a few hundred bytes.
  */
-export const BODY_LIMITS = [
+const BODY_LIMITS = [
   { prefix: "/webhooks", bytes: 10 * MB },
   { prefix: "/api", bytes: 1 * MB },
   { prefix: "/proxy", bytes: 16 * KB },
 ];
-export const DEFAULT_BODY_LIMIT = 1 * MB;
+const DEFAULT_BODY_LIMIT = 1 * MB;
 
 /**
  * The path as the app's router sees it (decoded, matched case-insensitively),
@@ -116,7 +116,7 @@ export const REDACTED = "[redacted]";
  * id, Shopify's signatures, OAuth's code and state, the admin host, and the
  * storefront customer an app-proxy request names.
  */
-export const SECRET_QUERY_PARAMETERS = new Set(["id_token", "session", "hmac", "signature", "code", "state", "host", "logged_in_customer_id"]);
+const SECRET_QUERY_PARAMETERS = new Set(["id_token", "session", "hmac", "signature", "code", "state", "host", "logged_in_customer_id"]);
 
 /** @param {string} text */
 function safeDecode(text) {

@@ -7,7 +7,7 @@
 import { apiError } from "~/http/api.server";
 import { DomainValidationError, FreePlanLimitError, ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
 
-export function modelErrorResponse(error: unknown): Response | null {
+function modelErrorResponse(error: unknown): Response | null {
   if (error instanceof Response) return error;
   if (error instanceof RecordNotFoundError) return apiError(404, error.message);
   if (error instanceof DomainValidationError) return apiError(400, error.message);

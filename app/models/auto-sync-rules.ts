@@ -8,7 +8,7 @@ import { PREMIUM_PLAN } from "~/constants";
 
 const HOUR_MS = 60 * 60 * 1000;
 export const AUTO_SYNC_INTERVAL_MS = PREMIUM_PLAN.autoSyncEveryHours * HOUR_MS;
-export const AUTO_SYNC_FIRST_RETRY_MS = 10 * 60 * 1000;
+const AUTO_SYNC_FIRST_RETRY_MS = 10 * 60 * 1000;
 
 export interface SyncSchedule {
   createdAt: Date;

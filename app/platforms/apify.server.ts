@@ -83,7 +83,7 @@ function failureOf(run: ActorRun, waitSecs: number): ImportFailure | null {
 }
 
 /** Any error of a run or a request, as an ImportError that never carries the token. */
-export function toImportError(error: unknown, token: string | undefined, signal?: AbortSignal): ImportError {
+function toImportError(error: unknown, token: string | undefined, signal?: AbortSignal): ImportError {
   const redact = (text: string) => (token ? text.split(token).join("***") : text);
   if (error instanceof ImportError) return new ImportError(error.kind, redact(error.message));
   if (signal?.aborted) {

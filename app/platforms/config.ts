@@ -8,12 +8,12 @@
 import { IMPORT_TEXT } from "~/messages";
 import type { PlatformConfig, PlatformId } from "./types";
 
-export { canonicalVideoUrl, extractVideoId, isPlatformUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
+export { canonicalVideoUrl, extractVideoId, isPlatformUrl, normalizeUsername } from "./urls";
 
 export const PLATFORM_IDS = ["tiktok", "instagram", "pinterest", "youtube_shorts", "snapchat"] as const satisfies readonly PlatformId[];
 
 /** Actor ids (Apify Store) used or noted per platform. Pinterest imports use oEmbed; its actor is noted for a later board import. */
-export const ACTORS = {
+const ACTORS = {
   tiktok: "clockworks/tiktok-scraper",
   instagramReels: "apify/instagram-reel-scraper",
   pinterest: "epctex/pinterest-scraper",

@@ -6,13 +6,13 @@
  */
 import { localPlatformEndpoints, type LocalPlatformEndpoints } from "~/shopify/local-shopify.server";
 
-export const APIFY_API_BASE_URL = "https://api.apify.com";
-export const PINTEREST_OEMBED_URL = "https://www.pinterest.com/oembed.json";
+const APIFY_API_BASE_URL = "https://api.apify.com";
+const PINTEREST_OEMBED_URL = "https://www.pinterest.com/oembed.json";
 
 /** How long an import waits for an actor run by default (APIFY_WAIT_SECS). */
-export const DEFAULT_APIFY_WAIT_SECS = 120;
+const DEFAULT_APIFY_WAIT_SECS = 120;
 /** How long one oEmbed request may take. */
-export const OEMBED_TIMEOUT_MS = 15_000;
+const OEMBED_TIMEOUT_MS = 15_000;
 
 export interface ImporterSettings {
   /** Apify API token; undefined -> imports through Apify fail with kind "missing_token". */

@@ -41,7 +41,7 @@ export function instagramVideo(item: Item, fallbackUsername: string | null): Imp
   };
 }
 
-export function instagramChannel(items: Item[], requested: string): ImportedChannel {
+function instagramChannel(items: Item[], requested: string): ImportedChannel {
   const item = items.find((i) => username(field(i, "ownerUsername"))) ?? items[0] ?? {};
   return {
     username: username(field(item, "ownerUsername")) ?? requested,

@@ -10,7 +10,7 @@ import { safeHttpUrl } from "~/rules/embeds";
 import { untrustedText } from "~/rules/text-input";
 
 /** Longest text we keep from a platform (TikTok captions allow 4,000 characters, Instagram 2,200). */
-export const MAX_TEXT_LENGTH = 5000;
+const MAX_TEXT_LENGTH = 5000;
 
 /** Longest failure reason we keep from a platform or Apify (it is shown to the merchant and stored with the job). */
 export const FAILURE_TEXT_MAX = 500;

@@ -25,7 +25,7 @@ function pinner(authorUrl: unknown): string | null {
 }
 
 /** An oEmbed answer as our Video fields. */
-export function pinterestVideo(answer: Item, pinId: string): ImportedVideo {
+function pinterestVideo(answer: Item, pinId: string): ImportedVideo {
   const html = typeof answer.html === "string" && answer.html.length <= MAX_EMBED_HTML ? cleanText(answer.html, MAX_EMBED_HTML) : null;
   return {
     platformVideoId: pinId,

@@ -49,7 +49,7 @@ export function tiktokVideo(item: Item, fallbackUsername: string | null): Import
 }
 
 /** The account as the items describe it (authorMeta of the first video item). */
-export function tiktokChannel(items: Item[], requested: string): ImportedChannel {
+function tiktokChannel(items: Item[], requested: string): ImportedChannel {
   const item = items.find((i) => field(i, "authorMeta.name") !== undefined || field(i, "authorMeta.nickName") !== undefined) ?? {};
   return {
     username: username(field(item, "authorMeta.name")) ?? requested,

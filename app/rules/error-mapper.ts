@@ -14,7 +14,7 @@
 import { ERROR_MAPPER, type ErrorContext, type ErrorScreenKind } from "~/messages";
 
 /** Browsers word a network failure differently: Chromium "Failed to fetch", Firefox "NetworkError ...". */
-export function isNetworkFailure(error: unknown): boolean {
+function isNetworkFailure(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error ?? "");
   return message.includes("Failed to fetch") || message.includes("NetworkError");
 }

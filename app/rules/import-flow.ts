@@ -48,7 +48,7 @@ export function jobSuccessMessage(job: Pick<ImportJobDto, "kind" | "platform" | 
 }
 
 /** How many videos a failed job kept, in words; null when it kept none. */
-export function keptVideosNote(saved: number): string | null {
+function keptVideosNote(saved: number): string | null {
   if (saved <= 0) return null;
   return IMPORT_TEXT.keptVideos(saved);
 }

@@ -103,7 +103,7 @@ export function untrustedText(value: unknown, maxLength: number, rules: Pick<Tex
   return text || null;
 }
 
-export function refusalMessage(field: string, refused: RefusedCharacter): string {
+function refusalMessage(field: string, refused: RefusedCharacter): string {
   return refused.kind === "broken" ? TEXT_INPUT_TEXT.brokenCharacter(field, refused.codePoint) : TEXT_INPUT_TEXT.controlCharacter(field, refused.codePoint);
 }
 

@@ -134,7 +134,7 @@ export const ADMIN_DOCUMENTS = {
     }`,
 } as const;
 
-export class ShopifyGatewayError extends Error {
+class ShopifyGatewayError extends Error {
   constructor(
     message: string,
     readonly details?: unknown,
@@ -199,7 +199,7 @@ export interface ProductSearchHit {
 }
 
 /** Results per search: the picker shows a short list and the merchant types more to narrow it. */
-export const PRODUCT_SEARCH_LIMIT = 20;
+const PRODUCT_SEARCH_LIMIT = 20;
 
 /**
  * The merchant's text as a Shopify search query: each word becomes a title
@@ -208,7 +208,7 @@ export const PRODUCT_SEARCH_LIMIT = 20;
  * AND/OR/NOT never act as search syntax: Shopify's search matches words
  * anyway, so punctuation only ever narrowed nothing. Null when no word is left.
  */
-export function productSearchQuery(text: string): string | null {
+function productSearchQuery(text: string): string | null {
   const words = text
     .normalize("NFKC")
     .split(/[^\p{L}\p{N}]+/u)

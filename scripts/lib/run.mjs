@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
  * @typedef {Omit<import("node:child_process").SpawnSyncOptions, "env"> & { env?: Record<string, string | undefined> }} RunOptions
  */
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /**
  * Runs a command in the project's root with its output shown; returns its exit status.
@@ -116,19 +116,4 @@ function isBuildStale() {
   if (!built) return true;
   const sources = Math.max(newestMtime("app"), newestMtime("public"), mtime(path.join(ROOT, "vite.config.ts")), mtime(path.join(ROOT, "package-lock.json")));
   return sources > built;
-}
-
-/**
- * Runs `fn` and prints how long it took.
- * @template T
- * @param {string} label
- * @param {() => Promise<T> | T} fn
- * @returns {Promise<{ result: T; seconds: number }>}
- */
-export async function timed(label, fn) {
-  const started = Date.now();
-  const result = await fn();
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`  ${label}: ${seconds}s`);
-  return { result, seconds: Number(seconds) };
 }

@@ -15,7 +15,7 @@ const localApify = JSON.parse(readFileSync(path.join(ROOT, "tests/emulators/plat
 /** The emulated world's process (tests/emulators/index.ts says what it starts). */
 const EMULATED_WORLD_CLI = "tests/emulators/main.ts";
 
-export const LOCAL_APP_CREDENTIALS = {
+const LOCAL_APP_CREDENTIALS = {
   SHOPIFY_API_KEY: localApp.apiKey,
   SHOPIFY_API_SECRET: localApp.apiSecret,
   SHOPIFY_APP_HANDLE: localApp.appHandle,

@@ -10,7 +10,7 @@ import { databaseKind, prisma } from "../../app/db.server";
 
 type Operation = "INSERT" | "UPDATE" | "DELETE";
 
-export const INJECTED_FAILURE = "clipcart test: injected database failure";
+const INJECTED_FAILURE = "clipcart test: injected database failure";
 
 const quoteLiteral = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const identifier = (value: string) => {

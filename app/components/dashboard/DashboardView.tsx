@@ -22,7 +22,7 @@ export interface DashboardPageData {
 
 type PanelState = "noVideos" | "noWidgets" | "allSet";
 
-export function dashboardPanelState(stats: DashboardStats): PanelState {
+function dashboardPanelState(stats: DashboardStats): PanelState {
   if (stats.totalVideos === 0) return "noVideos";
   if (stats.totalWidgets === 0) return "noWidgets";
   return "allSet";

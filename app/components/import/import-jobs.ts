@@ -12,7 +12,7 @@ import { describeError } from "~/rules/error-mapper";
 import { showToast } from "~/components/toast";
 import { importErrorContext, isJobRunning, jobOutcome, type JobOutcome } from "~/rules/import-flow";
 
-export const JOB_POLL_MS = 1000;
+const JOB_POLL_MS = 1000;
 /** Consecutive failed polls before the job is reported as failed to follow. */
 const MAX_POLL_FAILURES = 5;
 

@@ -68,7 +68,7 @@ async function readJsonBody(req: IncomingMessage): Promise<{ value: unknown; len
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function runView(run: RunState, baseUrl: string) {
+function runView(run: RunState, baseUrl: string) {
   const end = run.finishedAt ?? Date.now();
   return {
     id: run.id,
@@ -284,7 +284,7 @@ function serveItems(res: ServerResponse, url: URL, dataset: DatasetState, status
   });
 }
 
-export function apifyRouter(state: PlatformEmulatorState, baseUrl: () => string): Router {
+function apifyRouter(state: PlatformEmulatorState, baseUrl: () => string): Router {
   const ctx = (): ActorContext => ({ state, baseUrl: baseUrl() });
   const ACT = "/v2/(?:acts|actors)/([^/]+)";
   const RUN = "/v2/actor-runs/([^/]+)";

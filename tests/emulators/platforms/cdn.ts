@@ -13,7 +13,7 @@ import { hash, type EmulatedPlatform } from "./fixtures.js";
 const SECRET = "clipcart-local-platform-cdn";
 
 export type CdnKind = "cover" | "avatar" | "pin" | "video";
-export const CDN_PATH = /^\/platform-cdn\/(tiktok|instagram|pinterest)\/(cover|avatar|pin|video)\/([A-Za-z0-9._-]{1,80})\.(svg|mp4)$/;
+const CDN_PATH = /^\/platform-cdn\/(tiktok|instagram|pinterest)\/(cover|avatar|pin|video)\/([A-Za-z0-9._-]{1,80})\.(svg|mp4)$/;
 
 const COLORS: Record<EmulatedPlatform, string> = { tiktok: "#000000", instagram: "#E1306C", pinterest: "#E60023" };
 const NAMES: Record<EmulatedPlatform, string> = { tiktok: "TikTok", instagram: "Instagram", pinterest: "Pinterest" };
@@ -37,7 +37,7 @@ export function cdnUrl(baseUrl: string, platform: EmulatedPlatform, kind: CdnKin
 export type CdnCheck = { ok: true } | { ok: false; status: number; message: string };
 
 /** Checks a request's signature and expiry the way the platform's CDN does. */
-export function checkCdnUrl(platform: EmulatedPlatform, path: string, query: URLSearchParams, now: number): CdnCheck {
+function checkCdnUrl(platform: EmulatedPlatform, path: string, query: URLSearchParams, now: number): CdnCheck {
   if (platform === "pinterest") return { ok: true };
   const expires = platform === "instagram" ? parseInt(query.get("oe") ?? "", 16) : Number(query.get("x-expires"));
   const given = (platform === "instagram" ? query.get("oh") : query.get("x-signature")) ?? "";
@@ -53,7 +53,7 @@ function escapeXml(text: string): string {
 }
 
 /** A portrait video cover or a round avatar: the platform's colour, a hue from the key, a label. */
-export function svgFor(platform: EmulatedPlatform, kind: CdnKind, key: string): string {
+function svgFor(platform: EmulatedPlatform, kind: CdnKind, key: string): string {
   const hue = hash(`${platform}:${key}`) % 360;
   const color = COLORS[platform];
   if (kind === "avatar") {

@@ -46,7 +46,7 @@ function optionalNumber(body: Record<string, unknown>, key: string, min = 0): nu
   return value;
 }
 
-export function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform: EmulatedPlatform, name: string) {
+function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform: EmulatedPlatform, name: string) {
   const settings = state.account(platform, name);
   const scenario = state.scenario(platform, name);
   const posts = platform === "pinterest" ? [] : state.posts(platform, name);

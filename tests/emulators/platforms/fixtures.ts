@@ -24,13 +24,13 @@ export function isScenario(value: unknown): value is Scenario {
 }
 
 /** Posts an account has before any are added through the control endpoint. */
-export const BASE_POST_COUNT: Record<EmulatedPlatform, number> = { tiktok: 12, instagram: 9, pinterest: 0 };
+const BASE_POST_COUNT: Record<EmulatedPlatform, number> = { tiktok: 12, instagram: 9, pinterest: 0 };
 
 /** How long the platforms' signed CDN URLs live: TikTok covers about 6 h, Instagram a few days. */
 export const THUMBNAIL_TTL_SECONDS: Record<EmulatedPlatform, number | null> = { tiktok: 6 * 3600, instagram: 3 * 24 * 3600, pinterest: null };
 
 /** Pin ids are digits, so a pin's scenario comes from its first digits (or a control override). */
-export const PIN_PREFIXES: Array<[string, Scenario]> = [
+const PIN_PREFIXES: Array<[string, Scenario]> = [
   ["404", "missing"],
   ["403", "private"],
   ["500", "fail"],
@@ -60,7 +60,7 @@ export function hash(text: string): number {
 }
 
 /** mulberry32: a small deterministic generator. */
-export function random(seed: string): () => number {
+function random(seed: string): () => number {
   let a = hash(seed);
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -80,7 +80,7 @@ export function digits(seed: string, length: number, first = ""): string {
 
 const SHORTCODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
-export function shortcode(seed: string): string {
+function shortcode(seed: string): string {
   const next = random(seed);
   let out = "";
   // Real shortcodes start with a letter ("C", "D"); avoid "-"/"_" first.

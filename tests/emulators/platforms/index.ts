@@ -10,13 +10,13 @@
  * See ../README.md for the scenarios.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { apifyHandler, APIFY_PREFIX, LOCAL_APIFY_TOKEN } from "./apify.js";
+import { apifyHandler, LOCAL_APIFY_TOKEN } from "./apify.js";
 import { serveCdn } from "./cdn.js";
 import { platformControlRouter } from "./control.js";
 import { PINTEREST_OEMBED_PATH, servePinterestOembed } from "./oembed.js";
 import { defaultOptions, PlatformEmulatorState, type EmulatorOptions } from "./state.js";
 
-export { APIFY_PREFIX, LOCAL_APIFY_TOKEN, PINTEREST_OEMBED_PATH };
+export { LOCAL_APIFY_TOKEN };
 
 export interface PlatformEmulators {
   state: PlatformEmulatorState;

@@ -22,7 +22,7 @@ const PIN_URL =
 
 const PINNERS = ["studio_supply", "thegoodhome", "weekendmaker", "linenandclay", "northshopco", "daily_details"] as const;
 
-export function pinAnswer(baseUrl: string, pinId: string, evil: boolean) {
+function pinAnswer(baseUrl: string, pinId: string, evil: boolean) {
   // The modulo keeps the index in range; the fallback only tells the type checker so.
   const pinner = PINNERS[hash(`pinner:${pinId}`) % PINNERS.length] ?? PINNERS[0];
   const pinUrl = `https://www.pinterest.com/pin/${pinId}/`;

@@ -15,7 +15,7 @@ export interface AppToml {
   appProxy?: { prefix: string; subpath: string; path: string };
 }
 
-export const APP_TOML_PATH = fileURLToPath(new URL("../../../shopify.app.toml", import.meta.url));
+const APP_TOML_PATH = fileURLToPath(new URL("../../../shopify.app.toml", import.meta.url));
 
 /** The parts of shopify.app.toml read here (TOML tables as Shopify's CLI writes them). */
 interface AppTomlFile {

@@ -48,18 +48,18 @@ async function setStatus(ctx: LocalShopifyContext, shop: ShopState, sub: Subscri
   if (wait) await delivery;
 }
 
-export async function approveSubscription(ctx: LocalShopifyContext, shop: ShopState, sub: Subscription): Promise<void> {
+async function approveSubscription(ctx: LocalShopifyContext, shop: ShopState, sub: Subscription): Promise<void> {
   for (const other of shop.subscriptions) {
     if (other !== sub && other.status === "ACTIVE") await setStatus(ctx, shop, other, "CANCELLED");
   }
   await setStatus(ctx, shop, sub, "ACTIVE");
 }
 
-export const declineSubscription = (ctx: LocalShopifyContext, shop: ShopState, sub: Subscription) => setStatus(ctx, shop, sub, "DECLINED");
+const declineSubscription = (ctx: LocalShopifyContext, shop: ShopState, sub: Subscription) => setStatus(ctx, shop, sub, "DECLINED");
 export const cancelSubscription = (ctx: LocalShopifyContext, shop: ShopState, sub: Subscription, wait = true) => setStatus(ctx, shop, sub, "CANCELLED", wait);
 
 /** The `app_subscriptions/update` payload (REST-style snake_case, as Shopify sends it). */
-export function subscriptionWebhookPayload(shop: ShopState, sub: Subscription) {
+function subscriptionWebhookPayload(shop: ShopState, sub: Subscription) {
   const recurring = sub.lineItems.find((item) => item.kind === "recurring");
   const usage = sub.lineItems.find((item) => item.kind === "usage");
   return {
@@ -102,7 +102,7 @@ function describe(sub: Subscription): string {
  * (the library's default for embedded apps, `.../apps/<api key>`) lands on the
  * local admin page, addressed by the app's handle as the admin redirects it.
  */
-export function localAdminUrl(ctx: LocalShopifyContext, returnUrl: string): string {
+function localAdminUrl(ctx: LocalShopifyContext, returnUrl: string): string {
   const match = /^https:\/\/admin\.shopify\.com(\/store\/[^/]+\/apps\/)([^/?#]+)(.*)$/.exec(returnUrl);
   if (!match) return returnUrl;
   const app = match[2] === ctx.config.apiKey ? ctx.config.appHandle : match[2];

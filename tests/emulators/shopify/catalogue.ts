@@ -92,7 +92,7 @@ const CATEGORIES: Array<{
 const PRODUCT_ID_BASE = 8_800_000_000;
 const VARIANT_ID_BASE = 45_000_000_000;
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
@@ -116,7 +116,7 @@ function baseEntries() {
   return entries;
 }
 
-export const DEFAULT_PRODUCT_COUNT = 72;
+const DEFAULT_PRODUCT_COUNT = 72;
 
 export function demoCatalogue(count: number = DEFAULT_PRODUCT_COUNT): Product[] {
   const entries = baseEntries();

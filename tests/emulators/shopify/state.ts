@@ -171,7 +171,7 @@ function shopNumber(handle: string): number {
   return 60_000_000 + h;
 }
 
-export function newShop(shopOrHandle: string, seed: { theme?: ThemeKind; productCount?: number } = {}): ShopState {
+function newShop(shopOrHandle: string, seed: { theme?: ThemeKind; productCount?: number } = {}): ShopState {
   const domain = shopDomainOf(shopOrHandle);
   const handle = storeHandleOf(domain);
   const name = handle

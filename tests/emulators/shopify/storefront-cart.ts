@@ -203,7 +203,7 @@ function placeOrder(ctx: LocalShopifyContext, shop: ShopState, cart: CartState):
 }
 
 /** Shopify's REST order payload (webhooks, API 2025-10): the fields apps read. */
-export function orderPayload(shop: ShopState, order: OrderRecord) {
+function orderPayload(shop: ShopState, order: OrderRecord) {
   const currency = order.currencyCode ?? "USD";
   const money = (amount: string) => ({ shop_money: { amount, currency_code: currency }, presentment_money: { amount, currency_code: currency } });
   return {

@@ -40,7 +40,7 @@ export function storefrontTarget(req: IncomingMessage, url: URL): { handle: stri
 }
 
 /** Where the extension's assets are served (Shopify serves them from its CDN). */
-export const EXTENSION_ASSET_PATH = "/cdn/extensions/clipcart-widgets/assets/";
+const EXTENSION_ASSET_PATH = "/cdn/extensions/clipcart-widgets/assets/";
 
 export async function handleStorefront(
   req: IncomingMessage,

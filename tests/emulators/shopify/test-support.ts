@@ -53,7 +53,7 @@ export interface TestWorld {
 }
 
 /** Points the library's fetch at this Local Shopify through the app's own seam: only `https://<shop>.myshopify.com/...` moves. */
-export function rewriteShopifyFetch(baseUrl: string): void {
+function rewriteShopifyFetch(baseUrl: string): void {
   const origin = new URL(baseUrl).origin;
   installLocalShopifyFetch({ origin, appBridgeUrl: `${origin}/app-bridge.js` });
 }

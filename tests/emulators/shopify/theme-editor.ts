@@ -20,7 +20,7 @@ import type { ShopState } from "./state.js";
 import { THEMES, embedBlocks, themeFiles } from "./theme-files.js";
 
 /** The extension's id in app block types (shopify://apps/<app>/blocks/<block>/<id>). */
-export const EXTENSION_UID = "3f0c9a52-clipcart-widgets";
+const EXTENSION_UID = "3f0c9a52-clipcart-widgets";
 
 const TEMPLATE_PATHS: Record<string, string> = { index: "/", product: "/products/", collection: "/collections/all", cart: "/cart" };
 

@@ -14,12 +14,12 @@ import type { ShopState } from "./state.js";
 const DELIVERY_TIMEOUT_MS = 5_000; // Shopify gives apps 5 seconds to answer.
 const MAX_RECORDED = 100;
 
-export function signWebhookBody(body: string, secret: string): string {
+function signWebhookBody(body: string, secret: string): string {
   return createHmac("sha256", secret).update(body, "utf8").digest("base64");
 }
 
 /** The shop object Shopify sends with app/uninstalled (REST Shop resource, abridged). */
-export function shopPayload(shop: ShopState) {
+function shopPayload(shop: ShopState) {
   return {
     id: shop.id,
     name: shop.name,
@@ -39,7 +39,7 @@ export function shopPayload(shop: ShopState) {
 }
 
 /** Default payloads for the topics the app subscribes to, shaped like Shopify's. */
-export function defaultPayload(shop: ShopState, topic: string): unknown {
+function defaultPayload(shop: ShopState, topic: string): unknown {
   const customer = { id: 7_100_000_001, email: "shopper@example.com", phone: "555-625-1199" };
   switch (topic) {
     case "app/uninstalled":
@@ -87,7 +87,7 @@ export function webhookRequest(
   };
 }
 
-export async function sendWebhook(
+async function sendWebhook(
   config: LocalShopifyConfig,
   shop: ShopState,
   topic: string,

@@ -18,7 +18,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { readBody, sendJson } from "../shopify/http.js";
 
-export const SISTER_PRODUCT_PREFIX = "/sister-product";
+const SISTER_PRODUCT_PREFIX = "/sister-product";
 
 export interface SisterProductCustomer {
   clientId: string;
@@ -49,7 +49,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown> |
   }
 }
 
-export function createSisterProductEmulator(): SisterProductEmulator {
+function createSisterProductEmulator(): SisterProductEmulator {
   const customers: SisterProductCustomer[] = [...SISTER_PRODUCT_CUSTOMERS];
   const calls = new Map<string, number>();
   const addCustomer = (customer: SisterProductCustomer) => void customers.push(customer);

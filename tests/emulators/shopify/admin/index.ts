@@ -23,7 +23,7 @@ const SESSION_TOKEN_PATH = "/__session-token";
  * Query parameters Shopify adds to the frame URL (the library strips the same
  * list from admin URLs). The admin's own URL carries only the app's parameters.
  */
-export const EMBED_PARAMS = ["embedded", "hmac", "host", "id_token", "locale", "protocol", "session", "shop", "timestamp", "appLoadId"];
+const EMBED_PARAMS = ["embedded", "hmac", "host", "id_token", "locale", "protocol", "session", "shop", "timestamp", "appLoadId"];
 
 const asset = (name: string) => readFile(new URL(`./${name}`, import.meta.url), "utf8");
 
@@ -50,7 +50,7 @@ export async function handleAdminRequest(req: IncomingMessage, res: ServerRespon
 // ------------------------------------------------------------------ the page
 
 /** The iframe URL: the app's path and own query, plus what Shopify adds (no hmac with id_token). */
-export function appFrameUrl(config: LocalShopifyConfig, shop: string, appPath: string, adminQuery: URLSearchParams, idToken: string): string {
+function appFrameUrl(config: LocalShopifyConfig, shop: string, appPath: string, adminQuery: URLSearchParams, idToken: string): string {
   const base = new URL(config.appUrl);
   // One leading slash: "//host/x" must stay a path on the app, not become another origin.
   const frame = new URL(base.pathname.replace(/\/+$/, "") + appPath.replace(/^\/+/, "/"), base.origin);

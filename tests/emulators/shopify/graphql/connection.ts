@@ -16,7 +16,7 @@ export interface PageArgs {
 const MAX_PAGE = 250;
 
 /** Shopify cursors are base64 JSON like {"last_id":123,"last_value":"123"}. */
-export function cursorFor(key: number | string): string {
+function cursorFor(key: number | string): string {
   return Buffer.from(JSON.stringify({ last_id: key, last_value: String(key) })).toString("base64");
 }
 

@@ -23,7 +23,7 @@ const EXTENSIONS: Record<string, string> = {
 const FETCH_TIMEOUT_MS = 15_000;
 
 /** Width and height from the image header (PNG, GIF, JPEG, WebP, SVG); undefined when unknown. */
-export function imageSize(bytes: Buffer, contentType: string): { width?: number; height?: number } {
+function imageSize(bytes: Buffer, contentType: string): { width?: number; height?: number } {
   if (contentType === "image/png" && bytes.length >= 24) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   if (contentType === "image/gif" && bytes.length >= 10) return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
   if (contentType === "image/jpeg") {

@@ -169,13 +169,13 @@ function costOf(document: DocumentNode): number {
   return cost;
 }
 
-export function schemaVersionFor(version: string): string {
+function schemaVersionFor(version: string): string {
   // Shopify answers unknown or retired versions with the oldest supported one.
   return ADMIN_SCHEMA_VERSIONS.includes(version) ? version : ADMIN_SCHEMA_VERSIONS[0];
 }
 
 /** Runs one GraphQL request for the token's shop (in-process entry point, also used by the HTTP handler). */
-export async function runGraphql(ctx: LocalShopifyContext, token: TokenRecord, request: GraphqlRequest, version = ctx.config.apiVersion) {
+async function runGraphql(ctx: LocalShopifyContext, token: TokenRecord, request: GraphqlRequest, version = ctx.config.apiVersion) {
   const schema = loadAdminSchema(schemaVersionFor(version));
   let document: DocumentNode;
   try {

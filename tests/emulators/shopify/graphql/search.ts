@@ -46,7 +46,7 @@ function parseTerm(token: string, negate: boolean): Term {
 }
 
 /** Returns OR-groups of AND-ed terms. Parentheses are ignored (flat precedence). */
-export function parseSearch(query: string): Term[][] {
+function parseSearch(query: string): Term[][] {
   const groups: Term[][] = [[]];
   let negateNext = false;
   for (const token of tokenize(query)) {

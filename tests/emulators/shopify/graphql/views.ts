@@ -56,13 +56,13 @@ export function requireScope(g: GqlContext, scope: string, field: string): void 
 // ---------------------------------------------------------------- money
 
 /** Shopify's Decimal serialisation: "28.0", "5.99" (no padding to two places). */
-export function decimal(value: string | number): string {
+function decimal(value: string | number): string {
   const n = Number(value);
   return Number.isInteger(n) ? `${n}.0` : String(n);
 }
 
-export const moneyV2 = (amount: string | number, currencyCode = "USD") => ({ amount: decimal(amount), currencyCode });
-export const moneyBag = (amount: string | number, currencyCode = "USD") => ({
+const moneyV2 = (amount: string | number, currencyCode = "USD") => ({ amount: decimal(amount), currencyCode });
+const moneyBag = (amount: string | number, currencyCode = "USD") => ({
   shopMoney: moneyV2(amount, currencyCode),
   presentmentMoney: moneyV2(amount, currencyCode),
 });
@@ -113,7 +113,7 @@ export function shopView(g: GqlContext) {
   };
 }
 
-export function appView(g: GqlContext) {
+function appView(g: GqlContext) {
   const { config } = g.ctx;
   return {
     __typename: "App",
@@ -333,7 +333,7 @@ export function productView(g: GqlContext, p: Product): Record<string, unknown> 
   };
 }
 
-export function variantView(g: GqlContext, p: Product, v: Variant) {
+function variantView(g: GqlContext, p: Product, v: Variant) {
   return {
     __typename: "ProductVariant",
     id: gid("ProductVariant", v.id),
@@ -447,7 +447,7 @@ function themeFileView(filename: string, content: string, at: string) {
   };
 }
 
-export function themeKindById(id: number): ThemeKind | undefined {
+function themeKindById(id: number): ThemeKind | undefined {
   return (Object.keys(THEMES) as ThemeKind[]).find((kind) => THEMES[kind].id === id);
 }
 
@@ -466,7 +466,7 @@ export function resolveNamespace(namespace: string | null | undefined): string {
 }
 
 /** JSON value of a metafield as the `jsonValue` field returns it. */
-export function jsonValueOf(m: MetafieldRecord): unknown {
+function jsonValueOf(m: MetafieldRecord): unknown {
   if (m.type === "json" || m.type.startsWith("list.")) return JSON.parse(m.value);
   if (m.type === "number_integer" || m.type === "number_decimal") return Number(m.value);
   if (m.type === "boolean") return m.value === "true";
