@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The local admin page's own script: the Shopify side of the App Bridge
  * stand-in (./app-bridge.js runs in the app's iframe). It draws what Shopify's
@@ -10,36 +11,96 @@
  */
 (() => {
   "use strict";
+  /** @typedef {import("./protocol.js").AdminPageConfig} AdminPageConfig */
+  /** @typedef {import("./protocol.js").ActionDescription} ActionDescription */
+  /** @typedef {import("./protocol.js").AdminMessageFields} AdminMessageFields */
+  /** @typedef {import("./protocol.js").FrameMessageFields} FrameMessageFields */
+  /**
+   * @template {keyof FrameMessageFields} [Type=keyof FrameMessageFields]
+   * @typedef {import("./protocol.js").FrameMessage<Type>} FrameMessage
+   */
+  /** @typedef {Extract<FrameMessage<"save-bar">, { save: unknown }>} SaveBarMessage an open save bar, as the frame last described it */
+  /** @typedef {Extract<FrameMessage<"modal">, { actions: unknown }>} OpenModalMessage an open modal, as the frame last described it */
+  /** @typedef {ReturnType<typeof openShell>} Shell */
+  /** @typedef {{ shell: Shell; iframe: HTMLIFrameElement; footer: HTMLElement }} SrcModal */
+  /** @typedef {HTMLDivElement & { timer?: ReturnType<typeof setTimeout> }} ToastElement a toast, with the timer that hides it */
+  /** @typedef {string | boolean | null | undefined | ((event: Event) => void)} AttributeValue */
+
   const FROM_APP = "local-shopify:app";
   const FROM_ADMIN = "local-shopify:admin";
-  const config = JSON.parse(document.getElementById("local-shopify-admin-config").textContent);
+  const configElement = document.getElementById("local-shopify-admin-config");
   const frame = document.getElementById("app-iframe");
-  const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
+  // ./index.ts renders both with the page, before this script.
+  if (!configElement || !(frame instanceof HTMLIFrameElement)) throw new Error("Local Shopify: the admin page has no config block or no #app-iframe");
+  /** @type {AdminPageConfig} */
+  const config = JSON.parse(configElement.textContent);
+  /**
+   * An element of the admin page (./index.ts renders each one this script looks up).
+   * @param {string} id
+   * @returns {HTMLElement}
+   */
+  const byTestId = (id) => {
+    const element = document.querySelector(`[data-testid="${id}"]`);
+    if (!(element instanceof HTMLElement)) throw new Error(`Local Shopify: the admin page has no [data-testid="${id}"]`);
+    return element;
+  };
+  /**
+   * A new element: attributes named on<event> are listeners, the others attribute values (true: present, false/null: absent).
+   * @template {keyof HTMLElementTagNameMap} Tag
+   * @param {Tag} tag
+   * @param {Record<string, AttributeValue>} [attributes]
+   * @param {...(Node | string)} children
+   * @returns {HTMLElementTagNameMap[Tag]}
+   */
   const el = (tag, attributes = {}, ...children) => {
     const element = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) {
-      if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
-      else if (value !== null && value !== undefined && value !== false) element.setAttribute(name, value === true ? "" : value);
+      if (name.startsWith("on")) element.addEventListener(name.slice(2), /** @type {(event: Event) => void} */ (value));
+      else if (value !== null && value !== undefined && value !== false) element.setAttribute(name, value === true ? "" : /** @type {string} */ (value));
     }
     element.append(...children);
     return element;
   };
 
+  /**
+   * @type {{
+   *   appPath: string;
+   *   nav: FrameMessageFields["nav-menu"]["items"];
+   *   frameReady?: boolean; // set once the main frame's App Bridge said hello
+   *   saveBars: Map<string, SaveBarMessage>;
+   *   frameModals: Set<string>;
+   *   srcModals: Map<string, SrcModal>;
+   * }}
+   */
   const state = {
     appPath: "/",
     nav: [],
     saveBars: new Map(), // id -> latest "save-bar" message
     frameModals: new Set(), // ids of content modals the frame draws itself
-    srcModals: new Map(), // id -> { overlay, iframe, window }
+    srcModals: new Map(), // id -> { shell, iframe, footer }
   };
 
-  function send(target, type, data = {}) {
+  /**
+   * @template {keyof AdminMessageFields} Type
+   * @param {Window | null} target
+   * @param {Type} type
+   * @param {AdminMessageFields[Type]} data
+   */
+  function send(target, type, data) {
     if (target) target.postMessage({ source: FROM_ADMIN, type, ...data }, config.appOrigin);
   }
+  /**
+   * @template {keyof AdminMessageFields} Type
+   * @param {Type} type
+   * @param {AdminMessageFields[Type]} data
+   */
   const toFrame = (type, data) => send(frame.contentWindow, type, data);
 
   // ------------------------------------------------------------- URLs
-  // App URL (absolute or relative to the app) -> this admin's URL for it.
+  /**
+   * App URL (absolute or relative to the app) -> this admin's URL for it.
+   * @param {string} appHref
+   */
   function adminPathFor(appHref) {
     const url = new URL(appHref, config.appOrigin + config.appBasePath + "/");
     if (url.origin !== config.appOrigin) return null;
@@ -54,6 +115,7 @@
 
   // Shopify URLs the app sends the merchant to -> the same page in Local Shopify
   // (admin.shopify.com/store/<h>/x and <h>.myshopify.com/admin/x are both /store/<h>/x).
+  /** @param {string} href */
   function toLocalUrl(href) {
     const url = new URL(href, location.href);
     const admin = /^\/store\/([^/]+)(\/.*)?$/.exec(url.pathname);
@@ -98,6 +160,11 @@
   }
 
   // ------------------------------------------------------------- title bar
+  /**
+   * @param {ActionDescription} action
+   * @param {() => void} onClick
+   * @param {string} testId
+   */
   function actionButton(action, onClick, testId) {
     return el(
       "button",
@@ -116,8 +183,16 @@
 
   // Buttons in title-bar order, primary last (rightmost, as in Shopify); grouped
   // actions (<section label>) become one menu per group.
+  /**
+   * @param {HTMLElement} container
+   * @param {ActionDescription[]} actions
+   * @param {(index: number) => void} onAction
+   * @param {string} testId
+   */
   function renderActions(container, actions, onAction, testId) {
+    /** @type {Map<string, HTMLDivElement>} */
     const groups = new Map();
+    /** @type {Array<{ button: HTMLElement; primary: boolean }>} */
     const buttons = [];
     actions.forEach((action, index) => {
       if (action.variant === "breadcrumb") return;
@@ -129,12 +204,13 @@
         groups.set(action.group, menu);
         buttons.push({ button: details, primary: false });
       }
-      groups.get(action.group).append(button);
+      /** @type {HTMLDivElement} */ (groups.get(action.group)).append(button); // the group's menu was made above
     });
     buttons.sort((a, b) => Number(a.primary) - Number(b.primary));
     container.replaceChildren(...buttons.map((entry) => entry.button));
   }
 
+  /** @param {FrameMessageFields["title-bar"]} titleBar */
   function renderTitleBar({ title, actions }) {
     const shown = title || config.appName;
     byTestId("admin-title").textContent = shown;
@@ -143,17 +219,22 @@
     const breadcrumb = byTestId("admin-breadcrumb");
     breadcrumb.hidden = breadcrumbIndex === -1;
     breadcrumb.onclick = () => toFrame("title-bar-action", { index: breadcrumbIndex });
-    breadcrumb.setAttribute("aria-label", breadcrumbIndex === -1 ? "Back" : actions[breadcrumbIndex].label || "Back");
+    breadcrumb.setAttribute("aria-label", breadcrumbIndex === -1 ? "Back" : /** @type {ActionDescription} */ (actions[breadcrumbIndex]).label || "Back");
     renderActions(byTestId("admin-title-actions"), actions, (index) => toFrame("title-bar-action", { index }), "admin-title-action");
   }
 
   // ------------------------------------------------------------- toasts
+  /**
+   * @param {FrameMessage<"toast">} message
+   * @param {Window} source
+   */
   function showToast(message, source) {
     hideToast(message.id);
     const dismiss = () => {
       hideToast(message.id);
       send(source, "toast-dismiss", { id: message.id });
     };
+    /** @type {ToastElement} */
     const toast = el(
       "div",
       {
@@ -180,9 +261,11 @@
     byTestId("admin-toast-log").append(el("li", { "data-tone": message.isError ? "critical" : "default" }, message.message));
     const area = byTestId("admin-toasts");
     area.append(toast);
-    while (area.children.length > 3) area.firstElementChild.remove();
+    while (area.children.length > 3) /** @type {Element} */ (area.firstElementChild).remove(); // it has children
   }
+  /** @param {string} id */
   function hideToast(id) {
+    /** @type {ToastElement | null} */
     const toast = document.querySelector(`[data-toast-id="${CSS.escape(id)}"]`);
     if (toast) {
       clearTimeout(toast.timer);
@@ -200,8 +283,8 @@
     element.hidden = !bar;
     document.body.toggleAttribute("data-save-bar", Boolean(bar));
     if (!bar) return;
-    const save = byTestId("admin-save-bar-save");
-    const discard = byTestId("admin-save-bar-discard");
+    const save = /** @type {HTMLButtonElement} */ (byTestId("admin-save-bar-save"));
+    const discard = /** @type {HTMLButtonElement} */ (byTestId("admin-save-bar-discard"));
     save.textContent = bar.save.label;
     save.disabled = bar.save.disabled || bar.save.loading;
     save.setAttribute("aria-busy", String(bar.save.loading));
@@ -240,8 +323,12 @@
   const layer = () => byTestId("admin-modal-layer");
   // Admin-owned modal shell: focus moves in, Escape and the backdrop close it,
   // focus returns where it was.
+  /**
+   * @param {{ testId: string; title: string; variant: string; body: HTMLElement; footer: HTMLElement; onClose: () => void }} shell
+   */
   function openShell({ testId, title, variant, body, footer, onClose }) {
-    const returnFocus = document.activeElement;
+    // Whatever has focus is an HTML, SVG or MathML element, all of which can take it back.
+    const returnFocus = /** @type {(Element & HTMLOrSVGElement) | null} */ (document.activeElement);
     const close = el("button", { type: "button", class: "close", "aria-label": "Close", "data-testid": `${testId}-close` }, "\u00d7");
     const heading = el("h2", { id: `${testId}-title-${Date.now()}` }, title);
     const dialog = el(
@@ -279,9 +366,15 @@
     };
   }
 
+  /**
+   * @param {{ title: string; message: string; accept: string; cancel: string }} question
+   * @returns {Promise<boolean>} whether the merchant accepted
+   */
   function confirmDialog({ title, message, accept, cancel }) {
     return new Promise((resolve) => {
+      /** @type {Shell} */
       let shell;
+      /** @param {boolean} answer */
       const finish = (answer) => {
         shell.remove();
         resolve(answer);
@@ -306,6 +399,7 @@
 
   // Modals with `src`: an iframe of that app URL, loaded with the same embedded
   // params and a fresh token as the main frame.
+  /** @param {OpenModalMessage} message */
   async function openSrcModal(message) {
     let modal = state.srcModals.get(message.id);
     if (!modal) {
@@ -325,7 +419,7 @@
       modal = { shell, iframe, footer };
       state.srcModals.set(message.id, modal);
       shell.dialog.focus();
-      const src = new URL(message.src);
+      const src = new URL(/** @type {string} */ (message.src)); // only modals with a src come here
       if (src.origin !== config.appOrigin) return console.warn("Local Shopify: modal src must be on the app's origin", message.src);
       for (const [name, value] of Object.entries(await embeddedParams())) src.searchParams.set(name, value);
       iframe.src = src.href;
@@ -334,6 +428,7 @@
     modal.shell.dialog.setAttribute("data-variant", message.variant || "base");
     renderActions(modal.footer, message.actions || [], (index) => toFrame("modal-action", { id: message.id, index }), "admin-modal-action");
   }
+  /** @param {string} id */
   function closeSrcModal(id) {
     const modal = state.srcModals.get(id);
     if (!modal) return;
@@ -353,6 +448,7 @@
   });
 
   // ------------------------------------------------------------- tokens
+  /** @returns {Promise<string>} */
   async function freshIdToken() {
     const response = await fetch(config.tokenUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     if (!response.ok) throw new Error(`Local Shopify could not mint a session token (HTTP ${response.status})`);
@@ -381,6 +477,8 @@
     byTestId("admin-loading").hidden = true;
   }
 
+  /** @typedef {{ source: Window; main: boolean }} Sender the frame that posted (main: the app's frame, else a src modal's) */
+  /** @type {{ [Type in keyof FrameMessageFields]: (message: FrameMessage<Type>, sender: Sender) => void }} */
   const handlers = {
     hello(message, { source, main }) {
       send(source, "welcome", { shop: config.shop });
@@ -393,7 +491,8 @@
       try {
         send(source, "response", { requestId: message.requestId, idToken: await freshIdToken() });
       } catch (error) {
-        send(source, "response", { requestId: message.requestId, error: String(error.message || error) });
+        // freshIdToken fails with Errors only (its own, fetch's, JSON's).
+        send(source, "response", { requestId: message.requestId, error: String(/** @type {Error} */ (error).message || error) });
       }
     },
     location(message, { main }) {
@@ -416,7 +515,8 @@
     // shopify.reviews.request(): recorded (window.localShopifyReviewRequests and a
     // visible marker) so tests can see that and when the app asked for a review.
     "review-request"(message, { source }) {
-      const requests = (window.localShopifyReviewRequests = window.localShopifyReviewRequests || []);
+      const recorder = /** @type {Window & { localShopifyReviewRequests?: Array<{ at: string; appPath: string }> }} */ (window);
+      const requests = (recorder.localShopifyReviewRequests = recorder.localShopifyReviewRequests || []);
       requests.push({ at: new Date().toISOString(), appPath: state.appPath });
       document.body.setAttribute("data-review-requests", String(requests.length));
       send(source, "response", { requestId: message.requestId, success: true, code: "success", message: "Review modal shown" });
@@ -472,13 +572,16 @@
   };
 
   window.addEventListener("message", (event) => {
-    const message = event.data;
+    // Anything anyone posted; a FrameMessage once its source and origin are checked.
+    const message = /** @type {FrameMessage | null | undefined} */ (event.data);
     if (!message || message.source !== FROM_APP || event.origin !== config.appOrigin) return;
     const main = event.source === frame.contentWindow;
     const fromModal = Array.from(state.srcModals.values()).some((modal) => modal.iframe.contentWindow === event.source);
     if (!main && !fromModal) return;
-    const handler = handlers[message.type];
-    if (handler) handler(message, { source: event.source, main });
+    // The message's type picked the handler, so the handler takes this message.
+    const handler = /** @type {(message: FrameMessage, sender: Sender) => void} */ (handlers[message.type]);
+    // event.source is the app's frame or a src modal's frame (checked above): a Window.
+    if (handler) handler(message, { source: /** @type {Window} */ (event.source), main });
   });
 
   // Escape in the admin closes the topmost admin-drawn dialog (handled by each shell).

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Local Shopify's stand-in for Shopify's App Bridge script
  * (https://cdn.shopify.com/shopifycloud/app-bridge.js), which our machines cannot
@@ -23,17 +24,38 @@
  */
 (() => {
   "use strict";
-  if (window.shopify && window.shopify.__localShopify) return; // the tag was rendered twice
+  /** @typedef {import("./protocol.js").ActionDescription} ActionDescription */
+  /** @typedef {import("./protocol.js").FrameMessageFields} FrameMessageFields */
+  /** @typedef {import("./protocol.js").AdminMessageFields} AdminMessageFields */
+  /** @typedef {import("./protocol.js").RequestAnswers} RequestAnswers */
+  /**
+   * @template {keyof AdminMessageFields} [Type=keyof AdminMessageFields]
+   * @typedef {import("./protocol.js").AdminMessage<Type>} AdminMessage
+   */
+  /** @typedef {import("@shopify/app-bridge-types").ToastOptions} ToastOptions */
+  /** @typedef {HTMLButtonElement | HTMLAnchorElement} ActionElement a title-bar button or link */
+  /** @typedef {ReturnType<typeof buildChrome>} Chrome a modal's overlay, dialog, title and footer */
+  /** @typedef {Element & HTMLOrSVGElement & { disabled?: boolean }} Focusable form controls have `disabled`, links do not */
 
+  // window.shopify is typed as App Bridge (@shopify/app-bridge-types), but is unset until an App Bridge script ran.
+  const existing = /** @type {{ __localShopify?: true } | undefined} */ (window.shopify);
+  if (existing && existing.__localShopify) return; // the tag was rendered twice
+
+  /** @type {"local-shopify:app"} */ // not widened to string in the messages it marks
   const FROM_APP = "local-shopify:app";
   const FROM_ADMIN = "local-shopify:admin";
   const script = document.currentScript || document.querySelector("script[data-api-key]");
-  const apiKey = (script && script.getAttribute("data-api-key")) || (document.querySelector('meta[name="shopify-api-key"]') || {}).content || "";
+  const apiKeyMeta = /** @type {{ content?: string }} */ (document.querySelector('meta[name="shopify-api-key"]') || {});
+  const apiKey = (script && script.getAttribute("data-api-key")) || apiKeyMeta.content || "";
   const params = new URLSearchParams(location.search);
   const embedded = window.parent !== window;
 
   // Shopify adds shop/host/locale only to the first URL of the frame; apps that
   // drop the query string on in-frame navigations still know them.
+  /**
+   * @param {string} key
+   * @param {string} fallback
+   */
   function remembered(key, fallback) {
     const value = params.get(key);
     try {
@@ -50,15 +72,23 @@
   // it from the admin's answer to "hello" (only the real parent can send a
   // message whose `source` is window.parent). Until it is known, messages wait
   // in the outbox rather than being posted to "*".
+  /** @type {string | null} */
   let adminOrigin = null;
   try {
-    if (location.ancestorOrigins && location.ancestorOrigins.length) adminOrigin = location.ancestorOrigins[0];
+    if (location.ancestorOrigins && location.ancestorOrigins.length) adminOrigin = /** @type {string} */ (location.ancestorOrigins[0]);
   } catch (_) {
     /* not available */
   }
+  /** @type {Array<{ source: typeof FROM_APP; type: keyof FrameMessageFields }>} */
   const outbox = [];
+  /** @type {{ [Type in keyof AdminMessageFields]?: (message: AdminMessage<Type>) => void }} */
   const handlers = {};
 
+  /**
+   * @template {keyof FrameMessageFields} Type
+   * @param {Type} type
+   * @param {FrameMessageFields[Type]} data
+   */
   function post(type, data) {
     if (!embedded) return;
     const message = { source: FROM_APP, type, ...data };
@@ -67,20 +97,30 @@
   }
 
   window.addEventListener("message", (event) => {
-    const message = event.data;
+    // Anything anyone posted; an AdminMessage once its source and origin are checked.
+    const message = /** @type {AdminMessage | null | undefined} */ (event.data);
     if (!embedded || event.source !== window.parent || !message || message.source !== FROM_ADMIN) return;
     if (message.type === "welcome" && !adminOrigin) {
       adminOrigin = event.origin;
       for (const queued of outbox.splice(0)) window.parent.postMessage(queued, adminOrigin);
     }
     if (event.origin !== adminOrigin) return;
-    const handler = handlers[message.type];
+    // The message's type picked the handler, so the handler takes this message.
+    const handler = /** @type {((message: AdminMessage) => void) | undefined} */ (handlers[message.type]);
     if (handler) handler(message);
   });
 
   // Requests the admin answers with {type: "response", requestId, ...} or {error}.
+  /** @type {Map<string, (answer: AdminMessage<"response">) => void>} */
   const pending = new Map();
   let requestSeq = 0;
+  /**
+   * @template {keyof RequestAnswers} Type
+   * @param {Type} type
+   * @param {Omit<FrameMessageFields[Type], "requestId">} data
+   * @param {number} timeoutMs no time limit when 0
+   * @returns {Promise<RequestAnswers[Type]>}
+   */
   function request(type, data, timeoutMs) {
     if (!embedded) return Promise.reject(new Error("Local Shopify: the app is not inside the admin"));
     const requestId = `${Date.now().toString(36)}-${++requestSeq}`;
@@ -94,7 +134,8 @@
       pending.set(requestId, (answer) => {
         clearTimeout(timer);
         if (answer.error) reject(new Error(answer.error));
-        else resolve(answer);
+        // The admin answers a request with that request's answer.
+        else resolve(/** @type {RequestAnswers[Type]} */ (/** @type {unknown} */ (answer)));
       });
       post(type, { requestId, ...data });
     });
@@ -109,22 +150,31 @@
 
   // --------------------------------------------------------------- idToken
   // Tokens live one minute; a cached one is reused until 10 s before it expires.
+  /** @type {{ token: string; expiresAt: number } | null} */
   let cachedToken = null;
+  /** @type {Promise<string> | null} */
   let tokenInFlight = null;
+  /** @param {string} token */
   function expiryOf(token) {
     try {
-      const payload = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
-      return JSON.parse(atob(payload)).exp * 1000;
+      const payload = token.split(".")[1];
+      if (payload === undefined) return 0; // not a JWT
+      return JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))).exp * 1000;
     } catch (_) {
       return 0;
     }
   }
+  /** @param {string} token */
   function keepToken(token) {
     cachedToken = { token, expiresAt: expiryOf(token) };
     return token;
   }
-  if (params.get("id_token")) keepToken(params.get("id_token"));
+  if (params.get("id_token")) keepToken(/** @type {string} */ (params.get("id_token")));
 
+  /**
+   * @param {boolean} fresh whether a cached token will not do
+   * @returns {Promise<string>}
+   */
   function idToken(fresh) {
     if (!fresh && cachedToken && cachedToken.expiresAt - Date.now() > 10000) return Promise.resolve(cachedToken.token);
     if (!tokenInFlight) {
@@ -148,6 +198,7 @@
     if (!embedded || new URL(url, location.href).origin !== location.origin) return nativeFetch(input, init);
     const original = new Request(input, init);
     if (original.headers.has("Authorization")) return nativeFetch(original);
+    /** @param {boolean} fresh */
     const send = async (fresh) => {
       const attempt = original.clone();
       attempt.headers.set("Authorization", `Bearer ${await idToken(fresh)}`);
@@ -165,6 +216,7 @@
   // ------------------------------------------------------ top navigation
   // The exit-iframe page calls open(url, "_top"); a cross-origin frame may not
   // navigate its top window itself without a user gesture, so the admin does it.
+  /** @param {string} url */
   function navigateTop(url) {
     post("navigate-top", { url: new URL(url, location.href).href });
   }
@@ -200,7 +252,7 @@
     url.searchParams.delete("id_token");
     post("location", { href: url.href });
   }
-  for (const method of ["pushState", "replaceState"]) {
+  for (const method of /** @type {const} */ (["pushState", "replaceState"])) {
     const native = history[method];
     history[method] = function (...args) {
       const result = native.apply(this, args);
@@ -212,9 +264,14 @@
   reportLocation();
 
   // ----------------------------------------------------------------- toast
+  /** @type {Map<string, ToastOptions>} */
   const toastOptions = new Map();
   let toastSeq = 0;
   const toast = {
+    /**
+     * @param {string} message
+     * @param {ToastOptions} [options]
+     */
     show(message, options = {}) {
       const id = `toast-${++toastSeq}`;
       const duration = Number(options.duration) > 0 ? Number(options.duration) : 5000;
@@ -224,6 +281,7 @@
       post("toast", { id, message: String(message), isError: Boolean(options.isError), duration, action: options.action || null });
       return id;
     },
+    /** @param {string} id */
     hide(id) {
       toastOptions.delete(id);
       post("toast-hide", { id });
@@ -241,23 +299,37 @@
 
   // --------------------------------------------------- custom element kit
   const HIDE_CHILDREN = "<style>:host{display:none!important}</style>";
+  /**
+   * @param {Node} element
+   * @param {MutationCallback} callback
+   * @returns {() => void} starts watching
+   */
   function watch(element, callback) {
     const observer = new MutationObserver(callback);
     return () => observer.observe(element, { childList: true, subtree: true, attributes: true, characterData: true });
   }
+  /**
+   * @param {Element} element
+   * @param {string} name
+   */
   function flag(element, name) {
     // React 18 writes boolean props of custom elements as "true"/"false" strings.
     const value = element.getAttribute(name);
     return value !== null && value !== "false";
   }
   // The buttons/links of a ui-title-bar: direct <button>/<a>, and grouped ones in <section label>.
+  /**
+   * @param {Element | null} titleBar
+   * @returns {Array<ActionDescription & { element: ActionElement }>}
+   */
   function readActions(titleBar) {
+    /** @type {Array<{ element: ActionElement; group: string | null }>} */
     const actions = [];
-    if (!titleBar) return actions;
+    if (!titleBar) return [];
     for (const child of titleBar.children) {
-      if (child.localName === "button" || child.localName === "a") actions.push({ element: child, group: null });
+      if (child.localName === "button" || child.localName === "a") actions.push({ element: /** @type {ActionElement} */ (child), group: null });
       if (child.localName === "section") {
-        for (const inner of child.querySelectorAll("button, a")) {
+        for (const inner of /** @type {NodeListOf<ActionElement>} */ (child.querySelectorAll("button, a"))) {
           actions.push({ element: inner, group: child.getAttribute("label") || "More actions" });
         }
       }
@@ -272,11 +344,24 @@
       group,
     }));
   }
+  /**
+   * What the admin is told about actions (all but the element).
+   * @param {Array<ActionDescription & { element: ActionElement }>} actions
+   * @returns {ActionDescription[]}
+   */
   const describe = (actions) => actions.map(({ element: _element, ...rest }) => rest);
+  /**
+   * @param {Array<{ element: ActionElement; disabled: boolean }>} actions
+   * @param {number} index
+   */
   function clickAction(actions, index) {
     const action = actions[index];
     if (action && !action.disabled) action.element.click();
   }
+  /**
+   * @param {string} name
+   * @param {CustomElementConstructor} constructor
+   */
   function define(name, constructor) {
     if (!customElements.get(name)) customElements.define(name, constructor);
   }
@@ -284,6 +369,7 @@
   // ------------------------------------------------------------ ui-nav-menu
   // <a rel="home"> is the app's home (the app name in the admin), not an item.
   // The links of the nav menu that reported last (the one the admin shows).
+  /** @type {(() => HTMLAnchorElement[]) | null} */
   let currentNavLinks = null;
   class UINavMenu extends HTMLElement {
     constructor() {
@@ -296,13 +382,13 @@
       this.report();
     }
     links() {
-      return Array.from(this.querySelectorAll("a[href]")).filter((a) => a.getAttribute("rel") !== "home");
+      return Array.from(/** @type {NodeListOf<HTMLAnchorElement>} */ (this.querySelectorAll("a[href]"))).filter((a) => a.getAttribute("rel") !== "home");
     }
     report() {
       currentNavLinks = () => this.links();
       const home = this.querySelector('a[rel="home"]');
       post("nav-menu", {
-        items: this.links().map((a) => ({ label: a.textContent.trim(), href: a.getAttribute("href") })),
+        items: this.links().map((a) => ({ label: a.textContent.trim(), href: /** @type {string} */ (a.getAttribute("href")) })), // a[href]
         home: home ? home.getAttribute("href") : null,
       });
     }
@@ -320,6 +406,7 @@
   // ----------------------------------------------------------- ui-title-bar
   // A title bar inside a ui-modal belongs to the modal; the others set the page
   // title in the admin (the last connected one wins).
+  /** @type {UITitleBar[]} */
   const pageTitleBars = [];
   function currentTitleBar() {
     return pageTitleBars[pageTitleBars.length - 1] || null;
@@ -377,24 +464,38 @@
     button[data-variant=primary][data-tone=critical]{background:#c70a24;border-color:#c70a24;color:#fff}
     button:disabled{opacity:.5;cursor:default}
     .close{border:0;background:transparent;font-size:18px;line-height:1;padding:4px 8px}`;
+  /** @type {Record<string, string>} */
   const WIDTHS = { small: "380px", base: "620px", large: "980px" };
   const FOCUSABLE = 'input:not([type=hidden]),select,textarea,button,[href],[tabindex]:not([tabindex="-1"])';
+  /** @type {UIModal[]} */
   const openModals = []; // in opening order; Escape closes the last one
   let modalSeq = 0;
 
+  /**
+   * @template {keyof HTMLElementTagNameMap} Tag
+   * @param {Tag} tag
+   * @param {string} css
+   * @param {Record<string, string>} [attributes]
+   */
   function styled(tag, css, attributes = {}) {
     const element = document.createElement(tag);
     element.style.cssText = css;
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
     return element;
   }
+  /** @param {"header" | "footer"} tag */
   function shadowBar(tag) {
     const host = document.createElement("div");
     const root = host.attachShadow({ mode: "open" });
     root.innerHTML = `<style>${BAR_CSS}</style><${tag}></${tag}>`;
-    return { host, part: root.querySelector(tag) };
+    return { host, part: /** @type {HTMLElement} */ (root.querySelector(tag)) }; // written just above
   }
   // Backdrop + dialog (header, body holding `content`, footer) appended to `container`.
+  /**
+   * @param {ParentNode} container
+   * @param {UIModal} modal
+   * @param {Node} content
+   */
   function buildChrome(container, modal, content) {
     const overlay = styled("div", "position:fixed;inset:0;z-index:519;display:none;align-items:center;justify-content:center");
     const backdrop = styled("div", "position:absolute;inset:0;background:rgba(0,0,0,.5)");
@@ -412,9 +513,14 @@
     overlay.append(backdrop, dialog);
     container.append(overlay);
     backdrop.addEventListener("click", () => modal.hide());
-    header.part.querySelector(".close").addEventListener("click", () => modal.hide());
-    return { overlay, dialog, title: header.part.querySelector("h2"), footer: footer.part, rendered: "" };
+    // Both written into the header above.
+    /** @type {HTMLButtonElement} */ (header.part.querySelector(".close")).addEventListener("click", () => modal.hide());
+    return { overlay, dialog, title: /** @type {HTMLHeadingElement} */ (header.part.querySelector("h2")), footer: footer.part, rendered: "" };
   }
+  /**
+   * @param {HTMLElement} dialog
+   * @param {string} variant
+   */
   function sizeDialog(dialog, variant) {
     const max = variant === "max";
     dialog.style.width = max ? "calc(100vw - 32px)" : `min(${WIDTHS[variant] || WIDTHS.base}, calc(100vw - 32px))`;
@@ -449,9 +555,11 @@
     set variant(value) {
       this.setAttribute("variant", value);
     }
+    /** @returns {string | null} */
     get src() {
       return this.getAttribute("src");
     }
+    /** @param {string} value */
     set src(value) {
       this.setAttribute("src", value);
     }
@@ -466,7 +574,9 @@
     // A src modal's iframe is a sibling frame in the admin, same origin as us.
     get contentWindow() {
       try {
-        return (this.isOpen && this.src && window.parent.frames[`local-shopify-modal-${this.handle}`]) || null;
+        // A named child frame is a property of its parent's `frames`.
+        const adminFrames = /** @type {Window & Record<string, Window | undefined>} */ (window.parent.frames);
+        return (this.isOpen && this.src && adminFrames[`local-shopify-modal-${this.handle}`]) || null;
       } catch (_) {
         return null;
       }
@@ -476,14 +586,15 @@
     }
     chrome() {
       if (!this.contentElement) {
-        if (!this.ownChrome) this.ownChrome = buildChrome(this.shadowRoot, this, document.createElement("slot"));
+        // The shadow root was attached in the constructor.
+        if (!this.ownChrome) this.ownChrome = buildChrome(/** @type {ShadowRoot} */ (this.shadowRoot), this, document.createElement("slot"));
         return this.ownChrome;
       }
       if (!this.bodyHost) {
         this.bodyHost = styled("div", "position:fixed;inset:0;z-index:519", { class: "local-shopify-modal-host", "data-polaris-layer": "true" });
         this.bodyChrome = buildChrome(this.bodyHost, this, this.contentElement);
       }
-      return this.bodyChrome;
+      return /** @type {Chrome} */ (this.bodyChrome); // built with bodyHost
     }
     render() {
       const titleBar = this.titleBar();
@@ -529,13 +640,14 @@
       if (this.isOpen) return;
       this.isOpen = true;
       openModals.push(this);
-      this.returnFocus = document.activeElement;
+      this.returnFocus = /** @type {(Element & { focus?: () => void }) | null} */ (document.activeElement);
       this.render();
       if (!this.src) {
         // Focus moves into the dialog: its first control, else the dialog itself.
         const chrome = this.chrome();
         const scope = this.contentElement || this;
-        const first = Array.from(scope.querySelectorAll(FOCUSABLE)).find((element) => !element.disabled && !element.closest("ui-title-bar, ui-save-bar"));
+        const focusable = /** @type {NodeListOf<Focusable>} */ (scope.querySelectorAll(FOCUSABLE));
+        const first = Array.from(focusable).find((element) => !element.disabled && !element.closest("ui-title-bar, ui-save-bar"));
         (first || chrome.dialog).focus();
       }
       this.dispatchEvent(new Event("show"));
@@ -559,6 +671,7 @@
       return this.isOpen ? this.hide() : this.show();
     }
   }
+  /** @param {string} id */
   const findModal = (id) => openModals.find((modal) => modal.handle === id);
   handlers["modal-action"] = ({ id, index }) => {
     const modal = findModal(id);
@@ -580,6 +693,7 @@
   // ------------------------------------------------------------ ui-save-bar
   // Drawn by the admin over its top bar. The <button variant="primary"> child is
   // Save, the other <button> is Discard; the admin's buttons click them.
+  /** @type {Map<string, UISaveBar>} */
   const saveBars = new Map();
   class UISaveBar extends HTMLElement {
     constructor() {
@@ -601,11 +715,13 @@
     get showing() {
       return this.isShowing;
     }
+    /** @returns {boolean} */
     get discardConfirmation() {
       return this.discardConfirmationValue !== undefined
         ? this.discardConfirmationValue
         : flag(this, "discardconfirmation") || flag(this, "discard-confirmation");
     }
+    /** @param {boolean} value */
     set discardConfirmation(value) {
       this.discardConfirmationValue = Boolean(value);
     }
@@ -618,6 +734,11 @@
     }
     report() {
       const { save, discard } = this.buttons();
+      /**
+       * @param {HTMLButtonElement | null} button
+       * @param {string} fallback
+       * @returns {import("./protocol.js").SaveBarButtonDescription}
+       */
       const describeButton = (button, fallback) => ({
         label: (button && button.textContent.trim()) || fallback,
         disabled: Boolean(button && (button.disabled || flag(button, "disabled"))),
@@ -657,11 +778,19 @@
   define("ui-save-bar", UISaveBar);
 
   // ----------------------------------------------------------- window.shopify
+  /**
+   * @template {"ui-modal" | "ui-save-bar"} Tag
+   * @param {Tag} tagName
+   * @param {string} id
+   * @returns {{ "ui-modal": UIModal; "ui-save-bar": UISaveBar }[Tag]}
+   */
   function byId(tagName, id) {
     const element = document.getElementById(id);
     if (!element || element.localName !== tagName) throw new Error(`Local Shopify: no <${tagName} id="${id}">`);
-    return element;
+    // An element of the class this script defines for that tag name.
+    return /** @type {{ "ui-modal": UIModal; "ui-save-bar": UISaveBar }[Tag]} */ (element);
   }
+  /** @param {string} host */
   function hostShop(host) {
     try {
       const match = /\/store\/([^/]+)/.exec(atob(host));
@@ -685,19 +814,20 @@
     environment: { embedded, mobile: false, pos: false },
     ready: Promise.resolve(),
     idToken: () => idToken(false),
+    /** @param {boolean} [isLoading] */
     loading(isLoading) {
       post("loading", { on: isLoading !== false });
     },
     toast,
     modal: {
-      show: async (id) => byId("ui-modal", id).show(),
-      hide: async (id) => byId("ui-modal", id).hide(),
-      toggle: async (id) => byId("ui-modal", id).toggle(),
+      show: async (/** @type {string} */ id) => byId("ui-modal", id).show(),
+      hide: async (/** @type {string} */ id) => byId("ui-modal", id).hide(),
+      toggle: async (/** @type {string} */ id) => byId("ui-modal", id).toggle(),
     },
     saveBar: {
-      show: async (id) => byId("ui-save-bar", id).show(),
-      hide: async (id) => byId("ui-save-bar", id).hide(),
-      toggle: async (id) => byId("ui-save-bar", id).toggle(),
+      show: async (/** @type {string} */ id) => byId("ui-save-bar", id).show(),
+      hide: async (/** @type {string} */ id) => byId("ui-save-bar", id).hide(),
+      toggle: async (/** @type {string} */ id) => byId("ui-save-bar", id).toggle(),
       // Resolves when nothing is unsaved or the merchant chooses to leave; if
       // they stay, it never resolves (as in App Bridge).
       async leaveConfirmation() {
@@ -718,5 +848,6 @@
       throw new Error("shopify.resourcePicker is not available in Local Shopify");
     },
   };
-  window.shopify = shopify;
+  // The app's types see App Bridge; the stand-in has the part the app uses (README "Known limits").
+  window.shopify = /** @type {typeof window.shopify} */ (/** @type {unknown} */ (shopify));
 })();

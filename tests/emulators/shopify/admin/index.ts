@@ -15,6 +15,7 @@ import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostParamOf, shopDomainOf, type LocalShopifyConfig } from "../config.js";
 import type { LocalShopifyContext } from "../context.js";
+import type { AdminPageConfig } from "./protocol.js";
 
 const ADMIN_PATH = /^\/store\/([a-z0-9][a-z0-9-]*)\/apps\/([^/]+)(\/.*)?$/i;
 const SESSION_TOKEN_PATH = "/__session-token";
@@ -81,7 +82,7 @@ async function serveAdminPage(
   const adminBasePath = `/store/${where.storeHandle}/apps/${config.appHandle}`;
 
   // Everything the page's script needs, and nothing secret.
-  const pageConfig = {
+  const pageConfig: AdminPageConfig = {
     shop,
     host: hostParamOf(shop),
     storeName,
@@ -114,7 +115,7 @@ function renderAdminPage(view: {
   frameSrc: string;
   css: string;
   script: string;
-  pageConfig: Record<string, unknown>;
+  pageConfig: AdminPageConfig;
 }): string {
   const store = escapeHtml(view.storeName);
   const app = escapeHtml(view.appName);
