@@ -519,7 +519,7 @@
       const requests = (recorder.localShopifyReviewRequests = recorder.localShopifyReviewRequests || []);
       requests.push({ at: new Date().toISOString(), appPath: state.appPath });
       document.body.setAttribute("data-review-requests", String(requests.length));
-      send(source, "response", { requestId: message.requestId, success: true, code: "success", message: "Review modal shown" });
+      send(source, "response", { requestId: message.requestId, success: true, code: "success", message: "Review modal shown successfully" });
     },
     toast(message, { source }) {
       showToast(message, source);
