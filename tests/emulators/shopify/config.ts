@@ -22,6 +22,14 @@ export interface LocalShopifyConfig {
   scopes: string;
   /** Optional JSON file where the emulator keeps its state between runs (demo). */
   stateFile?: string;
+  /**
+   * How long a video created by fileCreate stays UPLOADED, then PROCESSING, before it turns READY or
+   * FAILED: long enough that a client has to poll, as with Shopify's transcoder. 0 still answers
+   * asynchronously.
+   */
+  videoProcessingStepMs: number;
+  /** Larger videos fail processing (GENERIC_FILE_INVALID_SIZE); Local Shopify keeps every byte in memory. */
+  maxVideoBytes: number;
 }
 
 export const LOCAL_DEFAULTS = {
@@ -32,6 +40,8 @@ export const LOCAL_DEFAULTS = {
   appHandle: localApp.appHandle,
   apiVersion: localApp.apiVersion,
   scopes: localApp.scopes,
+  videoProcessingStepMs: 250,
+  maxVideoBytes: 64 * 1024 * 1024,
 } as const;
 
 export function readLocalShopifyConfig(env: NodeJS.ProcessEnv = process.env): LocalShopifyConfig {
@@ -47,6 +57,8 @@ export function readLocalShopifyConfig(env: NodeJS.ProcessEnv = process.env): Lo
     apiVersion: env.SHOPIFY_API_VERSION ?? LOCAL_DEFAULTS.apiVersion,
     scopes: env.SCOPES ?? LOCAL_DEFAULTS.scopes,
     stateFile: env.LOCAL_SHOPIFY_STATE_FILE || undefined,
+    videoProcessingStepMs: Number(env.LOCAL_SHOPIFY_VIDEO_STEP_MS ?? LOCAL_DEFAULTS.videoProcessingStepMs),
+    maxVideoBytes: Number(env.LOCAL_SHOPIFY_MAX_VIDEO_BYTES ?? LOCAL_DEFAULTS.maxVideoBytes),
   };
 }
 

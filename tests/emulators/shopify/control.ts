@@ -8,12 +8,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { normalizeProduct, demoCatalogue, type Product } from "./catalogue.js";
 import { shopDomainOf } from "./config.js";
 import type { LocalShopifyContext } from "./context.js";
-import { installationId } from "./graphql/views.js";
-import { gid } from "./gid.js";
+import { fileGidType, installationId } from "./graphql/views.js";
+import { gid, parseGid } from "./gid.js";
 import { readParams, Router, sendJson } from "./http.js";
 import { revokeTokens } from "./oauth.js";
 import { mintSessionToken } from "./session-token.js";
-import { emptyState, nextId, type OrderRecord, type ThemeKind } from "./state.js";
+import { emptyState, nextId, type FileRecord, type OrderRecord, type ThemeKind } from "./state.js";
+import { fileUrl, stagedUploadUrl, videoOriginalUrl, videoPreviewUrl } from "./urls.js";
 import { deliverWebhook, redeliverWebhook } from "./webhooks.js";
 
 export interface SeedInput {
@@ -90,6 +91,89 @@ export function shopSnapshot(ctx: LocalShopifyContext, shopName: string) {
   };
 }
 
+// ---------------------------------------------------------------- files
+
+/** A shop's files as a test reads them: ids, statuses, sizes, errors and CDN URLs, without the bytes. */
+export function listShopFiles(ctx: LocalShopifyContext, shopName: string) {
+  const shop = ctx.shop(shopName);
+  const cdnUrlOf = (f: FileRecord) => {
+    if (f.status !== "READY") return null;
+    return f.mediaType === "VIDEO" ? videoOriginalUrl(ctx.config, f.id, f.ext ?? "mp4") : fileUrl(ctx.config, f.id, f.ext ?? "bin");
+  };
+  return {
+    files: shop.files.map((f) => ({
+      id: gid(fileGidType(f), f.id),
+      mediaType: f.mediaType ?? "IMAGE",
+      status: f.status,
+      filename: f.filename ?? null,
+      alt: f.alt,
+      originalSource: f.originalSource,
+      mimeType: f.contentType ?? null,
+      fileSize: f.data ? Buffer.byteLength(f.data, "base64") : null,
+      width: f.width ?? null,
+      height: f.height ?? null,
+      durationMs: f.durationMs ?? null,
+      error: f.status === "FAILED" ? { code: f.errorCode ?? "IMAGE_DOWNLOAD_FAILURE", details: f.error ?? null } : null,
+      url: cdnUrlOf(f),
+      previewUrl: f.mediaType === "VIDEO" && f.status === "READY" ? videoPreviewUrl(ctx.config, f.id) : null,
+      createdAt: f.createdAt,
+      updatedAt: f.updatedAt,
+    })),
+    stagedUploads: shop.stagedUploads.map(({ data, ...upload }) => ({
+      ...upload,
+      resourceUrl: stagedUploadUrl(ctx.config, upload.key),
+      uploadedBytes: data ? Buffer.byteLength(data, "base64") : null,
+    })),
+    pendingFailures: shop.fileFailures,
+  };
+}
+
+export interface FileFailureInput {
+  /** The file's gid or numeric id: it must not have finished processing yet. */
+  id?: string | number;
+  /** Or a text the source URL or filename of a file created later contains. */
+  source?: string;
+  /** A FileErrorCode; by default VIDEO_VALIDATION_ERROR for a video, IMAGE_PROCESSING_FAILURE for an image. */
+  code?: string;
+  details?: string;
+}
+
+/** Makes the next processing of one file fail (a video's, or an image's once downloaded). */
+export function failNextFileProcessing(ctx: LocalShopifyContext, shopName: string, input: FileFailureInput) {
+  const shop = ctx.shop(shopName);
+  const numericId = input.id === undefined ? undefined : typeof input.id === "number" ? input.id : (parseGid(input.id)?.id ?? Number(input.id));
+  if (numericId === undefined && !input.source) throw new Error("id or source is required");
+  if (numericId !== undefined) {
+    const file = shop.files.find((f) => f.id === numericId);
+    if (!file) throw Object.assign(new Error(`no file ${input.id} in ${shop.domain}`), { status: 404 });
+    // Fail loudly rather than wait for a processing that will never come.
+    if (file.status === "READY" || file.status === "FAILED") throw Object.assign(new Error(`file ${input.id} is already ${file.status}`), { status: 409 });
+  }
+  shop.fileFailures.push({
+    ...(numericId !== undefined ? { fileId: numericId } : { source: input.source }),
+    ...(input.code ? { code: input.code } : {}),
+    details: input.details ?? "Failed on request (Local Shopify control)",
+  });
+  ctx.save();
+  return { pendingFailures: shop.fileFailures };
+}
+
+export interface FilesSettings {
+  videoProcessingStepMs?: number;
+  maxVideoBytes?: number;
+}
+
+/** Changes how long videos take and how large they may be, for the whole emulator. */
+export function configureFiles(ctx: LocalShopifyContext, settings: FilesSettings): Required<FilesSettings> {
+  for (const name of ["videoProcessingStepMs", "maxVideoBytes"] as const) {
+    const value = settings[name];
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number >= 0`);
+    ctx.config[name] = value;
+  }
+  return { videoProcessingStepMs: ctx.config.videoProcessingStepMs, maxVideoBytes: ctx.config.maxVideoBytes };
+}
+
 /**
  * Uninstalling, as Shopify does it: tokens stop working, the subscription ends,
  * app-owned data on the installation goes, and app/uninstalled is delivered.
@@ -163,6 +247,26 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
       "POST",
       new RegExp(`^${SHOP}/webhooks/([\\w-]+)/redeliver$`),
       json((_req, [shop = "", webhookId = ""]) => redeliverWebhook(ctx, shopParam(shop), webhookId)),
+    )
+    .on(
+      "GET",
+      new RegExp(`^${SHOP}/files$`),
+      json((_req, [shop = ""]) => listShopFiles(ctx, shopParam(shop))),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/files/fail-next$`),
+      json(async (req, [shop = ""]) => failNextFileProcessing(ctx, shopParam(shop), (await readParams(req)) as FileFailureInput)),
+    )
+    .on(
+      "GET",
+      /^\/__local\/files\/config$/,
+      json(() => configureFiles(ctx, {})),
+    )
+    .on(
+      "POST",
+      /^\/__local\/files\/config$/,
+      json(async (req) => configureFiles(ctx, (await readParams(req)) as FilesSettings)),
     )
     .on(
       "POST",

@@ -14,12 +14,28 @@ import { handleConfirmPage, CONFIRM_PATH } from "./billing.js";
 import { productSvg } from "./catalogue.js";
 import { readLocalShopifyConfig, type LocalShopifyConfig } from "./config.js";
 import type { LocalShopifyContext } from "./context.js";
-import { controlRouter, mintIdTokenFor, resetAll, resetShop, seedShop, shopSnapshot, uninstallShop, type SeedInput } from "./control.js";
-import { findFileBytes, pendingFiles } from "./graphql/files.js";
+import {
+  configureFiles,
+  controlRouter,
+  failNextFileProcessing,
+  listShopFiles,
+  mintIdTokenFor,
+  resetAll,
+  resetShop,
+  seedShop,
+  shopSnapshot,
+  uninstallShop,
+  type FileFailureInput,
+  type FilesSettings,
+  type SeedInput,
+} from "./control.js";
+import { filesCdnRoutes } from "./files-cdn.js";
+import { pendingFiles, resumeFileProcessing } from "./graphql/files.js";
 import { handleGraphql } from "./graphql/index.js";
 import { Router, sendJson, sendText } from "./http.js";
 import { handleAccessToken } from "./oauth.js";
 import { loadAdminSchema } from "./schema/index.js";
+import { handleStagedUpload } from "./staged-uploads.js";
 import { createPlatformEmulators, type PlatformEmulators } from "../platforms/index.js";
 import { handleSisterProduct } from "../sister-product/emulator.js";
 import { createSaver, getShop, loadState, type LocalShopifyState } from "./state.js";
@@ -42,7 +58,13 @@ export interface LocalShopify {
   uninstall(shop: string): ReturnType<typeof uninstallShop>;
   sendWebhook(shop: string, topic: string, payload?: unknown): ReturnType<typeof deliverWebhook>;
   mintIdToken(shop: string, options?: { userId?: string; expiresInSeconds?: number }): Promise<string>;
-  /** Resolves when background file downloads (fileCreate) have finished. */
+  /** A shop's files and staged uploads (same as GET /__local/shops/<shop>/files). */
+  files(shop: string): ReturnType<typeof listShopFiles>;
+  /** Makes the next processing of a file fail (same as POST /__local/shops/<shop>/files/fail-next). */
+  failNextFileProcessing(shop: string, input: FileFailureInput): ReturnType<typeof failNextFileProcessing>;
+  /** Video processing's step and size limit (same as POST /__local/files/config). */
+  configureFiles(settings: FilesSettings): ReturnType<typeof configureFiles>;
+  /** Resolves when background file processing (fileCreate: downloads, videos turning READY) has finished. */
   settled(): Promise<void>;
 }
 
@@ -59,11 +81,7 @@ function ownRoutes(ctx: LocalShopifyContext): Router {
       res.setHeader("Cache-Control", "public, max-age=3600");
       sendText(res, 200, productSvg(title), "image/svg+xml");
     })
-    .on("GET", /^\/cdn\/shop\/files\/(\d+)\.\w+$/, (_req, res, _url, [id = ""]) => {
-      const file = findFileBytes(ctx.state.shops, Number(id));
-      if (!file) return sendText(res, 404, "Not found");
-      sendText(res, 200, file.bytes, file.contentType);
-    })
+    .on("*", /^\/staged-uploads(?:\/(.+))?$/, (req, res, url, [key = ""]) => handleStagedUpload(req, res, url, ctx, key))
     .on("*", CONFIRM_PATH, (req, res, url, params) => handleConfirmPage(req, res, url, ctx, params));
 }
 
@@ -83,8 +101,10 @@ export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> =
     save: () => saver.save(),
     deliverWebhook: (input) => deliverWebhook(ctx, input),
   };
+  resumeFileProcessing(ctx);
   const control = controlRouter(ctx);
   const routes = ownRoutes(ctx);
+  const filesCdn = filesCdnRoutes(ctx);
   const platforms = createPlatformEmulators({ baseUrl: () => config.baseUrl });
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -96,6 +116,7 @@ export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> =
     if (storefront) return handleStorefront(req, res, url, ctx, storefront);
     if (await control.handle(req, res, url)) return;
     if (await routes.handle(req, res, url)) return;
+    if (await filesCdn.handle(req, res, url)) return;
     if (await platforms.handle(req, res, url)) return;
     if (await handleSisterProduct(req, res, url)) return;
     sendJson(res, 404, { errors: "Not Found" });
@@ -139,6 +160,9 @@ export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> =
     uninstall: (shop) => uninstallShop(ctx, shop),
     sendWebhook: (shop, topic, payload) => deliverWebhook(ctx, { shop, topic, payload }),
     mintIdToken: (shop, options) => mintIdTokenFor(ctx, shop, options),
+    files: (shop) => listShopFiles(ctx, shop),
+    failNextFileProcessing: (shop, input) => failNextFileProcessing(ctx, shop, input),
+    configureFiles: (settings) => configureFiles(ctx, settings),
     settled,
   };
 }

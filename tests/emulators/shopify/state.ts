@@ -79,9 +79,16 @@ export interface CartState {
 
 export interface FileRecord {
   id: number;
+  /** MediaImage or Video; absent in state files written before videos were emulated (they hold images). */
+  mediaType?: "IMAGE" | "VIDEO";
   alt: string;
   originalSource: string;
+  /** The video's filename (Video.filename): the input's, or the source's last path segment. */
+  filename?: string;
   status: "UPLOADED" | "PROCESSING" | "READY" | "FAILED";
+  /** FileErrorCode of a FAILED file (images without one failed to download). */
+  errorCode?: string;
+  /** FileError.details of a FAILED file. */
   error?: string;
   contentType?: string;
   ext?: string;
@@ -89,8 +96,36 @@ export interface FileRecord {
   data?: string;
   width?: number;
   height?: number;
+  durationMs?: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A target handed out by stagedUploadsCreate, and what was uploaded to it. */
+export interface StagedUploadRecord {
+  /** The object's key in the emulated bucket; unique across shops. */
+  key: string;
+  resource: string;
+  filename: string;
+  mimeType: string;
+  /** The declared fileSize: the upload target refuses anything larger. */
+  maxBytes: number | null;
+  httpMethod: "POST" | "PUT";
+  /** ms epoch after which the target refuses uploads. */
+  expiresAt: number;
+  createdAt: string;
+  /** base64 of the uploaded bytes, once uploaded. */
+  data?: string;
+}
+
+/** A test's request that a file's next processing fails (control endpoint `files/fail-next`). */
+export interface FileFailureRecord {
+  /** The file's numeric id, or a text its original source URL or filename contains. */
+  fileId?: number;
+  source?: string;
+  /** A FileErrorCode; absent: the one a broken file of its kind gets. */
+  code?: string;
+  details: string;
 }
 
 /** Orders: the analytics work will fill these; the shape follows Admin GraphQL. */
@@ -138,6 +173,10 @@ export interface ShopState {
   subscriptions: Subscription[];
   metafields: MetafieldRecord[];
   files: FileRecord[];
+  /** Targets from stagedUploadsCreate (consumed by the fileCreate that uses their resourceUrl). */
+  stagedUploads: StagedUploadRecord[];
+  /** Failures tests asked for, applied to the next matching file processed. */
+  fileFailures: FileFailureRecord[];
   orders: OrderRecord[];
   webhookDeliveries: WebhookDelivery[];
   /** Storefront carts by cookie token. */
@@ -192,6 +231,8 @@ function newShop(shopOrHandle: string, seed: { theme?: ThemeKind; productCount?:
     subscriptions: [],
     metafields: [],
     files: [],
+    stagedUploads: [],
+    fileFailures: [],
     orders: [],
     webhookDeliveries: [],
     carts: {},

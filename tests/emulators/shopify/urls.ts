@@ -22,6 +22,26 @@ export function fileUrl(config: LocalShopifyConfig, id: number, ext: string): st
   return `${config.baseUrl}/cdn/shop/files/${id}.${ext}`;
 }
 
+/** A video as uploaded (Video.originalSource), laid out like Shopify's `cdn.shopify.com/videos/c/o/v/...`. */
+export function videoOriginalUrl(config: LocalShopifyConfig, id: number, ext: string): string {
+  return `${config.baseUrl}/cdn/shop/videos/c/o/v/${id}.${ext}`;
+}
+
+/** A video rendition (Video.sources), like Shopify's `.../videos/c/vp/<id>/<id>.SD-480p-....mp4`. */
+export function videoRenditionUrl(config: LocalShopifyConfig, id: number, label: string, ext: string): string {
+  return `${config.baseUrl}/cdn/shop/videos/c/vp/${id}/${id}.${label}.${ext}`;
+}
+
+/** A video's poster (Video.preview.image). */
+export function videoPreviewUrl(config: LocalShopifyConfig, id: number): string {
+  return `${config.baseUrl}/cdn/shop/files/preview_images/${id}.thumbnail.svg`;
+}
+
+/** Where stagedUploadsCreate's targets receive uploads (the emulated bucket). */
+export function stagedUploadUrl(config: LocalShopifyConfig, key?: string): string {
+  return `${config.baseUrl}/staged-uploads${key ? `/${key.split("/").map(encodeURIComponent).join("/")}` : ""}`;
+}
+
 /** The app's page in the (local) admin: where Shopify sends merchants back after declining a charge. */
 export function appAdminUrl(config: LocalShopifyConfig, handle: string): string {
   return `${config.baseUrl}/store/${handle}/apps/${config.appHandle}`;

@@ -22,6 +22,8 @@ const config: LocalShopifyConfig = {
   appHandle: "clipcart",
   apiVersion: LOCAL_DEFAULTS.apiVersion,
   scopes: LOCAL_DEFAULTS.scopes,
+  videoProcessingStepMs: LOCAL_DEFAULTS.videoProcessingStepMs,
+  maxVideoBytes: LOCAL_DEFAULTS.maxVideoBytes,
 };
 
 function fakeContext(overrides: Partial<LocalShopifyConfig> = {}): LocalShopifyContext {

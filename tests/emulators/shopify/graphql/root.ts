@@ -8,7 +8,7 @@ import { THEMES } from "../theme-files.js";
 import type { ThemeKind } from "../state.js";
 import { appSubscriptionCancel, appSubscriptionCreate } from "./billing.js";
 import { connection, type PageArgs } from "./connection.js";
-import { fileCreate, fileDelete, filesConnection } from "./files.js";
+import { fileCreate, fileDelete, filesConnection, stagedUploadsCreate } from "./files.js";
 import { metafieldsDelete, metafieldsSet } from "./metafields.js";
 import { filterBySearch } from "./search.js";
 import {
@@ -140,6 +140,11 @@ const mutation: Record<string, Resolver> = {
   fileDelete: (args, g) => {
     requireScope(g, "write_files", "fileDelete");
     return fileDelete(g, args as Parameters<typeof fileDelete>[1]);
+  },
+  stagedUploadsCreate: (args, g) => {
+    // Shopify takes any of several write scopes here; write_files is the one a Files upload needs.
+    requireScope(g, "write_files", "stagedUploadsCreate");
+    return stagedUploadsCreate(g, args as Parameters<typeof stagedUploadsCreate>[1]);
   },
 };
 
