@@ -35,8 +35,17 @@ describe("Instagram importer: account", () => {
       thumbnailUrl: expect.stringMatching(/\/platform-cdn\/instagram\/cover\/[A-Za-z0-9_-]{11}\.svg\?.*oh=[^&]+&oe=[0-9A-F]+$/),
       embedHtml: null,
       videoUrl: `https://www.instagram.com/p/${newestPost.id}/`,
+      downloadUrl: expect.stringMatching(new RegExp(`/platform-cdn/instagram/video/${newestPost.id}\\.mp4\\?.*oh=[^&]+&oe=[0-9A-F]+$`)),
       publishedAt: new Date(newestPost.createdAt),
     });
+    // The reel's video file on Instagram's CDN (the importer does not ask for the actor's paid copy).
+    const file = await fetch(videos[0]!.downloadUrl!);
+    expect(file.headers.get("content-type")).toBe("video/mp4");
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(4, 8)
+        .toString("latin1"),
+    ).toBe("ftyp");
     // The reel scraper gives no profile picture or follower count.
     expect(channel).toEqual({ username: name, displayName: videos[0]?.authorName, avatarUrl: null, followerCount: null });
 
@@ -142,6 +151,14 @@ describe("Instagram importer: untrusted content", () => {
     expect(videos.every((v) => v.authorName === "<script>alert(1)</script>")).toBe(true);
     expect(videos.every((v) => /^https:\/\/www\.instagram\.com\/(p|reel)\/[A-Za-z0-9_-]{11}\/$/.test(v.videoUrl))).toBe(true);
     expect(videos.filter((v) => v.thumbnailUrl === null).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("takes the actor's downloaded copy over the CDN's video URL, and only http(s)", () => {
+    const copy = "https://api.apify.com/v2/key-value-stores/AbCdEfGhIjKlMnOpQ/records/reel-Cabc123.mp4";
+    const cdn = "https://scontent.cdninstagram.com/o1/v/t16/f2/m86/video.mp4?oh=00_A&oe=6A000000";
+    expect(instagramVideo({ shortCode: "Cabc123", videoUrl: cdn, downloadedVideoUrl: copy }, "me")?.downloadUrl).toBe(copy);
+    expect(instagramVideo({ shortCode: "Cabc123", videoUrl: cdn }, "me")?.downloadUrl).toBe(cdn);
+    expect(instagramVideo({ shortCode: "Cabc123", videoUrl: "javascript:alert(1)", downloadedVideoUrl: null }, "me")?.downloadUrl).toBeNull();
   });
 
   it("skips items that are not reels or have no usable shortcode", () => {

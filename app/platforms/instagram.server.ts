@@ -3,7 +3,10 @@
  * `username` input takes a username or a reel URL. Its items (market-notes
  * section 3.1) carry `shortCode`, `url`, `caption`, `timestamp`,
  * `displayUrl` (the cover, an Instagram CDN URL that expires after a few
- * days), `videoUrl`, `ownerUsername` and `ownerFullName`.
+ * days), `videoUrl` (the video file on Instagram's CDN, expiring like the
+ * cover), `ownerUsername` and `ownerFullName`; with `includeDownloadedVideo`
+ * (a paid add-on, off here) also `downloadedVideoUrl`, a copy the actor keeps
+ * 3 days. The copy, else the CDN's file, becomes `downloadUrl`.
  */
 import { readVideoItems, runActor } from "./apify.server";
 import { CHANNEL_IMPORT_LIMIT, PLATFORMS } from "./config";
@@ -37,6 +40,7 @@ export function instagramVideo(item: Item, fallbackUsername: string | null): Imp
     thumbnailUrl: cleanUrl(field(item, "displayUrl")),
     embedHtml: null,
     videoUrl: page?.videoId === id ? new URL(pageUrl as string).href : canonicalVideoUrl("instagram", id)!,
+    downloadUrl: cleanUrl(field(item, "downloadedVideoUrl")) ?? cleanUrl(field(item, "videoUrl")),
     publishedAt: toDate(field(item, "timestamp")),
   };
 }

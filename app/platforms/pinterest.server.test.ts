@@ -30,6 +30,8 @@ describe("Pinterest importer", () => {
       publishedAt: null,
     });
     expect(video.title!.length).toBeGreaterThan(5);
+    // oEmbed gives no video file.
+    expect(video.downloadUrl).toBeUndefined();
   });
 
   it("accepts country hosts and slugged pin URLs, and asks oEmbed for the canonical pin URL", async () => {

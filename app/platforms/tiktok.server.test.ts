@@ -3,6 +3,7 @@
  * Shopify (tests/emulators/platforms), through the real apify-client. Each
  * test uses its own account names; scenarios come from their prefixes.
  */
+import { ApifyClient } from "apify-client";
 import { describe, expect, it } from "vitest";
 import { platformControl, uniqueAccount } from "../../tests/emulators/platforms/client";
 import { createImporter, getImporter, ImportError } from "./index.server";
@@ -42,6 +43,8 @@ describe("TikTok importer: account", () => {
       ),
       embedHtml: null,
       videoUrl: `https://www.tiktok.com/@${name}/video/${first?.platformVideoId}`,
+      // The importer does not ask the actor to download videos (a paid add-on), so there is no file URL.
+      downloadUrl: null,
       publishedAt: new Date(newestPost.createdAt),
     });
     const times = videos.map((v) => v.publishedAt!.getTime());
@@ -199,6 +202,27 @@ describe("TikTok importer: one video", () => {
   });
 });
 
+describe("TikTok importer: the video file", () => {
+  it("a dataset asked for downloads gives each video the URL of the actor's copy, which serves the MP4", async () => {
+    const name = uniqueAccount();
+    const client = new ApifyClient({ token: process.env.APIFY_TOKEN, baseUrl: `${process.env.LOCAL_SHOPIFY_URL}/apify`, maxRetries: 0 });
+    const run = await client.actor(ACTOR).call({ profiles: [name], resultsPerPage: 2, shouldDownloadVideos: true }, { log: null });
+    const { items } = await client.dataset(run.defaultDatasetId).listItems();
+    const videos = items.map((item) => tiktokVideo(item, name));
+    expect(videos).toHaveLength(2);
+    for (const [index, video] of videos.entries()) {
+      expect(video?.downloadUrl).toBe((items[index]?.mediaUrls as string[])[0]);
+      const file = await fetch(video!.downloadUrl!);
+      expect(file.headers.get("content-type")).toBe("video/mp4");
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(4, 8)
+          .toString("latin1"),
+      ).toBe("ftyp");
+    }
+  });
+});
+
 describe("TikTok importer: untrusted content", () => {
   it("keeps script payloads as text and drops javascript:/data: URLs", async () => {
     const name = uniqueAccount("evil");
@@ -223,6 +247,16 @@ describe("TikTok importer: untrusted content", () => {
       title: "hi",
       videoUrl: "https://www.tiktok.com/@someone/video/7300000000000000001",
     });
+  });
+
+  it("takes the downloaded copy's URL from mediaUrls, else videoMeta.downloadAddr, and only http(s)", () => {
+    const id = "7300000000000000001";
+    const copy = "https://api.apify.com/v2/key-value-stores/AbCdEfGhIjKlMnOpQ/records/video-a-20261101090022-7300000000000000001";
+    expect(tiktokVideo({ id, mediaUrls: ["javascript:alert(1)", copy] }, "a")?.downloadUrl).toBe(copy);
+    expect(tiktokVideo({ id, mediaUrls: [], videoMeta: { downloadAddr: copy } }, "a")?.downloadUrl).toBe(copy);
+    expect(tiktokVideo({ id, "videoMeta.downloadAddr": copy }, "a")?.downloadUrl).toBe(copy);
+    expect(tiktokVideo({ id, mediaUrls: ["data:video/mp4;base64,AAAA"], videoMeta: { downloadAddr: "file:///etc/passwd" } }, "a")?.downloadUrl).toBeNull();
+    expect(tiktokVideo({ id, mediaUrls: "not a list" }, "a")?.downloadUrl).toBeNull();
   });
 
   it("expired_* accounts hand out thumbnail URLs that already answer 403", async () => {

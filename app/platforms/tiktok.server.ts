@@ -5,6 +5,9 @@
  * `webVideoUrl`, `authorMeta.{name,nickName,avatar,fans}` and
  * `videoMeta.coverUrl` (a signed CDN URL that expires after about 6 hours);
  * some datasets come flattened ("authorMeta.name"), which `field` reads too.
+ * With `shouldDownloadVideos` (a paid add-on, off here) the actor saves the
+ * video to its key-value store and puts the record's URL in `mediaUrls` and
+ * `videoMeta.downloadAddr`; when an item has one it becomes `downloadUrl`.
  */
 import { readVideoItems, runActor } from "./apify.server";
 import { CHANNEL_IMPORT_LIMIT, PLATFORMS } from "./config";
@@ -28,6 +31,13 @@ function username(value: unknown): string | null {
   return typeof value === "string" && USERNAME_PATTERNS.tiktok.test(value) ? value : null;
 }
 
+/** The actor's downloaded copy: the first http(s) entry of `mediaUrls`, else `videoMeta.downloadAddr`. */
+function downloadedCopy(item: Item): string | null {
+  const media = field(item, "mediaUrls");
+  const fromMedia = Array.isArray(media) ? media.map((url) => cleanUrl(url)).find((url) => url !== null) : undefined;
+  return fromMedia ?? cleanUrl(field(item, "videoMeta.downloadAddr"));
+}
+
 /** One dataset item as our Video fields; null for items that are not a video we can show. */
 export function tiktokVideo(item: Item, fallbackUsername: string | null): ImportedVideo | null {
   if (field(item, "error")) return null;
@@ -44,6 +54,7 @@ export function tiktokVideo(item: Item, fallbackUsername: string | null): Import
     thumbnailUrl: cleanUrl(field(item, "videoMeta.coverUrl")) ?? cleanUrl(field(item, "videoMeta.originalCoverUrl")),
     embedHtml: null,
     videoUrl: page?.videoId === id ? new URL(pageUrl as string).href : canonicalVideoUrl("tiktok", id, author)!,
+    downloadUrl: downloadedCopy(item),
     publishedAt: toDate(field(item, "createTimeISO")) ?? toDate(field(item, "createTime")),
   };
 }

@@ -37,6 +37,13 @@ export interface ImportedVideo {
   embedHtml: string | null;
   /** The video's public page. */
   videoUrl: string;
+  /**
+   * The video file itself, when the source gave one (an actor's downloaded
+   * copy, else the platform CDN's file). Signed and short-lived, like the
+   * thumbnail: whoever keeps a copy must fetch it soon after the import.
+   * Absent for sources that never give one (Pinterest's oEmbed).
+   */
+  downloadUrl?: string | null;
   publishedAt: Date | null;
 }
 

@@ -46,7 +46,8 @@ export function freshSqliteDatabase(name) {
  * credentials. The importers reach the Apify and oEmbed emulators inside Local
  * Shopify (their base URLs follow from LOCAL_SHOPIFY_URL); APIFY_TOKEN is the
  * emulator's token, never a real one. APIFY_WAIT_SECS and
- * PLATFORM_EMULATOR_RUN_MS / PLATFORM_EMULATOR_SLOW_RUN_MS pass through.
+ * PLATFORM_EMULATOR_RUN_MS / PLATFORM_EMULATOR_SLOW_RUN_MS /
+ * PLATFORM_EMULATOR_VIDEO_TTL_SECONDS pass through.
  * @param {{ appPort: number, shopifyPort: number, databaseUrl: string, stateFile?: string }} ports
  */
 export function stackEnv({ appPort, shopifyPort, databaseUrl, stateFile = undefined }) {

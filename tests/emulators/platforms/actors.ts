@@ -5,18 +5,42 @@
  * - clockworks/tiktok-scraper (and clockworks/tiktok-profile-scraper):
  *   `profiles[]` (latest first, `resultsPerPage` per profile, default 1) and
  *   `postURLs[]`; items with `id`, `text`, `createTime(ISO)`, `webVideoUrl`,
- *   `authorMeta`, `videoMeta`, counts, `hashtags`.
+ *   `authorMeta`, `videoMeta`, counts, `hashtags`. With
+ *   `shouldDownloadVideos: true` the video is saved to the run's key-value
+ *   store and its record URL is in `mediaUrls[0]` and `videoMeta.downloadAddr`.
  * - apify/instagram-reel-scraper: `username[]` (usernames, profile URLs or
  *   reel URLs), `resultsLimit` (default 27; ignored for reel URLs); items
  *   with `shortCode`, `url`, `caption`, `timestamp`, `displayUrl`,
- *   `videoUrl`, `ownerUsername`, `ownerFullName`, counts.
+ *   `videoUrl` (the CDN's, expiring), `ownerUsername`, `ownerFullName`,
+ *   counts; with `includeDownloadedVideo: true` also `downloadedVideoUrl` (a
+ *   copy in the run's key-value store, kept 3 days).
+ * - epctex/pinterest-scraper: `startUrls[]` (pin URLs, as strings or
+ *   `{ url }`), `maxItems`; items are Pinterest's pin objects: `id`, `title`,
+ *   `description`, `images`, `pinner`, `created_at`, `is_video` and, for video
+ *   pins, `videos.video_list.V_720P { url, width, height, duration (ms), thumbnail }`.
  *
  * Accounts the actors cannot scrape give error items (see
- * app/platforms/errors.ts for what we assume the real ones push).
+ * app/platforms/errors.ts for what we assume the real ones push). Posts a test
+ * removed are gone: a profile no longer lists them, their URLs find nothing.
  */
 import { cdnUrl } from "./cdn.js";
-import { digits, displayName, EVIL, hash, makePost, THUMBNAIL_TTL_SECONDS, type EmulatedPlatform, type Post, type Scenario } from "./fixtures.js";
-import type { PlatformEmulatorState } from "./state.js";
+import {
+  caption,
+  digits,
+  displayName,
+  EVIL,
+  hash,
+  IMAGE_PIN_PREFIX,
+  makePost,
+  THUMBNAIL_TTL_SECONDS,
+  VIDEO_TTL_SECONDS,
+  type EmulatedPlatform,
+  type Post,
+  type Scenario,
+} from "./fixtures.js";
+import { recordUrl } from "./key-value-stores.js";
+import { PIN_URL, pinFacts } from "./oembed.js";
+import type { KeyValueStoreState, PlatformEmulatorState } from "./state.js";
 
 export class InvalidInputError extends Error {}
 
@@ -40,12 +64,15 @@ interface Target {
 export interface ActorContext {
   state: PlatformEmulatorState;
   baseUrl: string;
+  /** The run's default key-value store, where downloaded videos go. */
+  keyValueStore: KeyValueStoreState;
 }
 
 export const ACTOR_INFO = {
   "clockworks/tiktok-scraper": { id: "GdWCkxBtKWOsKjdch", title: "TikTok Scraper" },
   "clockworks/tiktok-profile-scraper": { id: "0FXVyOXXEmdGcV88a", title: "TikTok Profile Scraper" },
   "apify/instagram-reel-scraper": { id: "xMc5Ga1oCONPmWJIa", title: "Instagram Reel Scraper" },
+  "epctex/pinterest-scraper": { id: "9vRsqaCBhtMyc4b4F", title: "Pinterest Scraper" },
 } satisfies Record<string, { id: string; title: string }>;
 
 export type ActorName = keyof typeof ACTOR_INFO;
@@ -71,10 +98,44 @@ function positiveInt(input: Record<string, unknown>, key: string, fallback: numb
   return value;
 }
 
+function flag(input: Record<string, unknown>, key: string): boolean {
+  const value = input[key];
+  if (value === undefined || value === null) return false;
+  if (typeof value !== "boolean") throw new InvalidInputError(`Input is not valid: Field input.${key} must be boolean`);
+  return value;
+}
+
 function thumbExpiry(ctx: ActorContext, platform: EmulatedPlatform, scenario: Scenario, account: string): number | null {
   const ttl = ctx.state.account(platform, account)?.thumbnailTtlSeconds ?? THUMBNAIL_TTL_SECONDS[platform];
   if (ttl === null) return null;
   return scenario === "expired" ? ctx.state.now() - 3600_000 : ctx.state.now() + ttl * 1000;
+}
+
+/** The account's own lifetime, else the emulator's option, else the platform's (null: never expires). */
+export function videoTtlSeconds(state: PlatformEmulatorState, platform: EmulatedPlatform, account: string): number | null {
+  return state.account(platform, account)?.videoTtlSeconds ?? state.options.videoTtlSeconds ?? VIDEO_TTL_SECONDS[platform];
+}
+
+function videoExpiry(ctx: ActorContext, platform: EmulatedPlatform, scenario: Scenario, account: string): number | null {
+  const ttl = videoTtlSeconds(ctx.state, platform, account);
+  if (ttl === null) return null;
+  return scenario === "expired" ? ctx.state.now() - 3600_000 : ctx.state.now() + ttl * 1000;
+}
+
+/** The platform CDN's signed URL of the post's video. */
+function cdnVideoUrl(ctx: ActorContext, platform: EmulatedPlatform, postId: string, expiresAt: number | null): string {
+  return cdnUrl(ctx.baseUrl, platform, "video", postId, expiresAt, ctx.state.mediaOf(platform, postId).videoGeneration ?? 0);
+}
+
+/** Saves the post's video to the run's key-value store, as the actors' download options do; the record's signed URL. */
+function downloadedVideoUrl(ctx: ActorContext, platform: EmulatedPlatform, postId: string, key: string, expiresAt: number | null): string {
+  ctx.keyValueStore.records.set(key, { platform, postId });
+  return recordUrl(ctx.baseUrl, ctx.keyValueStore.id, key, expiresAt, ctx.state.mediaOf(platform, postId).videoGeneration ?? 0);
+}
+
+/** 2026-11-01T09:00:22Z -> "20261101090022", as in the TikTok scraper's record keys. */
+function compactTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace(/\D/g, "");
 }
 
 // ---------------------------------------------------------------- TikTok
@@ -96,9 +157,13 @@ function tiktokItem(
   scenario: Scenario,
   postCount: number,
   extra: Record<string, unknown>,
+  downloadVideo: boolean,
 ): Record<string, unknown> {
   const evil = scenario === "evil";
   const expiresAt = thumbExpiry(ctx, "tiktok", scenario, name);
+  const download = downloadVideo
+    ? downloadedVideoUrl(ctx, "tiktok", post.id, `video-${name}-${compactTime(post.createdAt)}-${post.id}`, videoExpiry(ctx, "tiktok", scenario, name))
+    : null;
   const cover = cdnUrl(ctx.baseUrl, "tiktok", "cover", post.id, expiresAt);
   const avatar = cdnUrl(ctx.baseUrl, "tiktok", "avatar", name, expiresAt);
   const stats = { fans: 1000 + (hash(`fans:${name}`) % 90_000), following: hash(`following:${name}`) % 500, heart: 10_000 + (hash(`heart:${name}`) % 900_000) };
@@ -135,7 +200,7 @@ function tiktokItem(
       musicId: digits(`music:${post.id}`, 19, "7"),
     },
     webVideoUrl: evil && i % 6 === 2 ? EVIL.url : `https://www.tiktok.com/@${name}/video/${post.id}`,
-    mediaUrls: [],
+    mediaUrls: download ? [download] : [],
     videoMeta: {
       height: 1024,
       width: 576,
@@ -145,6 +210,7 @@ function tiktokItem(
       definition: "540p",
       format: "mp4",
       subtitleLinks: [],
+      ...(download ? { downloadAddr: download } : {}),
     },
     diggCount: post.likes,
     shareCount: post.shares,
@@ -163,7 +229,7 @@ function tiktokItem(
   return scenario === "flat" ? flattenOneLevel(item, ["authorMeta", "musicMeta", "videoMeta"]) : item;
 }
 
-function tiktokProfile(ctx: ActorContext, name: string, perProfile: number): Target {
+function tiktokProfile(ctx: ActorContext, name: string, perProfile: number, downloadVideos: boolean): Target {
   const scenario = ctx.state.scenario("tiktok", name);
   const profileUrl = `https://www.tiktok.com/@${name}`;
   const base = { scenario, account: name, platform: "tiktok" as const };
@@ -172,13 +238,15 @@ function tiktokProfile(ctx: ActorContext, name: string, perProfile: number): Tar
   }
   if (scenario === "missing") return { ...base, items: [{ url: profileUrl, input: name, error: "Profile not found: this account doesn't exist" }] };
   if (scenario === "empty") return { ...base, items: [] };
-  const posts = ctx.state.posts("tiktok", name);
-  const items = posts.slice(0, perProfile).map((post) => tiktokItem(ctx, name, post, scenario, posts.length, { input: name, fromProfileSection: "videos" }));
+  const posts = ctx.state.visiblePosts("tiktok", name);
+  const items = posts
+    .slice(0, perProfile)
+    .map((post) => tiktokItem(ctx, name, post, scenario, posts.length, { input: name, fromProfileSection: "videos" }, downloadVideos));
   return { ...base, items };
 }
 
 /** A TikTok post URL: the account from `/@name/video/<id>`, or one derived from the id or short code. */
-function tiktokPostTarget(ctx: ActorContext, url: string): Target {
+function tiktokPostTarget(ctx: ActorContext, url: string, downloadVideos: boolean): Target {
   let name = "creator";
   let id: string | null = null;
   try {
@@ -196,11 +264,11 @@ function tiktokPostTarget(ctx: ActorContext, url: string): Target {
   const base = { scenario, account: name, platform: "tiktok" as const };
   if (!id) return { ...base, items: [{ url, input: url, error: "Video not found" }] };
   if (scenario === "private") return { ...base, items: [{ url, input: url, error: "This video is private" }] };
-  if (scenario === "missing" || scenario === "empty")
+  if (scenario === "missing" || scenario === "empty" || ctx.state.isRemoved("tiktok", id))
     return { ...base, items: [{ url, input: url, error: "Video not found: it doesn't exist or was removed" }] };
-  const posts = ctx.state.posts("tiktok", name);
+  const posts = ctx.state.visiblePosts("tiktok", name);
   const post = posts.find((p) => p.id === id) ?? makePost("tiktok", name, hash(id) % 1000, id, Date.UTC(2026, 9, 1) + (hash(id) % 30) * 86_400_000);
-  return { ...base, items: [tiktokItem(ctx, name, post, scenario, posts.length, { submittedVideoUrl: url, input: url })] };
+  return { ...base, items: [tiktokItem(ctx, name, post, scenario, posts.length, { submittedVideoUrl: url, input: url }, downloadVideos)] };
 }
 
 export function tiktokPlan(ctx: ActorContext, input: Record<string, unknown>): Target[] {
@@ -209,19 +277,21 @@ export function tiktokPlan(ctx: ActorContext, input: Record<string, unknown>): T
   stringArray(input, "hashtags");
   stringArray(input, "searchQueries");
   const perProfile = positiveInt(input, "resultsPerPage", 1);
+  const downloadVideos = flag(input, "shouldDownloadVideos");
   return [
-    ...profiles.map((p) => tiktokProfile(ctx, p.trim().replace(/^@/, "").toLowerCase(), perProfile)),
-    ...postURLs.map((u) => tiktokPostTarget(ctx, u.trim())),
+    ...profiles.map((p) => tiktokProfile(ctx, p.trim().replace(/^@/, "").toLowerCase(), perProfile, downloadVideos)),
+    ...postURLs.map((u) => tiktokPostTarget(ctx, u.trim(), downloadVideos)),
   ];
 }
 
 // ---------------------------------------------------------------- Instagram reels
 
-function reelItem(ctx: ActorContext, owner: string, post: Post, scenario: Scenario, inputUrl: string): Record<string, unknown> {
+function reelItem(ctx: ActorContext, owner: string, post: Post, scenario: Scenario, inputUrl: string, downloadVideo: boolean): Record<string, unknown> {
   const evil = scenario === "evil";
   const i = post.index;
   const expiresAt = thumbExpiry(ctx, "instagram", scenario, owner);
   const display = cdnUrl(ctx.baseUrl, "instagram", "cover", post.id, expiresAt);
+  const videoExpiresAt = videoExpiry(ctx, "instagram", scenario, owner);
   return {
     inputUrl,
     id: digits(`igid:${post.id}`, 19, "3"),
@@ -239,7 +309,8 @@ function reelItem(ctx: ActorContext, owner: string, post: Post, scenario: Scenar
     dimensionsWidth: 1080,
     displayUrl: evil && i % 6 === 0 ? EVIL.url : evil && i % 6 === 3 ? EVIL.dataUrl : display,
     images: [],
-    videoUrl: cdnUrl(ctx.baseUrl, "instagram", "video", post.id, expiresAt),
+    videoUrl: cdnVideoUrl(ctx, "instagram", post.id, videoExpiresAt),
+    ...(downloadVideo ? { downloadedVideoUrl: downloadedVideoUrl(ctx, "instagram", post.id, `reel-${post.id}.mp4`, videoExpiresAt) } : {}),
     alt: null,
     likesCount: post.likes,
     videoViewCount: post.views,
@@ -262,7 +333,7 @@ function reelItem(ctx: ActorContext, owner: string, post: Post, scenario: Scenar
   };
 }
 
-function reelTarget(ctx: ActorContext, entry: string, limit: number): Target {
+function reelTarget(ctx: ActorContext, entry: string, limit: number, downloadVideos: boolean): Target {
   const value = entry.trim();
   let reel: string | null = null;
   let name = value.replace(/^@/, "");
@@ -281,12 +352,12 @@ function reelTarget(ctx: ActorContext, entry: string, limit: number): Target {
     const scenario = ctx.state.account("instagram", reel)?.scenario ?? ctx.state.scenario("instagram", owner);
     const base = { scenario, account: owner, platform: "instagram" as const };
     if (scenario === "private") return { ...base, items: [noItems(value)] };
-    if (scenario === "missing" || scenario === "empty")
+    if (scenario === "missing" || scenario === "empty" || ctx.state.isRemoved("instagram", reel))
       return { ...base, items: [{ inputUrl: value, error: "not_found", errorDescription: "Page not found" }] };
     const post =
       ctx.state.posts("instagram", owner).find((p) => p.id === reel) ??
       makePost("instagram", owner, hash(reel) % 1000, reel, Date.UTC(2026, 9, 1) + (hash(reel) % 30) * 86_400_000);
-    return { ...base, items: [reelItem(ctx, owner, post, scenario, value)] };
+    return { ...base, items: [reelItem(ctx, owner, post, scenario, value, downloadVideos)] };
   }
 
   const scenario = ctx.state.scenario("instagram", name);
@@ -296,8 +367,8 @@ function reelTarget(ctx: ActorContext, entry: string, limit: number): Target {
   if (scenario === "private") return { ...base, items: [noItems(inputUrl)] };
   if (scenario === "missing") return { ...base, items: [{ inputUrl, error: "not_found", errorDescription: "Page not found" }] };
   if (scenario === "empty") return { ...base, items: [] };
-  const posts = ctx.state.posts("instagram", name);
-  return { ...base, items: posts.slice(0, limit).map((post) => reelItem(ctx, name, post, scenario, inputUrl)) };
+  const posts = ctx.state.visiblePosts("instagram", name);
+  return { ...base, items: posts.slice(0, limit).map((post) => reelItem(ctx, name, post, scenario, inputUrl, downloadVideos)) };
 }
 
 function noItems(inputUrl: string) {
@@ -318,7 +389,78 @@ export function instagramReelPlan(ctx: ActorContext, input: Record<string, unkno
   const usernames = stringArray(input, "username");
   if (!usernames.length) throw new InvalidInputError("Input is not valid: Field input.username is required");
   const limit = positiveInt(input, "resultsLimit", 27);
-  return usernames.map((entry) => reelTarget(ctx, entry, limit));
+  const downloadVideos = flag(input, "includeDownloadedVideo");
+  return usernames.map((entry) => reelTarget(ctx, entry, limit, downloadVideos));
+}
+
+// ---------------------------------------------------------------- Pinterest
+
+/** The pin as Pinterest's own API describes it, which is what the scraper pushes. */
+function pinItem(ctx: ActorContext, pinId: string, evil: boolean): Record<string, unknown> {
+  const { pinner, title } = pinFacts(pinId);
+  const description = caption(`pin:${pinId}`).text;
+  const image = cdnUrl(ctx.baseUrl, "pinterest", "pin", pinId, null);
+  const isVideo = !pinId.startsWith(IMAGE_PIN_PREFIX);
+  const createdAt = Date.UTC(2026, 0, 1) + (hash(`pin-created:${pinId}`) % 300) * 86_400_000;
+  return {
+    id: pinId,
+    type: "pin",
+    url: `https://www.pinterest.com/pin/${pinId}/`,
+    title: evil ? EVIL.captions[0] : title,
+    grid_title: evil ? EVIL.captions[0] : title,
+    description: evil ? EVIL.captions[1] : description,
+    closeup_unified_description: evil ? EVIL.captions[1] : description,
+    link: evil ? EVIL.url : null,
+    // RFC 2822 with a numeric zone, as Pinterest writes it.
+    created_at: new Date(createdAt).toUTCString().replace("GMT", "+0000"),
+    dominant_color: `#${(hash(`pin-color:${pinId}`) & 0xffffff).toString(16).padStart(6, "0")}`,
+    repin_count: hash(`pin-repins:${pinId}`) % 5000,
+    images: {
+      "236x": { url: image, width: 236, height: 420 },
+      "736x": { url: image, width: 736, height: 1308 },
+      orig: { url: image, width: 1080, height: 1920 },
+    },
+    is_video: isVideo,
+    videos: isVideo
+      ? {
+          video_list: {
+            V_720P: {
+              url: cdnVideoUrl(ctx, "pinterest", pinId, null),
+              width: 720,
+              height: 1280,
+              duration: 5000 + (hash(`pin-duration:${pinId}`) % 55_000),
+              thumbnail: image,
+            },
+          },
+        }
+      : null,
+    pinner: { id: digits(`pinner-id:${pinner}`, 18, "5"), username: pinner, full_name: evil ? EVIL.name : displayName(pinner) },
+  };
+}
+
+function pinTarget(ctx: ActorContext, url: string): Target {
+  const pinId = PIN_URL.exec(url)?.[1];
+  // Boards, profiles and searches are not emulated: such a URL finds nothing.
+  if (!pinId) return { scenario: "empty", items: [], account: url, platform: "pinterest" };
+  const scenario = ctx.state.isRemoved("pinterest", pinId) ? "missing" : ctx.state.scenario("pinterest", pinId);
+  const base = { scenario, account: pinId, platform: "pinterest" as const };
+  if (scenario === "missing" || scenario === "private" || scenario === "empty") return { ...base, items: [] };
+  return { ...base, items: [pinItem(ctx, pinId, scenario === "evil")] };
+}
+
+export function pinterestPlan(ctx: ActorContext, input: Record<string, unknown>): Target[] {
+  const value = input.startUrls ?? [];
+  const urls = Array.isArray(value) ? value.map((entry: unknown) => (typeof entry === "string" ? entry : (entry as { url?: unknown } | null)?.url)) : null;
+  if (!urls || urls.some((url) => typeof url !== "string"))
+    throw new InvalidInputError("Input is not valid: Field input.startUrls must be array of URLs (strings or { url })");
+  const maxItems = positiveInt(input, "maxItems", Number.MAX_SAFE_INTEGER);
+  const targets = (urls as string[]).map((url) => pinTarget(ctx, url.trim()));
+  let left = maxItems;
+  for (const target of targets) {
+    target.items = target.items.slice(0, left);
+    left -= target.items.length;
+  }
+  return targets;
 }
 
 // ---------------------------------------------------------------- plans

@@ -12,6 +12,8 @@
  *   GET  /v2/datasets/{id} , /v2/datasets/{id}/items , /v2/actor-runs/{id}/dataset/items
  *        ?offset=&limit=&clean=&skipEmpty=&skipHidden=&desc=&fields=&omit=&flatten=
  *        with x-apify-pagination-{total,offset,limit,count,desc}
+ *   GET  /v2/key-value-stores/{id}/records/{key}   videos the actors saved (key-value-stores.ts):
+ *        with the token, or without it through the record's signed URL
  *
  * `/v2/actors/...` answers like `/v2/acts/...` (apify-client 2.2x uses it).
  * Every call needs the token (Authorization: Bearer, or ?token=); errors are
@@ -21,9 +23,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { readBody, Router, sendJson } from "../shopify/http.js";
-import { ACTOR_INFO, instagramReelPlan, InvalidInputError, isActorName, planRun, tiktokPlan, type ActorContext, type ActorName } from "./actors.js";
+import {
+  ACTOR_INFO,
+  instagramReelPlan,
+  InvalidInputError,
+  isActorName,
+  pinterestPlan,
+  planRun,
+  tiktokPlan,
+  type ActorContext,
+  type ActorName,
+} from "./actors.js";
+import { RECORD_PATH, serveRecord } from "./key-value-stores.js";
 import localApify from "./local-apify.json" with { type: "json" };
-import { apifyId, TERMINAL, type DatasetState, type PlatformEmulatorState, type RunState } from "./state.js";
+import { apifyId, TERMINAL, type DatasetState, type KeyValueStoreState, type PlatformEmulatorState, type RunState } from "./state.js";
 
 export const APIFY_PREFIX = "/apify";
 export const LOCAL_APIFY_TOKEN: string = localApify.token;
@@ -32,6 +45,7 @@ const PLANS: Record<ActorName, typeof tiktokPlan> = {
   "clockworks/tiktok-scraper": tiktokPlan,
   "clockworks/tiktok-profile-scraper": tiktokPlan,
   "apify/instagram-reel-scraper": instagramReelPlan,
+  "epctex/pinterest-scraper": pinterestPlan,
 };
 
 /** Apify holds a waitForFinish request at most this long. */
@@ -171,7 +185,7 @@ function waitFor(run: RunState, secs: number, res: ServerResponse, max = MAX_WAI
 
 function startRun(
   state: PlatformEmulatorState,
-  ctx: ActorContext,
+  ctx: Omit<ActorContext, "keyValueStore">,
   actor: ActorName,
   input: unknown,
   inputBodyLen: number,
@@ -179,7 +193,10 @@ function startRun(
   req: IncomingMessage,
 ): RunState {
   if (!input || typeof input !== "object" || Array.isArray(input)) throw new InvalidInputError("Input is not valid: input must be an object");
-  const plan = planRun(ctx, PLANS[actor](ctx, input as Record<string, unknown>));
+  // The actor fills the run's key-value store while it plans what it pushes (downloaded videos).
+  const keyValueStore: KeyValueStoreState = { id: apifyId(), runId: "", records: new Map() };
+  const runCtx: ActorContext = { ...ctx, keyValueStore };
+  const plan = planRun(runCtx, PLANS[actor](runCtx, input as Record<string, unknown>));
   const timeoutSecs = Number(url.searchParams.get("timeout")) || 3600;
   const dataset: DatasetState = { id: apifyId(), runId: "", createdAt: Date.now(), modifiedAt: Date.now(), items: [] };
   const run: RunState = {
@@ -196,7 +213,7 @@ function startRun(
     timeoutSecs,
     memoryMbytes: Number(url.searchParams.get("memory")) || 1024,
     datasetId: dataset.id,
-    keyValueStoreId: apifyId(),
+    keyValueStoreId: keyValueStore.id,
     requestQueueId: apifyId(),
     userAgent: String(req.headers["user-agent"] ?? ""),
     log: [`${new Date().toISOString()} INFO Local emulator of ${actor} started`],
@@ -204,7 +221,9 @@ function startRun(
     waiters: new Set(),
   };
   dataset.runId = run.id;
+  keyValueStore.runId = run.id;
   state.datasets.set(dataset.id, dataset);
+  state.keyValueStores.set(keyValueStore.id, keyValueStore);
   state.runs.set(run.id, run);
   forgetOldRuns(state);
   const maxItems = Number(url.searchParams.get("maxItems")) || Infinity;
@@ -236,6 +255,7 @@ function forgetOldRuns(state: PlatformEmulatorState): void {
     if (!TERMINAL.includes(run.status)) continue;
     state.runs.delete(id);
     state.datasets.delete(run.datasetId);
+    state.keyValueStores.delete(run.keyValueStoreId);
   }
 }
 
@@ -285,7 +305,7 @@ function serveItems(res: ServerResponse, url: URL, dataset: DatasetState, status
 }
 
 function apifyRouter(state: PlatformEmulatorState, baseUrl: () => string): Router {
-  const ctx = (): ActorContext => ({ state, baseUrl: baseUrl() });
+  const ctx = () => ({ state, baseUrl: baseUrl() });
   const ACT = "/v2/(?:acts|actors)/([^/]+)";
   const RUN = "/v2/actor-runs/([^/]+)";
   const P = APIFY_PREFIX;
@@ -384,6 +404,12 @@ export function apifyHandler(state: PlatformEmulatorState, baseUrl: () => string
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     if (url.pathname !== APIFY_PREFIX && !url.pathname.startsWith(`${APIFY_PREFIX}/`)) return false;
     const token = tokenOf(req, url);
+    // A record's signed URL works without the token: the signature is the permission.
+    const signed = !token && url.searchParams.has("signature");
+    if (RECORD_PATH.test(url.pathname) && (req.method === "GET" || req.method === "HEAD") && (signed || token === LOCAL_APIFY_TOKEN)) {
+      serveRecord(req, res, url, state, token === LOCAL_APIFY_TOKEN);
+      return true;
+    }
     if (!token) {
       apiError(res, 401, "token-not-provided", "Authentication token was not provided");
       return true;

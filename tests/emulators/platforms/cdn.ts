@@ -1,16 +1,19 @@
 /**
- * Stand-ins for the platforms' image CDNs. TikTok and Instagram hand out
+ * Stand-ins for the platforms' media CDNs. TikTok and Instagram hand out
  * signed URLs that stop working after a while (TikTok `x-expires` /
  * `x-signature`, Instagram `oe` (hex expiry) / `oh`); after the expiry the
  * CDN answers 403 "URL signature expired", so the app must keep its own copy.
- * Pinterest's pin images (i.pinimg.com) do not expire. Images are SVGs.
+ * Pinterest's media (i.pinimg.com, v1.pinimg.com) do not expire.
+ *
+ * Covers, avatars and pin images are SVGs; videos are the small MP4s of
+ * videos.ts, with byte ranges. A removed post's media answer 404; a post's
+ * video URLs can be made to expire at once (signing.ts).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { hash, type EmulatedPlatform } from "./fixtures.js";
-
-/** Fixed, so URLs handed out before a restart of the demo keep working until they expire. */
-const SECRET = "clipcart-local-platform-cdn";
+import { checkSignature, sign } from "./signing.js";
+import type { PlatformEmulatorState } from "./state.js";
+import { sendVideoFile, videoFileFor } from "./videos.js";
 
 export type CdnKind = "cover" | "avatar" | "pin" | "video";
 const CDN_PATH = /^\/platform-cdn\/(tiktok|instagram|pinterest)\/(cover|avatar|pin|video)\/([A-Za-z0-9._-]{1,80})\.(svg|mp4)$/;
@@ -18,33 +21,33 @@ const CDN_PATH = /^\/platform-cdn\/(tiktok|instagram|pinterest)\/(cover|avatar|p
 const COLORS: Record<EmulatedPlatform, string> = { tiktok: "#000000", instagram: "#E1306C", pinterest: "#E60023" };
 const NAMES: Record<EmulatedPlatform, string> = { tiktok: "TikTok", instagram: "Instagram", pinterest: "Pinterest" };
 
-function sign(path: string, expires: number): string {
-  return createHmac("sha256", SECRET).update(`${path}|${expires}`).digest("base64url").slice(0, 27);
-}
-
-/** A CDN URL for `key`; `expiresAt` (ms) null for URLs that never expire. */
-export function cdnUrl(baseUrl: string, platform: EmulatedPlatform, kind: CdnKind, key: string, expiresAt: number | null): string {
+/**
+ * A CDN URL for `key` (a post id, an account name for avatars); `expiresAt`
+ * (ms) null for URLs that never expire; `generation`: the post's video
+ * generation, for video URLs.
+ */
+export function cdnUrl(baseUrl: string, platform: EmulatedPlatform, kind: CdnKind, key: string, expiresAt: number | null, generation = 0): string {
   const ext = kind === "video" ? "mp4" : "svg";
   const path = `/platform-cdn/${platform}/${kind}/${key}.${ext}`;
   if (expiresAt === null) return `${baseUrl}${path}`;
   const expires = Math.floor(expiresAt / 1000);
-  const signature = sign(path, expires);
-  return platform === "instagram"
-    ? `${baseUrl}${path}?stp=dst-jpg_e35&_nc_cat=1&oh=${signature}&oe=${expires.toString(16).toUpperCase()}`
-    : `${baseUrl}${path}?x-expires=${expires}&x-signature=${signature}`;
+  const signature = sign(path, expires, generation);
+  if (platform !== "instagram") return `${baseUrl}${path}?x-expires=${expires}&x-signature=${signature}`;
+  // Instagram's image URLs name a JPEG rendition (stp); its video URLs do not.
+  const rendition = kind === "video" ? "" : "stp=dst-jpg_e35&";
+  return `${baseUrl}${path}?${rendition}_nc_cat=1&oh=${signature}&oe=${expires.toString(16).toUpperCase()}`;
 }
 
 export type CdnCheck = { ok: true } | { ok: false; status: number; message: string };
 
 /** Checks a request's signature and expiry the way the platform's CDN does. */
-function checkCdnUrl(platform: EmulatedPlatform, path: string, query: URLSearchParams, now: number): CdnCheck {
+function checkCdnUrl(platform: EmulatedPlatform, path: string, query: URLSearchParams, now: number, generation: number): CdnCheck {
   if (platform === "pinterest") return { ok: true };
   const expires = platform === "instagram" ? parseInt(query.get("oe") ?? "", 16) : Number(query.get("x-expires"));
   const given = (platform === "instagram" ? query.get("oh") : query.get("x-signature")) ?? "";
-  const expected = Number.isFinite(expires) ? sign(path, expires) : "";
-  const valid = given.length === expected.length && expected !== "" && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-  if (!valid) return { ok: false, status: 403, message: platform === "instagram" ? "Bad URL hash" : "Access Denied" };
-  if (now > expires * 1000) return { ok: false, status: 403, message: "URL signature expired" };
+  const check = checkSignature(path, expires, given, generation, now);
+  if (check === "invalid") return { ok: false, status: 403, message: platform === "instagram" ? "Bad URL hash" : "Access Denied" };
+  if (check === "expired") return { ok: false, status: 403, message: "URL signature expired" };
   return { ok: true };
 }
 
@@ -70,21 +73,25 @@ function svgFor(platform: EmulatedPlatform, kind: CdnKind, key: string): string 
   );
 }
 
-export function serveCdn(res: ServerResponse, url: URL, now: number): void {
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Not Found");
+}
+
+export function serveCdn(req: IncomingMessage, res: ServerResponse, url: URL, state: PlatformEmulatorState): void {
   const match = CDN_PATH.exec(url.pathname);
-  if (!match) {
-    res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not Found");
-    return;
-  }
+  if (!match) return notFound(res);
   const [, platform, kind, key, ext] = match as unknown as [string, EmulatedPlatform, CdnKind, string, string];
-  const check = checkCdnUrl(platform, url.pathname, url.searchParams, now);
+  if ((kind === "video") !== (ext === "mp4")) return notFound(res);
+  // Avatars belong to accounts; every other kind is keyed by its post (or pin) id.
+  const media = kind === "avatar" ? {} : state.mediaOf(platform, key);
+  const check = checkCdnUrl(platform, url.pathname, url.searchParams, state.now(), kind === "video" ? (media.videoGeneration ?? 0) : 0);
   if (!check.ok) {
     res.writeHead(check.status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end(check.message);
     return;
   }
-  if (ext === "mp4") {
-    // Video bytes are not emulated; the app never downloads them.
-    res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Video files are not emulated");
+  if (media.removed) return notFound(res);
+  if (kind === "video") {
+    sendVideoFile(req, res, videoFileFor(platform, key, media.brokenVideo === true), { "Cache-Control": "private, max-age=3600" });
     return;
   }
   const body = svgFor(platform, kind, key);

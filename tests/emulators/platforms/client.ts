@@ -12,8 +12,30 @@ export interface AccountSummary {
   scenario: Scenario;
   runMs: number | null;
   thumbnailTtlSeconds: number | null;
+  /** The lifetime of the video URLs its runs hand out (null: they never expire). */
+  videoTtlSeconds: number | null;
+  /** Posts the platform still shows: without the removed ones. */
   postCount: number;
   posts: Array<{ id: string; createdAt: string; caption: string; url: string; thumbnailUrl: string }>;
+  removedPostIds: string[];
+}
+
+/** What a test set about one post's (or pin's) media. */
+export interface PostMediaSummary {
+  platform: EmulatedPlatform;
+  id: string;
+  removed: boolean;
+  brokenVideo: boolean;
+  /** How often its video URLs were made to expire. */
+  videoGeneration: number;
+  /** The file in tests/fixtures/platform-videos/ its video URLs serve. */
+  videoFile: string;
+}
+
+export interface EmulatorOptionsSummary {
+  runMs: number;
+  slowRunMs: number;
+  videoTtlSeconds: number | null;
 }
 
 export interface RunSummary {
@@ -53,23 +75,31 @@ export function platformControl(baseUrl: string = process.env.LOCAL_SHOPIFY_URL 
     return json as T;
   }
   const account = (platform: EmulatedPlatform, name: string) => `/${platform}/accounts/${encodeURIComponent(name)}`;
+  const post = (platform: EmulatedPlatform, id: string) => `/${platform}/posts/${encodeURIComponent(id)}`;
   return {
     account: (platform: EmulatedPlatform, name: string) => call<AccountSummary>("GET", account(platform, name)),
     /** Scenario, run duration or thumbnail lifetime of one account (or pin id / reel shortcode); null clears. */
     setAccount: (
       platform: EmulatedPlatform,
       name: string,
-      settings: { scenario?: Scenario | null; runMs?: number | null; thumbnailTtlSeconds?: number | null },
+      settings: { scenario?: Scenario | null; runMs?: number | null; thumbnailTtlSeconds?: number | null; videoTtlSeconds?: number | null },
     ) => call<AccountSummary>("POST", account(platform, name), settings),
     addPosts: (platform: EmulatedPlatform, name: string, count: number) =>
       call<AccountSummary & { added: string[] }>("POST", `${account(platform, name)}/posts`, { count }),
     resetAccount: (platform: EmulatedPlatform, name: string) => call<AccountSummary>("POST", `${account(platform, name)}/reset`),
+    post: (platform: EmulatedPlatform, id: string) => call<PostMediaSummary>("GET", post(platform, id)),
+    /** Removed: gone from its account, its media answer 404. Broken video: its video URLs serve the undecodable file. */
+    setPost: (platform: EmulatedPlatform, id: string, settings: { removed?: boolean | null; brokenVideo?: boolean | null }) =>
+      call<PostMediaSummary>("POST", post(platform, id), settings),
+    /** The post's video URLs handed out so far answer 403 "URL signature expired"; a fresh run hands out working ones. */
+    expireVideo: (platform: EmulatedPlatform, id: string) => call<PostMediaSummary>("POST", `${post(platform, id)}/expire-video`),
     runs: (filter: { actorId?: string; contains?: string } = {}) => {
       const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>);
       return call<RunSummary[]>("GET", `/runs${query.size ? `?${query}` : ""}`);
     },
     /** Global: only for a test that owns the emulator. */
-    configure: (options: { runMs?: number; slowRunMs?: number }) => call<{ options: { runMs: number; slowRunMs: number } }>("POST", "/config", options),
+    configure: (options: { runMs?: number; slowRunMs?: number; videoTtlSeconds?: number | null }) =>
+      call<{ options: EmulatorOptionsSummary }>("POST", "/config", options),
     /** Global: only for a test that owns the emulator. */
     clock: (change: { offsetMs?: number; advanceMs?: number }) => call<{ clockOffsetMs: number; now: string }>("POST", "/clock", change),
     /** Global: only for a test that owns the emulator. */

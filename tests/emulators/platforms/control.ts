@@ -3,22 +3,27 @@
  *
  *   GET  /__local/platforms                                    options, clock, accounts with settings
  *   POST /__local/platforms/reset                              everything back to the fixtures
- *   POST /__local/platforms/config     { runMs?, slowRunMs? }  run durations
+ *   POST /__local/platforms/config     { runMs?, slowRunMs?, videoTtlSeconds? }  run durations, video URL lifetime
  *   POST /__local/platforms/clock      { offsetMs? | advanceMs? }  the CDN's and runs' clock
  *   GET  /__local/platforms/runs       ?actorId=&contains=     runs started (actor id, input, status, items)
  *   GET  /__local/platforms/<platform>/accounts/<name>         the account: scenario, settings, posts (newest first)
- *   POST /__local/platforms/<platform>/accounts/<name>         { scenario?, runMs?, thumbnailTtlSeconds? } (null clears)
+ *   POST /__local/platforms/<platform>/accounts/<name>         { scenario?, runMs?, thumbnailTtlSeconds?, videoTtlSeconds? } (null clears)
  *   POST /__local/platforms/<platform>/accounts/<name>/posts   { count }: new posts, newest of all
  *   POST /__local/platforms/<platform>/accounts/<name>/reset
+ *   GET  /__local/platforms/<platform>/posts/<id>              one post's media: removed, broken video, which file it plays
+ *   POST /__local/platforms/<platform>/posts/<id>              { removed?, brokenVideo? } (null clears)
+ *   POST /__local/platforms/<platform>/posts/<id>/expire-video its video URLs handed out so far answer 403 from now on
  *
- * <platform> is tiktok, instagram or pinterest; for Pinterest <name> is a pin
- * id, for an Instagram reel URL it may be the reel's shortcode.
+ * <platform> is tiktok, instagram or pinterest; for Pinterest <name> and <id>
+ * are a pin id, for an Instagram reel URL <name> may be the reel's shortcode.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readParams, Router, sendJson } from "../shopify/http.js";
+import { videoTtlSeconds } from "./actors.js";
 import { cdnUrl } from "./cdn.js";
 import { EMULATED_PLATFORMS, isScenario, THUMBNAIL_TTL_SECONDS, type EmulatedPlatform } from "./fixtures.js";
 import { defaultOptions, type PlatformEmulatorState } from "./state.js";
+import { videoFileFor } from "./videos.js";
 
 class ControlError extends Error {
   constructor(
@@ -39,6 +44,18 @@ function nameParam(value: string): string {
   return value.toLowerCase();
 }
 
+/** Post ids keep their case: Instagram shortcodes are case-sensitive. */
+function postIdParam(value: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new ControlError(400, `not a post id: ${value}`);
+  return value;
+}
+
+function optionalBoolean(body: Record<string, unknown>, key: string): boolean | null | undefined {
+  const value = body[key];
+  if (value === undefined || value === null || typeof value === "boolean") return value;
+  throw new ControlError(400, `${key} must be true, false or null`);
+}
+
 function optionalNumber(body: Record<string, unknown>, key: string, min = 0): number | null | undefined {
   const value = body[key];
   if (value === undefined || value === null) return value as null | undefined;
@@ -49,7 +66,8 @@ function optionalNumber(body: Record<string, unknown>, key: string, min = 0): nu
 function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform: EmulatedPlatform, name: string) {
   const settings = state.account(platform, name);
   const scenario = state.scenario(platform, name);
-  const posts = platform === "pinterest" ? [] : state.posts(platform, name);
+  const all = platform === "pinterest" ? [] : state.posts(platform, name);
+  const posts = all.filter((post) => !state.isRemoved(platform, post.id));
   const ttl = settings?.thumbnailTtlSeconds ?? THUMBNAIL_TTL_SECONDS[platform];
   return {
     platform,
@@ -57,7 +75,9 @@ function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform:
     scenario,
     runMs: settings?.runMs ?? null,
     thumbnailTtlSeconds: ttl,
+    videoTtlSeconds: videoTtlSeconds(state, platform, name),
     postCount: posts.length,
+    removedPostIds: all.filter((post) => state.isRemoved(platform, post.id)).map((post) => post.id),
     posts: posts.map((p) => ({
       id: p.id,
       createdAt: new Date(p.createdAt).toISOString(),
@@ -65,6 +85,18 @@ function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform:
       url: platform === "tiktok" ? `https://www.tiktok.com/@${name}/video/${p.id}` : `https://www.instagram.com/reel/${p.id}/`,
       thumbnailUrl: cdnUrl(baseUrl, platform, "cover", p.id, ttl === null ? null : state.now() + ttl * 1000),
     })),
+  };
+}
+
+function postSummary(state: PlatformEmulatorState, platform: EmulatedPlatform, id: string) {
+  const media = state.mediaOf(platform, id);
+  return {
+    platform,
+    id,
+    removed: media.removed === true,
+    brokenVideo: media.brokenVideo === true,
+    videoGeneration: media.videoGeneration ?? 0,
+    videoFile: videoFileFor(platform, id, media.brokenVideo === true),
   };
 }
 
@@ -78,6 +110,7 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
       }
     };
   const ACCOUNT = "/__local/platforms/([^/]+)/accounts/([^/]+)";
+  const POST = "/__local/platforms/([^/]+)/posts/([^/]+)";
   return new Router()
     .on(
       "GET",
@@ -101,8 +134,11 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
         const body = await readParams(req);
         const runMs = optionalNumber(body, "runMs");
         const slowRunMs = optionalNumber(body, "slowRunMs");
+        const videoTtl = optionalNumber(body, "videoTtlSeconds");
         if (runMs != null) state.options.runMs = runMs;
         if (slowRunMs != null) state.options.slowRunMs = slowRunMs;
+        // null is meaningful here: back to each platform's own lifetime.
+        if (videoTtl !== undefined) state.options.videoTtlSeconds = videoTtl;
         return { options: state.options };
       }),
     )
@@ -158,6 +194,7 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
           scenario: body.scenario,
           runMs: optionalNumber(body, "runMs"),
           thumbnailTtlSeconds: optionalNumber(body, "thumbnailTtlSeconds", -1e9),
+          videoTtlSeconds: optionalNumber(body, "videoTtlSeconds", -1e9),
         });
         return accountSummary(state, baseUrl(), platform, name);
       }),
@@ -184,6 +221,33 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
         const name = nameParam(n);
         state.resetAccount(platform, name);
         return accountSummary(state, baseUrl(), platform, name);
+      }),
+    )
+    .on(
+      "GET",
+      new RegExp(`^${POST}$`),
+      json((_req, _url, [p = "", id = ""]) => postSummary(state, platformParam(p), postIdParam(id))),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${POST}$`),
+      json(async (req, _url, [p = "", i = ""]) => {
+        const platform = platformParam(p);
+        const id = postIdParam(i);
+        const body = await readParams(req);
+        state.updateMedia(platform, id, { removed: optionalBoolean(body, "removed"), brokenVideo: optionalBoolean(body, "brokenVideo") });
+        return postSummary(state, platform, id);
+      }),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${POST}/expire-video$`),
+      json((_req, _url, [p = "", i = ""]) => {
+        const platform = platformParam(p);
+        const id = postIdParam(i);
+        if (platform === "pinterest") throw new ControlError(400, "Pinterest's video URLs do not expire");
+        state.expireVideoUrls(platform, id);
+        return postSummary(state, platform, id);
       }),
     );
 }

@@ -14,7 +14,7 @@ export const EMULATED_PLATFORMS: EmulatedPlatform[] = ["tiktok", "instagram", "p
  * - slow: the run takes `slowRunMs` (longer than the app waits)
  * - evil: captions, names, links, thumbnails and embed HTML with script payloads
  * - flat: TikTok items with flattened keys ("authorMeta.name")
- * - expired: thumbnail and avatar URLs that have already expired
+ * - expired: thumbnail, avatar and video URLs that have already expired
  */
 export const SCENARIOS = ["normal", "private", "empty", "missing", "fail", "slow", "evil", "flat", "expired"] as const;
 export type Scenario = (typeof SCENARIOS)[number];
@@ -28,6 +28,17 @@ const BASE_POST_COUNT: Record<EmulatedPlatform, number> = { tiktok: 12, instagra
 
 /** How long the platforms' signed CDN URLs live: TikTok covers about 6 h, Instagram a few days. */
 export const THUMBNAIL_TTL_SECONDS: Record<EmulatedPlatform, number | null> = { tiktok: 6 * 3600, instagram: 3 * 24 * 3600, pinterest: null };
+
+/**
+ * How long the platforms' signed video URLs live: TikTok's (and the copies
+ * its actor saves) like its covers; Instagram's CDN video URLs like its images,
+ * and the reel scraper keeps its downloaded copies 3 days. Pinterest's video
+ * files (v1.pinimg.com) do not expire.
+ */
+export const VIDEO_TTL_SECONDS: Record<EmulatedPlatform, number | null> = { tiktok: 6 * 3600, instagram: 3 * 24 * 3600, pinterest: null };
+
+/** Pins are video pins, except those whose id starts with this: image pins (no `videos`). */
+export const IMAGE_PIN_PREFIX = "100";
 
 /** Pin ids are digits, so a pin's scenario comes from its first digits (or a control override). */
 const PIN_PREFIXES: Array<[string, Scenario]> = [
@@ -165,6 +176,8 @@ export interface AccountSettings {
   runMs?: number;
   /** Lifetime of this account's thumbnail URLs (overrides THUMBNAIL_TTL_SECONDS). */
   thumbnailTtlSeconds?: number;
+  /** Lifetime of this account's video URLs (overrides the emulator's option and VIDEO_TTL_SECONDS). */
+  videoTtlSeconds?: number;
   /** Creation times (ms) of posts added through the control endpoint, oldest first. */
   addedPosts: number[];
 }

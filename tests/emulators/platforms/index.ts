@@ -4,7 +4,7 @@
  *
  *   /apify/v2/...                 the Apify API subset apify-client uses (apify.ts)
  *   /oembed/pinterest.json?url=   Pinterest's oEmbed (oembed.ts)
- *   /platform-cdn/...             the platforms' image CDNs, signed URLs that expire (cdn.ts)
+ *   /platform-cdn/...             the platforms' media CDNs (images, videos), signed URLs that expire (cdn.ts)
  *   /__local/platforms/...        test controls (control.ts)
  *
  * See ../README.md for the scenarios.
@@ -39,7 +39,7 @@ export function createPlatformEmulators(options: { baseUrl: () => string; emulat
         return true;
       }
       if (url.pathname.startsWith("/platform-cdn/") && (req.method === "GET" || req.method === "HEAD")) {
-        serveCdn(res, url, state.now());
+        serveCdn(req, res, url, state);
         return true;
       }
       return control.handle(req, res, url);

@@ -7,7 +7,8 @@
  * /pin/<slug>--<id>/) answers a pin seeded by its id; a pin's scenario comes
  * from a control override or its first digits (fixtures.ts PIN_PREFIXES):
  * missing -> 404, private -> 403, fail -> 500, slow -> answers after
- * slowRunMs, evil -> script payloads in every text field and the HTML.
+ * slowRunMs, evil -> script payloads in every text field and the HTML. A pin
+ * a test removed answers 404.
  */
 import type { ServerResponse } from "node:http";
 import { sendJson, sendText } from "../shopify/http.js";
@@ -17,19 +18,25 @@ import type { PlatformEmulatorState } from "./state.js";
 
 export const PINTEREST_OEMBED_PATH = "/oembed/pinterest.json";
 
-const PIN_URL =
+export const PIN_URL =
   /^https:\/\/(?:www\.|[a-z]{2}\.)?pinterest\.(?:com|ca|co\.uk|com\.au|com\.mx|de|fr|es|it|pt|ch|at|ie|nz|se|dk|jp|cl|ph)\/pin\/(?:[A-Za-z0-9_-]*--)?(\d{1,25})\/?(?:[?#].*)?$/;
 
 const PINNERS = ["studio_supply", "thegoodhome", "weekendmaker", "linenandclay", "northshopco", "daily_details"] as const;
 
-function pinAnswer(baseUrl: string, pinId: string, evil: boolean) {
+/** What oEmbed and the Pinterest actor agree on about a pin: its pinner and title. */
+export function pinFacts(pinId: string): { pinner: string; title: string } {
   // The modulo keeps the index in range; the fallback only tells the type checker so.
   const pinner = PINNERS[hash(`pinner:${pinId}`) % PINNERS.length] ?? PINNERS[0];
+  return { pinner, title: caption(`pin:${pinId}`).text.replace(/ #.*$/, "") };
+}
+
+function pinAnswer(baseUrl: string, pinId: string, evil: boolean) {
+  const { pinner, title } = pinFacts(pinId);
   const pinUrl = `https://www.pinterest.com/pin/${pinId}/`;
   return {
     version: "1.0",
     type: "rich",
-    title: evil ? EVIL.captions[0] : caption(`pin:${pinId}`).text.replace(/ #.*$/, ""),
+    title: evil ? EVIL.captions[0] : title,
     author_name: evil ? EVIL.name : displayName(pinner),
     author_url: evil ? EVIL.url : `https://www.pinterest.com/${pinner}/`,
     provider_name: "Pinterest",
@@ -64,7 +71,7 @@ export async function servePinterestOembed(res: ServerResponse, url: URL, state:
     });
     if (res.destroyed || res.writableEnded) return;
   }
-  if (scenario === "missing" || scenario === "empty") return sendText(res, 404, "Not Found");
+  if (scenario === "missing" || scenario === "empty" || state.isRemoved("pinterest", pinId)) return sendText(res, 404, "Not Found");
   if (scenario === "private") return sendText(res, 403, "Forbidden");
   if (scenario === "fail") return sendText(res, 500, "Internal Server Error");
   sendJson(res, 200, pinAnswer(baseUrl, pinId, scenario === "evil"));

@@ -1,7 +1,9 @@
 /**
  * The platform emulators' in-memory state: per-account settings (scenario
- * overrides, added posts), Apify runs and datasets, options and the clock.
- * Not persisted: a restart of the demo starts from the deterministic fixtures.
+ * overrides, added posts), per-post media settings (removed, broken video,
+ * video URLs expired), Apify runs with their datasets and key-value stores,
+ * options and the clock. Not persisted: a restart of the demo starts from the
+ * deterministic fixtures.
  */
 import { randomBytes } from "node:crypto";
 import { accountPosts, addedPostTime, scenarioFromName, type AccountSettings, type EmulatedPlatform, type Post, type Scenario } from "./fixtures.js";
@@ -11,14 +13,16 @@ export interface EmulatorOptions {
   runMs: number;
   /** How long a `slow` run takes (default longer than the app's 120 s wait). */
   slowRunMs: number;
+  /** Lifetime of every signed video URL handed out from now on; null: each platform's own (VIDEO_TTL_SECONDS). */
+  videoTtlSeconds: number | null;
 }
 
 export function defaultOptions(env: NodeJS.ProcessEnv = process.env): EmulatorOptions {
-  const num = (value: string | undefined, fallback: number) =>
-    value !== undefined && value !== "" && Number.isFinite(Number(value)) ? Number(value) : fallback;
+  const num = <T>(value: string | undefined, fallback: T) => (value !== undefined && value !== "" && Number.isFinite(Number(value)) ? Number(value) : fallback);
   return {
     runMs: num(env.PLATFORM_EMULATOR_RUN_MS, 200),
     slowRunMs: num(env.PLATFORM_EMULATOR_SLOW_RUN_MS, 150_000),
+    videoTtlSeconds: num(env.PLATFORM_EMULATOR_VIDEO_TTL_SECONDS, null),
   };
 }
 
@@ -31,6 +35,28 @@ export interface DatasetState {
   createdAt: number;
   modifiedAt: number;
   items: unknown[];
+}
+
+/** A video file an actor saved to its run's key-value store: which post's video it is a copy of. */
+export interface StoredVideo {
+  platform: EmulatedPlatform;
+  postId: string;
+}
+
+export interface KeyValueStoreState {
+  id: string;
+  runId: string;
+  records: Map<string, StoredVideo>;
+}
+
+/** What a test changed about one post's media (control endpoints); absent = as the fixtures make it. */
+export interface PostMediaSettings {
+  /** Taken down by its creator or the platform: gone from the account, its media answer 404. */
+  removed?: boolean;
+  /** Its video file is the undecodable one (the "fails processing" case). */
+  brokenVideo?: boolean;
+  /** Bumped by "expire now": video URLs signed for an older generation answer 403 "URL signature expired". */
+  videoGeneration?: number;
 }
 
 export interface RunState {
@@ -67,6 +93,9 @@ export class PlatformEmulatorState {
   accounts = new Map<string, AccountSettings>();
   runs = new Map<string, RunState>();
   datasets = new Map<string, DatasetState>();
+  keyValueStores = new Map<string, KeyValueStoreState>();
+  /** `<platform>:<post id>` -> what a test changed about that post's media. */
+  postMedia = new Map<string, PostMediaSettings>();
   /** Instagram shortcode -> account, filled as accounts' posts are generated, so a reel URL finds its owner. */
   shortcodeOwners = new Map<string, string>();
 
@@ -117,6 +146,35 @@ export class PlatformEmulatorState {
     return posts;
   }
 
+  /** The posts the platform still shows: without the removed ones (what a profile scrape finds). */
+  visiblePosts(platform: EmulatedPlatform, name: string): Post[] {
+    return this.posts(platform, name).filter((post) => !this.isRemoved(platform, post.id));
+  }
+
+  mediaOf(platform: EmulatedPlatform, postId: string): PostMediaSettings {
+    return this.postMedia.get(`${platform}:${postId}`) ?? {};
+  }
+
+  updateMedia(platform: EmulatedPlatform, postId: string, patch: { removed?: boolean | null; brokenVideo?: boolean | null }): PostMediaSettings {
+    const next: PostMediaSettings = { ...this.mediaOf(platform, postId) };
+    if (patch.removed !== undefined) next.removed = patch.removed ?? undefined;
+    if (patch.brokenVideo !== undefined) next.brokenVideo = patch.brokenVideo ?? undefined;
+    this.postMedia.set(`${platform}:${postId}`, next);
+    return next;
+  }
+
+  /** Every video URL of the post handed out so far stops working now; URLs handed out later work. */
+  expireVideoUrls(platform: EmulatedPlatform, postId: string): PostMediaSettings {
+    const current = this.mediaOf(platform, postId);
+    const next = { ...current, videoGeneration: (current.videoGeneration ?? 0) + 1 };
+    this.postMedia.set(`${platform}:${postId}`, next);
+    return next;
+  }
+
+  isRemoved(platform: EmulatedPlatform, postId: string): boolean {
+    return this.mediaOf(platform, postId).removed === true;
+  }
+
   /** New posts, newer than every existing one: a resync finds exactly these. */
   addPosts(platform: EmulatedPlatform, name: string, count: number): Post[] {
     const existing = this.posts(platform, name);
@@ -133,6 +191,8 @@ export class PlatformEmulatorState {
     this.accounts.clear();
     this.runs.clear();
     this.datasets.clear();
+    this.keyValueStores.clear();
+    this.postMedia.clear();
     this.shortcodeOwners.clear();
     this.clockOffsetMs = 0;
     this.options = { ...options };
