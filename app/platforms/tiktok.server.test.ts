@@ -136,7 +136,8 @@ describe("TikTok importer: account", () => {
     const started = Date.now();
     const error = await importError(getImporter("tiktok").importChannel(name, { signal: controller.signal }));
     expect(error).toMatchObject({ kind: "failed", message: "The import was cancelled" });
-    expect(Date.now() - started).toBeLessThan(3000);
+    // The slow run takes 150 s: ending within a few seconds of the abort, even on a busy machine, means the wait was cut short.
+    expect(Date.now() - started).toBeLessThan(15_000);
     await expect.poll(async () => (await control.runs({ actorId: ACTOR, contains: name }))[0]?.status).toBe("ABORTED");
   });
 

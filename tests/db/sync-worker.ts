@@ -2,8 +2,8 @@
 // `node --import tsx tests/db/sync-worker.ts <seconds>` on the DATABASE_URL it
 // inherits (PostgreSQL). It is `npm run worker` with a stand-in importer: each
 // account answers at once with no new videos, and "fail_" accounts fail.
-// Ticks every 200 ms and works the pg-boss queue until nothing is left to do
-// (after at least <seconds>), or 45 seconds.
+// Ticks every 200 ms and works the pg-boss queue for at least <seconds>, then
+// until a tick of its own claims nothing and the queue is empty, or 45 seconds.
 import { configureImportRunner } from "../../app/jobs/import-runner.server";
 import { startAutoSync } from "../../app/jobs/auto-sync.server";
 import { ImportError, type PlatformImporter } from "../../app/platforms/types";
@@ -28,7 +28,13 @@ const started = Date.now();
 const runner = await startAutoSync({ tickMs: 200 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 await sleep(seconds * 1000);
-while (Date.now() - started < 45_000 && (await runner.pending()) > 0) await sleep(250);
+// Done only once its own tick finds nothing left to claim and the queue is empty: on a busy machine the first
+// ticks may still be sending what they claimed when <seconds> are up, and a stopped worker would leave those unrun.
+while (Date.now() - started < 45_000) {
+  const claimed = await runner.tick();
+  if (claimed === 0 && (await runner.pending()) === 0) break;
+  await sleep(250);
+}
 await runner.stop();
 await prisma.$disconnect();
 console.log(JSON.stringify({ done: true }));

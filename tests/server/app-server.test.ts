@@ -82,7 +82,7 @@ describe("request bodies are limited before the app reads them", () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ error: BOUNDARY_TEXT.bodyTooLarge("10 MB") });
     expect(answer.headers.connection).toBe("close");
-    expect(answer.elapsedMs).toBeLessThan(1_000);
+    expect(answer.elapsedMs).toBeLessThan(3_000); // "At once": reading the body would take until the 5 s timeout; 3 s leaves room for a busy machine.
     expect(seen).toEqual([]);
   });
 
@@ -141,7 +141,7 @@ describe("/api without a session token", () => {
     const answer = await uploadUntilAnswered(`${origin}/api/widgets`, { claimedLength: 200 * MB, timeoutMs: 5_000 });
     expect(answer.status).toBe(401);
     expect(answer.headers.connection).toBe("close");
-    expect(answer.elapsedMs).toBeLessThan(1_000);
+    expect(answer.elapsedMs).toBeLessThan(3_000); // "At once": reading the body would take until the 5 s timeout; 3 s leaves room for a busy machine.
   });
 });
 
@@ -225,7 +225,7 @@ describe("graceful stop", () => {
     );
     const started = Date.now();
     await server.stop();
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(3_000); // An idle keep-alive connection would hold it for 5 s.
     agent.destroy();
   });
 });

@@ -83,7 +83,7 @@ describe("Apify API emulator", () => {
     const held = Date.now();
     const run = await client.run(started.id).get({ waitForFinish: 10 });
     expect(run?.status).toBe("SUCCEEDED");
-    expect(Date.now() - held).toBeLessThan(3000);
+    expect(Date.now() - held).toBeLessThan(8_000); // Held until the 400 ms run ended, not for the 10 s asked (busy machines included).
 
     const slow = uniqueAccount("slow");
     const t0 = Date.now();

@@ -93,10 +93,13 @@ describe("expiring thumbnail URLs", () => {
 
   it("an account's thumbnail lifetime can be shortened for a test", async () => {
     const name = uniqueAccount();
-    await control.setAccount("tiktok", name, { thumbnailTtlSeconds: 1 });
+    // A minute, passed on the emulator's clock: a real one-second lifetime could end before the first fetch on a busy machine.
+    await control.setAccount("tiktok", name, { thumbnailTtlSeconds: 60 });
     const item = await firstItem("clockworks~tiktok-scraper", { profiles: [name], resultsPerPage: 1 });
     expect((await fetch(item.videoMeta.coverUrl)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await control.clock({ advanceMs: 59_000 });
+    expect((await fetch(item.videoMeta.coverUrl)).status).toBe(200);
+    await control.clock({ advanceMs: 2_000 });
     expect((await fetch(item.videoMeta.coverUrl)).status).toBe(403);
   });
 
