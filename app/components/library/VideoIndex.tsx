@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import {
   BlockStack,
   Button,
@@ -70,11 +70,25 @@ export function VideoIndex({
   onDelete,
 }: VideoIndexProps) {
   const { videos, page, pageCount, total } = list;
+  // The list the merchant last asked for: the loader's until a change is sent, then that change until its list
+  // arrives. Each change builds on it, so a change made while the previous list is still loading (a search typed
+  // right after ticking a platform, on a slow connection) keeps the previous one instead of undoing it.
+  const requestedQuery = useRef(query);
+  useEffect(() => {
+    requestedQuery.current = query;
+  }, [query]);
+  const askFor = useCallback(
+    (next: VideoListQuery, id: string | null, options?: { replace?: boolean }) => {
+      requestedQuery.current = next;
+      showList(next, id, options);
+    },
+    [showList],
+  );
   const savedViews = useSavedViews({
     initialViews: views,
     query,
     viewId,
-    showList: (viewQuery: ViewQuery, id: string | null) => showList({ ...viewQuery, page: 1 }, id),
+    showList: (viewQuery: ViewQuery, id: string | null) => askFor({ ...viewQuery, page: 1 }, id),
   });
   // With a search or filter applied (a shared link, a saved view being edited) the filters show open.
   const { mode, setMode } = useSetIndexFiltersMode(savedViews.dirty ? IndexFiltersMode.Filtering : IndexFiltersMode.Default);
@@ -95,16 +109,16 @@ export function VideoIndex({
     if (search === lastSentSearch.current) return;
     const timer = setTimeout(() => {
       lastSentSearch.current = search;
-      showList(withListChange(query, { search }), viewId, { replace: true });
+      askFor(withListChange(requestedQuery.current, { search }), viewId, { replace: true });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText, query, viewId, showList]);
+  }, [searchText, viewId, askFor]);
 
   function setSearchNow(text: string) {
     const search = normalizeSearch(text);
     setSearchText(search);
     lastSentSearch.current = search;
-    showList(withListChange(query, { search }), viewId);
+    askFor(withListChange(requestedQuery.current, { search }), viewId);
   }
 
   // The filter shows the merchant's choice at once, before the list it asks for arrives.
@@ -116,7 +130,7 @@ export function VideoIndex({
 
   function setPlatforms(platforms: PlatformId[]) {
     setShownPlatforms(platforms);
-    showList(withListChange(query, { platforms }), viewId);
+    askFor(withListChange(requestedQuery.current, { platforms }), viewId);
   }
 
   const filters: IndexFiltersProps["filters"] = [
@@ -151,7 +165,7 @@ export function VideoIndex({
     const base = savedViews.baseQuery;
     setSearchText(base.search);
     lastSentSearch.current = normalizeSearch(base.search);
-    showList({ ...base, page: 1 }, viewId);
+    askFor({ ...base, page: 1 }, viewId);
   }
 
   const selectedVideos = videos.filter((video) => selection.selectedResources.includes(video.id));
@@ -187,7 +201,7 @@ export function VideoIndex({
         onClearAll={() => {
           setSearchText("");
           lastSentSearch.current = "";
-          showList(withListChange(query, { search: "", platforms: [] }), viewId);
+          askFor(withListChange(requestedQuery.current, { search: "", platforms: [] }), viewId);
         }}
         primaryAction={
           savedViews.activeView
@@ -234,8 +248,8 @@ export function VideoIndex({
             ? {
                 hasPrevious: page > 1,
                 hasNext: page < pageCount,
-                onPrevious: () => showList({ ...query, page: page - 1 }, viewId),
-                onNext: () => showList({ ...query, page: page + 1 }, viewId),
+                onPrevious: () => askFor({ ...requestedQuery.current, page: page - 1 }, viewId),
+                onNext: () => askFor({ ...requestedQuery.current, page: page + 1 }, viewId),
                 label: LIBRARY_TEXT.pageOf(page, pageCount),
               }
             : undefined
