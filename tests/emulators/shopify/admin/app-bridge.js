@@ -528,14 +528,19 @@
     dialog.style.maxHeight = max ? "none" : "calc(100vh - 64px)";
   }
 
-  class UIModal extends HTMLElement {
-    constructor() {
+  // ui-modal and ui-save-bar share one lifecycle: hidden until shown, redrawn
+  // while shown whenever their children change, hidden when removed from the page.
+  class OverlayElement extends HTMLElement {
+    /**
+     * @param {string} kind the prefix of the handle of an element without an id
+     * @param {string} shadowHtml
+     */
+    constructor(kind, shadowHtml) {
       super();
-      this.key = `modal-${++modalSeq}`;
-      this.isOpen = false;
-      // No <slot> until a plain-content modal is shown: the children stay unrendered.
-      this.attachShadow({ mode: "open" }).innerHTML = "<style>:host{display:contents}</style>";
-      this.startWatching = watch(this, () => this.isOpen && this.render());
+      this.key = `${kind}-${++modalSeq}`;
+      this.isShown = false;
+      this.attachShadow({ mode: "open" }).innerHTML = shadowHtml;
+      this.startWatching = watch(this, () => this.isShown && this.redraw());
     }
     connectedCallback() {
       this.startWatching();
@@ -546,8 +551,36 @@
     get handle() {
       return this.id || this.key;
     }
+    /** Draws the shown element again; each kind overrides it. */
+    redraw() {}
+    /** Runs once the element is marked shown. */
+    whenShown() {}
+    /** Runs once the element is marked hidden. */
+    whenHidden() {}
+    async show() {
+      if (this.isShown) return;
+      this.isShown = true;
+      this.whenShown();
+      this.dispatchEvent(new Event("show"));
+    }
+    async hide() {
+      if (!this.isShown) return;
+      this.isShown = false;
+      this.whenHidden();
+      this.dispatchEvent(new Event("hide"));
+    }
+    async toggle() {
+      return this.isShown ? this.hide() : this.show();
+    }
+  }
+
+  class UIModal extends OverlayElement {
+    constructor() {
+      // No <slot> until a plain-content modal is shown: the children stay unrendered.
+      super("modal", "<style>:host{display:contents}</style>");
+    }
     get open() {
-      return this.isOpen;
+      return this.isShown;
     }
     get variant() {
       return this.getAttribute("variant") || "base";
@@ -576,7 +609,7 @@
       try {
         // A named child frame is a property of its parent's `frames`.
         const adminFrames = /** @type {Window & Record<string, Window | undefined>} */ (window.parent.frames);
-        return (this.isOpen && this.src && adminFrames[`local-shopify-modal-${this.handle}`]) || null;
+        return (this.isShown && this.src && adminFrames[`local-shopify-modal-${this.handle}`]) || null;
       } catch (_) {
         return null;
       }
@@ -596,11 +629,11 @@
       }
       return /** @type {Chrome} */ (this.bodyChrome); // built with bodyHost
     }
-    render() {
+    redraw() {
       const titleBar = this.titleBar();
       const state = {
         id: this.handle,
-        open: this.isOpen,
+        open: this.isShown,
         title: titleBar ? titleBar.getAttribute("title") || "" : "",
         variant: this.variant,
         src: this.src ? new URL(this.src, location.href).href : null,
@@ -636,12 +669,10 @@
       chrome.dialog.setAttribute("data-testid", "admin-modal");
       chrome.overlay.style.display = "flex";
     }
-    async show() {
-      if (this.isOpen) return;
-      this.isOpen = true;
+    whenShown() {
       openModals.push(this);
       this.returnFocus = /** @type {(Element & { focus?: () => void }) | null} */ (document.activeElement);
-      this.render();
+      this.redraw();
       if (!this.src) {
         // Focus moves into the dialog: its first control, else the dialog itself.
         const chrome = this.chrome();
@@ -650,11 +681,8 @@
         const first = Array.from(focusable).find((element) => !element.disabled && !element.closest("ui-title-bar, ui-save-bar"));
         (first || chrome.dialog).focus();
       }
-      this.dispatchEvent(new Event("show"));
     }
-    async hide() {
-      if (!this.isOpen) return;
-      this.isOpen = false;
+    whenHidden() {
       openModals.splice(openModals.indexOf(this), 1);
       for (const chrome of [this.ownChrome, this.bodyChrome]) {
         if (!chrome) continue;
@@ -665,10 +693,6 @@
       if (this.bodyHost) this.bodyHost.remove();
       post("modal", { id: this.handle, open: false, src: this.src ? new URL(this.src, location.href).href : null });
       if (this.returnFocus && this.returnFocus.isConnected && this.returnFocus.focus) this.returnFocus.focus();
-      this.dispatchEvent(new Event("hide"));
-    }
-    async toggle() {
-      return this.isOpen ? this.hide() : this.show();
     }
   }
   /** @param {string} id */
@@ -695,25 +719,12 @@
   // Save, the other <button> is Discard; the admin's buttons click them.
   /** @type {Map<string, UISaveBar>} */
   const saveBars = new Map();
-  class UISaveBar extends HTMLElement {
+  class UISaveBar extends OverlayElement {
     constructor() {
-      super();
-      this.key = `save-bar-${++modalSeq}`;
-      this.isShowing = false;
-      this.attachShadow({ mode: "open" }).innerHTML = HIDE_CHILDREN;
-      this.startWatching = watch(this, () => this.isShowing && this.report());
-    }
-    connectedCallback() {
-      this.startWatching();
-    }
-    disconnectedCallback() {
-      this.hide();
-    }
-    get handle() {
-      return this.id || this.key;
+      super("save-bar", HIDE_CHILDREN);
     }
     get showing() {
-      return this.isShowing;
+      return this.isShown;
     }
     /** @returns {boolean} */
     get discardConfirmation() {
@@ -732,7 +743,7 @@
         discard: all.find((button) => button.getAttribute("variant") !== "primary") || null,
       };
     }
-    report() {
+    redraw() {
       const { save, discard } = this.buttons();
       /**
        * @param {HTMLButtonElement | null} button
@@ -746,28 +757,19 @@
       });
       post("save-bar", {
         id: this.handle,
-        open: this.isShowing,
+        open: this.isShown,
         discardConfirmation: this.discardConfirmation,
         save: describeButton(save, "Save"),
         discard: describeButton(discard, "Discard"),
       });
     }
-    async show() {
-      if (this.isShowing) return;
-      this.isShowing = true;
+    whenShown() {
       saveBars.set(this.handle, this);
-      this.report();
-      this.dispatchEvent(new Event("show"));
+      this.redraw();
     }
-    async hide() {
-      if (!this.isShowing) return;
-      this.isShowing = false;
+    whenHidden() {
       saveBars.delete(this.handle);
       post("save-bar", { id: this.handle, open: false });
-      this.dispatchEvent(new Event("hide"));
-    }
-    async toggle() {
-      return this.isShowing ? this.hide() : this.show();
     }
   }
   handlers["save-bar-action"] = ({ id, action }) => {
