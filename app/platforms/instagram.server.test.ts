@@ -1,5 +1,6 @@
 /** The Instagram importer (apify/instagram-reel-scraper) against the Apify emulator. */
 import { describe, expect, it } from "vitest";
+import { expectMp4 } from "../../tests/support/mp4";
 import { platformControl, uniqueAccount } from "../../tests/emulators/platforms/client";
 import { instagramVideo } from "./instagram.server";
 import { createImporter, getImporter, ImportError } from "./index.server";
@@ -39,13 +40,7 @@ describe("Instagram importer: account", () => {
       publishedAt: new Date(newestPost.createdAt),
     });
     // The reel's video file on Instagram's CDN (the importer does not ask for the actor's paid copy).
-    const file = await fetch(videos[0]!.downloadUrl!);
-    expect(file.headers.get("content-type")).toBe("video/mp4");
-    expect(
-      Buffer.from(await file.arrayBuffer())
-        .subarray(4, 8)
-        .toString("latin1"),
-    ).toBe("ftyp");
+    await expectMp4(await fetch(videos[0]!.downloadUrl!));
     // The reel scraper gives no profile picture or follower count.
     expect(channel).toEqual({ username: name, displayName: videos[0]?.authorName, avatarUrl: null, followerCount: null });
 

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectMp4, startsLikeMp4 } from "../../support/mp4.js";
 import { startLocalShopify, type LocalShopify } from "../shopify/server.js";
 import { platformControl, uniqueAccount, uniquePinId } from "./client.js";
 import { LOCAL_APIFY_TOKEN } from "./index.js";
@@ -75,17 +76,6 @@ async function tiktokDownload(name = uniqueAccount()): Promise<{ id: string; url
   return { id: item.id, url: item.mediaUrls[0]! };
 }
 
-/** The bytes, asserting an MP4 (its first box is `ftyp`). */
-async function mp4(response: Response): Promise<Buffer> {
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-type")).toBe("video/mp4");
-  expect(response.headers.get("accept-ranges")).toBe("bytes");
-  const bytes = Buffer.from(await response.arrayBuffer());
-  expect(bytes.subarray(4, 8).toString("latin1")).toBe("ftyp");
-  expect(Number(response.headers.get("content-length"))).toBe(bytes.length);
-  return bytes;
-}
-
 describe("the actors hand out a downloadable video URL only when asked", () => {
   it("TikTok: shouldDownloadVideos saves the video to the run's key-value store; mediaUrls and videoMeta.downloadAddr point to it", async () => {
     const name = uniqueAccount();
@@ -101,7 +91,7 @@ describe("the actors hand out a downloadable video URL only when asked", () => {
     expect(item.videoMeta.downloadAddr).toBe(url);
 
     // The signed URL needs no token, as a record URL shared by the actor.
-    const bytes = await mp4(await fetch(url!));
+    const bytes = await expectMp4(await fetch(url!));
     expect(bytes.equals(fixture((await control.post("tiktok", item.id)).videoFile))).toBe(true);
   });
 
@@ -113,7 +103,7 @@ describe("the actors hand out a downloadable video URL only when asked", () => {
       Record<string, unknown>
     >;
     expect(item?.["videoMeta.downloadAddr"]).toEqual((item?.mediaUrls as string[])[0]);
-    await mp4(await fetch(item?.["videoMeta.downloadAddr"] as string));
+    await expectMp4(await fetch(item?.["videoMeta.downloadAddr"] as string));
   });
 
   it("TikTok: refuses a download flag that is not a boolean, like the actor's input schema", async () => {
@@ -130,11 +120,11 @@ describe("the actors hand out a downloadable video URL only when asked", () => {
     const plain = await firstItem("apify~instagram-reel-scraper", { username: [name], resultsLimit: 1 });
     expect(plain).not.toHaveProperty("downloadedVideoUrl");
     expect(plain.videoUrl).toMatch(new RegExp(`^${base}/platform-cdn/instagram/video/${plain.shortCode}\\.mp4\\?_nc_cat=1&oh=[^&]+&oe=[0-9A-F]+$`));
-    const cdnBytes = await mp4(await fetch(plain.videoUrl));
+    const cdnBytes = await expectMp4(await fetch(plain.videoUrl));
 
     const item = await firstItem("apify~instagram-reel-scraper", { username: [name], resultsLimit: 1, includeDownloadedVideo: true });
     expect(item.downloadedVideoUrl).toMatch(new RegExp(`^${base}/apify/v2/key-value-stores/[A-Za-z0-9]{17}/records/reel-${item.shortCode}\\.mp4\\?signature=`));
-    expect((await mp4(await fetch(item.downloadedVideoUrl!))).equals(cdnBytes)).toBe(true);
+    expect((await expectMp4(await fetch(item.downloadedVideoUrl!))).equals(cdnBytes)).toBe(true);
   });
 
   it("Pinterest: a video pin's videos.video_list.V_720P is on the pin CDN and never expires; an image pin has no videos", async () => {
@@ -150,7 +140,7 @@ describe("the actors hand out a downloadable video URL only when asked", () => {
       thumbnail: pin.images.orig.url,
     });
     await control.clock({ offsetMs: 365 * 24 * HOUR });
-    await mp4(await fetch(v720!.url));
+    await expectMp4(await fetch(v720!.url));
     await control.clock({ offsetMs: 0 });
 
     const imagePin = await firstItem("epctex~pinterest-scraper", { startUrls: [`https://www.pinterest.com/pin/${uniquePinId("100")}/`] });
@@ -169,7 +159,7 @@ describe("video files", () => {
     expect(head.headers.get("content-range")).toBe(`bytes 0-7/${whole.length}`);
     expect(head.headers.get("content-type")).toBe("video/mp4");
     const first = Buffer.from(await head.arrayBuffer());
-    expect(first.subarray(4, 8).toString("latin1")).toBe("ftyp");
+    expect(startsLikeMp4(first)).toBe(true);
     expect(first.equals(whole.subarray(0, 8))).toBe(true);
 
     const tail = await fetch(url, { headers: { Range: "bytes=-16" } });
@@ -199,7 +189,7 @@ describe("video files", () => {
     const name = uniqueAccount();
     const first = await firstItem("apify~instagram-reel-scraper", { username: [name], resultsLimit: 1 });
     const again = await firstItem("apify~instagram-reel-scraper", { username: [name], resultsLimit: 1 });
-    expect((await mp4(await fetch(first.videoUrl))).equals(await mp4(await fetch(again.videoUrl)))).toBe(true);
+    expect((await expectMp4(await fetch(first.videoUrl))).equals(await expectMp4(await fetch(again.videoUrl)))).toBe(true);
 
     const { posts } = await control.account("instagram", name);
     const files = await Promise.all(posts.map(async (post) => (await control.post("instagram", post.id)).videoFile));
@@ -223,10 +213,10 @@ describe("expiring video URLs", () => {
     expect(await expired.json()).toEqual({ error: { type: "insufficient-permissions", message: "The signature of this URL has expired" } });
     const withToken = new URL(url);
     withToken.searchParams.delete("signature");
-    await mp4(await fetch(withToken, { headers: { Authorization: `Bearer ${LOCAL_APIFY_TOKEN}` } }));
+    await expectMp4(await fetch(withToken, { headers: { Authorization: `Bearer ${LOCAL_APIFY_TOKEN}` } }));
 
     const fresh = await tiktokDownload(name);
-    await mp4(await fetch(fresh.url));
+    await expectMp4(await fetch(fresh.url));
     await control.clock({ offsetMs: 0 });
   });
 
@@ -238,7 +228,7 @@ describe("expiring video URLs", () => {
     expect(expired.status).toBe(403);
     expect(await expired.text()).toBe("URL signature expired");
     const fresh = await firstItem("apify~instagram-reel-scraper", { username: [name], resultsLimit: 1 });
-    await mp4(await fetch(fresh.videoUrl));
+    await expectMp4(await fetch(fresh.videoUrl));
     await control.clock({ offsetMs: 0 });
   });
 
@@ -254,11 +244,11 @@ describe("expiring video URLs", () => {
     expect((await fetch(reel.downloadedVideoUrl!)).status).toBe(403);
     // Its cover and the account's other reels are not touched.
     expect((await fetch(reel.displayUrl)).status).toBe(200);
-    await mp4(await fetch(other.videoUrl));
+    await expectMp4(await fetch(other.videoUrl));
 
     const fresh = await firstItem("apify~instagram-reel-scraper", { username: [name], resultsLimit: 1, includeDownloadedVideo: true });
-    await mp4(await fetch(fresh.videoUrl));
-    await mp4(await fetch(fresh.downloadedVideoUrl!));
+    await expectMp4(await fetch(fresh.videoUrl));
+    await expectMp4(await fetch(fresh.downloadedVideoUrl!));
 
     const tiktok = await tiktokDownload();
     await control.expireVideo("tiktok", tiktok.id);
@@ -304,7 +294,7 @@ describe("removed posts and broken videos", () => {
   it("a removed post is gone from its account and its post URL; its downloaded copy and cover answer 404", async () => {
     const name = uniqueAccount();
     const [newest] = await datasetItems("clockworks~tiktok-scraper", { profiles: [name], resultsPerPage: 1, shouldDownloadVideos: true });
-    await mp4(await fetch(newest!.mediaUrls[0]!));
+    await expectMp4(await fetch(newest!.mediaUrls[0]!));
 
     expect(await control.setPost("tiktok", newest!.id, { removed: true })).toMatchObject({ removed: true });
     expect((await fetch(newest!.mediaUrls[0]!)).status).toBe(404);
@@ -350,12 +340,12 @@ describe("removed posts and broken videos", () => {
     expect(await control.setPost("instagram", reel.shortCode, { brokenVideo: true })).toMatchObject({ brokenVideo: true, videoFile: "broken.mp4" });
     const broken = fixture("broken.mp4");
     for (const url of [reel.videoUrl, reel.downloadedVideoUrl!]) {
-      const bytes = await mp4(await fetch(url));
+      const bytes = await expectMp4(await fetch(url));
       expect(bytes.equals(broken)).toBe(true);
       expect(bytes.includes(Buffer.from("moov"))).toBe(false);
     }
     await control.setPost("instagram", reel.shortCode, { brokenVideo: false });
-    expect((await mp4(await fetch(reel.videoUrl))).equals(broken)).toBe(false);
+    expect((await expectMp4(await fetch(reel.videoUrl))).equals(broken)).toBe(false);
   });
 
   it("refuse post ids and settings they do not understand", async () => {
