@@ -196,7 +196,7 @@ async function processVideo(ctx: LocalShopifyContext, shop: ShopState, file: Fil
 
   const injected = takeInjectedFailure(shop, file);
   if (injected) return fail(injected.code ?? "VIDEO_VALIDATION_ERROR", injected.details);
-  const metadata = readVideoMetadata(download.bytes);
+  const metadata = await readVideoMetadata(download.bytes);
   if (!metadata) return fail("VIDEO_INVALID_FILETYPE_ERROR", "The file is not an MP4, MOV or WebM video");
   if (!metadata.width || !metadata.height) return fail("VIDEO_METADATA_READ_ERROR", `The ${metadata.container} container does not say the video's size`);
   update({
