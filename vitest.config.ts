@@ -34,11 +34,12 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["tests/db/**/*.test.ts"],
-          // No Shopify here: the models' storefront publishing stays off. The models and jobs load
+          // No Shopify here: the models' storefront publishing and video mirroring stay off. The models and jobs load
           // without Shopify's configuration (decision 027); only the orders webhook's route test
           // loads it (authenticate.webhook), which needs these SHOPIFY_* values to start.
           env: {
             STOREFRONT_PUBLISHING: "off",
+            VIDEO_MIRRORING: "off",
             AUTO_SYNC: "off",
             SHOPIFY_API_KEY: "db-suite",
             SHOPIFY_API_SECRET: "db-suite-secret",

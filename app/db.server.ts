@@ -25,6 +25,7 @@ export type {
   Shop,
   SisterVerification,
   Video,
+  VideoMirror,
   WebhookDelivery,
   Widget,
   WidgetVideo,

@@ -7,6 +7,7 @@
  * the page and the bill cannot disagree.
  */
 import type { ImportMethod, PlatformId } from "./platforms/types";
+import type { MirrorFailure } from "./rules/api-types";
 import { CAROUSEL_AUTO_SCROLL_MS, FREE_PLAN, PREMIUM_PLAN, VIEW_NAME_MAX_LENGTH, WIDGET_PRIORITY, type LayoutType, type PageContext } from "./constants";
 
 /** "$0", "$5.99": whole dollars without cents, as the spec writes prices. */
@@ -121,6 +122,16 @@ export type ErrorContext = Exclude<keyof typeof ERROR_MAPPER, "network" | "timeo
 
 /** Spec 8 and 2: Video Library, import and moderation texts. */
 export const LIBRARY_TEXT = {
+  /** A video's copy in Shopify Files (decision 035), under its status in the library. */
+  preparingVideo: "Preparing video",
+  platformPlayer: (reason: string) => `Using the platform's player: ${reason}`,
+  mirrorFailures: {
+    no_source: "the post can no longer be copied (removed or private)",
+    download_failed: "Shopify could not download the video",
+    processing_failed: "Shopify could not process the video",
+    timeout: "Shopify took too long to process the video",
+    shopify_refused: "Shopify refused the copy",
+  } satisfies Record<MirrorFailure, string>,
   importBanner: "Great! Now create a widget to display your videos on your storefront.",
   freePlanLimit: `Free plan allows maximum ${FREE_LIMIT} approved videos. Upgrade to Premium for unlimited videos.`,
   alreadyApproved: "Selected videos are already approved",

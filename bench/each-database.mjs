@@ -46,7 +46,15 @@ async function runChild(script, args, label, databaseUrl) {
   const env = stackEnv({ appPort: 3999, shopifyPort: 3998, databaseUrl });
   return new Promise((/** @type {(value?: void) => void} */ resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(script), "--child", ...args.map(String)], {
-      env: { ...env, BENCH_LABEL: label, NODE_ENV: "production", SHOPIFY_LOG_LEVEL: "error", STOREFRONT_PUBLISHING: "off", AUTO_SYNC: "off" },
+      env: {
+        ...env,
+        BENCH_LABEL: label,
+        NODE_ENV: "production",
+        SHOPIFY_LOG_LEVEL: "error",
+        STOREFRONT_PUBLISHING: "off",
+        VIDEO_MIRRORING: "off",
+        AUTO_SYNC: "off",
+      },
       stdio: ["ignore", "inherit", "inherit"],
     });
     child.on("error", reject);

@@ -29,6 +29,7 @@ import { ImportUnavailableError } from "~/rules/domain-errors";
 import { DEFAULT_THUMBNAIL_COPY_OPTIONS, keepThumbnailCopies } from "~/models/thumbnail-copies.server";
 import { saveImportedVideos } from "~/models/videos.server";
 import { scheduleStorefrontPublish } from "./storefront-publisher.server";
+import { mirrorApprovedVideos } from "./video-mirror.server";
 import { ACTIVE_IMPORT_STATUSES, HEARTBEAT_MS, JOB_OVERDUE_MS, JOB_TIME_LIMIT_MS, RUNNER_CONCURRENCY, WATCHDOG_INTERVAL_MS } from "./import-job-limits.server";
 
 /** Waits between attempts to record a job's end: about 16 s in all, so a short database lock passes. */
@@ -361,4 +362,6 @@ async function runImportJob(jobId: string): Promise<void> {
   }).catch((error: unknown) => console.warn(`Thumbnail copies for import job ${jobId} failed`, error));
   // Published videos may have new titles or posters.
   if (savedIds.length) scheduleStorefrontPublish(shopId);
+  // A resync found fresh download URLs: approved videos still without a copy get one now (decision 035).
+  if (savedIds.length) await mirrorApprovedVideos(shopId, savedIds);
 }

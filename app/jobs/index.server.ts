@@ -1,19 +1,21 @@
 /**
  * The background machinery of a process (decision 027): the import job
  * watchdog, the storefront publish sweep, Premium auto-sync's tick (and, on
- * PostgreSQL, its pg-boss queue), and the storefront events writer's last
- * flush. Nothing here starts on import: the app server's entry
+ * PostgreSQL, its pg-boss queue), the video mirror sweep, and the storefront
+ * events writer's last flush. Nothing here starts on import: the app server's entry
  * (app/entry.server.tsx) and `npm run worker` (app/worker.server.ts) start
  * it, once, and stop it on their way out.
  *
  * Two pieces start themselves when given work and stop when idle, so they
- * need no starting: the import runner (a job is queued) and the publish
- * coalescer (a change is scheduled); the events writer (a beacon arrives).
+ * need no starting: the import runner (a job is queued), the publish
+ * coalescer (a change is scheduled), the video mirror runner (a video is
+ * approved or deleted); the events writer (a beacon arrives).
  */
 import { startAutoSync, type AutoSyncRunner } from "./auto-sync.server";
 import { startImportJobWatchdog, type ImportJobWatchdog } from "./import-job-watchdog.server";
 import { flushStorefrontEvents } from "./storefront-events-writer.server";
 import { startStorefrontPublishSweep } from "./storefront-publisher.server";
+import { startVideoMirrorSweep } from "./video-mirror.server";
 
 export interface BackgroundJobsOptions {
   /**
@@ -24,6 +26,7 @@ export interface BackgroundJobsOptions {
   autoSync?: false | { tickMs?: number; work?: boolean };
   watchdogIntervalMs?: number;
   publishSweepIntervalMs?: number;
+  mirrorSweepIntervalMs?: number;
 }
 
 export interface BackgroundJobs {
@@ -34,6 +37,7 @@ export interface BackgroundJobs {
 interface Running {
   watchdog: ImportJobWatchdog;
   publishSweep: ReturnType<typeof startStorefrontPublishSweep>;
+  mirrorSweep: ReturnType<typeof startVideoMirrorSweep>;
   autoSync: Promise<AutoSyncRunner | null>;
 }
 
@@ -52,6 +56,8 @@ export async function startBackgroundJobs(options: BackgroundJobsOptions = {}): 
       watchdog: startImportJobWatchdog({ intervalMs: options.watchdogIntervalMs }),
       // Storefront publishes that failed, hung or lost their instance are retried (decision 025).
       publishSweep: startStorefrontPublishSweep(options.publishSweepIntervalMs),
+      // Copies of approved videos in Shopify Files that no runner is making (decision 035).
+      mirrorSweep: startVideoMirrorSweep(options.mirrorSweepIntervalMs),
       // Premium accounts sync every 3 hours (decision 017).
       autoSync: autoSyncOptions === false ? Promise.resolve(null) : startAutoSync(autoSyncOptions),
     };
@@ -69,6 +75,7 @@ export async function stopBackgroundJobs(): Promise<void> {
   if (stopping) {
     stopping.watchdog.stop();
     stopping.publishSweep.stop();
+    stopping.mirrorSweep.stop();
     const autoSync = await stopping.autoSync.catch(() => null);
     await autoSync?.stop();
   }

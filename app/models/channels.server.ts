@@ -9,6 +9,8 @@ import { untrustedText } from "~/rules/text-input";
 import type { ImportedChannel, PlatformId } from "~/platforms/types";
 import { RecordNotFoundError } from "~/rules/domain-errors";
 import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
+import { wakeVideoMirror } from "~/jobs/video-mirror.server";
+import { queueMirrorFileDeletions } from "~/models/video-mirrors.server";
 
 function toChannelDto(channel: Channel): ChannelDto {
   return {
@@ -112,14 +114,18 @@ export async function recordChannelSync(shopId: string, channelId: string, outco
 /**
  * Removes a connected account and the videos imported through it (the schema
  * cascades to them, their tags and widget assignments). Videos imported one by
- * one are not the account's and stay. Resolves to the number of videos removed.
+ * one are not the account's and stay; the removed videos' copies in Shopify
+ * Files are queued for deletion. Resolves to the number of videos removed.
  */
 export async function deleteChannel(shopId: string, channelId: string): Promise<{ videosDeleted: number }> {
-  const [videosDeleted, deleted] = await prisma.$transaction([
-    prisma.video.count({ where: { shopId, channelId } }),
-    prisma.channel.deleteMany({ where: { id: channelId, shopId } }),
-  ]);
+  const { videosDeleted, deleted, files } = await prisma.$transaction(async (tx) => {
+    const files = await queueMirrorFileDeletions(tx, shopId, { shopId, channelId });
+    const videosDeleted = await tx.video.count({ where: { shopId, channelId } });
+    return { videosDeleted, files, deleted: await tx.channel.deleteMany({ where: { id: channelId, shopId } }) };
+  });
   if (!deleted.count) throw new RecordNotFoundError("Channel");
   scheduleStorefrontPublish(shopId);
+  // Their copies in Shopify Files go too (decision 035).
+  if (files) wakeVideoMirror();
   return { videosDeleted };
 }

@@ -22,11 +22,14 @@ import {
 } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import {
+  PLAYER_MAX_LINES,
   STOREFRONT_DATA_VERSION,
+  STOREFRONT_METAFIELD_MAX_BYTES,
   STOREFRONT_METAFIELD_NAMESPACE,
   WIDGET_INDEX_METAFIELD_KEY,
   widgetMetafieldKey,
   type StorefrontProduct,
+  type StorefrontMedia,
   type StorefrontVideo,
   type StorefrontWidget,
   type StorefrontWidgetIndex,
@@ -42,6 +45,7 @@ const STOREFRONT_VIDEO_SELECT = {
   authorName: true,
   storedThumbnailUrl: true,
   videoUrl: true,
+  mirror: { select: { status: true, sources: true, posterUrl: true, durationMs: true } },
   productTags: { select: { productId: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
 } satisfies Prisma.VideoSelect;
 
@@ -63,12 +67,69 @@ function toStorefrontVideo(video: VideoForStorefront, products: ReadonlyMap<stri
     videoId: video.platformVideoId,
     title: video.title ?? "",
     author: video.authorName,
-    // Only our durable copy: the platform's signed URL would expire on the storefront.
-    poster: safeHttpUrl(video.storedThumbnailUrl),
+    // Only our durable copies: the platform's signed URL would expire on the storefront.
+    poster: safeHttpUrl(video.storedThumbnailUrl) ?? (video.mirror?.status === "ready" ? safeHttpUrl(video.mirror.posterUrl) : null),
     embedUrl: playerEmbedUrl(platform, video.platformVideoId, video.videoUrl),
     url: safeHttpUrl(video.videoUrl),
+    media: storefrontMedia(video.mirror),
     products: video.productTags.flatMap((tag) => products.get(tag.productId) ?? []),
   };
+}
+
+/** The renditions the storefront plays from a ready mirror; null while it is not ready (the platform's player stays). */
+export function storefrontMedia(mirror: VideoForStorefront["mirror"]): StorefrontMedia | null {
+  if (mirror?.status !== "ready" || !mirror.sources) return null;
+  let sources: MirrorSource[];
+  try {
+    sources = (JSON.parse(mirror.sources) as MirrorSource[]).filter(
+      (source) => source.format === "mp4" && safeHttpUrl(source.url) && source.width > 0 && source.height > 0,
+    );
+  } catch {
+    return null;
+  }
+  const lines = (source: MirrorSource) => Math.min(source.width, source.height);
+  const bySize = [...sources].sort((a, b) => lines(a) - lines(b));
+  const smallest = bySize[0];
+  const player = bySize.filter((source) => lines(source) <= PLAYER_MAX_LINES).at(-1) ?? smallest;
+  if (!smallest || !player) return null;
+  return {
+    preview: smallest.url,
+    src: player.url,
+    width: player.width,
+    height: player.height,
+    duration: mirror.durationMs === null ? null : Math.round(mirror.durationMs / 100) / 10,
+  };
+}
+
+interface MirrorSource {
+  url: string;
+  format: string;
+  width: number;
+  height: number;
+}
+
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
+
+/**
+ * The widget with as many of its videos as fit Shopify's JSON metafield limit
+ * (STOREFRONT_METAFIELD_MAX_BYTES, with room for the metafield's own
+ * envelope): a widget's later videos are left out rather than the whole
+ * publish failing. A handful of videos with full product lists take a few KB
+ * each, so only very long widgets meet the cap.
+ */
+export function withinMetafieldLimit(widget: StorefrontWidget, maxBytes = STOREFRONT_METAFIELD_MAX_BYTES - 1024): StorefrontWidget {
+  if (jsonBytes(widget) <= maxBytes) return widget;
+  const empty = jsonBytes({ ...widget, videos: [] });
+  const videos: StorefrontVideo[] = [];
+  let size = empty;
+  for (const video of widget.videos) {
+    // One comma between videos.
+    const added = jsonBytes(video) + (videos.length ? 1 : 0);
+    if (size + added > maxBytes) break;
+    videos.push(video);
+    size += added;
+  }
+  return { ...widget, videos };
 }
 
 /**
@@ -82,18 +143,20 @@ export async function buildStorefrontWidgets(shopId: string, currency: string, p
     orderBy: [{ displayNumber: "asc" }],
     include: WIDGET_WITH_VIDEOS,
   });
-  return widgets.map((widget) => ({
-    v: STOREFRONT_DATA_VERSION,
-    id: widget.id,
-    number: widget.displayNumber,
-    name: widget.name,
-    layout: readLayout(widget.layoutType),
-    pageContexts: readPageContexts(widget.pageContexts),
-    priority: widget.priority,
-    settings: readWidgetSettings(widget),
-    currency,
-    videos: widget.videos.map(({ video }) => toStorefrontVideo(video, products)),
-  }));
+  return widgets.map((widget) =>
+    withinMetafieldLimit({
+      v: STOREFRONT_DATA_VERSION,
+      id: widget.id,
+      number: widget.displayNumber,
+      name: widget.name,
+      layout: readLayout(widget.layoutType),
+      pageContexts: readPageContexts(widget.pageContexts),
+      priority: widget.priority,
+      settings: readWidgetSettings(widget),
+      currency,
+      videos: widget.videos.map(({ video }) => toStorefrontVideo(video, products)),
+    }),
+  );
 }
 
 /**

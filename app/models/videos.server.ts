@@ -14,6 +14,8 @@ import type { ImportedVideo, PlatformId } from "~/platforms/types";
 import { markShopFirstActive } from "~/models/shop.server";
 import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
+import { mirrorApprovedVideos, wakeVideoMirror } from "~/jobs/video-mirror.server";
+import { queueMirrorFileDeletions, videoMediaDto } from "~/models/video-mirrors.server";
 
 // ---------------------------------------------------------------- reading
 
@@ -33,6 +35,7 @@ const VIDEO_DTO_SELECT = {
   createdAt: true,
   productTags: { select: { id: true, productId: true, productTitle: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   widgets: { select: { widget: { select: { name: true } } }, orderBy: [{ widget: { displayNumber: "asc" } }] },
+  mirror: { select: { status: true, failure: true } },
 } satisfies Prisma.VideoSelect;
 
 type VideoRow = Prisma.VideoGetPayload<{ select: typeof VIDEO_DTO_SELECT }>;
@@ -56,6 +59,7 @@ function toVideoDto(row: VideoRow): VideoDto {
     clicks: row.clicks,
     product_tags: row.productTags.map((tag) => ({ id: tag.id, product_id: tag.productId, product_title: tag.productTitle })),
     widget_names: row.widgets.map((assignment) => assignment.widget.name),
+    media: videoMediaDto(row.mirror),
   };
 }
 
@@ -153,6 +157,7 @@ function importedFields(video: ImportedVideo, platformVideoId: string) {
     thumbnailUrl: cleanText(video.thumbnailUrl, 4000),
     embedHtml: cleanText(video.embedHtml, 20_000),
     videoUrl: cleanText(video.videoUrl, 4000),
+    downloadUrl: safeHttpUrl(cleanText(video.downloadUrl, 4000)),
     publishedAt: video.publishedAt && !Number.isNaN(video.publishedAt.getTime()) ? video.publishedAt : null,
   };
   return { ...fields, searchText: videoSearchText({ ...fields, platformVideoId }) };
@@ -294,6 +299,8 @@ export async function setVideoEnabled(shopId: string, videoId: string, change: V
   const approvedNow = await approveVideo(shopId, videoId, change.widgetIds ?? []);
   if (approvedNow) {
     scheduleStorefrontPublish(shopId);
+    // The copy of the video's file in Shopify Files is made in the background (decision 035).
+    await mirrorApprovedVideos(shopId, [videoId]);
     // Spec 4: the first approval starts the review-prompt clock; failure is ignored.
     await markShopFirstActive(shopId).catch((error: unknown) => console.warn("markShopFirstActive failed", error));
   }
@@ -364,9 +371,13 @@ async function assignWidgets(tx: Tx, shopId: string, videoId: string, widgetIds:
   });
 }
 
-/** Deletes a video with its tags and widget assignments (the schema cascades). */
+/** Deletes a video with its tags and widget assignments (the schema cascades); its copy in Shopify Files is deleted too. */
 export async function deleteVideo(shopId: string, videoId: string): Promise<void> {
-  const { count } = await prisma.video.deleteMany({ where: { id: videoId, shopId } });
+  const { count, files } = await prisma.$transaction(async (tx) => {
+    const files = await queueMirrorFileDeletions(tx, shopId, { id: videoId, shopId });
+    return { files, ...(await tx.video.deleteMany({ where: { id: videoId, shopId } })) };
+  });
   if (!count) throw new RecordNotFoundError("Video");
   scheduleStorefrontPublish(shopId);
+  if (files) wakeVideoMirror();
 }

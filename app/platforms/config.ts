@@ -12,8 +12,8 @@ export { canonicalVideoUrl, extractVideoId, isPlatformUrl, normalizeUsername } f
 
 export const PLATFORM_IDS = ["tiktok", "instagram", "pinterest", "youtube_shorts", "snapchat"] as const satisfies readonly PlatformId[];
 
-/** Actor ids (Apify Store) used or noted per platform. Pinterest imports use oEmbed; its actor is noted for a later board import. */
-const ACTORS = {
+/** Actor ids (Apify Store) used or noted per platform. Pinterest imports use oEmbed; its actor gives a pin's video file to the mirror. */
+export const ACTORS = {
   tiktok: "clockworks/tiktok-scraper",
   instagramReels: "apify/instagram-reel-scraper",
   pinterest: "epctex/pinterest-scraper",

@@ -82,6 +82,21 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
       };
     },
 
+    async fetchVideoFiles(posts, options = {}) {
+      const files = new Map<string, string | null>(posts.map((post) => [post.platformVideoId, null]));
+      if (!posts.length) return files;
+      const run = await runActor(settings, {
+        actorId: config.actorId!,
+        input: { username: posts.map((post) => canonicalVideoUrl("instagram", post.platformVideoId)!), resultsLimit: 1, ...NO_EXTRAS },
+        maxItems: posts.length + 10,
+        signal: options.signal,
+      });
+      for (const video of readVideoItems(run.items, (item) => instagramVideo(item, null), "shortCode").videos) {
+        if (files.has(video.platformVideoId)) files.set(video.platformVideoId, video.downloadUrl ?? null);
+      }
+      return files;
+    },
+
     async importVideo(url, options = {}) {
       const parsed = parseVideoUrl("instagram", url);
       if (!parsed?.videoId) throw new ImportError("invalid_input", `Not an Instagram reel URL: ${JSON.stringify(url.slice(0, 200))}`);

@@ -4,10 +4,14 @@
  * widely used, no token, no cost). The answer carries `title`,
  * `author_name`, `author_url`, `thumbnail_url` and `html`; the pin id comes
  * from the URL. Pinterest has no account import (spec: pin URL only).
+ * oEmbed has no video file: for the mirror (`withVideoFile`) the Apify actor
+ * epctex/pinterest-scraper reads the pin, whose `videos.video_list` holds its
+ * renditions; the 720p one becomes `downloadUrl`.
  */
-import { PLATFORMS } from "./config";
+import { runActor } from "./apify.server";
+import { ACTORS, PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
-import { FAILURE_TEXT_MAX, cleanText, cleanUrl, isItem, type Item } from "./normalize";
+import { FAILURE_TEXT_MAX, cleanText, cleanUrl, field, isItem, type Item } from "./normalize";
 import { canonicalVideoUrl, parseVideoUrl } from "./urls";
 import { ImportError, type ImportedVideo, type PlatformImporter } from "./types";
 
@@ -39,6 +43,36 @@ function pinterestVideo(answer: Item, pinId: string): ImportedVideo {
   };
 }
 
+/** The pin's video file from the scraper's pin object: the 720p rendition, else the first one listed. */
+function pinVideoFile(item: Item | undefined): string | null {
+  if (!item) return null;
+  const list = field(item, "videos.video_list");
+  if (!isItem(list)) return null;
+  const preferred = isItem(list.V_720P) ? list.V_720P : Object.values(list).find(isItem);
+  return preferred ? cleanUrl(preferred.url) : null;
+}
+
+/** The pins' video files from one scraper run, by pin id (null: no video, or the pin is gone). */
+async function fetchPinVideoFiles(
+  settings: ImporterSettings,
+  posts: ReadonlyArray<{ platformVideoId: string; videoUrl?: string }>,
+  signal?: AbortSignal,
+): Promise<Map<string, string | null>> {
+  const files = new Map<string, string | null>(posts.map((post) => [post.platformVideoId, null]));
+  if (!posts.length) return files;
+  const run = await runActor(settings, {
+    actorId: ACTORS.pinterest,
+    input: { startUrls: posts.map((post) => canonicalVideoUrl("pinterest", post.platformVideoId)!), maxItems: posts.length },
+    maxItems: posts.length,
+    signal,
+  });
+  for (const item of run.items) {
+    const id = typeof item.id === "string" ? item.id : null;
+    if (id && files.has(id)) files.set(id, pinVideoFile(item));
+  }
+  return files;
+}
+
 export function createPinterestImporter(settings: ImporterSettings): PlatformImporter {
   return {
     config,
@@ -46,6 +80,8 @@ export function createPinterestImporter(settings: ImporterSettings): PlatformImp
     async importChannel() {
       throw new ImportError("invalid_input", "Pinterest imports take the URL of a pin, not a username");
     },
+
+    fetchVideoFiles: (posts, options = {}) => fetchPinVideoFiles(settings, posts, options.signal),
 
     async importVideo(url, options = {}) {
       const pinId = parseVideoUrl("pinterest", url)?.videoId;
@@ -72,7 +108,12 @@ export function createPinterestImporter(settings: ImporterSettings): PlatformImp
         throw new ImportError("private", `Pinterest refused the pin (HTTP ${response.status}); it may be private`);
       if (!response.ok) throw new ImportError("failed", `Pinterest answered HTTP ${response.status}`);
       if (!isItem(answer)) throw new ImportError("failed", "Pinterest's answer was not an oEmbed object");
-      return { video: pinterestVideo(answer, pinId), channel: null };
+      const video = pinterestVideo(answer, pinId);
+      if (options.withVideoFile) {
+        const files = await fetchPinVideoFiles(settings, [{ platformVideoId: pinId, videoUrl: video.videoUrl }], options.signal);
+        video.downloadUrl = files.get(pinId) ?? null;
+      }
+      return { video, channel: null };
     },
   };
 }

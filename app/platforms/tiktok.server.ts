@@ -5,7 +5,8 @@
  * `webVideoUrl`, `authorMeta.{name,nickName,avatar,fans}` and
  * `videoMeta.coverUrl` (a signed CDN URL that expires after about 6 hours);
  * some datasets come flattened ("authorMeta.name"), which `field` reads too.
- * With `shouldDownloadVideos` (a paid add-on, off here) the actor saves the
+ * With `shouldDownloadVideos` (a paid add-on, asked only for one video the
+ * mirror copies, never for account imports) the actor saves the
  * video to its key-value store and puts the record's URL in `mediaUrls` and
  * `videoMeta.downloadAddr`; when an item has one it becomes `downloadUrl`.
  */
@@ -103,12 +104,41 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
       };
     },
 
+    async fetchVideoFiles(posts, options = {}) {
+      const files = new Map<string, string | null>(posts.map((post) => [post.platformVideoId, null]));
+      if (!posts.length) return files;
+      const run = await runActor(settings, {
+        actorId: config.actorId!,
+        input: {
+          postURLs: posts.map((post) => post.videoUrl),
+          resultsPerPage: 1,
+          scrapeRelatedVideos: false,
+          ...NO_EXTRAS,
+          // The paid download add-on, for the approved videos being copied only.
+          shouldDownloadVideos: true,
+        },
+        maxItems: posts.length + 10,
+        signal: options.signal,
+      });
+      for (const video of readVideoItems(run.items, (item) => tiktokVideo(item, null), "id").videos) {
+        if (files.has(video.platformVideoId)) files.set(video.platformVideoId, video.downloadUrl ?? null);
+      }
+      return files;
+    },
+
     async importVideo(url, options = {}) {
       const parsed = parseVideoUrl("tiktok", url);
       if (!parsed) throw new ImportError("invalid_input", `Not a TikTok video URL: ${JSON.stringify(url.slice(0, 200))}`);
       const run = await runActor(settings, {
         actorId: config.actorId!,
-        input: { postURLs: [new URL(url.trim()).href], resultsPerPage: 1, scrapeRelatedVideos: false, ...NO_EXTRAS },
+        input: {
+          postURLs: [new URL(url.trim()).href],
+          resultsPerPage: 1,
+          scrapeRelatedVideos: false,
+          ...NO_EXTRAS,
+          // The paid download add-on, for one approved video at a time (the mirror).
+          shouldDownloadVideos: options.withVideoFile === true,
+        },
         maxItems: 10,
         signal: options.signal,
       });

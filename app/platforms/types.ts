@@ -80,12 +80,32 @@ export interface ImportFailure {
   message: string;
 }
 
+export interface ImportVideoOptions {
+  signal?: AbortSignal;
+  withVideoFile?: boolean;
+}
+
 export interface PlatformImporter {
   config: PlatformConfig;
   /** Latest videos of an account (username without "@"). */
   importChannel(username: string, options?: { limit?: number; signal?: AbortSignal }): Promise<ChannelImportResult>;
-  /** One video (or pin) from its public URL. */
-  importVideo(url: string, options?: { signal?: AbortSignal }): Promise<{ video: ImportedVideo; channel: ImportedChannel | null }>;
+  /**
+   * One video (or pin) from its public URL. With `withVideoFile` the source is
+   * asked for a downloadable copy of the video (`downloadUrl`) where that costs
+   * extra (TikTok's download add-on, Pinterest's scraper): the mirror asks so for
+   * approved videos only.
+   */
+  importVideo(url: string, options?: ImportVideoOptions): Promise<{ video: ImportedVideo; channel: ImportedChannel | null }>;
+  /**
+   * Fresh downloadable URLs of several posts' video files, in one actor run
+   * (signed URLs expire, so the mirror asks right before it copies). Keyed by
+   * platformVideoId; a post the platform no longer shows (removed, private) or
+   * offers no file for maps to null. Absent for platforms without files.
+   */
+  fetchVideoFiles?(
+    posts: ReadonlyArray<{ platformVideoId: string; videoUrl: string }>,
+    options?: { signal?: AbortSignal },
+  ): Promise<Map<string, string | null>>;
 }
 
 /** Thrown by importers when nothing could be fetched. */

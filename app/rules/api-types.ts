@@ -32,6 +32,22 @@ export interface VideoDto {
   clicks: number;
   product_tags: ProductTagDto[];
   widget_names: string[];
+  /** Our copy of the video in the shop's Shopify Files (decision 035); null when none was asked for (never approved). */
+  media: VideoMediaDto | null;
+}
+
+/** Why a copy of a video in Shopify Files could not be made. */
+export type MirrorFailure =
+  | "no_source" // the platform gives no downloadable file for this post (removed, private, or none offered)
+  | "download_failed" // Shopify could not download the file, even from a fresh URL
+  | "processing_failed" // Shopify could not process the file
+  | "timeout" // still processing after the time limit
+  | "shopify_refused"; // Shopify refused the copy (an error answer, repeatedly)
+
+export interface VideoMediaDto {
+  /** preparing: being copied; ready: the storefront plays our copy; failed: it keeps the platform's player. */
+  status: "preparing" | "ready" | "failed";
+  failure: MirrorFailure | null;
 }
 
 export type LibraryTab = "all" | "active" | "draft";

@@ -59,6 +59,57 @@ export const ADMIN_DOCUMENTS = {
         }
       }
     }`,
+  videoFileCreate: `#graphql
+    mutation ClipcartVideoFileCreate($files: [FileCreateInput!]!) {
+      fileCreate(files: $files) {
+        files {
+          id
+          fileStatus
+        }
+        userErrors {
+          field
+          message
+          code
+        }
+      }
+    }`,
+  videoFiles: `#graphql
+    query ClipcartVideoFiles($ids: [ID!]!) {
+      nodes(ids: $ids) {
+        ... on Video {
+          id
+          fileStatus
+          duration
+          fileErrors {
+            code
+            details
+          }
+          sources {
+            url
+            format
+            mimeType
+            width
+            height
+          }
+          preview {
+            image {
+              url
+            }
+          }
+        }
+      }
+    }`,
+  fileDelete: `#graphql
+    mutation ClipcartFileDelete($fileIds: [ID!]!) {
+      fileDelete(fileIds: $fileIds) {
+        deletedFileIds
+        userErrors {
+          field
+          message
+          code
+        }
+      }
+    }`,
   storefrontTarget: `#graphql
     query ClipcartStorefrontTarget($namespace: String!) {
       shop {
@@ -282,6 +333,104 @@ export async function fetchFileStates(graphql: AdminGraphql, ids: readonly strin
   if (!ids.length) return [];
   const data = await runAdminQuery<FileStatusesData>(graphql, ADMIN_DOCUMENTS.fileStatuses, { ids });
   return data.nodes.flatMap((node) => (node?.id && node.fileStatus ? [{ id: node.id, status: node.fileStatus, url: node.image?.url ?? null }] : []));
+}
+
+// ---------------------------------------------------------------- video files
+
+/**
+ * Asks Shopify to keep a copy of a video in the shop's Files: Shopify
+ * downloads `url` in the background, then transcodes it (UPLOADED ->
+ * PROCESSING -> READY or FAILED). `url` is a public http(s) URL or a staged
+ * upload's resourceUrl. A refused input is a ShopifyGatewayError.
+ */
+export async function createVideoFile(graphql: AdminGraphql, file: { url: string; alt?: string; filename?: string }): Promise<CreatedFile> {
+  const data = await runAdminQuery<FileCreateData>(graphql, ADMIN_DOCUMENTS.videoFileCreate, {
+    files: [
+      {
+        originalSource: file.url,
+        contentType: "VIDEO",
+        ...(file.alt ? { alt: file.alt.slice(0, 512) } : {}),
+        ...(file.filename ? { filename: file.filename } : {}),
+      },
+    ],
+  });
+  const { files: created, userErrors } = data.fileCreate;
+  const first = created?.[0];
+  if (userErrors.length || !first) {
+    throw new ShopifyGatewayError(userErrors.map((error) => error.message).join("; ") || "fileCreate returned no file", userErrors);
+  }
+  return { id: first.id, status: first.fileStatus };
+}
+
+/** One playable rendition of a READY video. */
+export interface VideoFileSource {
+  url: string;
+  /** "mp4", "m3u8" (HLS), "webm" */
+  format: string;
+  mimeType: string;
+  width: number;
+  height: number;
+}
+
+export interface VideoFileState {
+  id: string;
+  status: FileStatus;
+  /** Once READY. */
+  durationMs: number | null;
+  sources: VideoFileSource[];
+  posterUrl: string | null;
+  /** Why Shopify failed the file (FAILED): its error code and details. */
+  error: { code: string; details: string | null } | null;
+}
+
+interface VideoFilesData {
+  nodes: Array<{
+    id?: string;
+    fileStatus?: FileStatus;
+    duration?: number | null;
+    fileErrors?: Array<{ code: string; details: string | null }>;
+    sources?: VideoFileSource[];
+    preview?: { image: { url: string } | null } | null;
+  } | null>;
+}
+
+/** Where Shopify is with each video file; a file that no longer exists (deleted in the admin) is left out. */
+export async function fetchVideoFileStates(graphql: AdminGraphql, ids: readonly string[]): Promise<VideoFileState[]> {
+  if (!ids.length) return [];
+  const data = await runAdminQuery<VideoFilesData>(graphql, ADMIN_DOCUMENTS.videoFiles, { ids });
+  return data.nodes.flatMap((node) => {
+    if (!node?.id || !node.fileStatus) return [];
+    const firstError = node.fileErrors?.[0];
+    return [
+      {
+        id: node.id,
+        status: node.fileStatus,
+        durationMs: node.duration ?? null,
+        sources: node.sources ?? [],
+        posterUrl: node.preview?.image?.url ?? null,
+        error: firstError ? { code: firstError.code, details: firstError.details } : null,
+      },
+    ];
+  });
+}
+
+interface FileDeleteData {
+  fileDelete: { deletedFileIds: string[] | null; userErrors: Array<{ field: string[] | null; message: string; code: string | null }> };
+}
+
+/**
+ * Deletes files from the shop's Files. A file already gone (deleted in the
+ * admin) counts as deleted; Shopify refuses a whole batch for one such id, so
+ * the batch is then retried one file at a time.
+ */
+export async function deleteFiles(graphql: AdminGraphql, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
+  const data = await runAdminQuery<FileDeleteData>(graphql, ADMIN_DOCUMENTS.fileDelete, { fileIds: ids });
+  const { userErrors } = data.fileDelete;
+  if (!userErrors.length) return;
+  const onlyMissing = userErrors.every((error) => error.code === "FILE_DOES_NOT_EXIST");
+  if (!onlyMissing) throwOnUserErrors("fileDelete", data.fileDelete);
+  if (ids.length > 1) for (const id of ids) await deleteFiles(graphql, [id]);
 }
 
 // ---------------------------------------------------------------- storefront data (app-data metafields)

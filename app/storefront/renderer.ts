@@ -417,7 +417,17 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     const video = videos[current];
     if (!video) return;
     const url = playerUrl(video);
-    if (url) {
+    const own = safeHttpUrl(video.media && video.media.src);
+    if (own) {
+      // Our copy in the shop's Shopify Files (decision 035): no platform player, no third-party page.
+      const clip = el("video");
+      clip.src = own;
+      clip.controls = clip.autoplay = clip.playsInline = true;
+      const still = safeHttpUrl(video.poster);
+      if (still) clip.poster = still;
+      clip.title = titleOf(video);
+      player.replaceChildren(clip);
+    } else if (url) {
       const frame = el("iframe");
       frame.src = url;
       frame.title = titleOf(video);

@@ -57,8 +57,33 @@ export interface StorefrontVideo {
   embedUrl: string | null;
   /** The post on the platform. */
   url: string | null;
+  /** Our copy in the shop's Shopify Files, once ready; null = the platform's player (embedUrl). */
+  media?: StorefrontMedia | null;
   products: StorefrontProduct[];
 }
+
+/** A mirrored video's files on Shopify's CDN (decision 035). */
+export interface StorefrontMedia {
+  /** The smallest MP4 rendition, for muted previews inside the widget. */
+  preview: string;
+  /** The MP4 rendition for the player: the largest up to PLAYER_MAX_LINES lines. */
+  src: string;
+  /** The player rendition's size, for its box before the first frame. */
+  width: number;
+  height: number;
+  /** Seconds; null when Shopify did not say. */
+  duration: number | null;
+}
+
+/** The player's rendition is at most this many lines (the short side): 1080p is plenty for a phone-sized player. */
+export const PLAYER_MAX_LINES = 1080;
+
+/**
+ * Shopify's limit on a JSON metafield's value for apps created after April
+ * 2026 (128 KB, shopify.dev "Metafield limits"); a widget's data is kept
+ * below it by leaving out its last videos (buildStorefrontWidgets).
+ */
+export const STOREFRONT_METAFIELD_MAX_BYTES = 128 * 1024;
 
 export interface StorefrontWidget {
   v: typeof STOREFRONT_DATA_VERSION;

@@ -22,3 +22,16 @@ export function rowWith(app: FrameLocator, text: string): Locator {
 export function frameUrl(page: Page): URL {
   return new URL(page.frame({ name: "app-iframe" })!.url());
 }
+
+/** Runs a bulk action of the selected rows: a promoted button, or an item of the "More actions" menu. */
+export async function bulkAction(app: FrameLocator, name: string) {
+  const promoted = app.getByRole("button", { name, exact: true }).first();
+  if (await promoted.isVisible()) return promoted.click();
+  // Actions that do not fit (and Delete) live behind the "More actions" menu.
+  await app.getByRole("button", { name: "More actions" }).click();
+  await app
+    .getByRole("menuitem", { name })
+    .or(app.getByRole("button", { name, exact: true }))
+    .first()
+    .click();
+}

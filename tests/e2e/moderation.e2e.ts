@@ -4,6 +4,7 @@ import { firstOf, only } from "../support/must";
 import { platformControl, uniqueAccount } from "../emulators/platforms/client";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { APP_URL, SHOPIFY_URL, adminModal, closeAdminModal, expect, modalButton, tableRow, test } from "./fixtures";
+import { bulkAction } from "./library-helpers";
 
 // Moderation in the Video Library (spec 2, 4, 8): approve to widgets, the Free
 // plan limit, unpublish, product tags, the preview dialog, deletes, and
@@ -13,18 +14,6 @@ const FREE_LIMIT = "Free plan allows maximum 5 approved videos. Upgrade to Premi
 
 async function selectRows(app: FrameLocator, titles: string[]) {
   for (const title of titles) await tableRow(app, title).getByRole("checkbox").check();
-}
-
-async function bulkAction(app: FrameLocator, name: string) {
-  const promoted = app.getByRole("button", { name, exact: true }).first();
-  if (await promoted.isVisible()) return promoted.click();
-  // Actions that do not fit (and Delete) live behind the "More actions" menu.
-  await app.getByRole("button", { name: "More actions" }).click();
-  await app
-    .getByRole("menuitem", { name })
-    .or(app.getByRole("button", { name, exact: true }))
-    .first()
-    .click();
 }
 
 async function videoRows(shop: string) {

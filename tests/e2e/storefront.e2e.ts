@@ -1,45 +1,13 @@
-import type { FrameLocator, Page } from "@playwright/test";
 import { demoCatalogue } from "../emulators/shopify/catalogue";
 import { firstOf } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
-import { APP_URL, SHOPIFY_URL, adminModal, cardTitled, expect, modalButton, setShopTheme, tableRow, test } from "./fixtures";
-import { E2E_PORTS } from "./stack-ports";
+import { APP_URL, adminModal, expect, modalButton, setShopTheme, tableRow, test } from "./fixtures";
+import { installThroughThemeEditor, published, storefront } from "./storefront-helpers";
 
 // The shopper's side (issue 4): a widget created and installed in the admin,
 // videos approved to it in the library, then the local storefront renders the
 // extension's Liquid with the published data; the shopper opens a video, adds
 // a tagged product to the cart, and the events reach the app.
-
-const storefront = (shop: string, path = "/") => `http://${shop}.localhost:${E2E_PORTS.shopify}${path}`;
-
-/** The widget metafields Local Shopify holds for the shop, once the app has published `check`. */
-async function published(shop: string, key: string, check: (value: { videos: Array<{ title: string }> } | null) => boolean) {
-  await expect
-    .poll(
-      async () => {
-        const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as {
-          metafields: Array<{ namespace: string; key: string; value: string }>;
-        };
-        const metafield = state.metafields.find((m) => m.namespace === "clipcart" && m.key === key);
-        return check(metafield ? JSON.parse(metafield.value) : null);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-}
-
-/** Install on Store, then the theme editor tab: set the widget number and Save. */
-async function installThroughThemeEditor(page: Page, app: FrameLocator, widgetName: string, widgetNumber: number, options: { embedFallback?: boolean } = {}) {
-  await cardTitled(app, widgetName).getByRole("button", { name: "Install on Store" }).click();
-  const [editor] = await Promise.all([page.context().waitForEvent("page"), modalButton(app, "Open Theme Editor").click()]);
-  await editor.waitForLoadState();
-  if (options.embedFallback) await editor.getByRole("link", { name: "Enable the app embed" }).click();
-  await editor.getByLabel("Widget number").fill(String(widgetNumber));
-  await editor.getByRole("button", { name: "Save" }).click();
-  await expect(editor.getByTestId("theme-editor-saved")).toBeVisible();
-  await editor.close();
-  await modalButton(app, "Got it").click();
-}
 
 test("a carousel installed on the product page shows the approved videos; the shopper adds a tagged product to the cart and the events arrive", async ({
   page,

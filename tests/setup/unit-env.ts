@@ -17,6 +17,9 @@ process.env.SCOPES = localApp.scopes;
 process.env.SHOPIFY_LOG_LEVEL ??= "error";
 process.env.APIFY_TOKEN = localApify.token;
 process.env.APIFY_WAIT_SECS ??= "3";
+// The video mirror runner stays asleep unless a test of it wakes it (tests/api/video-mirror.test.ts):
+// approvals elsewhere would otherwise copy videos in the background of unrelated tests.
+process.env.VIDEO_MIRRORING ??= "off";
 
 // A test fails on console.error/warn it did not declare (tests/support/console-guard.ts).
 installConsoleGuard();

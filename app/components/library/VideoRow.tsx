@@ -29,6 +29,20 @@ interface VideoRowProps {
   onUnpublish: (video: VideoDto) => void;
 }
 
+/** Where the storefront's copy of the video stands, while it is not simply ready (decision 035). */
+function MediaStatus({ media }: { media: VideoDto["media"] }) {
+  if (!media || media.status === "ready") return null;
+  const text =
+    media.status === "preparing" ? LIBRARY_TEXT.preparingVideo : LIBRARY_TEXT.platformPlayer(LIBRARY_TEXT.mirrorFailures[media.failure ?? "processing_failed"]);
+  return (
+    <div style={{ maxWidth: 200, whiteSpace: "normal" }}>
+      <Text as="span" variant="bodySm" tone="subdued">
+        {text}
+      </Text>
+    </div>
+  );
+}
+
 /**
  * A library row (spec 2): thumbnail, id and title, created date, up to two
  * product badges and "+N more", status, Tag Product and Approve / Unpublish.
@@ -73,7 +87,12 @@ export function VideoRow({ video, position, selected, unpublishing, onPreview, o
           </InlineStack>
         </div>
       </IndexTable.Cell>
-      <IndexTable.Cell>{video.enabled ? <Badge tone="success">{LIBRARY_TEXT.active}</Badge> : <Badge>{LIBRARY_TEXT.draft}</Badge>}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <BlockStack gap="100" inlineAlign="start">
+          {video.enabled ? <Badge tone="success">{LIBRARY_TEXT.active}</Badge> : <Badge>{LIBRARY_TEXT.draft}</Badge>}
+          <MediaStatus media={video.media} />
+        </BlockStack>
+      </IndexTable.Cell>
       <IndexTable.Cell>
         <Interactive>
           <InlineStack gap="200" wrap={false} align="end">

@@ -12,6 +12,7 @@ import { fileGidType, installationId } from "./graphql/views.js";
 import { gid, parseGid } from "./gid.js";
 import { readParams, Router, sendJson } from "./http.js";
 import { revokeTokens } from "./oauth.js";
+import { adminApiCalls } from "./graphql/index.js";
 import { mintSessionToken } from "./session-token.js";
 import { emptyState, nextId, type FileRecord, type OrderRecord, type ThemeKind } from "./state.js";
 import { fileUrl, stagedUploadUrl, videoOriginalUrl, videoPreviewUrl } from "./urls.js";
@@ -272,6 +273,14 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
       "POST",
       new RegExp(`^${SHOP}/uninstall$`),
       json((_req, [shop = ""]) => uninstallShop(ctx, shopParam(shop))),
+    )
+    .on(
+      "GET",
+      new RegExp(`^${SHOP}/api-calls$`),
+      json((req, [shop = ""]) => {
+        const clear = new URL(req.url ?? "/", "http://local").searchParams.get("clear") === "1";
+        return { calls: adminApiCalls(ctx.shop(shopParam(shop)).domain, { clear }) };
+      }),
     )
     .on(
       "POST",

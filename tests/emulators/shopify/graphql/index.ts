@@ -7,7 +7,28 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { execute, type GraphQLError, Kind, parse, print, validate, visit, type ASTNode, type DocumentNode, type OperationDefinitionNode } from "graphql";
+import {
+  execute,
+  getNamedType,
+  isInterfaceType,
+  isLeafType,
+  isObjectType,
+  Kind,
+  parse,
+  print,
+  validate,
+  valueFromASTUntyped,
+  visit,
+  type ASTNode,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLError,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionNode,
+} from "graphql";
 import type { LocalShopifyContext } from "../context.js";
 import { readBody, sendJson } from "../http.js";
 import { findAccessToken } from "../oauth.js";
@@ -162,16 +183,80 @@ function executionError(error: GraphQLError): ShopifyError {
   };
 }
 
-/** Shopify reports query cost; clients may read it. One point per field selected is close enough here. */
-function costOf(document: DocumentNode): number {
-  let cost = 0;
-  visit(document, { Field: () => void cost++ });
-  return cost;
+/**
+ * The requested query cost as Shopify documents it (shopify.dev, "GraphQL
+ * Admin API rate limits"): scalars and enums 0, objects 1, a connection 2
+ * plus its page size times the cost of one node, a mutation 10; `nodes(ids:)`
+ * counts each id. Close enough that a client (and bench:mirror) can check it
+ * stays within the bucket.
+ */
+function costOf(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): number {
+  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (!operation) return 0;
+  const root = operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
+  if (!root) return 0;
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const argument = (field: FieldNode, name: string): unknown => {
+    const node = field.arguments?.find((arg) => arg.name.value === name)?.value;
+    if (!node) return undefined;
+    return node.kind === Kind.VARIABLE ? variables?.[node.name.value] : valueFromASTUntyped(node);
+  };
+  const selectionCost = (type: GraphQLNamedType, selections: readonly SelectionNode[]): number => {
+    let total = 0;
+    for (const selection of selections) {
+      if (selection.kind === Kind.FIELD) total += fieldCost(type, selection);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const on = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : type;
+        if (on) total += selectionCost(on, selection.selectionSet.selections);
+      } else {
+        const fragment = fragments.get(selection.name.value);
+        const on = fragment && schema.getType(fragment.typeCondition.name.value);
+        if (fragment && on) total += selectionCost(on, fragment.selectionSet.selections);
+      }
+    }
+    return total;
+  };
+  const fieldCost = (parent: GraphQLNamedType, field: FieldNode): number => {
+    if (!isObjectType(parent) && !isInterfaceType(parent)) return 0;
+    const definition = parent.getFields()[field.name.value];
+    if (!definition) return 0;
+    const type = getNamedType(definition.type);
+    if (isLeafType(type)) return 0;
+    const inner = field.selectionSet ? selectionCost(type, field.selectionSet.selections) : 0;
+    if (type.name.endsWith("Connection")) {
+      const size = Number(argument(field, "first") ?? argument(field, "last") ?? 0) || 0;
+      // A connection's edges/nodes are priced once per item of the page.
+      return 2 + size * Math.max(1, inner);
+    }
+    if (field.name.value === "nodes" && Array.isArray(argument(field, "ids"))) return (argument(field, "ids") as unknown[]).length * Math.max(1, inner);
+    return 1 + inner;
+  };
+  if (operation.operation === "mutation") return 10 * operation.selectionSet.selections.length;
+  return selectionCost(root, operation.selectionSet.selections);
 }
 
 function schemaVersionFor(version: string): string {
   // Shopify answers unknown or retired versions with the oldest supported one.
   return ADMIN_SCHEMA_VERSIONS.includes(version) ? version : ADMIN_SCHEMA_VERSIONS[0];
+}
+
+/** One Admin API request as a benchmark reads it back (GET /__local/shops/<shop>/api-calls). */
+export interface AdminApiCall {
+  at: number;
+  operation: string | null;
+  cost: number;
+}
+
+/**
+ * Every Admin GraphQL request per shop since Local Shopify started or the
+ * shop's log was read with `clear`; kept in memory only (not in the saved state).
+ */
+const apiCalls = new Map<string, AdminApiCall[]>();
+
+export function adminApiCalls(shopDomain: string, { clear = false } = {}): AdminApiCall[] {
+  const calls = apiCalls.get(shopDomain) ?? [];
+  if (clear) apiCalls.delete(shopDomain);
+  return calls;
 }
 
 /** Runs one GraphQL request for the token's shop (in-process entry point, also used by the HTTP handler). */
@@ -200,7 +285,10 @@ async function runGraphql(ctx: LocalShopifyContext, token: TokenRecord, request:
     operationName: request.operationName ?? undefined,
   });
   if (operation?.operation === "mutation") ctx.save();
-  const cost = costOf(document);
+  const cost = costOf(schema, document, request.variables ?? undefined);
+  const log = apiCalls.get(g.shop.domain) ?? [];
+  log.push({ at: Date.now(), operation: operation?.name?.value ?? null, cost });
+  apiCalls.set(g.shop.domain, log);
   const response: Record<string, unknown> = {};
   if (result.errors?.length) response.errors = result.errors.map((e) => variableError(document, e) ?? executionError(e));
   if ("data" in result) response.data = result.data;

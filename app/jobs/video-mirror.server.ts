@@ -1,0 +1,326 @@
+/**
+ * The video mirror runner (decision 035): takes the steps of the mirrors that
+ * app/models/video-mirrors.server.ts defines, and deletes the Shopify files
+ * queued for deletion.
+ *
+ * - Approving a video creates its mirror and wakes this runner; it then works
+ *   until nothing is due, sleeping until the next status read is due (the
+ *   backoff lives on each row, so a restart resumes where it was). It holds
+ *   no timer when idle.
+ * - Every row is leased before a step, so several app instances (and `npm run
+ *   worker`) share the work without stepping one mirror twice; a lease
+ *   outlives the step's time limit, so a hung step cannot race its successor.
+ * - The sweep (started by startBackgroundJobs) wakes the runner for work left
+ *   by an instance that stopped, and asks for the copies an approval could not
+ *   request.
+ * VIDEO_MIRRORING=off keeps it asleep where no Shopify answers (the database
+ * suite, benchmarks, unit tests that do not test it).
+ */
+import { randomUUID } from "node:crypto";
+import { prisma, type VideoMirror } from "~/db.server";
+import { getImporter } from "~/platforms/index.server";
+import type { PlatformId, PlatformImporter } from "~/platforms/types";
+import type { AdminGraphql, VideoFileState } from "~/shopify/admin-gateway.server";
+import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
+import {
+  approvedVideosWithoutMirror,
+  deleteQueuedFile,
+  prefetchFreshSources,
+  readFileStates,
+  requestVideoMirrors,
+  takeMirrorStep,
+  type MirrorStepDependencies,
+  type MirrorStepOutcome,
+} from "~/models/video-mirrors.server";
+import { scheduleStorefrontPublish } from "./storefront-publisher.server";
+
+export interface VideoMirrorOptions {
+  /** Admin GraphQL for a shop outside any request (tests inject a recording Shopify). */
+  adminGraphqlFor: (shopDomain: string) => Promise<AdminGraphql>;
+  importerFor: (platform: PlatformId) => PlatformImporter;
+  /** Waits between status reads of a copy Shopify is processing. */
+  pollDelaysMs: readonly number[];
+  /** How long Shopify may process one copy. */
+  processingTimeoutMs: number;
+  /** The longest one step may take (an actor run for a fresh URL, a Shopify call). */
+  stepTimeoutMs: number;
+  /** Steps taken at once by this process. */
+  concurrency: number;
+  /** The first wait before a failed file deletion is retried (doubling after). */
+  deletionRetryMs: number;
+}
+
+const DEFAULT_OPTIONS: VideoMirrorOptions = {
+  adminGraphqlFor: offlineAdminGraphql,
+  importerFor: getImporter,
+  // Shopify transcodes a short vertical video in seconds to a minute; reads thin out to one a minute.
+  pollDelaysMs: [1000, 2000, 3000, 5000, 8000, 15_000, 30_000, 60_000],
+  processingTimeoutMs: 30 * 60_000,
+  stepTimeoutMs: 3 * 60_000,
+  concurrency: 4,
+  deletionRetryMs: 30_000,
+};
+
+let options: VideoMirrorOptions = { ...DEFAULT_OPTIONS };
+
+/** Replaces parts of the runner's dependencies (tests: short polls, a fake importer). */
+export function configureVideoMirror(overrides: Partial<VideoMirrorOptions>): void {
+  options = { ...options, ...overrides };
+}
+
+export function resetVideoMirror(): void {
+  options = { ...DEFAULT_OPTIONS };
+}
+
+const mirroringOff = () => process.env.VIDEO_MIRRORING === "off";
+
+/** This process, as the holder of a mirror's lease. */
+const INSTANCE_ID = randomUUID();
+/** Rows claimed per round: a shop's due status reads go out in one call. */
+const ROUND_SIZE = 50;
+/** When a step could not even run (no offline session, a database error), it is tried again after this. */
+const STEP_ERROR_RETRY_MS = 30_000;
+/** The shortest wait after a round that claimed nothing due (another instance holds those rows). */
+const BUSY_ELSEWHERE_WAIT_MS = 1000;
+/** The longest the runner sleeps while work remains (another instance may have added some). */
+const MAX_IDLE_WAIT_MS = 60_000;
+
+// ---------------------------------------------------------------- one round
+
+const claimable = (now: Date) => ({
+  nextCheckAt: { lte: now },
+  OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
+});
+
+/** Leases the due mirrors no live instance holds; answers the claimed rows with their shop's domain. */
+async function claimDueMirrors(): Promise<ClaimedMirror[]> {
+  const now = new Date();
+  const due = await prisma.videoMirror.findMany({
+    where: { status: { in: ["pending", "processing"] }, ...claimable(now), video: { shop: { uninstalledAt: null } } },
+    orderBy: { nextCheckAt: "asc" },
+    take: ROUND_SIZE,
+    select: { videoId: true },
+  });
+  const claimed: ClaimedMirror[] = [];
+  for (const { videoId } of due) {
+    const { count } = await prisma.videoMirror.updateMany({
+      where: { videoId, status: { in: ["pending", "processing"] }, ...claimable(now) },
+      data: { leaseOwner: INSTANCE_ID, leaseUntil: new Date(now.getTime() + 2 * options.stepTimeoutMs) },
+    });
+    if (!count) continue;
+    const row = await prisma.videoMirror.findUnique({ where: { videoId }, include: { video: { select: { shop: { select: { shopDomain: true } } } } } });
+    if (row) {
+      const { video, ...mirror } = row;
+      claimed.push({ ...mirror, shopDomain: video.shop.shopDomain });
+    }
+  }
+  return claimed;
+}
+
+async function releaseLease(videoId: string): Promise<void> {
+  await prisma.videoMirror.updateMany({ where: { videoId, leaseOwner: INSTANCE_ID }, data: { leaseOwner: null, leaseUntil: null } });
+}
+
+type ClaimedMirror = VideoMirror & { shopDomain: string };
+
+async function stepClaimed(mirror: ClaimedMirror, batched: Pick<MirrorStepDependencies, "fileStates" | "freshSources">): Promise<MirrorStepOutcome | null> {
+  const signal = AbortSignal.timeout(options.stepTimeoutMs);
+  try {
+    // The lease was taken for the whole round: renewed for this step, which is skipped when another instance took the row over.
+    const renewed = await prisma.videoMirror.updateMany({
+      where: { videoId: mirror.videoId, leaseOwner: INSTANCE_ID },
+      data: { leaseUntil: new Date(Date.now() + 2 * options.stepTimeoutMs) },
+    });
+    if (!renewed.count) return null;
+    const graphql = await options.adminGraphqlFor(mirror.shopDomain);
+    const outcome = await takeMirrorStep(mirror, { ...options, ...batched, graphql, signal });
+    if (outcome.settled) scheduleStorefrontPublish(mirror.shopId);
+    return outcome;
+  } catch (error) {
+    // No offline session (uninstalled meanwhile), the database hiccuped: the row stays due and the lease runs out.
+    console.error(`A step of the video mirror of ${mirror.videoId} could not run`, error);
+    await prisma.videoMirror
+      .updateMany({ where: { videoId: mirror.videoId }, data: { nextCheckAt: new Date(Date.now() + STEP_ERROR_RETRY_MS) } })
+      .catch(() => undefined);
+    return null;
+  } finally {
+    await releaseLease(mirror.videoId).catch(() => undefined);
+  }
+}
+
+async function deleteDueFiles(): Promise<number> {
+  const due = await prisma.fileDeletion.findMany({
+    where: { nextCheckAt: { lte: new Date() } },
+    include: { shop: { select: { shopDomain: true, uninstalledAt: true } } },
+    orderBy: { nextCheckAt: "asc" },
+    take: ROUND_SIZE,
+  });
+  let deleted = 0;
+  for (const deletion of due) {
+    // An uninstalled app can no longer reach the shop's files; Shopify keeps them with the shop.
+    if (deletion.shop.uninstalledAt) {
+      await prisma.fileDeletion.deleteMany({ where: { id: deletion.id } });
+      continue;
+    }
+    try {
+      const graphql = await options.adminGraphqlFor(deletion.shop.shopDomain);
+      if (await deleteQueuedFile(deletion, graphql, options.deletionRetryMs)) deleted += 1;
+    } catch (error) {
+      console.error(`Deleting Shopify file ${deletion.fileId} could not run`, error);
+      await prisma.fileDeletion
+        .updateMany({ where: { id: deletion.id }, data: { nextCheckAt: new Date(Date.now() + STEP_ERROR_RETRY_MS) } })
+        .catch(() => undefined);
+    }
+  }
+  return deleted;
+}
+
+/**
+ * The files of the claimed copies Shopify is processing, read in one call per
+ * shop instead of one per video; a shop whose read fails is read copy by copy
+ * in the steps (and fails there, with backoff).
+ */
+async function readShopsFileStates(claimed: readonly ClaimedMirror[]): Promise<Map<string, VideoFileState | null>> {
+  const byShop = new Map<string, string[]>();
+  for (const mirror of claimed) {
+    if (mirror.status === "processing" && mirror.fileId) byShop.set(mirror.shopDomain, [...(byShop.get(mirror.shopDomain) ?? []), mirror.fileId]);
+  }
+  const states = new Map<string, VideoFileState | null>();
+  for (const [shopDomain, fileIds] of byShop) {
+    try {
+      for (const [id, state] of await readFileStates(await options.adminGraphqlFor(shopDomain), fileIds)) states.set(id, state);
+    } catch {
+      // Left to the steps.
+    }
+  }
+  return states;
+}
+
+/**
+ * One round: the due file deletions, then up to ROUND_SIZE due mirror steps,
+ * `concurrency` at a time. Answers the steps taken (tests drive the runner
+ * round by round with it).
+ */
+export async function runVideoMirrorRound(): Promise<number> {
+  await deleteDueFiles();
+  const claimed = await claimDueMirrors();
+  const fileStates = await readShopsFileStates(claimed);
+  // Copies about to be asked for that need a fresh URL: one platform run for all of them.
+  const freshSources = await prefetchFreshSources(claimed, options.importerFor, AbortSignal.timeout(options.stepTimeoutMs)).catch((error: unknown) => {
+    console.warn("Fetching video files for several copies failed; each copy fetches its own", error);
+    return new Map<string, string | null>();
+  });
+  let next = 0;
+  const worker = async () => {
+    while (next < claimed.length) {
+      const mirror = claimed[next++];
+      if (mirror) await stepClaimed(mirror, { fileStates, freshSources });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, claimed.length)) }, worker));
+  return claimed.length;
+}
+
+/** When the next mirror step or file deletion is due; null when none is waiting. */
+async function nextDueAt(): Promise<Date | null> {
+  const [mirror, deletion] = await Promise.all([
+    prisma.videoMirror.findFirst({ where: { status: { in: ["pending", "processing"] } }, orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
+    prisma.fileDeletion.findFirst({ orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
+  ]);
+  const times = [mirror?.nextCheckAt, deletion?.nextCheckAt].filter((time): time is Date => !!time).map((time) => time.getTime());
+  return times.length ? new Date(Math.min(...times)) : null;
+}
+
+// ---------------------------------------------------------------- the loop
+
+let loop: Promise<void> | null = null;
+let wokenDuringRound = false;
+let interruptWait: (() => void) | null = null;
+
+/** The runner's wait for the next due step: ended early by a wake, and never keeping the process alive (the rows keep the work). */
+function waitUntilDueOrWoken(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    timer.unref?.();
+    interruptWait = done;
+    function done() {
+      clearTimeout(timer);
+      interruptWait = null;
+      resolve();
+    }
+  });
+}
+
+/** Makes the runner look for due work now; starts it when idle. Never waits, never throws. */
+export function wakeVideoMirror(): void {
+  if (mirroringOff()) return;
+  if (loop) {
+    wokenDuringRound = true;
+    interruptWait?.();
+    return;
+  }
+  loop = runUntilIdle().finally(() => {
+    loop = null;
+  });
+}
+
+async function runUntilIdle(): Promise<void> {
+  for (;;) {
+    wokenDuringRound = false;
+    try {
+      const stepped = await runVideoMirrorRound();
+      const due = await nextDueAt();
+      if (!due) {
+        if (wokenDuringRound) continue;
+        return;
+      }
+      // Work that is due but was not claimed is another instance's (leased): look again a little later.
+      const floor = stepped ? 0 : BUSY_ELSEWHERE_WAIT_MS;
+      const wait = Math.min(Math.max(due.getTime() - Date.now(), floor), MAX_IDLE_WAIT_MS);
+      if (wait > 0 && !wokenDuringRound) await waitUntilDueOrWoken(wait);
+    } catch (error) {
+      console.error("The video mirror runner stopped on an error; the sweep restarts it", error);
+      return;
+    }
+  }
+}
+
+/** Resolves once the runner is idle (tests, shutdown). */
+export async function videoMirrorIdle(): Promise<void> {
+  while (loop) await loop;
+}
+
+/** Asks for copies of approved videos and wakes the runner; never throws (an approval never fails for its copy). */
+export async function mirrorApprovedVideos(shopId: string, videoIds: readonly string[]): Promise<void> {
+  try {
+    await requestVideoMirrors(shopId, videoIds);
+    wakeVideoMirror();
+  } catch (error) {
+    // The sweep asks again for approved videos without a copy.
+    console.error(`Asking for copies of videos of shop ${shopId} failed`, error);
+  }
+}
+
+// ---------------------------------------------------------------- the sweep
+
+/** How often the sweep looks for work no runner is doing. */
+export const MIRROR_SWEEP_MS = 60_000;
+
+/**
+ * Asks for the copies approvals could not request and wakes the runner for
+ * work left by a stopped instance. Started by startBackgroundJobs; stop() for
+ * tests and shutdown.
+ */
+export function startVideoMirrorSweep(intervalMs = MIRROR_SWEEP_MS): { sweep: () => Promise<void>; stop: () => void } {
+  const sweep = async () => {
+    if (mirroringOff()) return;
+    const missing = await approvedVideosWithoutMirror(100);
+    const byShop = new Map<string, string[]>();
+    for (const { shopId, videoId } of missing) byShop.set(shopId, [...(byShop.get(shopId) ?? []), videoId]);
+    for (const [shopId, videoIds] of byShop) await requestVideoMirrors(shopId, videoIds);
+    if (await nextDueAt()) wakeVideoMirror();
+  };
+  const timer = setInterval(() => void sweep().catch((error: unknown) => console.error("The video mirror sweep failed", error)), intervalMs);
+  timer.unref?.();
+  return { sweep, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,413 @@
+/**
+ * Video mirrors (decision 035): the copy of an approved video's file in the
+ * merchant's Shopify Files, which the storefront plays instead of the
+ * platform's player. This module is the domain: which videos need a copy, what
+ * one step of a copy does, and what the library shows. The runner that takes
+ * the steps (timers, leases, the sweep) is app/jobs/video-mirror.server.ts.
+ *
+ * A mirror moves pending -> processing -> ready | failed:
+ * - pending: the next step asks Shopify for a copy (fileCreate from the
+ *   video's download URL; the URL the import found, else one fetched again
+ *   from the platform for this one post);
+ * - processing: Shopify downloads and transcodes; each step reads the file's
+ *   status, waiting longer between reads (backoff) until READY, FAILED or a
+ *   time limit;
+ * - a copy that failed because Shopify could not download the source (the
+ *   signed URL expired) is tried once more from a freshly fetched URL;
+ * - ready: the renditions, poster and duration are stored and the storefront
+ *   republished; failed: the reason is stored, the storefront keeps the
+ *   platform's player.
+ * Unpublishing keeps the copy for a later approval; deleting the video (or
+ * its account) queues its file for deletion (FileDeletion).
+ */
+import { prisma, type Prisma, type VideoMirror } from "~/db.server";
+import { cleanText } from "~/platforms/normalize";
+import type { ImportVideoOptions, PlatformId, PlatformImporter } from "~/platforms/types";
+import type { MirrorFailure, VideoMediaDto } from "~/rules/api-types";
+import { safeHttpUrl } from "~/rules/embeds";
+import { isUniqueViolation } from "~/rules/domain-errors";
+import {
+  createVideoFile,
+  deleteFiles,
+  fetchVideoFileStates,
+  type AdminGraphql,
+  type VideoFileSource,
+  type VideoFileState,
+} from "~/shopify/admin-gateway.server";
+
+export type VideoMirrorStatus = "pending" | "processing" | "ready" | "failed";
+
+/** How many times a copy is asked for (fileCreate) before the mirror fails: the first, and one from a fresh URL. */
+export const MIRROR_CREATE_ATTEMPTS = 2;
+/** Errors (Shopify or the platform not answering) a step may meet before the mirror fails. */
+export const MIRROR_ERROR_LIMIT = 5;
+
+export interface MirrorStepDependencies {
+  graphql: AdminGraphql;
+  /** The platform's importer, to fetch a fresh download URL for one post. */
+  importerFor: (platform: PlatformId) => PlatformImporter;
+  /** Waits between status reads: the n-th read waits the n-th entry (the last one repeats). */
+  pollDelaysMs: readonly number[];
+  /** How long Shopify may process a copy before the mirror fails with "timeout". */
+  processingTimeoutMs: number;
+  /** Bounds a platform fetch (an actor run) so a step never hangs. */
+  signal?: AbortSignal;
+  /**
+   * The files' states read for many mirrors in one call (the runner batches a
+   * shop's status reads); a file id missing from the map is read on its own,
+   * one mapped to null no longer exists.
+   */
+  fileStates?: ReadonlyMap<string, VideoFileState | null>;
+  /**
+   * Fresh download URLs fetched for many videos in one platform run (the
+   * runner batches them), by video id; null: the platform has no file for it.
+   * A video missing from the map is fetched on its own.
+   */
+  freshSources?: ReadonlyMap<string, string | null>;
+}
+
+/** What the library shows of a video's copy. */
+export function videoMediaDto(mirror: { status: string; failure: string | null } | null): VideoMediaDto | null {
+  if (!mirror) return null;
+  if (mirror.status === "ready") return { status: "ready", failure: null };
+  if (mirror.status === "failed") return { status: "failed", failure: (mirror.failure as MirrorFailure | null) ?? "processing_failed" };
+  return { status: "preparing", failure: null };
+}
+
+// ---------------------------------------------------------------- asking for copies
+
+/**
+ * Asks for copies of the shop's approved videos among `videoIds` that have
+ * none yet; a video with a mirror (in any state) is left as it is. Answers
+ * the videos for which a mirror was created. Never throws for a concurrent
+ * request of the same copy.
+ */
+export async function requestVideoMirrors(shopId: string, videoIds: readonly string[]): Promise<string[]> {
+  if (!videoIds.length) return [];
+  const candidates = await prisma.video.findMany({
+    where: { shopId, id: { in: [...videoIds] }, enabled: true, mirror: { is: null } },
+    select: { id: true },
+  });
+  const created: string[] = [];
+  for (const { id } of candidates) {
+    try {
+      await prisma.videoMirror.create({ data: { videoId: id, shopId, status: "pending" } });
+      created.push(id);
+    } catch (error) {
+      // Another request (a second instance, a double click) created it a moment ago.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return created;
+}
+
+/** Approved videos of any shop that have no mirror yet (an approval whose request was lost), oldest approval first. */
+export async function approvedVideosWithoutMirror(limit: number): Promise<Array<{ shopId: string; videoId: string }>> {
+  const rows = await prisma.video.findMany({
+    where: { enabled: true, mirror: { is: null }, shop: { uninstalledAt: null } },
+    select: { id: true, shopId: true },
+    orderBy: { approvedAt: "asc" },
+    take: limit,
+  });
+  return rows.map((row) => ({ shopId: row.shopId, videoId: row.id }));
+}
+
+/** Starts a failed mirror over (the merchant's "Retry"); answers whether there was one to retry. */
+export async function retryVideoMirror(shopId: string, videoId: string): Promise<boolean> {
+  const { count } = await prisma.videoMirror.updateMany({
+    where: { shopId, videoId, status: "failed" },
+    data: { status: "pending", attempts: 0, polls: 0, failure: null, failureDetail: null, nextCheckAt: new Date() },
+  });
+  return count === 1;
+}
+
+/**
+ * Queues the Shopify files of videos about to be deleted, inside the
+ * transaction that deletes them, so a file is never forgotten: the runner
+ * deletes it from Shopify and retries until Shopify confirms.
+ */
+export async function queueMirrorFileDeletions(tx: Prisma.TransactionClient, shopId: string, where: Prisma.VideoWhereInput): Promise<number> {
+  const mirrors = await tx.videoMirror.findMany({ where: { shopId, fileId: { not: null }, video: where }, select: { fileId: true } });
+  const fileIds = [...new Set(mirrors.map((mirror) => mirror.fileId!))];
+  for (const fileId of fileIds) {
+    await tx.fileDeletion.upsert({ where: { shopId_fileId: { shopId, fileId } }, create: { shopId, fileId }, update: {} });
+  }
+  return fileIds.length;
+}
+
+// ---------------------------------------------------------------- one step
+
+/** What a step changed that others must hear of. */
+export interface MirrorStepOutcome {
+  status: VideoMirrorStatus;
+  /** The mirror became ready or failed: the storefront data changes. */
+  settled: boolean;
+}
+
+const delayAt = (delays: readonly number[], index: number) => delays[Math.min(index, delays.length - 1)] ?? 1000;
+const later = (ms: number) => new Date(Date.now() + ms);
+
+/**
+ * Takes one step of a mirror the caller has claimed (the runner holds its
+ * lease) and records the result; the caller releases the lease. A step never
+ * throws for what Shopify or the platform answer: errors are counted, retried
+ * with backoff, and fail the mirror after MIRROR_ERROR_LIMIT.
+ */
+export async function takeMirrorStep(mirror: VideoMirror, deps: MirrorStepDependencies): Promise<MirrorStepOutcome> {
+  const video = await prisma.video.findFirst({
+    where: { id: mirror.videoId, shopId: mirror.shopId },
+    select: { id: true, platform: true, platformVideoId: true, title: true, videoUrl: true, downloadUrl: true },
+  });
+  // Deleted meanwhile: the cascade removes the mirror too.
+  if (!video) return { status: mirror.status as VideoMirrorStatus, settled: false };
+  try {
+    if (mirror.status === "pending") return await askForCopy(mirror, video, deps);
+    if (mirror.status === "processing") return await followCopy(mirror, deps);
+    return { status: mirror.status as VideoMirrorStatus, settled: false };
+  } catch (error) {
+    const errors = mirror.polls + 1;
+    const detail = cleanText((error as Error)?.message, 500) ?? "no answer";
+    if (mirror.status === "pending" && errors >= MIRROR_ERROR_LIMIT) return fail(mirror, "shopify_refused", detail);
+    if (mirror.status === "processing" && processingTime(mirror) > deps.processingTimeoutMs) return fail(mirror, "timeout", detail);
+    await prisma.videoMirror.updateMany({
+      where: { videoId: mirror.videoId, status: mirror.status },
+      data: { polls: errors, failureDetail: detail, nextCheckAt: later(delayAt(deps.pollDelaysMs, errors)) },
+    });
+    return { status: mirror.status as VideoMirrorStatus, settled: false };
+  }
+}
+
+interface MirroredVideo {
+  id: string;
+  platform: string;
+  platformVideoId: string;
+  title: string | null;
+  videoUrl: string | null;
+  downloadUrl: string | null;
+}
+
+async function fail(mirror: VideoMirror, failure: MirrorFailure, detail: string | null): Promise<MirrorStepOutcome> {
+  await prisma.videoMirror.updateMany({
+    where: { videoId: mirror.videoId, status: mirror.status },
+    data: { status: "failed", failure, failureDetail: detail ? cleanText(detail, 500) : null },
+  });
+  return { status: "failed", settled: true };
+}
+
+/** A fresh download URL for the one post, saved on the video; null when the platform gives none. */
+async function fetchFreshSource(video: MirroredVideo, deps: MirrorStepDependencies): Promise<string | null> {
+  if (!video.videoUrl) return null;
+  const importer = deps.importerFor(video.platform as PlatformId);
+  let url: string | null;
+  if (importer.fetchVideoFiles) {
+    const files = await importer.fetchVideoFiles([{ platformVideoId: video.platformVideoId, videoUrl: video.videoUrl }], { signal: deps.signal });
+    url = safeHttpUrl(files.get(video.platformVideoId) ?? null);
+  } else {
+    const options: ImportVideoOptions = { withVideoFile: true, ...(deps.signal ? { signal: deps.signal } : {}) };
+    url = safeHttpUrl((await importer.importVideo(video.videoUrl, options)).video.downloadUrl ?? null);
+  }
+  await prisma.video.updateMany({ where: { id: video.id }, data: { downloadUrl: url } });
+  return url;
+}
+
+/** Whether the mirror's next fileCreate needs a URL fetched again (none from the import, or the last one failed). */
+const needsFreshSource = (mirror: Pick<VideoMirror, "attempts">, video: { downloadUrl: string | null }) =>
+  mirror.attempts > 0 || !safeHttpUrl(video.downloadUrl);
+
+/** Posts per platform run when fetching fresh URLs for many copies at once. */
+const SOURCES_PER_RUN = 50;
+
+/**
+ * Fresh download URLs for the pending mirrors that need one, one platform run
+ * per platform (and per SOURCES_PER_RUN posts) instead of one per video; saved
+ * on the videos and answered by video id. A platform whose run fails is left
+ * out: its steps fetch on their own, with their own retries.
+ */
+export async function prefetchFreshSources(
+  mirrors: ReadonlyArray<Pick<VideoMirror, "videoId" | "status" | "attempts">>,
+  importerFor: (platform: PlatformId) => PlatformImporter,
+  signal?: AbortSignal,
+): Promise<Map<string, string | null>> {
+  const pending = new Map(mirrors.filter((mirror) => mirror.status === "pending").map((mirror) => [mirror.videoId, mirror]));
+  const sources = new Map<string, string | null>();
+  if (pending.size < 2) return sources;
+  const videos = await prisma.video.findMany({
+    where: { id: { in: [...pending.keys()] } },
+    select: { id: true, platform: true, platformVideoId: true, videoUrl: true, downloadUrl: true },
+  });
+  const byPlatform = new Map<string, typeof videos>();
+  for (const video of videos) {
+    const mirror = pending.get(video.id);
+    if (!mirror || !video.videoUrl || !needsFreshSource(mirror, video)) continue;
+    byPlatform.set(video.platform, [...(byPlatform.get(video.platform) ?? []), video]);
+  }
+  for (const [platform, group] of byPlatform) {
+    const importer = importerFor(platform as PlatformId);
+    if (!importer.fetchVideoFiles) continue;
+    for (let start = 0; start < group.length; start += SOURCES_PER_RUN) {
+      const chunk = group.slice(start, start + SOURCES_PER_RUN);
+      let files: Map<string, string | null>;
+      try {
+        files = await importer.fetchVideoFiles(
+          chunk.map((video) => ({ platformVideoId: video.platformVideoId, videoUrl: video.videoUrl! })),
+          { signal },
+        );
+      } catch (error) {
+        console.warn(`Fetching ${chunk.length} ${platform} video files at once failed; each copy fetches its own`, error);
+        continue;
+      }
+      for (const video of chunk) {
+        const url = safeHttpUrl(files.get(video.platformVideoId) ?? null);
+        await prisma.video.updateMany({ where: { id: video.id }, data: { downloadUrl: url } });
+        sources.set(video.id, url);
+      }
+    }
+  }
+  return sources;
+}
+
+async function askForCopy(mirror: VideoMirror, video: MirroredVideo, deps: MirrorStepDependencies): Promise<MirrorStepOutcome> {
+  // The import's URL on the first attempt; a retry (the first download failed) always fetches a fresh one.
+  let source = needsFreshSource(mirror, video) ? null : safeHttpUrl(video.downloadUrl);
+  const prefetched = deps.freshSources?.get(video.id);
+  if (!source && prefetched !== undefined) {
+    source = prefetched;
+  } else if (!source) {
+    try {
+      source = await fetchFreshSource(video, deps);
+    } catch (error) {
+      // The post is gone or private at the source, or the platform refused: nothing to copy.
+      const kind = (error as { kind?: string })?.kind;
+      if (kind === "not_found" || kind === "private" || kind === "invalid_input") return fail(mirror, "no_source", (error as Error).message);
+      throw error;
+    }
+  }
+  if (!source) return fail(mirror, "no_source", "The platform gave no video file for this post");
+  const alt = cleanText(video.title, 500) ?? `${video.platform} video ${video.platformVideoId}`;
+  const file = await createVideoFile(deps.graphql, { url: source, alt });
+  const { count } = await prisma.videoMirror.updateMany({
+    where: { videoId: mirror.videoId, status: "pending" },
+    data: {
+      status: "processing",
+      fileId: file.id,
+      copyRequestedAt: new Date(),
+      attempts: mirror.attempts + 1,
+      polls: 0,
+      failureDetail: null,
+      nextCheckAt: later(delayAt(deps.pollDelaysMs, 0)),
+    },
+  });
+  // The video was deleted or the mirror restarted meanwhile: the new file is not needed.
+  if (!count) await prisma.fileDeletion.create({ data: { shopId: mirror.shopId, fileId: file.id } }).catch(() => undefined);
+  return { status: "processing", settled: false };
+}
+
+/**
+ * The states of many files in as few calls as Shopify allows (250 ids a
+ * call): the runner reads all of a shop's due copies at once.
+ */
+export async function readFileStates(graphql: AdminGraphql, fileIds: readonly string[]): Promise<Map<string, VideoFileState | null>> {
+  const states = new Map<string, VideoFileState | null>();
+  for (let start = 0; start < fileIds.length; start += 250) {
+    const chunk = fileIds.slice(start, start + 250);
+    const found = await fetchVideoFileStates(graphql, chunk);
+    for (const id of chunk) states.set(id, found.find((state) => state.id === id) ?? null);
+  }
+  return states;
+}
+
+/** Shopify's error codes for a source it could not download (an expired signed URL answers 403). */
+const DOWNLOAD_FAILURES = /DOWNLOAD_FAILURE|DOWNLOAD_ERROR/;
+
+async function followCopy(mirror: VideoMirror, deps: MirrorStepDependencies): Promise<MirrorStepOutcome> {
+  const fileId = mirror.fileId;
+  const known = fileId ? deps.fileStates?.get(fileId) : undefined;
+  const state = known !== undefined ? known : fileId ? (await fetchVideoFileStates(deps.graphql, [fileId]))[0] : undefined;
+  if (!state) {
+    // Deleted in Shopify's admin while processing: ask for a new copy.
+    await prisma.videoMirror.updateMany({
+      where: { videoId: mirror.videoId, status: "processing" },
+      data: { status: "pending", fileId: null, polls: 0, nextCheckAt: new Date() },
+    });
+    return { status: "pending", settled: false };
+  }
+  if (state.status === "READY") return recordReady(mirror, state);
+  if (state.status === "FAILED") {
+    const code = state.error?.code ?? "";
+    const detail = [code, state.error?.details].filter(Boolean).join(": ") || null;
+    if (DOWNLOAD_FAILURES.test(code) && mirror.attempts < MIRROR_CREATE_ATTEMPTS) {
+      // Most likely the signed URL expired before Shopify fetched it: once more from a fresh one; the failed file goes.
+      await prisma.$transaction([
+        prisma.videoMirror.updateMany({
+          where: { videoId: mirror.videoId, status: "processing" },
+          data: { status: "pending", fileId: null, polls: 0, failureDetail: detail, nextCheckAt: new Date() },
+        }),
+        prisma.fileDeletion.upsert({
+          where: { shopId_fileId: { shopId: mirror.shopId, fileId: state.id } },
+          create: { shopId: mirror.shopId, fileId: state.id },
+          update: {},
+        }),
+      ]);
+      return { status: "pending", settled: false };
+    }
+    return fail(mirror, DOWNLOAD_FAILURES.test(code) ? "download_failed" : "processing_failed", detail);
+  }
+  // UPLOADED or PROCESSING: read again later, waiting longer each time, within the time limit.
+  const processingFor = processingTime(mirror);
+  if (processingFor > deps.processingTimeoutMs) return fail(mirror, "timeout", `Still ${state.status} after ${Math.round(processingFor / 1000)} s`);
+  await prisma.videoMirror.updateMany({
+    where: { videoId: mirror.videoId, status: "processing" },
+    data: { polls: mirror.polls + 1, nextCheckAt: later(delayAt(deps.pollDelaysMs, mirror.polls + 1)) },
+  });
+  return { status: "processing", settled: false };
+}
+
+/** How long Shopify has had the current copy. */
+const processingTime = (mirror: VideoMirror) => Date.now() - (mirror.copyRequestedAt ?? mirror.updatedAt).getTime();
+
+/** The renditions to keep: MP4 and HLS (what browsers and Shopify's player play), smallest first. */
+function playableSources(sources: readonly VideoFileSource[]): VideoFileSource[] {
+  return sources
+    .filter((source) => safeHttpUrl(source.url) && (source.format === "mp4" || source.format === "m3u8" || source.mimeType === "video/mp4"))
+    .map((source) => ({ url: source.url, format: source.format, mimeType: source.mimeType, width: source.width, height: source.height }))
+    .sort((a, b) => a.width * a.height - b.width * b.height);
+}
+
+async function recordReady(mirror: VideoMirror, state: VideoFileState): Promise<MirrorStepOutcome> {
+  const sources = playableSources(state.sources);
+  if (!sources.some((source) => source.format !== "m3u8")) return fail(mirror, "processing_failed", "Shopify made no MP4 rendition of the video");
+  await prisma.videoMirror.updateMany({
+    where: { videoId: mirror.videoId, status: "processing" },
+    data: {
+      status: "ready",
+      sources: JSON.stringify(sources),
+      posterUrl: safeHttpUrl(state.posterUrl),
+      durationMs: state.durationMs === null ? null : Math.round(state.durationMs),
+      failure: null,
+      failureDetail: null,
+    },
+  });
+  return { status: "ready", settled: true };
+}
+
+// ---------------------------------------------------------------- deleting files
+
+/** Deletes one queued file from Shopify; answers whether it is gone (else it is retried later). */
+export async function deleteQueuedFile(
+  deletion: { id: string; fileId: string; attempts: number },
+  graphql: AdminGraphql,
+  retryDelayMs: number,
+): Promise<boolean> {
+  try {
+    await deleteFiles(graphql, [deletion.fileId]);
+    await prisma.fileDeletion.deleteMany({ where: { id: deletion.id } });
+    return true;
+  } catch (error) {
+    console.warn(`Deleting Shopify file ${deletion.fileId} failed; retrying later`, error);
+    await prisma.fileDeletion.updateMany({
+      where: { id: deletion.id },
+      data: { attempts: deletion.attempts + 1, nextCheckAt: later(retryDelayMs * 2 ** Math.min(deletion.attempts, 6)) },
+    });
+    return false;
+  }
+}

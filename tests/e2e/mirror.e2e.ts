@@ -1,0 +1,79 @@
+import { SHOPIFY_URL, adminModal, closeAdminModal, expect, modalButton, test } from "./fixtures";
+import { bulkAction } from "./library-helpers";
+import { chooseMethod, libraryRows, openImportFromLibrary, submitImport, tiktokVideoUrl } from "./import-helpers";
+import { installThroughThemeEditor, published, storefront } from "./storefront-helpers";
+import { uniqueAccount } from "../emulators/platforms/client";
+
+// Videos play from the merchant's Shopify Files (issue 13, decision 035): an
+// imported TikTok video, once approved, is copied into Local Shopify's Files;
+// when the copy is READY the storefront plays it in a native <video>, without
+// the platform's iframe; deleting the video deletes the file.
+
+interface LocalFile {
+  id: string;
+  mediaType: string;
+  status: string;
+}
+
+async function videoFiles(shop: string): Promise<LocalFile[]> {
+  const { files } = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/files`)).json()) as { files: LocalFile[] };
+  return files.filter((file) => file.mediaType === "VIDEO");
+}
+
+test("an approved TikTok video is copied to Shopify Files and plays natively on the storefront; deleting it deletes the file", async ({
+  page,
+  openApp,
+  shop,
+}) => {
+  // A carousel on the home page.
+  let app = await openApp("/widgets");
+  await app.getByRole("button", { name: "Add widget" }).first().click();
+  await app.getByRole("button", { name: "Choose Carousel" }).click();
+  await app.getByRole("textbox", { name: "Widget name" }).fill("Our own player");
+  await app.getByRole("button", { name: "Create Widget" }).click();
+  await expect(app.getByText("Widget created successfully!")).toBeVisible();
+  await installThroughThemeEditor(page, app, "Our own player", 1);
+
+  // One TikTok video imported by URL, then approved to the carousel.
+  app = await openApp("/content");
+  const dialog = await openImportFromLibrary(app, "TikTok");
+  await chooseMethod(dialog, "Import from Video URL");
+  await submitImport(dialog, tiktokVideoUrl(uniqueAccount()).url);
+  await expect(dialog.getByText("Video added successfully!", { exact: true })).toBeVisible();
+  await closeAdminModal(app);
+  await expect(libraryRows(app)).toHaveCount(1);
+  await libraryRows(app).getByRole("button", { name: "Approve", exact: true }).click();
+  await adminModal(app).getByLabel("Our own player (Carousel)").check();
+  await modalButton(app, "Approve").click();
+  await expect(libraryRows(app).getByText("Active", { exact: true })).toBeVisible();
+
+  // The copy turns READY in Shopify Files and the storefront data carries it.
+  await expect.poll(async () => (await videoFiles(shop)).map((file) => file.status), { timeout: 30_000 }).toEqual(["READY"]);
+  await published(shop, "widget_1", (widget) => !!widget?.videos[0]?.media?.src, 30_000);
+  // Once ready, the row says nothing more than its status.
+  await page.reload();
+  await expect(libraryRows(app).getByText("Active", { exact: true })).toBeVisible();
+  await expect(libraryRows(app).getByText("Preparing video")).toHaveCount(0);
+
+  // The shopper opens it: our <video> plays, no platform iframe is created.
+  const shopper = await page.context().newPage();
+  await shopper.goto(storefront(shop, "/"));
+  const widget = shopper.locator("clipcart-widget");
+  await widget
+    .getByRole("button", { name: /^Play video: / })
+    .first()
+    .click();
+  const player = shopper.getByRole("dialog").locator("video");
+  await expect(player).toHaveAttribute("src", /\/cdn\/shop\/videos\//);
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expect(shopper.locator("iframe")).toHaveCount(0);
+  await shopper.close();
+
+  // Deleting the video from the library deletes its file.
+  await page.bringToFront();
+  await libraryRows(app).first().getByRole("checkbox").check();
+  await bulkAction(app, "Delete");
+  await modalButton(app, "Delete").click();
+  await expect(libraryRows(app)).toHaveCount(0);
+  await expect.poll(async () => videoFiles(shop), { timeout: 30_000 }).toEqual([]);
+});

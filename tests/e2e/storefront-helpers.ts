@@ -1,0 +1,48 @@
+import type { FrameLocator, Page } from "@playwright/test";
+import { SHOPIFY_URL, cardTitled, expect, modalButton } from "./fixtures";
+import { E2E_PORTS } from "./stack-ports";
+
+// The shopper's side as the e2e specs drive it: the local storefront's URLs, the
+// data the app published to it, and installing a widget through the theme editor.
+
+export const storefront = (shop: string, path = "/") => `http://${shop}.localhost:${E2E_PORTS.shopify}${path}`;
+
+/** The widget metafields Local Shopify holds for the shop, once the app has published `check`. */
+export async function published(
+  shop: string,
+  key: string,
+  check: (value: { videos: Array<{ title: string; media?: { src: string } | null }> } | null) => boolean,
+  timeout = 15_000,
+) {
+  await expect
+    .poll(
+      async () => {
+        const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as {
+          metafields: Array<{ namespace: string; key: string; value: string }>;
+        };
+        const metafield = state.metafields.find((m) => m.namespace === "clipcart" && m.key === key);
+        return check(metafield ? JSON.parse(metafield.value) : null);
+      },
+      { timeout },
+    )
+    .toBe(true);
+}
+
+/** Install on Store, then the theme editor tab: set the widget number and Save. */
+export async function installThroughThemeEditor(
+  page: Page,
+  app: FrameLocator,
+  widgetName: string,
+  widgetNumber: number,
+  options: { embedFallback?: boolean } = {},
+) {
+  await cardTitled(app, widgetName).getByRole("button", { name: "Install on Store" }).click();
+  const [editor] = await Promise.all([page.context().waitForEvent("page"), modalButton(app, "Open Theme Editor").click()]);
+  await editor.waitForLoadState();
+  if (options.embedFallback) await editor.getByRole("link", { name: "Enable the app embed" }).click();
+  await editor.getByLabel("Widget number").fill(String(widgetNumber));
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByTestId("theme-editor-saved")).toBeVisible();
+  await editor.close();
+  await modalButton(app, "Got it").click();
+}
