@@ -216,6 +216,8 @@ export const approveDialogTitle = (count: number) => (count === 1 ? "Approve Vid
 
 /** The Import modal, the import cards and the running-import lines (spec 2, 5). */
 export const IMPORT_TEXT = {
+  /** The source name of the merchant's own uploaded videos (library filter, tiles, badges). */
+  uploadSource: "Upload",
   importVideos: "Import Videos",
   import: "Import",
   importFrom: (platform: string) => `Import from ${platform}`,

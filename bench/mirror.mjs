@@ -103,7 +103,7 @@ try {
   const settledAfter = performance.now() - started;
   const byStatus = await prisma.videoMirror.groupBy({ by: ["status"], where: { shopId: shop.id }, _count: true });
 
-  /** @type {{ calls: Array<{ at: number, operation: string | null, cost: number }> }} */
+  /** @type {{ calls: Array<{ at: number, operation: string | null, cost: number, throttled: boolean }> }} */
   const { calls } = await (await fetch(`${stack.shopifyUrl}/__local/shops/${shopDomain}/api-calls`)).json();
   const mirrorOperations = new Set(["ClipcartVideoFileCreate", "ClipcartVideoFiles"]);
   const mirrorCalls = calls.filter((call) => call.operation && mirrorOperations.has(call.operation));
@@ -114,7 +114,7 @@ try {
   let level = BUCKET.maximum;
   let lowest = level;
   let last = calls[0]?.at ?? 0;
-  for (const call of calls) {
+  for (const call of calls.filter((call) => !call.throttled)) {
     level = Math.min(BUCKET.maximum, level + ((call.at - last) / 1000) * BUCKET.restorePerSecond) - call.cost;
     last = call.at;
     lowest = Math.min(lowest, level);
@@ -130,8 +130,9 @@ try {
     `  calls per video                ${(mirrorCalls.length / videos.length).toFixed(2)}  (fileCreate ${(creates / videos.length).toFixed(2)}, reads ${(reads / videos.length).toFixed(2)})`,
   );
   console.log(`  Admin API calls of the shop    ${calls.length} in all, cost per call max ${Math.max(0, ...costs)}, total ${costs.reduce((a, b) => a + b, 0)}`);
+  const throttled = calls.filter((call) => call.throttled).length;
   console.log(
-    `  leaky bucket (${BUCKET.maximum} pts, +${BUCKET.restorePerSecond}/s)  lowest level ${lowest.toFixed(0)} pts: ${lowest >= 0 ? "never throttled" : "WOULD BE THROTTLED"}`,
+    `  leaky bucket (${BUCKET.maximum} pts, +${BUCKET.restorePerSecond}/s)  lowest level ${lowest.toFixed(0)} pts; calls refused THROTTLED: ${throttled}`,
   );
 } finally {
   await prisma.$disconnect();

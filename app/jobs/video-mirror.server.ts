@@ -20,7 +20,8 @@ import { randomUUID } from "node:crypto";
 import { prisma, type VideoMirror } from "~/db.server";
 import { getImporter } from "~/platforms/index.server";
 import type { PlatformId, PlatformImporter } from "~/platforms/types";
-import type { AdminGraphql, VideoFileState } from "~/shopify/admin-gateway.server";
+import DataLoader from "dataloader";
+import { AdminCostBudget, createVideoFiles, type AdminGraphql, type CreatedFile, type VideoFileState } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import {
   approvedVideosWithoutMirror,
@@ -44,7 +45,7 @@ export interface VideoMirrorOptions {
   processingTimeoutMs: number;
   /** The longest one step may take (an actor run for a fresh URL, a Shopify call). */
   stepTimeoutMs: number;
-  /** Steps taken at once by this process. */
+  /** Steps taken at once by this process (a round's copies are asked for together, so this bounds the batches too). */
   concurrency: number;
   /** The first wait before a failed file deletion is retried (doubling after). */
   deletionRetryMs: number;
@@ -57,7 +58,7 @@ const DEFAULT_OPTIONS: VideoMirrorOptions = {
   pollDelaysMs: [1000, 2000, 3000, 5000, 8000, 15_000, 30_000, 60_000],
   processingTimeoutMs: 30 * 60_000,
   stepTimeoutMs: 3 * 60_000,
-  concurrency: 4,
+  concurrency: 25,
   deletionRetryMs: 30_000,
 };
 
@@ -123,7 +124,9 @@ async function releaseLease(videoId: string): Promise<void> {
 
 type ClaimedMirror = VideoMirror & { shopDomain: string };
 
-async function stepClaimed(mirror: ClaimedMirror, batched: Pick<MirrorStepDependencies, "fileStates" | "freshSources">): Promise<MirrorStepOutcome | null> {
+type RoundShared = Pick<MirrorStepDependencies, "fileStates" | "freshSources">;
+
+async function stepClaimed(mirror: ClaimedMirror, shared: RoundShared, shop: ShopRound): Promise<MirrorStepOutcome | null> {
   const signal = AbortSignal.timeout(options.stepTimeoutMs);
   try {
     // The lease was taken for the whole round: renewed for this step, which is skipped when another instance took the row over.
@@ -132,8 +135,15 @@ async function stepClaimed(mirror: ClaimedMirror, batched: Pick<MirrorStepDepend
       data: { leaseUntil: new Date(Date.now() + 2 * options.stepTimeoutMs) },
     });
     if (!renewed.count) return null;
-    const graphql = await options.adminGraphqlFor(mirror.shopDomain);
-    const outcome = await takeMirrorStep(mirror, { ...options, ...batched, graphql, signal });
+    const graphql = await shop.graphql();
+    const outcome = await takeMirrorStep(mirror, {
+      ...options,
+      ...shared,
+      graphql,
+      signal,
+      budget: shop.budget,
+      createFile: (file) => shop.fileCreator(graphql).load(file),
+    });
     if (outcome.settled) scheduleStorefrontPublish(mirror.shopId);
     return outcome;
   } catch (error) {
@@ -164,7 +174,7 @@ async function deleteDueFiles(): Promise<number> {
     }
     try {
       const graphql = await options.adminGraphqlFor(deletion.shop.shopDomain);
-      if (await deleteQueuedFile(deletion, graphql, options.deletionRetryMs)) deleted += 1;
+      if (await deleteQueuedFile(deletion, graphql, options.deletionRetryMs, budgetFor(deletion.shop.shopDomain))) deleted += 1;
     } catch (error) {
       console.error(`Deleting Shopify file ${deletion.fileId} could not run`, error);
       await prisma.fileDeletion
@@ -173,6 +183,65 @@ async function deleteDueFiles(): Promise<number> {
     }
   }
   return deleted;
+}
+
+// ---------------------------------------------------------------- one shop's Admin calls
+
+/** Each shop's rate-limit budget as this process sees it (the sum of its calls and Shopify's reports). */
+const budgets = new Map<string, AdminCostBudget>();
+const BUDGETS_KEPT = 1000;
+
+function budgetFor(shopDomain: string): AdminCostBudget {
+  let budget = budgets.get(shopDomain);
+  if (!budget) {
+    // Oldest first out: a shop not seen for a while starts from a full bucket again, as Shopify's would be.
+    if (budgets.size >= BUDGETS_KEPT) budgets.delete(budgets.keys().next().value!);
+    budgets.set(shopDomain, (budget = new AdminCostBudget()));
+  }
+  return budget;
+}
+
+type VideoFileInput = { url: string; alt: string };
+
+/** What a round's steps of one shop share: its Admin client, its budget, one batcher of fileCreate calls. */
+interface ShopRound {
+  graphql: () => Promise<AdminGraphql>;
+  budget: AdminCostBudget;
+  fileCreator: (graphql: AdminGraphql) => DataLoader<VideoFileInput, CreatedFile>;
+}
+
+/** Copies asked for within this long of each other go out in one fileCreate call. */
+const FILE_CREATE_BATCH_WINDOW_MS = 25;
+/** Files per fileCreate call. */
+const FILES_PER_CREATE = 25;
+
+function newShopRound(shopDomain: string): ShopRound {
+  const budget = budgetFor(shopDomain);
+  let client: Promise<AdminGraphql> | null = null;
+  let loader: DataLoader<VideoFileInput, CreatedFile> | null = null;
+  return {
+    budget,
+    graphql: () => (client ??= options.adminGraphqlFor(shopDomain)),
+    fileCreator: (graphql) =>
+      (loader ??= new DataLoader<VideoFileInput, CreatedFile>(
+        async (files) => {
+          try {
+            return await createVideoFiles(graphql, files, budget);
+          } catch {
+            // Shopify refuses a whole call for one bad input: each copy is asked for on its own, and fails alone.
+            return Promise.all(
+              files.map((file) =>
+                createVideoFiles(graphql, [file], budget).then(
+                  (created) => created[0]!,
+                  (error: Error) => error,
+                ),
+              ),
+            );
+          }
+        },
+        { cache: false, maxBatchSize: FILES_PER_CREATE, batchScheduleFn: (send) => setTimeout(send, FILE_CREATE_BATCH_WINDOW_MS) },
+      )),
+  };
 }
 
 /**
@@ -188,7 +257,7 @@ async function readShopsFileStates(claimed: readonly ClaimedMirror[]): Promise<M
   const states = new Map<string, VideoFileState | null>();
   for (const [shopDomain, fileIds] of byShop) {
     try {
-      for (const [id, state] of await readFileStates(await options.adminGraphqlFor(shopDomain), fileIds)) states.set(id, state);
+      for (const [id, state] of await readFileStates(await options.adminGraphqlFor(shopDomain), fileIds, budgetFor(shopDomain))) states.set(id, state);
     } catch {
       // Left to the steps.
     }
@@ -210,11 +279,17 @@ export async function runVideoMirrorRound(): Promise<number> {
     console.warn("Fetching video files for several copies failed; each copy fetches its own", error);
     return new Map<string, string | null>();
   });
+  const shops = new Map<string, ShopRound>();
+  const shopRound = (shopDomain: string) => {
+    let round = shops.get(shopDomain);
+    if (!round) shops.set(shopDomain, (round = newShopRound(shopDomain)));
+    return round;
+  };
   let next = 0;
   const worker = async () => {
     while (next < claimed.length) {
       const mirror = claimed[next++];
-      if (mirror) await stepClaimed(mirror, { fileStates, freshSources });
+      if (mirror) await stepClaimed(mirror, { fileStates, freshSources }, shopRound(mirror.shopDomain));
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, claimed.length)) }, worker));

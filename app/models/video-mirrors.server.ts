@@ -30,7 +30,9 @@ import {
   createVideoFile,
   deleteFiles,
   fetchVideoFileStates,
+  type AdminCostBudget,
   type AdminGraphql,
+  type CreatedFile,
   type VideoFileSource,
   type VideoFileState,
 } from "~/shopify/admin-gateway.server";
@@ -64,6 +66,10 @@ export interface MirrorStepDependencies {
    * A video missing from the map is fetched on its own.
    */
   freshSources?: ReadonlyMap<string, string | null>;
+  /** Paces the shop's Admin calls within Shopify's rate limit. */
+  budget?: AdminCostBudget;
+  /** Asks Shopify for one copy; the runner batches the copies of a round into few fileCreate calls. */
+  createFile?: (file: { url: string; alt: string }) => Promise<CreatedFile>;
 }
 
 /** What the library shows of a video's copy. */
@@ -284,7 +290,7 @@ async function askForCopy(mirror: VideoMirror, video: MirroredVideo, deps: Mirro
   }
   if (!source) return fail(mirror, "no_source", "The platform gave no video file for this post");
   const alt = cleanText(video.title, 500) ?? `${video.platform} video ${video.platformVideoId}`;
-  const file = await createVideoFile(deps.graphql, { url: source, alt });
+  const file = deps.createFile ? await deps.createFile({ url: source, alt }) : await createVideoFile(deps.graphql, { url: source, alt }, deps.budget);
   const { count } = await prisma.videoMirror.updateMany({
     where: { videoId: mirror.videoId, status: "pending" },
     data: {
@@ -302,15 +308,18 @@ async function askForCopy(mirror: VideoMirror, video: MirroredVideo, deps: Mirro
   return { status: "processing", settled: false };
 }
 
+/** Files read per status call: Shopify takes 250 ids, but 50 keep one call's cost at a quarter of the smallest bucket. */
+const FILE_READS_PER_CALL = 50;
+
 /**
- * The states of many files in as few calls as Shopify allows (250 ids a
- * call): the runner reads all of a shop's due copies at once.
+ * The states of many files in few calls: the runner reads all of a shop's
+ * due copies at once.
  */
-export async function readFileStates(graphql: AdminGraphql, fileIds: readonly string[]): Promise<Map<string, VideoFileState | null>> {
+export async function readFileStates(graphql: AdminGraphql, fileIds: readonly string[], budget?: AdminCostBudget): Promise<Map<string, VideoFileState | null>> {
   const states = new Map<string, VideoFileState | null>();
-  for (let start = 0; start < fileIds.length; start += 250) {
-    const chunk = fileIds.slice(start, start + 250);
-    const found = await fetchVideoFileStates(graphql, chunk);
+  for (let start = 0; start < fileIds.length; start += FILE_READS_PER_CALL) {
+    const chunk = fileIds.slice(start, start + FILE_READS_PER_CALL);
+    const found = await fetchVideoFileStates(graphql, chunk, budget);
     for (const id of chunk) states.set(id, found.find((state) => state.id === id) ?? null);
   }
   return states;
@@ -397,9 +406,10 @@ export async function deleteQueuedFile(
   deletion: { id: string; fileId: string; attempts: number },
   graphql: AdminGraphql,
   retryDelayMs: number,
+  budget?: AdminCostBudget,
 ): Promise<boolean> {
   try {
-    await deleteFiles(graphql, [deletion.fileId]);
+    await deleteFiles(graphql, [deletion.fileId], budget);
     await prisma.fileDeletion.deleteMany({ where: { id: deletion.id } });
     return true;
   } catch (error) {

@@ -14,7 +14,7 @@ import type { ImportedVideo, PlatformId } from "~/platforms/types";
 import { markShopFirstActive } from "~/models/shop.server";
 import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
-import { mirrorApprovedVideos, wakeVideoMirror } from "~/jobs/video-mirror.server";
+import { wakeVideoMirror } from "~/jobs/video-mirror.server";
 import { queueMirrorFileDeletions, videoMediaDto } from "~/models/video-mirrors.server";
 
 // ---------------------------------------------------------------- reading
@@ -300,7 +300,7 @@ export async function setVideoEnabled(shopId: string, videoId: string, change: V
   if (approvedNow) {
     scheduleStorefrontPublish(shopId);
     // The copy of the video's file in Shopify Files is made in the background (decision 035).
-    await mirrorApprovedVideos(shopId, [videoId]);
+    wakeVideoMirror();
     // Spec 4: the first approval starts the review-prompt clock; failure is ignored.
     await markShopFirstActive(shopId).catch((error: unknown) => console.warn("markShopFirstActive failed", error));
   }
@@ -338,6 +338,8 @@ async function approveVideo(shopId: string, videoId: string, widgetIds: readonly
     }
     await tx.video.update({ where: { id: videoId }, data: { enabled: true, approvedAt: new Date() } });
     await assignWidgets(tx, shopId, videoId, widgets);
+    // The copy in Shopify Files is asked for with the approval itself (decision 035); an existing one is kept.
+    await tx.videoMirror.upsert({ where: { videoId }, create: { videoId, shopId, status: "pending" }, update: {} });
     return true;
   }, APPROVAL_TRANSACTION);
 }

@@ -6,7 +6,7 @@
  * ../shared/design/market-notes.md section 3 and live here only.
  */
 import { IMPORT_TEXT } from "~/messages";
-import type { PlatformConfig, PlatformId } from "./types";
+import type { PlatformConfig, PlatformId, VideoSource } from "./types";
 
 export { canonicalVideoUrl, extractVideoId, isPlatformUrl, normalizeUsername } from "./urls";
 
@@ -73,6 +73,12 @@ export const PLATFORMS: Record<PlatformId, PlatformConfig> = {
     actorId: null,
     importMethods: ["username", "url"],
   }),
+};
+
+/** How every video source is named and coloured (tiles, filters, badges): the platforms, and the merchant's uploads. */
+export const VIDEO_SOURCES: Record<VideoSource, { name: string; color: string }> = {
+  ...PLATFORMS,
+  upload: { name: IMPORT_TEXT.uploadSource, color: "#303030" },
 };
 
 /** Platforms merchants can import from, in the order the Dashboard shows them. */

@@ -7,6 +7,9 @@
 /** Platform ids of spec section 3 (platform config). */
 export type PlatformId = "tiktok" | "instagram" | "pinterest" | "youtube_shorts" | "snapchat";
 
+/** Where a library video came from: a platform, or the merchant's own upload (issue 13). */
+export type VideoSource = PlatformId | "upload";
+
 export type ImportMethod = "username" | "url";
 
 export interface PlatformConfig {

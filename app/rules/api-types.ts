@@ -4,7 +4,7 @@
  * Third-party text in them (titles, names) is untrusted: render as text only.
  */
 import type { LayoutType, PageContext } from "~/constants";
-import type { ImportFailureKind, PlatformId } from "~/platforms/types";
+import type { ImportFailureKind, PlatformId, VideoSource } from "~/platforms/types";
 import type { WidgetSettings } from "./widget-settings";
 
 export interface ProductTagDto {
@@ -22,7 +22,7 @@ export interface VideoDto {
   channel_username: string | null;
   /** Our durable copy when available, else the platform's URL (may have expired). */
   thumbnail_url: string | null;
-  platform: PlatformId;
+  platform: VideoSource;
   /** true = Active / approved, false = Draft / pending. */
   enabled: boolean;
   created_at: string;

@@ -195,13 +195,91 @@ class ShopifyGatewayError extends Error {
   }
 }
 
-async function runAdminQuery<Data>(graphql: AdminGraphql, document: string, variables?: Record<string, unknown>): Promise<Data> {
-  const response = await graphql(document, variables ? { variables } : undefined);
-  const body = (await response.json()) as { data?: Data; errors?: Array<{ message: string }> };
-  if (body.errors?.length || !body.data) {
-    throw new ShopifyGatewayError(body.errors?.map((error) => error.message).join("; ") || "Empty response", body.errors);
+/** Shopify's report of the app's rate-limit bucket on a shop, with every Admin GraphQL answer. */
+export interface ThrottleStatus {
+  maximumAvailable: number;
+  currentlyAvailable: number;
+  restoreRate: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Paces one shop's Admin calls within Shopify's leaky bucket (calculated query
+ * cost, shopify.dev "GraphQL Admin API rate limits"): a call waits until its
+ * estimated cost is available, and every answer's throttleStatus corrects the
+ * estimate. Background work that sends many calls (the video mirror) uses one
+ * per shop; an instance's budget does not see other instances' calls, so it
+ * starts from Shopify's smallest bucket and trusts what Shopify reports.
+ */
+export class AdminCostBudget {
+  private available: number;
+  private maximum: number;
+  private restoreRate: number;
+  private at = Date.now();
+
+  constructor({ maximum = 1000, restoreRate = 50 }: { maximum?: number; restoreRate?: number } = {}) {
+    this.maximum = maximum;
+    this.available = maximum;
+    this.restoreRate = restoreRate;
   }
-  return body.data;
+
+  private refill() {
+    const now = Date.now();
+    this.available = Math.min(this.maximum, this.available + ((now - this.at) / 1000) * this.restoreRate);
+    this.at = now;
+  }
+
+  /** Waits until `cost` points are available, then counts them as spent. */
+  async spend(cost: number): Promise<void> {
+    const wanted = Math.min(cost, this.maximum);
+    for (;;) {
+      this.refill();
+      if (this.available >= wanted) {
+        this.available -= wanted;
+        return;
+      }
+      await sleep(Math.ceil(((wanted - this.available) / this.restoreRate) * 1000));
+    }
+  }
+
+  /** Takes Shopify's figures from an answer. */
+  observe(status: ThrottleStatus): void {
+    this.maximum = status.maximumAvailable;
+    this.restoreRate = status.restoreRate;
+    this.available = status.currentlyAvailable;
+    this.at = Date.now();
+  }
+}
+
+interface AdminAnswer<Data> {
+  data?: Data;
+  errors?: Array<{ message: string; extensions?: { code?: string } }>;
+  extensions?: { cost?: { throttleStatus?: ThrottleStatus } };
+}
+
+/** Calls refused with THROTTLED are sent again this many times (after the bucket refills). */
+const THROTTLED_RETRIES = 5;
+
+async function runAdminQuery<Data>(
+  graphql: AdminGraphql,
+  document: string,
+  variables?: Record<string, unknown>,
+  pacing?: { budget: AdminCostBudget; cost: number },
+): Promise<Data> {
+  for (let attempt = 0; ; attempt++) {
+    if (pacing) await pacing.budget.spend(pacing.cost);
+    const response = await graphql(document, variables ? { variables } : undefined);
+    const body = (await response.json()) as AdminAnswer<Data>;
+    const status = body.extensions?.cost?.throttleStatus;
+    if (pacing && status) pacing.budget.observe(status);
+    const throttled = body.errors?.some((error) => error.extensions?.code === "THROTTLED");
+    if (throttled && pacing && attempt < THROTTLED_RETRIES) continue;
+    if (body.errors?.length || !body.data) {
+      throw new ShopifyGatewayError(body.errors?.map((error) => error.message).join("; ") || "Empty response", body.errors);
+    }
+    return body.data;
+  }
 }
 
 export interface ActiveTheme {
@@ -343,23 +421,48 @@ export async function fetchFileStates(graphql: AdminGraphql, ids: readonly strin
  * PROCESSING -> READY or FAILED). `url` is a public http(s) URL or a staged
  * upload's resourceUrl. A refused input is a ShopifyGatewayError.
  */
-export async function createVideoFile(graphql: AdminGraphql, file: { url: string; alt?: string; filename?: string }): Promise<CreatedFile> {
-  const data = await runAdminQuery<FileCreateData>(graphql, ADMIN_DOCUMENTS.videoFileCreate, {
-    files: [
-      {
+export async function createVideoFile(
+  graphql: AdminGraphql,
+  file: { url: string; alt?: string; filename?: string },
+  budget?: AdminCostBudget,
+): Promise<CreatedFile> {
+  const [created] = await createVideoFiles(graphql, [file], budget);
+  if (!created) throw new ShopifyGatewayError("fileCreate returned no file");
+  return created;
+}
+
+/** Shopify's cost of a mutation (shopify.dev, calculated query cost). */
+const MUTATION_COST = 10;
+
+/**
+ * fileCreate for several videos in one call, answered in the order given.
+ * Shopify refuses the whole call when one input is invalid (a
+ * ShopifyGatewayError); callers then send them one by one.
+ */
+export async function createVideoFiles(
+  graphql: AdminGraphql,
+  files: ReadonlyArray<{ url: string; alt?: string; filename?: string }>,
+  budget?: AdminCostBudget,
+): Promise<CreatedFile[]> {
+  if (!files.length) return [];
+  const data = await runAdminQuery<FileCreateData>(
+    graphql,
+    ADMIN_DOCUMENTS.videoFileCreate,
+    {
+      files: files.map((file) => ({
         originalSource: file.url,
         contentType: "VIDEO",
         ...(file.alt ? { alt: file.alt.slice(0, 512) } : {}),
         ...(file.filename ? { filename: file.filename } : {}),
-      },
-    ],
-  });
+      })),
+    },
+    budget ? { budget, cost: MUTATION_COST } : undefined,
+  );
   const { files: created, userErrors } = data.fileCreate;
-  const first = created?.[0];
-  if (userErrors.length || !first) {
-    throw new ShopifyGatewayError(userErrors.map((error) => error.message).join("; ") || "fileCreate returned no file", userErrors);
+  if (userErrors.length || !created || created.length !== files.length) {
+    throw new ShopifyGatewayError(userErrors.map((error) => error.message).join("; ") || "fileCreate returned no files", userErrors);
   }
-  return { id: first.id, status: first.fileStatus };
+  return created.map((file) => ({ id: file.id, status: file.fileStatus }));
 }
 
 /** One playable rendition of a READY video. */
@@ -394,10 +497,18 @@ interface VideoFilesData {
   } | null>;
 }
 
+/** What one video of ClipcartVideoFiles costs at most: the node, its preview and image, its errors and sources. */
+const VIDEO_FILE_READ_COST = 5;
+
 /** Where Shopify is with each video file; a file that no longer exists (deleted in the admin) is left out. */
-export async function fetchVideoFileStates(graphql: AdminGraphql, ids: readonly string[]): Promise<VideoFileState[]> {
+export async function fetchVideoFileStates(graphql: AdminGraphql, ids: readonly string[], budget?: AdminCostBudget): Promise<VideoFileState[]> {
   if (!ids.length) return [];
-  const data = await runAdminQuery<VideoFilesData>(graphql, ADMIN_DOCUMENTS.videoFiles, { ids });
+  const data = await runAdminQuery<VideoFilesData>(
+    graphql,
+    ADMIN_DOCUMENTS.videoFiles,
+    { ids },
+    budget ? { budget, cost: ids.length * VIDEO_FILE_READ_COST } : undefined,
+  );
   return data.nodes.flatMap((node) => {
     if (!node?.id || !node.fileStatus) return [];
     const firstError = node.fileErrors?.[0];
@@ -423,14 +534,14 @@ interface FileDeleteData {
  * admin) counts as deleted; Shopify refuses a whole batch for one such id, so
  * the batch is then retried one file at a time.
  */
-export async function deleteFiles(graphql: AdminGraphql, ids: readonly string[]): Promise<void> {
+export async function deleteFiles(graphql: AdminGraphql, ids: readonly string[], budget?: AdminCostBudget): Promise<void> {
   if (!ids.length) return;
-  const data = await runAdminQuery<FileDeleteData>(graphql, ADMIN_DOCUMENTS.fileDelete, { fileIds: ids });
+  const data = await runAdminQuery<FileDeleteData>(graphql, ADMIN_DOCUMENTS.fileDelete, { fileIds: ids }, budget ? { budget, cost: MUTATION_COST } : undefined);
   const { userErrors } = data.fileDelete;
   if (!userErrors.length) return;
   const onlyMissing = userErrors.every((error) => error.code === "FILE_DOES_NOT_EXIST");
   if (!onlyMissing) throwOnUserErrors("fileDelete", data.fileDelete);
-  if (ids.length > 1) for (const id of ids) await deleteFiles(graphql, [id]);
+  if (ids.length > 1) for (const id of ids) await deleteFiles(graphql, [id], budget);
 }
 
 // ---------------------------------------------------------------- storefront data (app-data metafields)
@@ -471,8 +582,12 @@ interface StorefrontProductsData {
   } | null>;
 }
 
-/** Shopify's limit on `nodes(ids:)` per query. */
-const NODES_PER_QUERY = 250;
+/**
+ * Products per storefrontProducts call (Shopify takes up to 250 `nodes(ids:)`). Shopify refuses a query whose
+ * calculated cost exceeds 1,000 points; one product with its image and 25
+ * variants costs 29, so 30 products (870 points) fit where 250 would not.
+ */
+const NODES_PER_QUERY = 30;
 
 /**
  * What a shopper sees of each tagged product. Products deleted or not active

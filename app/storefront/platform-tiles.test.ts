@@ -1,17 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { PLATFORM_IDS, PLATFORMS } from "~/platforms/config";
+import { VIDEO_SOURCES } from "~/platforms/config";
+import type { VideoSource } from "~/platforms/types";
 import { PLATFORM_TILES, tileTextColor } from "./platform-tiles";
 
+const SOURCES = Object.keys(VIDEO_SOURCES) as VideoSource[];
+
 describe("platform tiles (videos without a poster)", () => {
-  it("match the platform configuration's names and colours", () => {
-    expect(Object.keys(PLATFORM_TILES).sort()).toEqual([...PLATFORM_IDS].sort());
-    for (const id of PLATFORM_IDS) {
-      expect(PLATFORM_TILES[id].name).toBe(PLATFORMS[id].name);
-      expect(PLATFORM_TILES[id].color).toBe(PLATFORMS[id].color);
+  it("match the video sources' names and colours", () => {
+    expect(Object.keys(PLATFORM_TILES).sort()).toEqual([...SOURCES].sort());
+    for (const id of SOURCES) {
+      expect(PLATFORM_TILES[id].name).toBe(VIDEO_SOURCES[id].name);
+      expect(PLATFORM_TILES[id].color).toBe(VIDEO_SOURCES[id].color);
     }
   });
 
   it("write in the colour that reads on the tile (white unless given)", () => {
-    for (const id of PLATFORM_IDS) expect(PLATFORM_TILES[id].text ?? "#fff").toBe(tileTextColor(PLATFORMS[id].color));
+    for (const id of SOURCES) expect(PLATFORM_TILES[id].text ?? "#fff").toBe(tileTextColor(VIDEO_SOURCES[id].color));
   });
 });

@@ -1,17 +1,18 @@
 /**
  * What a video without a poster shows: its platform's name on the platform's
- * colour. A copy of two fields of app/platforms/config.ts, because the
+ * colour (or the merchant's own upload). A copy of two fields of VIDEO_SOURCES in app/platforms/config.ts, because the
  * storefront bundle must stay small and that module carries the importers'
  * configuration; platform-tiles.test.ts keeps the two in step.
  */
-import type { PlatformId } from "~/platforms/types";
+import type { VideoSource } from "~/platforms/types";
 
-export const PLATFORM_TILES: Record<PlatformId, { name: string; color: string; text?: string }> = {
+export const PLATFORM_TILES: Record<VideoSource, { name: string; color: string; text?: string }> = {
   tiktok: { name: "TikTok", color: "#000000" },
   instagram: { name: "Instagram", color: "#E1306C" },
   pinterest: { name: "Pinterest", color: "#E60023" },
   youtube_shorts: { name: "YouTube Shorts", color: "#FF0000" },
   snapchat: { name: "Snapchat", color: "#FFFC00", text: "#000" },
+  upload: { name: "Upload", color: "#303030" },
 };
 
 /** Black or white, whichever reads better on the colour (#RRGGBB); the test checks each tile's `text` (white when absent) with it. */

@@ -9,7 +9,7 @@
  * renderer (storefront script and admin preview) and Local Shopify's storefront.
  */
 import type { LayoutType, PageContext } from "~/constants";
-import type { PlatformId } from "~/platforms/types";
+import type { VideoSource } from "~/platforms/types";
 import type { WidgetSettings } from "~/rules/widget-settings";
 
 /** Namespace of the app-data metafields; Liquid reads `app.metafields.clipcart.<key>`. */
@@ -45,7 +45,7 @@ export interface StorefrontProduct {
 export interface StorefrontVideo {
   /** Our video id (beacons and the cart's line-item property name it). */
   id: string;
-  platform: PlatformId;
+  platform: VideoSource;
   /** The platform's own id. */
   videoId: string;
   /** Untrusted third-party text: rendered as text only. */

@@ -168,8 +168,9 @@ describe("copies that cannot be made say why, and the video stays on the platfor
     const shop = await bootstrapShop("mirror");
     await importAccount(shop, "tiktok", uniqueAccount());
     const video = await firstVideo(shop);
+    // The video's download (the actor's key-value store record), not its thumbnail copy, which also names the post.
     await localShopify(`/shops/${shop.domain}/files/fail-next`, {
-      source: video.platformVideoId,
+      source: "/key-value-stores/",
       code: "VIDEO_VALIDATION_ERROR",
       details: "Unsupported codec",
     });

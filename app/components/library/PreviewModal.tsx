@@ -7,7 +7,7 @@ import { errorText } from "~/rules/error-mapper";
 import { isFreePlanLimitError } from "~/rules/library-selection";
 import { PREVIEW_DIALOG_CLOSE_MS } from "~/constants";
 import { ACTION_TEXT, LIBRARY_TEXT, videosApproved, videosUnpublished } from "~/messages";
-import { PLATFORMS } from "~/platforms/config";
+import { VIDEO_SOURCES } from "~/platforms/config";
 import { AppModal } from "~/components/AppModal";
 import { VideoThumb } from "./VideoThumb";
 
@@ -111,7 +111,7 @@ export function PreviewModal({ video, onClose, onChanged }: PreviewModalProps) {
 
   const title = video?.title?.trim() || LIBRARY_TEXT.untitledVideo;
   const videoUrl = safeHttpUrl(video?.video_url);
-  const platformName = video ? (PLATFORMS[video.platform]?.name ?? video.platform) : "";
+  const platformName = video ? VIDEO_SOURCES[video.platform].name : "";
 
   return (
     <AppModal

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { PLATFORMS } from "~/platforms/config";
-import type { PlatformId } from "~/platforms/types";
+import { VIDEO_SOURCES } from "~/platforms/config";
+import type { VideoSource } from "~/platforms/types";
 import { safeHttpUrl } from "~/rules/embeds";
 
 const SIZES = { small: 40, medium: 60, large: 120 } as const;
@@ -15,8 +15,8 @@ export function readableTextOn(hex: string): string {
 }
 
 /** The platform's coloured tile with its initial: shown when a thumbnail is missing or broken. */
-export function PlatformTile({ platform, size = "small" }: { platform: PlatformId; size?: keyof typeof SIZES }) {
-  const config = PLATFORMS[platform];
+export function PlatformTile({ platform, size = "small" }: { platform: VideoSource; size?: keyof typeof SIZES }) {
+  const config = VIDEO_SOURCES[platform];
   const side = SIZES[size];
   return (
     <div
@@ -46,7 +46,7 @@ export function PlatformTile({ platform, size = "small" }: { platform: PlatformI
  * A video's thumbnail; the platform tile when there is none, when its URL is
  * not http(s), or when the image fails to load (platform URLs expire).
  */
-export function VideoThumb({ url, platform, alt, size = "small" }: { url: string | null; platform: PlatformId; alt: string; size?: keyof typeof SIZES }) {
+export function VideoThumb({ url, platform, alt, size = "small" }: { url: string | null; platform: VideoSource; alt: string; size?: keyof typeof SIZES }) {
   const src = safeHttpUrl(url);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) return <PlatformTile platform={platform} size={size} />;

@@ -25,6 +25,7 @@ import {
   type FragmentDefinitionNode,
   type GraphQLError,
   type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionNode,
@@ -222,14 +223,34 @@ function costOf(schema: GraphQLSchema, document: DocumentNode, variables: Record
     if (!definition) return 0;
     const type = getNamedType(definition.type);
     if (isLeafType(type)) return 0;
-    const inner = field.selectionSet ? selectionCost(type, field.selectionSet.selections) : 0;
-    if (type.name.endsWith("Connection")) {
+    if (type.name.endsWith("Connection") && isObjectType(type)) {
       const size = Number(argument(field, "first") ?? argument(field, "last") ?? 0) || 0;
-      // A connection's edges/nodes are priced once per item of the page.
-      return 2 + size * Math.max(1, inner);
+      // 2, plus the page size times one node (an object: 1, plus what is selected of it); edges and pageInfo are free.
+      return 2 + size * connectionNodeCost(type, field.selectionSet?.selections ?? []);
     }
-    if (field.name.value === "nodes" && Array.isArray(argument(field, "ids"))) return (argument(field, "ids") as unknown[]).length * Math.max(1, inner);
+    const inner = field.selectionSet ? selectionCost(type, field.selectionSet.selections) : 0;
+    // Each node asked for by id: the object, plus what is selected of it.
+    if (field.name.value === "nodes" && Array.isArray(argument(field, "ids"))) return (argument(field, "ids") as unknown[]).length * (1 + inner);
     return 1 + inner;
+  };
+  /** The cost of one node of a connection, from `nodes { ... }` or `edges { node { ... } }`. */
+  const connectionNodeCost = (connection: GraphQLObjectType, selections: readonly SelectionNode[]): number => {
+    let most = 1;
+    for (const selection of selections) {
+      if (selection.kind !== Kind.FIELD || !selection.selectionSet) continue;
+      const field = connection.getFields()[selection.name.value];
+      const type = field && getNamedType(field.type);
+      if (!type || isLeafType(type)) continue;
+      if (selection.name.value === "nodes") most = Math.max(most, 1 + selectionCost(type, selection.selectionSet.selections));
+      if (selection.name.value === "edges" && isObjectType(type)) {
+        for (const inner of selection.selectionSet.selections) {
+          if (inner.kind !== Kind.FIELD || inner.name.value !== "node" || !inner.selectionSet) continue;
+          const nodeType = getNamedType(type.getFields().node!.type);
+          most = Math.max(most, 1 + selectionCost(nodeType, inner.selectionSet.selections));
+        }
+      }
+    }
+    return most;
   };
   if (operation.operation === "mutation") return 10 * operation.selectionSet.selections.length;
   return selectionCost(root, operation.selectionSet.selections);
@@ -245,7 +266,34 @@ export interface AdminApiCall {
   at: number;
   operation: string | null;
   cost: number;
+  /** Refused with THROTTLED: the bucket held less than the cost. */
+  throttled: boolean;
 }
+
+/**
+ * The app's rate-limit bucket per shop, as on a Standard plan store: 2,000
+ * points, refilled at 100 a second (shopify.dev, "GraphQL Admin API rate limits").
+ */
+const BUCKET_MAXIMUM = 2000;
+/** The most one query may cost, whatever the bucket holds. */
+const MAX_QUERY_COST = 1000;
+const BUCKET_RESTORE_PER_SECOND = 100;
+const buckets = new Map<string, { available: number; at: number }>();
+
+function bucketOf(shopDomain: string) {
+  const now = Date.now();
+  const bucket = buckets.get(shopDomain) ?? { available: BUCKET_MAXIMUM, at: now };
+  bucket.available = Math.min(BUCKET_MAXIMUM, bucket.available + ((now - bucket.at) / 1000) * BUCKET_RESTORE_PER_SECOND);
+  bucket.at = now;
+  buckets.set(shopDomain, bucket);
+  return bucket;
+}
+
+const throttleStatus = (bucket: { available: number }) => ({
+  maximumAvailable: BUCKET_MAXIMUM,
+  currentlyAvailable: Math.floor(bucket.available),
+  restoreRate: BUCKET_RESTORE_PER_SECOND,
+});
 
 /**
  * Every Admin GraphQL request per shop since Local Shopify started or the
@@ -276,6 +324,31 @@ async function runGraphql(ctx: LocalShopifyContext, token: TokenRecord, request:
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!request.operationName || d.name?.value === request.operationName),
   );
   const g: GqlContext = { ctx, shop: ctx.shop(token.shop), token };
+  const cost = costOf(schema, document, request.variables ?? undefined);
+  const log = apiCalls.get(g.shop.domain) ?? [];
+  apiCalls.set(g.shop.domain, log);
+  // Shopify's leaky bucket: a call costing more than is available is refused unrun.
+  const bucket = bucketOf(g.shop.domain);
+  if (cost > MAX_QUERY_COST) {
+    return {
+      errors: [
+        {
+          message: `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+          extensions: { code: "MAX_COST_EXCEEDED", cost, maxCost: MAX_QUERY_COST },
+        },
+      ],
+      extensions: { cost: { requestedQueryCost: cost, actualQueryCost: null, throttleStatus: throttleStatus(bucket) } },
+    };
+  }
+  if (cost > bucket.available) {
+    log.push({ at: Date.now(), operation: operation?.name?.value ?? null, cost, throttled: true });
+    return {
+      errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }],
+      extensions: { cost: { requestedQueryCost: cost, actualQueryCost: null, throttleStatus: throttleStatus(bucket) } },
+    };
+  }
+  bucket.available -= cost;
+  log.push({ at: Date.now(), operation: operation?.name?.value ?? null, cost, throttled: false });
   const result = await execute({
     schema,
     document,
@@ -285,10 +358,6 @@ async function runGraphql(ctx: LocalShopifyContext, token: TokenRecord, request:
     operationName: request.operationName ?? undefined,
   });
   if (operation?.operation === "mutation") ctx.save();
-  const cost = costOf(schema, document, request.variables ?? undefined);
-  const log = apiCalls.get(g.shop.domain) ?? [];
-  log.push({ at: Date.now(), operation: operation?.name?.value ?? null, cost });
-  apiCalls.set(g.shop.domain, log);
   const response: Record<string, unknown> = {};
   if (result.errors?.length) response.errors = result.errors.map((e) => variableError(document, e) ?? executionError(e));
   if ("data" in result) response.data = result.data;
@@ -296,7 +365,7 @@ async function runGraphql(ctx: LocalShopifyContext, token: TokenRecord, request:
     cost: {
       requestedQueryCost: cost,
       actualQueryCost: cost,
-      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 2000 - cost, restoreRate: 100 },
+      throttleStatus: throttleStatus(bucket),
     },
   };
   return response;
