@@ -47,6 +47,22 @@ export const SISTER_VERIFICATION = {
 
 export const VIDEO_LIST_PAGE_SIZE = 20;
 export const VIDEO_TITLE_MAX_LENGTH = 70;
+
+/**
+ * The merchant's own videos (issue 13): what the Video Library's upload takes.
+ * Shopify Files take videos up to 1 GB; short shoppable videos need far less,
+ * and a smaller cap keeps an upload on a shop's connection to minutes.
+ */
+export const VIDEO_UPLOAD = {
+  // 250 MB, written out: the storefront bundle imports this module, and esbuild keeps an unused initializer that multiplies.
+  maxBytes: 262_144_000,
+  maxSeconds: 180,
+  filesAtOnce: 10,
+  /** MIME type -> the name merchants know the format by. */
+  types: { "video/mp4": "MP4", "video/quicktime": "MOV", "video/webm": "WebM" },
+  extensions: { mp4: "video/mp4", m4v: "video/mp4", mov: "video/quicktime", webm: "video/webm" },
+} as const;
+export type UploadMimeType = keyof typeof VIDEO_UPLOAD.types;
 export const TAG_BADGES_BEFORE_MORE = 2;
 export const PRODUCT_SEARCH_MIN_CHARS = 2;
 export const VIEW_NAME_MAX_LENGTH = 40;

@@ -26,6 +26,7 @@ export type {
   SisterVerification,
   Video,
   VideoMirror,
+  VideoUpload,
   WebhookDelivery,
   Widget,
   WidgetVideo,

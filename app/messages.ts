@@ -8,7 +8,16 @@
  */
 import type { ImportMethod, PlatformId } from "./platforms/types";
 import type { MirrorFailure } from "./rules/api-types";
-import { CAROUSEL_AUTO_SCROLL_MS, FREE_PLAN, PREMIUM_PLAN, VIEW_NAME_MAX_LENGTH, WIDGET_PRIORITY, type LayoutType, type PageContext } from "./constants";
+import {
+  CAROUSEL_AUTO_SCROLL_MS,
+  FREE_PLAN,
+  PREMIUM_PLAN,
+  VIDEO_UPLOAD,
+  VIEW_NAME_MAX_LENGTH,
+  WIDGET_PRIORITY,
+  type LayoutType,
+  type PageContext,
+} from "./constants";
 
 /** "$0", "$5.99": whole dollars without cents, as the spec writes prices. */
 export const formatUsd = (amount: number) => (Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`);
@@ -215,6 +224,31 @@ export const approvePartlyFailed = (ok: number, failed: number) => `${ok} video(
 export const approveDialogTitle = (count: number) => (count === 1 ? "Approve Video to Widgets" : `Approve ${count} Videos to Widgets`);
 
 /** The Import modal, the import cards and the running-import lines (spec 2, 5). */
+const UPLOAD_FORMATS = Object.values(VIDEO_UPLOAD.types);
+const UPLOAD_FORMAT_LIST = `${UPLOAD_FORMATS.slice(0, -1).join(", ")} or ${UPLOAD_FORMATS.at(-1)}`;
+const UPLOAD_MAX_MB = Math.round(VIDEO_UPLOAD.maxBytes / (1024 * 1024));
+const UPLOAD_MAX_MINUTES = VIDEO_UPLOAD.maxSeconds / 60;
+
+/** Uploading the merchant's own videos in the Video Library (issue 13). */
+export const UPLOAD_TEXT = {
+  title: "Upload your own videos",
+  button: "Upload videos",
+  dropHint: `Drop ${UPLOAD_FORMAT_LIST} files here`,
+  limits: `Up to ${VIDEO_UPLOAD.filesAtOnce} videos at a time, each up to ${UPLOAD_MAX_MB} MB and ${UPLOAD_MAX_MINUTES} minutes. They join the library as drafts.`,
+  wrongType: (name: string) => `${name} is not an ${UPLOAD_FORMAT_LIST} video.`,
+  tooBig: (name: string) => `${name} is larger than ${UPLOAD_MAX_MB} MB.`,
+  tooLong: (name: string) => `${name} is longer than ${UPLOAD_MAX_MINUTES} minutes.`,
+  tooMany: `Upload at most ${VIDEO_UPLOAD.filesAtOnce} videos at a time.`,
+  empty: (name: string) => `${name} is empty.`,
+  uploading: "Uploading…",
+  processing: "Processing…",
+  added: "Added to the library as a draft",
+  uploadFailed: "The upload did not finish. Check your connection and try again.",
+  processingFailed: (reason: string) => `Not added: ${reason}.`,
+  progressLabel: (name: string) => `Upload progress of ${name}`,
+  dismiss: "Clear finished uploads",
+} as const;
+
 export const IMPORT_TEXT = {
   /** The source name of the merchant's own uploaded videos (library filter, tiles, badges). */
   uploadSource: "Upload",

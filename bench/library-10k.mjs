@@ -30,7 +30,7 @@ async function main() {
 
 async function measure() {
   const { prisma, databaseKind } = await import("../app/db.server.ts");
-  const { videoSearchText } = await import("../app/models/videos.server.ts");
+  const { videoSearchText } = await import("../app/rules/video-search.ts");
   const { loadVideoLibrary } = await import("../app/models/library-page.server.ts");
 
   const seedStart = performance.now();
@@ -115,7 +115,7 @@ const PLATFORMS = [...Array(10).fill("tiktok"), ...Array(7).fill("instagram"), .
 /**
  * One shop with 10,000 videos (tags on one in ten, the approved ones in widgets), like a large real library.
  * @param {typeof import("../app/db.server.ts").prisma} prisma
- * @param {typeof import("../app/models/videos.server.ts").videoSearchText} videoSearchText
+ * @param {typeof import("../app/rules/video-search.ts").videoSearchText} videoSearchText
  */
 async function seed(prisma, videoSearchText) {
   const shop = await prisma.shop.create({ data: { shopDomain: `bench-${process.pid}.myshopify.com`, plan: "premium" } });

@@ -7,7 +7,16 @@
  * `message`) text; a network failure rethrows the browser's own error, so its
  * "Failed to fetch" reaches the error mapper (app/rules/error-mapper.ts) intact.
  */
-import type { ChannelDto, ImportJobDto, LibraryViewDto, PendingReviewPromptsDto, ProductSearchResult, ProductTagDto, WidgetDto } from "~/rules/api-types";
+import type {
+  ChannelDto,
+  ImportJobDto,
+  LibraryViewDto,
+  PendingReviewPromptsDto,
+  ProductSearchResult,
+  ProductTagDto,
+  UploadStatusDto,
+  WidgetDto,
+} from "~/rules/api-types";
 import type { ReviewPromptType } from "~/constants";
 import type { PlatformId } from "~/platforms/types";
 import { SERVER_TEXT } from "~/messages";
@@ -216,4 +225,30 @@ export async function confirmPremiumCharge(chargeId: string, shopDomain: string)
 /** POST /api/billing/verify-{slug}?shop=: Premium for the sister product's customers. */
 export async function verifySisterProduct(slug: string, shopDomain: string, body: { clientId: string; businessId: string }): Promise<void> {
   await apiRequest(`/api/billing/verify-${enc(slug)}?shop=${enc(shopDomain)}`, { method: "POST", body });
+}
+
+// ---------------------------------------------------------------- the merchant's uploads (issue 13)
+
+export interface UploadTargetDto {
+  url: string;
+  resourceUrl: string;
+  parameters: Array<{ name: string; value: string }>;
+}
+
+export async function requestUploadTargets(body: {
+  shopId: string;
+  files: Array<{ filename: string; mimeType: string; fileSize: number }>;
+}): Promise<UploadTargetDto[]> {
+  const { targets } = await apiRequest<{ targets: UploadTargetDto[] }>("/api/uploads/targets", { method: "POST", body });
+  return targets;
+}
+
+export async function createUploads(body: { shopId: string; uploads: Array<{ resourceUrl: string; filename: string }> }): Promise<UploadStatusDto[]> {
+  const { uploads } = await apiRequest<{ uploads: UploadStatusDto[] }>("/api/uploads", { method: "POST", body });
+  return uploads;
+}
+
+export async function fetchUploads(ids: readonly string[]): Promise<UploadStatusDto[]> {
+  const { uploads } = await apiRequest<{ uploads: UploadStatusDto[] }>(`/api/uploads?ids=${encodeURIComponent(ids.join(","))}`);
+  return uploads;
 }

@@ -23,6 +23,7 @@ import type { PlatformId, PlatformImporter } from "~/platforms/types";
 import DataLoader from "dataloader";
 import { AdminCostBudget, createVideoFiles, type AdminGraphql, type CreatedFile, type VideoFileState } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
+import { applyUploadState } from "~/models/video-uploads.server";
 import {
   approvedVideosWithoutMirror,
   deleteQueuedFile,
@@ -272,6 +273,7 @@ async function readShopsFileStates(claimed: readonly ClaimedMirror[]): Promise<M
  */
 export async function runVideoMirrorRound(): Promise<number> {
   await deleteDueFiles();
+  const uploads = await followDueUploads();
   const claimed = await claimDueMirrors();
   const fileStates = await readShopsFileStates(claimed);
   // Copies about to be asked for that need a fresh URL: one platform run for all of them.
@@ -293,16 +295,66 @@ export async function runVideoMirrorRound(): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, claimed.length)) }, worker));
+  return claimed.length + uploads;
+}
+
+// ---------------------------------------------------------------- the merchant's uploads
+
+/**
+ * Reads the state of the due uploads (one call per shop and 50 files) and
+ * applies it (app/models/video-uploads.server.ts). Each upload is leased like
+ * a mirror, so two instances never make two library videos of one upload.
+ */
+async function followDueUploads(): Promise<number> {
+  const now = new Date();
+  const due = await prisma.videoUpload.findMany({
+    where: { status: "processing", ...claimable(now), shop: { uninstalledAt: null } },
+    orderBy: { nextCheckAt: "asc" },
+    take: ROUND_SIZE,
+    include: { shop: { select: { shopDomain: true } } },
+  });
+  const claimed = [];
+  for (const upload of due) {
+    const { count } = await prisma.videoUpload.updateMany({
+      where: { id: upload.id, status: "processing", ...claimable(now) },
+      data: { leaseOwner: INSTANCE_ID, leaseUntil: new Date(now.getTime() + 2 * options.stepTimeoutMs) },
+    });
+    if (count) claimed.push(upload);
+  }
+  const byShop = new Map<string, typeof claimed>();
+  for (const upload of claimed) byShop.set(upload.shop.shopDomain, [...(byShop.get(upload.shop.shopDomain) ?? []), upload]);
+  for (const [shopDomain, uploads] of byShop) {
+    try {
+      const states = await readFileStates(
+        await options.adminGraphqlFor(shopDomain),
+        [...new Set(uploads.map((upload) => upload.fileId))],
+        budgetFor(shopDomain),
+      );
+      for (const { shop: _shop, ...upload } of uploads) await applyUploadState(upload, states.get(upload.fileId) ?? null, options);
+    } catch (error) {
+      console.error(`Following ${uploads.length} uploaded videos of ${shopDomain} failed; retrying later`, error);
+      await prisma.videoUpload.updateMany({
+        where: { id: { in: uploads.map((upload) => upload.id) }, status: "processing" },
+        data: { nextCheckAt: new Date(Date.now() + STEP_ERROR_RETRY_MS) },
+      });
+    } finally {
+      await prisma.videoUpload.updateMany({
+        where: { id: { in: uploads.map((upload) => upload.id) }, leaseOwner: INSTANCE_ID },
+        data: { leaseOwner: null, leaseUntil: null },
+      });
+    }
+  }
   return claimed.length;
 }
 
 /** When the next mirror step or file deletion is due; null when none is waiting. */
 async function nextDueAt(): Promise<Date | null> {
-  const [mirror, deletion] = await Promise.all([
+  const [mirror, deletion, upload] = await Promise.all([
     prisma.videoMirror.findFirst({ where: { status: { in: ["pending", "processing"] } }, orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
     prisma.fileDeletion.findFirst({ orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
+    prisma.videoUpload.findFirst({ where: { status: "processing" }, orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
   ]);
-  const times = [mirror?.nextCheckAt, deletion?.nextCheckAt].filter((time): time is Date => !!time).map((time) => time.getTime());
+  const times = [mirror?.nextCheckAt, deletion?.nextCheckAt, upload?.nextCheckAt].filter((time): time is Date => !!time).map((time) => time.getTime());
   return times.length ? new Date(Math.min(...times)) : null;
 }
 

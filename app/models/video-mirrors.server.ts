@@ -375,7 +375,7 @@ async function followCopy(mirror: VideoMirror, deps: MirrorStepDependencies): Pr
 const processingTime = (mirror: VideoMirror) => Date.now() - (mirror.copyRequestedAt ?? mirror.updatedAt).getTime();
 
 /** The renditions to keep: MP4 and HLS (what browsers and Shopify's player play), smallest first. */
-function playableSources(sources: readonly VideoFileSource[]): VideoFileSource[] {
+export function playableSources(sources: readonly VideoFileSource[]): VideoFileSource[] {
   return sources
     .filter((source) => safeHttpUrl(source.url) && (source.format === "mp4" || source.format === "m3u8" || source.mimeType === "video/mp4"))
     .map((source) => ({ url: source.url, format: source.format, mimeType: source.mimeType, width: source.width, height: source.height }))

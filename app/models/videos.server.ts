@@ -10,6 +10,7 @@ import type { VideoDto, VideoListPage, VideoListQuery } from "~/rules/api-types"
 import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
 import { untrustedText } from "~/rules/text-input";
 import { normalizeSearch } from "~/rules/video-list-query";
+import { searchKey, videoSearchText } from "~/rules/video-search";
 import type { ImportedVideo, PlatformId } from "~/platforms/types";
 import { markShopFirstActive } from "~/models/shop.server";
 import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
@@ -118,34 +119,6 @@ function cleanText(value: string | null | undefined, max: number): string | null
 
 function cleanUsername(value: string | null | undefined): string | null {
   return cleanText(value?.replace(/^@+/, ""), 100);
-}
-
-/**
- * Text as searchText stores it and as the search compares it:
- * - lowercased: SQLite's LIKE ignores ASCII case and PostgreSQL's does not,
- *   so both compare lowercase with lowercase;
- * - LIKE's special characters (%, _ and PostgreSQL's escape \) swapped for
- *   private-use characters on both sides: Prisma's `contains` does not escape
- *   them, so "sunny_shop" or "50%" would otherwise act as patterns. With no
- *   special character left, `contains` is a plain substring test on both.
- */
-function searchKey(text: string): string {
-  return text.toLowerCase().replace(/[%_\\]/g, (char) => LIKE_SAFE[char] ?? char);
-}
-
-const LIKE_SAFE: Record<string, string> = { "%": "\ue000", _: "\ue001", "\\": "\ue002" };
-
-/**
- * What "Search videos..." matches: title, author, channel and the platform's
- * video id, one per line so a search never matches across two of them.
- */
-export function videoSearchText(video: {
-  title?: string | null;
-  authorName?: string | null;
-  channelUsername?: string | null;
-  platformVideoId: string;
-}): string {
-  return searchKey([video.title, video.authorName, video.channelUsername, video.platformVideoId].filter((part): part is string => !!part).join("\n"));
 }
 
 /** The metadata an import may refresh. Approval, tags, widgets, clicks and our thumbnail copy are the merchant's and never touched. */

@@ -87,6 +87,11 @@ export const ENABLED_PLATFORMS: PlatformConfig[] = PLATFORM_IDS.map((id) => PLAT
 /** Every platform, enabled first (disabled ones read "<name> (Coming Soon)"). */
 export const ALL_PLATFORMS: PlatformConfig[] = PLATFORM_IDS.map((id) => PLATFORMS[id]);
 
+/** A platform id, or "upload" (the merchant's own videos). */
+export function isVideoSource(value: unknown): value is VideoSource {
+  return value === "upload" || isPlatformId(value);
+}
+
 export function isPlatformId(value: unknown): value is PlatformId {
   return typeof value === "string" && (PLATFORM_IDS as readonly string[]).includes(value);
 }

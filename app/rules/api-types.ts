@@ -56,8 +56,8 @@ export type LibraryTab = "all" | "active" | "draft";
 export interface VideoListQuery {
   tab: LibraryTab;
   search: string;
-  /** Empty = every platform. */
-  platforms: PlatformId[];
+  /** Empty = every source (the platforms and the merchant's uploads). */
+  platforms: VideoSource[];
   page: number;
 }
 
@@ -197,4 +197,14 @@ export interface WidgetAnalyticsDto {
 export interface PendingReviewPromptsDto {
   has15DayPrompt: boolean;
   has30DayPrompt: boolean;
+}
+
+/** Where an uploaded video stands (GET /api/uploads). */
+export interface UploadStatusDto {
+  id: string;
+  filename: string;
+  status: "processing" | "ready" | "failed";
+  failure: MirrorFailure | null;
+  /** The library video, once ready. */
+  video_id: string | null;
 }

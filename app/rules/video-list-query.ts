@@ -13,18 +13,19 @@
  */
 import type { LibraryTab, VideoListQuery } from "~/rules/api-types";
 import { cutText, removeRefusedCharacters } from "~/rules/text-input";
-import type { PlatformId } from "~/platforms/types";
+import type { VideoSource } from "~/platforms/types";
 
 const LIBRARY_TABS: readonly LibraryTab[] = ["all", "active", "draft"];
 
 /** Platform filter values; "youtube" is the library's older name for YouTube Shorts (spec 3). */
-const PLATFORM_ALIASES: Record<string, PlatformId> = {
+const PLATFORM_ALIASES: Record<string, VideoSource> = {
   tiktok: "tiktok",
   instagram: "instagram",
   pinterest: "pinterest",
   youtube_shorts: "youtube_shorts",
   youtube: "youtube_shorts",
   snapchat: "snapchat",
+  upload: "upload",
 };
 
 /** Longer search text is cut: no title is searched by a paragraph, and it bounds the LIKE pattern. */
@@ -38,9 +39,9 @@ export function parseLibraryTab(value: string | null | undefined): LibraryTab {
   return (LIBRARY_TABS as readonly string[]).includes(tab) ? (tab as LibraryTab) : "all";
 }
 
-/** Platform ids from any mix of repeated values and comma lists, deduplicated, in first-seen order. */
-export function parsePlatformFilter(values: readonly string[]): PlatformId[] {
-  const found: PlatformId[] = [];
+/** Video sources (platform ids, "upload") from any mix of repeated values and comma lists, deduplicated, in first-seen order. */
+export function parsePlatformFilter(values: readonly string[]): VideoSource[] {
+  const found: VideoSource[] = [];
   for (const value of values) {
     for (const part of value.split(",")) {
       const key = part.trim().toLowerCase();

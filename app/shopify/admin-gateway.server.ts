@@ -110,6 +110,23 @@ export const ADMIN_DOCUMENTS = {
         }
       }
     }`,
+  stagedVideoUploads: `#graphql
+    mutation ClipcartStagedVideoUploads($input: [StagedUploadInput!]!) {
+      stagedUploadsCreate(input: $input) {
+        stagedTargets {
+          url
+          resourceUrl
+          parameters {
+            name
+            value
+          }
+        }
+        userErrors {
+          field
+          message
+        }
+      }
+    }`,
   storefrontTarget: `#graphql
     query ClipcartStorefrontTarget($namespace: String!) {
       shop {
@@ -463,6 +480,39 @@ export async function createVideoFiles(
     throw new ShopifyGatewayError(userErrors.map((error) => error.message).join("; ") || "fileCreate returned no files", userErrors);
   }
   return created.map((file) => ({ id: file.id, status: file.fileStatus }));
+}
+
+/** Where the browser uploads one file (a signed bucket target): POST a form of `parameters`, then the file as `file`. */
+export interface StagedUploadTarget {
+  url: string;
+  /** What fileCreate takes as originalSource once the upload is done. */
+  resourceUrl: string;
+  parameters: Array<{ name: string; value: string }>;
+}
+
+/** Upload targets for videos the merchant uploads from the browser straight to Shopify's bucket, in the order given. */
+export async function createStagedVideoUploads(
+  graphql: AdminGraphql,
+  files: ReadonlyArray<{ filename: string; mimeType: string; fileSize: number }>,
+): Promise<StagedUploadTarget[]> {
+  if (!files.length) return [];
+  const data = await runAdminQuery<{ stagedUploadsCreate: UserErrorsData & { stagedTargets: StagedUploadTarget[] | null } }>(
+    graphql,
+    ADMIN_DOCUMENTS.stagedVideoUploads,
+    {
+      input: files.map((file) => ({
+        resource: "VIDEO",
+        filename: file.filename,
+        mimeType: file.mimeType,
+        fileSize: String(file.fileSize),
+        httpMethod: "POST",
+      })),
+    },
+  );
+  throwOnUserErrors("stagedUploadsCreate", data.stagedUploadsCreate);
+  const targets = data.stagedUploadsCreate.stagedTargets ?? [];
+  if (targets.length !== files.length) throw new ShopifyGatewayError("stagedUploadsCreate returned no targets");
+  return targets;
 }
 
 /** One playable rendition of a READY video. */

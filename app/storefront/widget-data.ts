@@ -83,7 +83,7 @@ export const PLAYER_MAX_LINES = 1080;
  * 2026 (128 KB, shopify.dev "Metafield limits"); a widget's data is kept
  * below it by leaving out its last videos (buildStorefrontWidgets).
  */
-export const STOREFRONT_METAFIELD_MAX_BYTES = 128 * 1024;
+export const STOREFRONT_METAFIELD_MAX_BYTES = 131_072; // 128 KB, written out (see VIDEO_UPLOAD.maxBytes)
 
 export interface StorefrontWidget {
   v: typeof STOREFRONT_DATA_VERSION;

@@ -1,4 +1,8 @@
-import { SHOPIFY_URL, adminModal, closeAdminModal, expect, modalButton, test } from "./fixtures";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { demoCatalogue } from "../emulators/shopify/catalogue";
+import { firstOf } from "../support/must";
+import { SHOPIFY_URL, adminModal, closeAdminModal, expect, modalButton, tableRow, test } from "./fixtures";
 import { bulkAction } from "./library-helpers";
 import { chooseMethod, libraryRows, openImportFromLibrary, submitImport, tiktokVideoUrl } from "./import-helpers";
 import { installThroughThemeEditor, published, storefront } from "./storefront-helpers";
@@ -76,4 +80,56 @@ test("an approved TikTok video is copied to Shopify Files and plays natively on 
   await modalButton(app, "Delete").click();
   await expect(libraryRows(app)).toHaveCount(0);
   await expect.poll(async () => videoFiles(shop), { timeout: 30_000 }).toEqual([]);
+});
+
+const FIXTURE_MP4 = path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/video/portrait-2s.mp4");
+
+test("an uploaded MP4 shows its progress, joins the library as a draft, and once tagged and approved plays on the storefront", async ({
+  page,
+  openApp,
+  shop,
+}) => {
+  const [product] = firstOf(demoCatalogue(), 1, "demo products");
+  let app = await openApp("/widgets");
+  await app.getByRole("button", { name: "Add widget" }).first().click();
+  await app.getByRole("button", { name: "Choose Carousel" }).click();
+  await app.getByRole("textbox", { name: "Widget name" }).fill("Our uploads");
+  await app.getByRole("button", { name: "Create Widget" }).click();
+  await expect(app.getByText("Widget created successfully!")).toBeVisible();
+  await installThroughThemeEditor(page, app, "Our uploads", 1);
+
+  // The limits are said before the merchant picks a file; a wrong file is refused at once.
+  app = await openApp("/content");
+  const panel = app.getByRole("region", { name: "Upload your own videos" });
+  await expect(panel.getByText("each up to 250 MB and 3 minutes", { exact: false })).toBeVisible();
+  const input = panel.locator('input[type="file"]');
+  await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a video") });
+  await expect(panel.getByText("notes.txt is not an MP4, MOV or WebM video.")).toBeVisible();
+
+  await input.setInputFiles(FIXTURE_MP4);
+  const item = panel.locator("[data-upload-item]").filter({ hasText: "portrait-2s.mp4" });
+  await expect(item.getByRole("progressbar", { name: "Upload progress of portrait-2s.mp4" })).toBeVisible();
+  await expect(item.getByText("Added to the library as a draft")).toBeVisible({ timeout: 30_000 });
+  await expect(tableRow(app, "portrait-2s")).toBeVisible();
+  await expect(tableRow(app, "portrait-2s").getByText("Draft", { exact: true })).toBeVisible();
+
+  // Tagged and approved like any imported video.
+  await tableRow(app, "portrait-2s").getByRole("button", { name: "Tag Product" }).click();
+  await adminModal(app).getByRole("combobox", { name: "Search products" }).fill(product.title);
+  await app.getByRole("option", { name: product.title, exact: true }).click();
+  await modalButton(app, "Done (1)").click();
+  await tableRow(app, "portrait-2s").getByRole("button", { name: "Approve", exact: true }).click();
+  await adminModal(app).getByLabel("Our uploads (Carousel)").check();
+  await modalButton(app, "Approve").click();
+  await expect(tableRow(app, "portrait-2s").getByText("Active", { exact: true })).toBeVisible();
+  await published(shop, "widget_1", (widget) => !!widget?.videos[0]?.media?.src);
+
+  const shopper = await page.context().newPage();
+  await shopper.goto(storefront(shop, "/"));
+  await shopper.locator("clipcart-widget").getByRole("button", { name: "Play video: portrait-2s" }).click();
+  const dialog = shopper.getByRole("dialog");
+  const player = dialog.locator("video");
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expect(dialog.getByText(product.title)).toBeVisible();
+  await expect(shopper.locator("iframe")).toHaveCount(0);
 });

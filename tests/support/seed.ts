@@ -5,7 +5,7 @@
  * both seed through here, each with its own database client.
  */
 import type { Prisma, PrismaClient } from "../../app/db.server";
-import { videoSearchText } from "../../app/models/videos.server";
+import { videoSearchText } from "../../app/rules/video-search";
 import type { LayoutType } from "../../app/constants";
 
 type StoredVideo = Awaited<ReturnType<PrismaClient["video"]["create"]>>;

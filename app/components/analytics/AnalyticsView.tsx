@@ -6,7 +6,7 @@ import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { describePageContexts } from "~/rules/widget-rules";
 import { ANALYTICS_TEXT, LAYOUT_NAMES, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING } from "~/messages";
-import { isPlatformId } from "~/platforms/config";
+import { isVideoSource } from "~/platforms/config";
 import { AppPage } from "~/components/AppPage";
 import { NamedCard } from "~/components/NamedCard";
 import { VideoThumb } from "~/components/library/VideoThumb";
@@ -145,7 +145,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
                     ANALYTICS_TEXT.columns.status,
                   ]}
                   rows={topVideos.map((video) => [
-                    <VideoThumb key="thumb" url={video.thumbnail_url} platform={isPlatformId(video.platform) ? video.platform : "tiktok"} alt="" />,
+                    <VideoThumb key="thumb" url={video.thumbnail_url} platform={isVideoSource(video.platform) ? video.platform : "tiktok"} alt="" />,
                     <BlockStack key="details" gap="050">
                       <Text as="span" fontWeight="semibold">
                         {video.title || ANALYTICS_TEXT.untitledVideo}

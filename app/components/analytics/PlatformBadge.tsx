@@ -1,9 +1,9 @@
-import { PLATFORMS, isPlatformId } from "~/platforms/config";
+import { VIDEO_SOURCES, isVideoSource } from "~/platforms/config";
 import { readableTextOn } from "~/components/library/VideoThumb";
 
-/** A platform's name on its brand colour (Polaris badges only come in its own tones). */
+/** A video source's name (a platform, or Upload) on its colour (Polaris badges only come in its own tones). */
 export function PlatformBadge({ platform }: { platform: string }) {
-  const config = isPlatformId(platform) ? PLATFORMS[platform] : undefined;
+  const config = isVideoSource(platform) ? VIDEO_SOURCES[platform] : undefined;
   const background = config?.color ?? "#8a8a8a";
   return (
     <span

@@ -14,8 +14,8 @@ import type { LibraryViewDto, VideoDto, VideoListPage, VideoListQuery } from "~/
 import { withListChange, type ViewQuery } from "~/rules/library-selection";
 import { normalizeSearch } from "~/rules/video-list-query";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
-import { ENABLED_PLATFORMS, PLATFORMS } from "~/platforms/config";
-import type { PlatformId } from "~/platforms/types";
+import { ENABLED_PLATFORMS, PLATFORMS, VIDEO_SOURCES } from "~/platforms/config";
+import type { PlatformId, VideoSource } from "~/platforms/types";
 import { useSavedViews } from "./useSavedViews";
 import { VideoRow } from "./VideoRow";
 
@@ -123,12 +123,12 @@ export function VideoIndex({
 
   // The filter shows the merchant's choice at once, before the list it asks for arrives.
   const platformsKey = query.platforms.join(",");
-  const [shownPlatforms, setShownPlatforms] = useState<PlatformId[]>(query.platforms);
+  const [shownPlatforms, setShownPlatforms] = useState<VideoSource[]>(query.platforms);
   useEffect(() => {
-    setShownPlatforms(platformsKey ? (platformsKey.split(",") as PlatformId[]) : []);
+    setShownPlatforms(platformsKey ? (platformsKey.split(",") as VideoSource[]) : []);
   }, [platformsKey]);
 
-  function setPlatforms(platforms: PlatformId[]) {
+  function setPlatforms(platforms: VideoSource[]) {
     setShownPlatforms(platforms);
     askFor(withListChange(requestedQuery.current, { platforms }), viewId);
   }
@@ -143,9 +143,12 @@ export function VideoIndex({
           title={LIBRARY_TEXT.platformFilter}
           titleHidden
           allowMultiple
-          choices={ENABLED_PLATFORMS.map((platform) => ({ label: platform.name, value: platform.id }))}
+          choices={[
+            ...ENABLED_PLATFORMS.map((platform) => ({ label: platform.name, value: platform.id })),
+            { label: VIDEO_SOURCES.upload.name, value: "upload" },
+          ]}
           selected={shownPlatforms}
-          onChange={(selected) => setPlatforms(selected as PlatformId[])}
+          onChange={(selected) => setPlatforms(selected as VideoSource[])}
         />
       ),
     },
@@ -155,7 +158,7 @@ export function VideoIndex({
       ? [
           {
             key: "platform",
-            label: LIBRARY_TEXT.platformFilterApplied(shownPlatforms.map((id) => PLATFORMS[id]?.name ?? id).join(", ")),
+            label: LIBRARY_TEXT.platformFilterApplied(shownPlatforms.map((id) => VIDEO_SOURCES[id].name).join(", ")),
             onRemove: () => setPlatforms([]),
           },
         ]
@@ -171,7 +174,7 @@ export function VideoIndex({
   const selectedVideos = videos.filter((video) => selection.selectedResources.includes(video.id));
   const single = selectedVideos.length === 1 ? selectedVideos[0] : null;
   const [firstPlatform] = query.platforms;
-  const onlyPlatform = query.platforms.length === 1 && firstPlatform ? PLATFORMS[firstPlatform] : null;
+  const onlyPlatform = query.platforms.length === 1 && firstPlatform && firstPlatform !== "upload" ? PLATFORMS[firstPlatform] : null;
 
   const emptyState = (
     <BlockStack gap="400" inlineAlign="center">

@@ -17,6 +17,7 @@ import { ConfirmModal } from "~/components/ConfirmModal";
 import { PreviewModal } from "./PreviewModal";
 import { TaggedProductsModal } from "./TaggedProductsModal";
 import { TagProductsModal } from "./TagProductsModal";
+import { UploadVideos } from "./UploadVideos";
 import { VideoIndex } from "./VideoIndex";
 
 type Dialog =
@@ -199,6 +200,10 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
 
       <Layout.Section>
         <PlatformImportCards channels={channels} onImport={(platform) => setDialog({ type: "import", platform })} />
+      </Layout.Section>
+
+      <Layout.Section>
+        <UploadVideos shopId={shopId} onAdded={revalidate} />
       </Layout.Section>
 
       {runningJobs.length > 0 ? (

@@ -1,0 +1,139 @@
+// The merchant's own videos (issue 13): upload targets from Shopify, the
+// browser's upload straight to Local Shopify's bucket, the Files video made
+// of it, and the library video it becomes once READY; bad files are refused
+// before anything is uploaded, and one Shopify cannot process never reaches
+// the library.
+import { readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { UPLOAD_TEXT } from "~/messages";
+import type { UploadStatusDto, VideoListPage } from "~/rules/api-types";
+import { configureVideoMirror, resetVideoMirror, videoMirrorIdle } from "~/jobs/video-mirror.server";
+import { action as createUploadsRoute, loader as uploadStatusRoute } from "~/routes/api.uploads._index";
+import { action as targetsRoute } from "~/routes/api.uploads.targets";
+import { loader as listVideosRoute } from "~/routes/api.videos.$id";
+import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
+import { apiRequest, callRoute, localShopify } from "../support/app-requests";
+import { bootstrapShop, jsonOf, type TestShop } from "../support/library-fixtures";
+import { must, only } from "../support/must";
+
+const mp4 = readFileSync(new URL("../fixtures/video/portrait-2s.mp4", import.meta.url));
+
+beforeEach(() => {
+  process.env.VIDEO_MIRRORING = "on";
+  configureVideoMirror({ pollDelaysMs: [100, 200, 400] });
+});
+afterEach(async () => {
+  await videoMirrorIdle();
+  process.env.VIDEO_MIRRORING = "off";
+  resetVideoMirror();
+});
+
+interface Target {
+  url: string;
+  resourceUrl: string;
+  parameters: Array<{ name: string; value: string }>;
+}
+
+async function targetsFor(shop: TestShop, files: Array<{ filename: string; mimeType: string; fileSize: number }>) {
+  return callRoute(targetsRoute, await apiRequest(shop.domain, "/api/uploads/targets", { body: { shopId: shop.id, files } }));
+}
+
+/** The browser's part: a multipart POST of the target's parameters and the file. */
+async function uploadTo(target: Target, bytes: Buffer, filename: string, type: string) {
+  const form = new FormData();
+  for (const { name, value } of target.parameters) form.append(name, value);
+  form.append("file", new Blob([new Uint8Array(bytes)], { type }), filename);
+  const response = await fetch(target.url, { method: "POST", body: form });
+  expect(response.status).toBe(201);
+}
+
+/** Targets, the upload, then the Files video; answers the upload's status as POST /api/uploads gave it. */
+async function upload(shop: TestShop, bytes: Buffer, filename: string, type = "video/mp4"): Promise<UploadStatusDto> {
+  const staged = await targetsFor(shop, [{ filename, mimeType: type, fileSize: bytes.length }]);
+  expect(staged.status).toBe(200);
+  const [target] = (await jsonOf<{ targets: Target[] }>(staged)).targets;
+  await uploadTo(must(target, "an upload target"), bytes, filename, type);
+  const created = await callRoute(
+    createUploadsRoute,
+    await apiRequest(shop.domain, "/api/uploads", { body: { shopId: shop.id, uploads: [{ resourceUrl: target!.resourceUrl, filename }] } }),
+  );
+  expect(created.status).toBe(202);
+  return only((await jsonOf<{ uploads: UploadStatusDto[] }>(created)).uploads, "upload");
+}
+
+async function statusOf(shop: TestShop, id: string): Promise<UploadStatusDto> {
+  const response = await callRoute(uploadStatusRoute, await apiRequest(shop.domain, `/api/uploads?ids=${id}`));
+  return only((await jsonOf<{ uploads: UploadStatusDto[] }>(response)).uploads, "upload status");
+}
+
+async function library(shop: TestShop): Promise<VideoListPage> {
+  return jsonOf<VideoListPage>(await callRoute(listVideosRoute, await apiRequest(shop.domain, `/api/videos/${shop.id}`), { id: shop.id }));
+}
+
+async function videoFiles(shop: TestShop) {
+  const { files } = (await localShopify(`/shops/${shop.domain}/files`)) as { files: Array<{ id: string; mediaType: string; status: string }> };
+  return files.filter((file) => file.mediaType === "VIDEO");
+}
+
+describe("uploading the merchant's own videos", () => {
+  it("an MP4 joins the library as a Draft 'Upload' titled after its file, with its copy already made; approving it needs no platform", async () => {
+    const shop = await bootstrapShop("upload");
+    const started = await upload(shop, mp4, "Summer_lookbook reel.mp4");
+    expect(started).toMatchObject({ filename: "Summer_lookbook reel.mp4", status: "processing", video_id: null });
+    // Nothing in the library while Shopify processes it.
+    expect((await library(shop)).total).toBe(0);
+
+    await videoMirrorIdle();
+    const done = await statusOf(shop, started.id);
+    expect(done).toMatchObject({ status: "ready", failure: null });
+    const video = only((await library(shop)).videos, "library video");
+    expect(video).toMatchObject({ id: done.video_id, platform: "upload", title: "Summer lookbook reel", enabled: false, media: { status: "ready" } });
+    expect(video.thumbnail_url).toMatch(/^https?:\/\//);
+    expect((await videoFiles(shop)).map((file) => file.status)).toEqual(["READY"]);
+
+    const approved = await callRoute(
+      toggleRoute,
+      await apiRequest(shop.domain, `/api/videos/${video.id}/toggle`, { method: "PATCH", body: { enabled: true } }),
+      { videoId: video.id },
+    );
+    expect(approved.status).toBe(200);
+    await videoMirrorIdle();
+    // The copy is the uploaded file itself: still one file, still ready.
+    expect(await prisma.videoMirror.findUnique({ where: { videoId: video.id } })).toMatchObject({ status: "ready", attempts: 1 });
+    expect(await videoFiles(shop)).toHaveLength(1);
+  });
+
+  it("refuses, before anything is uploaded, another type, an oversized file and too many files, saying which and why", async () => {
+    const shop = await bootstrapShop("upload");
+    const refused = async (files: Array<{ filename: string; mimeType: string; fileSize: number }>) => {
+      const response = await targetsFor(shop, files);
+      expect(response.status).toBe(400);
+      return (await jsonOf<{ error: string }>(response)).error;
+    };
+    expect(await refused([{ filename: "notes.pdf", mimeType: "application/pdf", fileSize: 1000 }])).toBe(UPLOAD_TEXT.wrongType("notes.pdf"));
+    expect(await refused([{ filename: "long.mov", mimeType: "video/quicktime", fileSize: 300 * 1024 * 1024 }])).toBe(UPLOAD_TEXT.tooBig("long.mov"));
+    expect(await refused(Array.from({ length: 11 }, (_, i) => ({ filename: `clip${i}.mp4`, mimeType: "video/mp4", fileSize: 1000 })))).toMatch(/at most 10/);
+    // A .webm named file without a MIME type is taken by its extension.
+    expect((await targetsFor(shop, [{ filename: "clip.webm", mimeType: "", fileSize: 1000 }])).status).toBe(200);
+    expect(await prisma.videoUpload.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+
+  it("a file Shopify cannot process never reaches the library; the upload says why and its file is deleted", async () => {
+    const shop = await bootstrapShop("upload");
+    const notAVideo = Buffer.from("<html>a web page saved as .mp4</html>");
+    const started = await upload(shop, notAVideo, "broken.mp4");
+    await videoMirrorIdle();
+    expect(await statusOf(shop, started.id)).toMatchObject({ status: "failed", failure: "processing_failed", video_id: null });
+    expect((await library(shop)).total).toBe(0);
+    expect(await videoFiles(shop)).toEqual([]);
+  });
+
+  it("another shop's uploads are not found", async () => {
+    const shop = await bootstrapShop("upload");
+    const other = await bootstrapShop("upload");
+    const started = await upload(shop, mp4, "mine.mp4");
+    const response = await callRoute(uploadStatusRoute, await apiRequest(other.domain, `/api/uploads?ids=${started.id}`));
+    expect((await jsonOf<{ uploads: UploadStatusDto[] }>(response)).uploads).toEqual([]);
+  });
+});
