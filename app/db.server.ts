@@ -18,6 +18,7 @@ export type {
   Channel,
   ImportJob,
   LibraryView,
+  MediaIssue,
   OrderAttribution,
   ProductTag,
   ReviewPrompt,

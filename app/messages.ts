@@ -140,6 +140,7 @@ export const LIBRARY_TEXT = {
     processing_failed: "Shopify could not process the video",
     timeout: "Shopify took too long to process the video",
     shopify_refused: "Shopify refused the copy",
+    file_deleted: "the copy was deleted from Shopify Files",
   } satisfies Record<MirrorFailure, string>,
   importBanner: "Great! Now create a widget to display your videos on your storefront.",
   freePlanLimit: `Free plan allows maximum ${FREE_LIMIT} approved videos. Upgrade to Premium for unlimited videos.`,
@@ -247,6 +248,22 @@ export const UPLOAD_TEXT = {
   processingFailed: (reason: string) => `Not added: ${reason}.`,
   progressLabel: (name: string) => `Upload progress of ${name}`,
   dismiss: "Clear finished uploads",
+} as const;
+
+/** The media check's banner in the Video Library (decision 036). */
+export const MEDIA_HEALTH_TEXT = {
+  title: (count: number) => (count === 1 ? "1 video needs your attention" : `${count} videos need your attention`),
+  intro: "The daily check of your approved videos found these. Nothing was unpublished: choose what to do with each.",
+  issues: {
+    source_removed: "The original post was removed or made private.",
+    copy_failed: (reason: string) => `The storefront uses the platform's player: ${reason}.`,
+    thumbnail_gone: "Its poster image was deleted from Shopify Files.",
+  },
+  keepPlaying: "Our copy keeps playing on your store.",
+  keep: "Keep showing our copy",
+  unpublish: "Unpublish",
+  retry: "Retry",
+  actionFailed: "That did not work. Please try again.",
 } as const;
 
 export const IMPORT_TEXT = {

@@ -11,6 +11,7 @@ import type {
   ChannelDto,
   ImportJobDto,
   LibraryViewDto,
+  MediaIssueDto,
   PendingReviewPromptsDto,
   ProductSearchResult,
   ProductTagDto,
@@ -251,4 +252,13 @@ export async function createUploads(body: { shopId: string; uploads: Array<{ res
 export async function fetchUploads(ids: readonly string[]): Promise<UploadStatusDto[]> {
   const { uploads } = await apiRequest<{ uploads: UploadStatusDto[] }>(`/api/uploads?ids=${encodeURIComponent(ids.join(","))}`);
   return uploads;
+}
+
+/** The merchant's choice for a video the media check flagged; answers what the banner still lists. */
+export async function resolveMediaIssue(videoId: string, action: "keep" | "unpublish" | "retry"): Promise<MediaIssueDto[]> {
+  const { mediaIssues } = await apiRequest<{ mediaIssues: MediaIssueDto[] }>(`/api/media-issues/${encodeURIComponent(videoId)}`, {
+    method: "POST",
+    body: { action },
+  });
+  return mediaIssues;
 }

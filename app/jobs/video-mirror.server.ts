@@ -23,6 +23,7 @@ import type { PlatformId, PlatformImporter } from "~/platforms/types";
 import DataLoader from "dataloader";
 import { AdminCostBudget, createVideoFiles, type AdminGraphql, type CreatedFile, type VideoFileState } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
+import { claimDueMediaCheck, runMediaCheck, scheduleDailyPremiumChecks } from "~/models/media-health.server";
 import { applyUploadState } from "~/models/video-uploads.server";
 import {
   approvedVideosWithoutMirror,
@@ -273,6 +274,7 @@ async function readShopsFileStates(claimed: readonly ClaimedMirror[]): Promise<M
  */
 export async function runVideoMirrorRound(): Promise<number> {
   await deleteDueFiles();
+  const checks = await runDueMediaChecks();
   const uploads = await followDueUploads();
   const claimed = await claimDueMirrors();
   const fileStates = await readShopsFileStates(claimed);
@@ -295,7 +297,34 @@ export async function runVideoMirrorRound(): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, claimed.length)) }, worker));
-  return claimed.length + uploads;
+  return claimed.length + uploads + checks;
+}
+
+// ---------------------------------------------------------------- media health (decision 036)
+
+/** How long one shop's media check may take before another instance may take it over. */
+const MEDIA_CHECK_LEASE_MS = 15 * 60_000;
+
+/** Runs the media checks that are due, one shop at a time; answers how many ran. */
+async function runDueMediaChecks(): Promise<number> {
+  let ran = 0;
+  for (let claimed = await claimDueMediaCheck(MEDIA_CHECK_LEASE_MS); claimed; claimed = await claimDueMediaCheck(MEDIA_CHECK_LEASE_MS)) {
+    try {
+      const graphql = await options.adminGraphqlFor(claimed.shopDomain);
+      const found = await runMediaCheck(claimed.shopId, {
+        graphql,
+        importerFor: options.importerFor,
+        budget: budgetFor(claimed.shopDomain),
+        signal: AbortSignal.timeout(options.stepTimeoutMs),
+      });
+      if (found.copiesLost) scheduleStorefrontPublish(claimed.shopId);
+      ran += 1;
+    } catch (error) {
+      // Due again once the lease runs out.
+      console.error(`The media check of ${claimed.shopDomain} failed; it is tried again later`, error);
+    }
+  }
+  return ran;
 }
 
 // ---------------------------------------------------------------- the merchant's uploads
@@ -349,12 +378,19 @@ async function followDueUploads(): Promise<number> {
 
 /** When the next mirror step or file deletion is due; null when none is waiting. */
 async function nextDueAt(): Promise<Date | null> {
-  const [mirror, deletion, upload] = await Promise.all([
+  const [mirror, deletion, upload, check] = await Promise.all([
     prisma.videoMirror.findFirst({ where: { status: { in: ["pending", "processing"] } }, orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
     prisma.fileDeletion.findFirst({ orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
     prisma.videoUpload.findFirst({ where: { status: "processing" }, orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
+    prisma.shop.findFirst({
+      where: { mediaCheckDueAt: { not: null }, uninstalledAt: null },
+      orderBy: { mediaCheckDueAt: "asc" },
+      select: { mediaCheckDueAt: true },
+    }),
   ]);
-  const times = [mirror?.nextCheckAt, deletion?.nextCheckAt, upload?.nextCheckAt].filter((time): time is Date => !!time).map((time) => time.getTime());
+  const times = [mirror?.nextCheckAt, deletion?.nextCheckAt, upload?.nextCheckAt, check?.mediaCheckDueAt]
+    .filter((time): time is Date => !!time)
+    .map((time) => time.getTime());
   return times.length ? new Date(Math.min(...times)) : null;
 }
 
@@ -445,6 +481,8 @@ export function startVideoMirrorSweep(intervalMs = MIRROR_SWEEP_MS): { sweep: ()
     const byShop = new Map<string, string[]>();
     for (const { shopId, videoId } of missing) byShop.set(shopId, [...(byShop.get(shopId) ?? []), videoId]);
     for (const [shopId, videoIds] of byShop) await requestVideoMirrors(shopId, videoIds);
+    // Premium's daily media check comes with auto-sync (decision 036).
+    if (process.env.AUTO_SYNC !== "off") await scheduleDailyPremiumChecks();
     if (await nextDueAt()) wakeVideoMirror();
   };
   const timer = setInterval(() => void sweep().catch((error: unknown) => console.error("The video mirror sweep failed", error)), intervalMs);

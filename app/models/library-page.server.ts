@@ -4,23 +4,30 @@ import { listChannels } from "./channels.server";
 import { listLibraryViews } from "./library-views.server";
 import { listVideos } from "./videos.server";
 import { listWidgetSummaries } from "./widgets.server";
+import { listMediaIssues, requestMediaCheckIfDue } from "./media-health.server";
+import { wakeVideoMirror } from "~/jobs/video-mirror.server";
 
 /**
  * Everything the Video Library page shows for one shop, read in parallel: one
  * page of videos filtered on the server, the connected accounts, the widgets
- * (Approve dialog), saved views and the imports still running.
+ * (Approve dialog), saved views, the imports still running and the media
+ * check's findings.
  * `bench/library-10k.mjs` measures this with 10,000 videos.
  */
 export async function loadVideoLibrary(shopId: string, query: VideoListQuery): Promise<LibraryData> {
-  const [list, channels, widgets, views, activeJobs] = await Promise.all([
+  const [list, channels, widgets, views, activeJobs, mediaIssues, checkAsked] = await Promise.all([
     listVideos(shopId, query),
     listChannels(shopId),
     listWidgetSummaries(shopId),
     listLibraryViews(shopId),
     listActiveImportJobs(shopId),
+    listMediaIssues(shopId),
+    // Opening the library checks the videos' media at most once a day (decision 036); the check runs in the background.
+    requestMediaCheckIfDue(shopId),
   ]);
+  if (checkAsked) wakeVideoMirror();
   // A page past the end was clamped to the last one.
-  return { shopFound: true, query: { ...query, page: list.page }, list, channels, widgets, views, activeJobs };
+  return { shopFound: true, query: { ...query, page: list.page }, list, channels, widgets, views, activeJobs, mediaIssues };
 }
 
 /** The page before the browser's first bootstrap created the shop: empty, and it reads again. */
@@ -33,5 +40,6 @@ export function emptyVideoLibrary(query: VideoListQuery): LibraryData {
     widgets: [],
     views: [],
     activeJobs: [],
+    mediaIssues: [],
   };
 }

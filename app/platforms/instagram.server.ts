@@ -57,6 +57,18 @@ function instagramChannel(items: Item[], requested: string): ImportedChannel {
 }
 
 export function createInstagramImporter(settings: ImporterSettings): PlatformImporter {
+  /** The reels the actor still finds, by their URLs, in one run (with their CDN video files). */
+  async function runReels(posts: ReadonlyArray<{ platformVideoId: string }>, signal?: AbortSignal): Promise<ImportedVideo[]> {
+    if (!posts.length) return [];
+    const run = await runActor(settings, {
+      actorId: config.actorId!,
+      input: { username: posts.map((post) => canonicalVideoUrl("instagram", post.platformVideoId)!), resultsLimit: 1, ...NO_EXTRAS },
+      maxItems: posts.length + 10,
+      signal,
+    });
+    return readVideoItems(run.items, (item) => instagramVideo(item, null), "shortCode").videos;
+  }
+
   return {
     config,
 
@@ -84,17 +96,14 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
 
     async fetchVideoFiles(posts, options = {}) {
       const files = new Map<string, string | null>(posts.map((post) => [post.platformVideoId, null]));
-      if (!posts.length) return files;
-      const run = await runActor(settings, {
-        actorId: config.actorId!,
-        input: { username: posts.map((post) => canonicalVideoUrl("instagram", post.platformVideoId)!), resultsLimit: 1, ...NO_EXTRAS },
-        maxItems: posts.length + 10,
-        signal: options.signal,
-      });
-      for (const video of readVideoItems(run.items, (item) => instagramVideo(item, null), "shortCode").videos) {
+      for (const video of await runReels(posts, options.signal)) {
         if (files.has(video.platformVideoId)) files.set(video.platformVideoId, video.downloadUrl ?? null);
       }
       return files;
+    },
+
+    async findPosts(posts, options = {}) {
+      return new Set((await runReels(posts, options.signal)).map((video) => video.platformVideoId));
     },
 
     async importVideo(url, options = {}) {

@@ -52,25 +52,28 @@ function pinVideoFile(item: Item | undefined): string | null {
   return preferred ? cleanUrl(preferred.url) : null;
 }
 
-/** The pins' video files from one scraper run, by pin id (null: no video, or the pin is gone). */
-async function fetchPinVideoFiles(
-  settings: ImporterSettings,
-  posts: ReadonlyArray<{ platformVideoId: string; videoUrl?: string }>,
-  signal?: AbortSignal,
-): Promise<Map<string, string | null>> {
-  const files = new Map<string, string | null>(posts.map((post) => [post.platformVideoId, null]));
-  if (!posts.length) return files;
+/** The pins the scraper still finds, by id, in one run. */
+async function runPins(settings: ImporterSettings, posts: ReadonlyArray<{ platformVideoId: string }>, signal?: AbortSignal): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
+  if (!posts.length) return found;
   const run = await runActor(settings, {
     actorId: ACTORS.pinterest,
     input: { startUrls: posts.map((post) => canonicalVideoUrl("pinterest", post.platformVideoId)!), maxItems: posts.length },
     maxItems: posts.length,
     signal,
   });
-  for (const item of run.items) {
-    const id = typeof item.id === "string" ? item.id : null;
-    if (id && files.has(id)) files.set(id, pinVideoFile(item));
-  }
-  return files;
+  for (const item of run.items) if (typeof item.id === "string") found.set(item.id, item);
+  return found;
+}
+
+/** The pins' video files from one scraper run, by pin id (null: no video, or the pin is gone). */
+async function fetchPinVideoFiles(
+  settings: ImporterSettings,
+  posts: ReadonlyArray<{ platformVideoId: string }>,
+  signal?: AbortSignal,
+): Promise<Map<string, string | null>> {
+  const pins = await runPins(settings, posts, signal);
+  return new Map(posts.map((post) => [post.platformVideoId, pinVideoFile(pins.get(post.platformVideoId))]));
 }
 
 export function createPinterestImporter(settings: ImporterSettings): PlatformImporter {
@@ -82,6 +85,7 @@ export function createPinterestImporter(settings: ImporterSettings): PlatformImp
     },
 
     fetchVideoFiles: (posts, options = {}) => fetchPinVideoFiles(settings, posts, options.signal),
+    findPosts: async (posts, options = {}) => new Set((await runPins(settings, posts, options.signal)).keys()),
 
     async importVideo(url, options = {}) {
       const pinId = parseVideoUrl("pinterest", url)?.videoId;
@@ -110,7 +114,7 @@ export function createPinterestImporter(settings: ImporterSettings): PlatformImp
       if (!isItem(answer)) throw new ImportError("failed", "Pinterest's answer was not an oEmbed object");
       const video = pinterestVideo(answer, pinId);
       if (options.withVideoFile) {
-        const files = await fetchPinVideoFiles(settings, [{ platformVideoId: pinId, videoUrl: video.videoUrl }], options.signal);
+        const files = await fetchPinVideoFiles(settings, [{ platformVideoId: pinId }], options.signal);
         video.downloadUrl = files.get(pinId) ?? null;
       }
       return { video, channel: null };

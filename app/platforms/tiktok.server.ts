@@ -72,6 +72,18 @@ function tiktokChannel(items: Item[], requested: string): ImportedChannel {
 }
 
 export function createTikTokImporter(settings: ImporterSettings): PlatformImporter {
+  /** The posts the actor still finds, from their URLs, in one run; with `download` their video files too. */
+  async function runPosts(posts: ReadonlyArray<{ videoUrl: string }>, download: boolean, signal?: AbortSignal): Promise<ImportedVideo[]> {
+    if (!posts.length) return [];
+    const run = await runActor(settings, {
+      actorId: config.actorId!,
+      input: { postURLs: posts.map((post) => post.videoUrl), resultsPerPage: 1, scrapeRelatedVideos: false, ...NO_EXTRAS, shouldDownloadVideos: download },
+      maxItems: posts.length + 10,
+      signal,
+    });
+    return readVideoItems(run.items, (item) => tiktokVideo(item, null), "id").videos;
+  }
+
   return {
     config,
 
@@ -106,24 +118,15 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
 
     async fetchVideoFiles(posts, options = {}) {
       const files = new Map<string, string | null>(posts.map((post) => [post.platformVideoId, null]));
-      if (!posts.length) return files;
-      const run = await runActor(settings, {
-        actorId: config.actorId!,
-        input: {
-          postURLs: posts.map((post) => post.videoUrl),
-          resultsPerPage: 1,
-          scrapeRelatedVideos: false,
-          ...NO_EXTRAS,
-          // The paid download add-on, for the approved videos being copied only.
-          shouldDownloadVideos: true,
-        },
-        maxItems: posts.length + 10,
-        signal: options.signal,
-      });
-      for (const video of readVideoItems(run.items, (item) => tiktokVideo(item, null), "id").videos) {
+      // The paid download add-on, for the approved videos being copied only.
+      for (const video of await runPosts(posts, true, options.signal)) {
         if (files.has(video.platformVideoId)) files.set(video.platformVideoId, video.downloadUrl ?? null);
       }
       return files;
+    },
+
+    async findPosts(posts, options = {}) {
+      return new Set((await runPosts(posts, false, options.signal)).map((video) => video.platformVideoId));
     },
 
     async importVideo(url, options = {}) {

@@ -109,6 +109,11 @@ export interface PlatformImporter {
     posts: ReadonlyArray<{ platformVideoId: string; videoUrl: string }>,
     options?: { signal?: AbortSignal },
   ): Promise<Map<string, string | null>>;
+  /**
+   * Which of the posts are still public on the platform (the media check), in
+   * one run without downloads; answers their platformVideoIds.
+   */
+  findPosts?(posts: ReadonlyArray<{ platformVideoId: string; videoUrl: string }>, options?: { signal?: AbortSignal }): Promise<Set<string>>;
 }
 
 /** Thrown by importers when nothing could be fetched. */

@@ -42,7 +42,8 @@ export type MirrorFailure =
   | "download_failed" // Shopify could not download the file, even from a fresh URL
   | "processing_failed" // Shopify could not process the file
   | "timeout" // still processing after the time limit
-  | "shopify_refused"; // Shopify refused the copy (an error answer, repeatedly)
+  | "shopify_refused" // Shopify refused the copy (an error answer, repeatedly)
+  | "file_deleted"; // the copy was deleted from Shopify Files (found by the media check)
 
 export interface VideoMediaDto {
   /** preparing: being copied; ready: the storefront plays our copy; failed: it keeps the platform's player. */
@@ -143,6 +144,8 @@ export interface LibraryData {
   widgets: WidgetSummaryDto[];
   views: LibraryViewDto[];
   activeJobs: ImportJobDto[];
+  /** The media check's open findings (the library's banner). */
+  mediaIssues: MediaIssueDto[];
 }
 
 /**
@@ -207,4 +210,22 @@ export interface UploadStatusDto {
   failure: MirrorFailure | null;
   /** The library video, once ready. */
   video_id: string | null;
+}
+
+/** What the daily media check can find wrong with an approved video (decision 036). */
+export type MediaIssueKind =
+  | "source_removed" // the post is gone or private on its platform
+  | "copy_failed" // our copy in Shopify Files could not be made, or was deleted there
+  | "thumbnail_gone"; // the poster we kept was deleted from Shopify Files
+
+export interface MediaIssueDto {
+  video_id: string;
+  kind: MediaIssueKind;
+  title: string | null;
+  platform: VideoSource;
+  platform_video_id: string;
+  /** Our copy plays on the storefront (keeping it is a choice only then). */
+  copy_ready: boolean;
+  /** copy_failed: why. */
+  failure: MirrorFailure | null;
 }

@@ -4,7 +4,8 @@ import { demoCatalogue } from "../emulators/shopify/catalogue";
 import { firstOf } from "../support/must";
 import { SHOPIFY_URL, adminModal, closeAdminModal, expect, modalButton, tableRow, test } from "./fixtures";
 import { bulkAction } from "./library-helpers";
-import { chooseMethod, libraryRows, openImportFromLibrary, submitImport, tiktokVideoUrl } from "./import-helpers";
+import { e2eDb } from "./db";
+import { chooseMethod, emulator, libraryRows, openImportFromLibrary, submitImport, tiktokVideoUrl } from "./import-helpers";
 import { installThroughThemeEditor, published, storefront } from "./storefront-helpers";
 import { uniqueAccount } from "../emulators/platforms/client";
 
@@ -42,7 +43,8 @@ test("an approved TikTok video is copied to Shopify Files and plays natively on 
   app = await openApp("/content");
   const dialog = await openImportFromLibrary(app, "TikTok");
   await chooseMethod(dialog, "Import from Video URL");
-  await submitImport(dialog, tiktokVideoUrl(uniqueAccount()).url);
+  const post = tiktokVideoUrl(uniqueAccount());
+  await submitImport(dialog, post.url);
   await expect(dialog.getByText("Video added successfully!", { exact: true })).toBeVisible();
   await closeAdminModal(app);
   await expect(libraryRows(app)).toHaveCount(1);
@@ -71,7 +73,37 @@ test("an approved TikTok video is copied to Shopify Files and plays natively on 
   await expect(player).toHaveAttribute("src", /\/cdn\/shop\/videos\//);
   await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
   await expect(shopper.locator("iframe")).toHaveCount(0);
+
+  // The creator removes the post. The next daily check (due once a day, on opening the library) flags it;
+  // nothing is unpublished, and our copy keeps playing until the merchant chooses.
+  await emulator.setPost("tiktok", post.videoId, { removed: true });
+  const prisma = await e2eDb();
+  await prisma.shop.update({ where: { shopDomain: `${shop}.myshopify.com` }, data: { mediaCheckedAt: new Date(Date.now() - 25 * 3600_000) } });
+  const banner = app.getByRole("list", { name: "1 video needs your attention" });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
+        return banner.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await expect(banner.getByText("The original post was removed or made private. Our copy keeps playing on your store.")).toBeVisible();
+  await expect(libraryRows(app).getByText("Active", { exact: true })).toBeVisible();
+  await shopper.reload();
+  await widget
+    .getByRole("button", { name: /^Play video: / })
+    .first()
+    .click();
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
   await shopper.close();
+  await banner.getByRole("button", { name: /^Keep showing our copy/ }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
 
   // Deleting the video from the library deletes its file.
   await page.bringToFront();

@@ -17,6 +17,7 @@ import { ConfirmModal } from "~/components/ConfirmModal";
 import { PreviewModal } from "./PreviewModal";
 import { TaggedProductsModal } from "./TaggedProductsModal";
 import { TagProductsModal } from "./TagProductsModal";
+import { MediaHealthBanner } from "./MediaHealthBanner";
 import { UploadVideos } from "./UploadVideos";
 import { VideoIndex } from "./VideoIndex";
 
@@ -39,7 +40,7 @@ function dialogOf<T extends Dialog["type"]>(dialog: Dialog | null, type: T): Ext
  * Import modal, the list, and the library's dialogs. One dialog at a time.
  */
 export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: string }) {
-  const { query, list, channels, widgets, views, activeJobs } = data;
+  const { query, list, channels, widgets, views, activeJobs, mediaIssues } = data;
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -195,6 +196,12 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
               </Banner>
             ) : null}
           </BlockStack>
+        </Layout.Section>
+      ) : null}
+
+      {mediaIssues.length ? (
+        <Layout.Section>
+          <MediaHealthBanner issues={mediaIssues} onChanged={revalidate} />
         </Layout.Section>
       ) : null}
 

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { methodNotAllowed, readJsonBody, requireApiShop } from "~/http/api.server";
+import { callModel } from "~/http/api-errors.server";
+import { resolveVideoMediaIssue } from "~/models/media-health-actions.server";
+
+const ResolveBody = z.object({
+  action: z.enum(["keep", "unpublish", "retry"], { error: "action must be one of keep, unpublish, retry" }),
+});
+
+/**
+ * POST /api/media-issues/{videoId} {action}: the merchant's choice for a video
+ * the media check flagged (decision 036): keep showing our copy, unpublish,
+ * or retry; 200 { mediaIssues } (what the banner still lists).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { shop } = await requireApiShop(request);
+  const body = await readJsonBody(request, ResolveBody);
+  const mediaIssues = await callModel(() => resolveVideoMediaIssue(shop.id, params.videoId ?? "", body.action));
+  return json({ mediaIssues });
+}
+
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}
