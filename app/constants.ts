@@ -63,6 +63,8 @@ export const VIDEO_UPLOAD = {
   extensions: { mp4: "video/mp4", m4v: "video/mp4", mov: "video/quicktime", webm: "video/webm" },
 } as const;
 export type UploadMimeType = keyof typeof VIDEO_UPLOAD.types;
+/** The longest title a merchant may give an uploaded video (the library shows the first VIDEO_TITLE_MAX_LENGTH). */
+export const UPLOAD_TITLE_MAX_LENGTH = 150;
 export const TAG_BADGES_BEFORE_MORE = 2;
 export const PRODUCT_SEARCH_MIN_CHARS = 2;
 export const VIEW_NAME_MAX_LENGTH = 40;

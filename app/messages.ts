@@ -248,6 +248,11 @@ export const UPLOAD_TEXT = {
   processingFailed: (reason: string) => `Not added: ${reason}.`,
   progressLabel: (name: string) => `Upload progress of ${name}`,
   dismiss: "Clear finished uploads",
+  titleLabel: "Title",
+  saveTitle: "Save title",
+  titleSaved: "Title saved",
+  titleFailed: "The title could not be saved. Please try again.",
+  onlyUploadsRenamed: "Only your own uploaded videos can be renamed; an imported video keeps its post's title.",
 } as const;
 
 /** The media check's banner in the Video Library (decision 036). */

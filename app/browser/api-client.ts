@@ -262,3 +262,8 @@ export async function resolveMediaIssue(videoId: string, action: "keep" | "unpub
   });
   return mediaIssues;
 }
+
+/** Renames one of the merchant's own uploads. */
+export async function renameUpload(videoId: string, title: string): Promise<void> {
+  await apiRequest(`/api/videos/${encodeURIComponent(videoId)}`, { method: "PATCH", body: { title } });
+}

@@ -51,6 +51,11 @@ export interface VideoMirrorOptions {
   concurrency: number;
   /** The first wait before a failed file deletion is retried (doubling after). */
   deletionRetryMs: number;
+  /**
+   * Only these shops' work (null: every shop's). Tests that share one
+   * database with other test files keep their runner to their own shops.
+   */
+  shopIds: readonly string[] | null;
 }
 
 const DEFAULT_OPTIONS: VideoMirrorOptions = {
@@ -62,6 +67,7 @@ const DEFAULT_OPTIONS: VideoMirrorOptions = {
   stepTimeoutMs: 3 * 60_000,
   concurrency: 25,
   deletionRetryMs: 30_000,
+  shopIds: null,
 };
 
 let options: VideoMirrorOptions = { ...DEFAULT_OPTIONS };
@@ -76,6 +82,9 @@ export function resetVideoMirror(): void {
 }
 
 const mirroringOff = () => process.env.VIDEO_MIRRORING === "off";
+
+/** The runner's shops, as a filter on rows that carry a shopId. */
+const inScope = () => (options.shopIds ? { shopId: { in: [...options.shopIds] } } : {});
 
 /** This process, as the holder of a mirror's lease. */
 const INSTANCE_ID = randomUUID();
@@ -99,7 +108,7 @@ const claimable = (now: Date) => ({
 async function claimDueMirrors(): Promise<ClaimedMirror[]> {
   const now = new Date();
   const due = await prisma.videoMirror.findMany({
-    where: { status: { in: ["pending", "processing"] }, ...claimable(now), video: { shop: { uninstalledAt: null } } },
+    where: { status: { in: ["pending", "processing"] }, ...claimable(now), ...inScope(), video: { shop: { uninstalledAt: null } } },
     orderBy: { nextCheckAt: "asc" },
     take: ROUND_SIZE,
     select: { videoId: true },
@@ -162,7 +171,7 @@ async function stepClaimed(mirror: ClaimedMirror, shared: RoundShared, shop: Sho
 
 async function deleteDueFiles(): Promise<number> {
   const due = await prisma.fileDeletion.findMany({
-    where: { nextCheckAt: { lte: new Date() } },
+    where: { nextCheckAt: { lte: new Date() }, ...inScope() },
     include: { shop: { select: { shopDomain: true, uninstalledAt: true } } },
     orderBy: { nextCheckAt: "asc" },
     take: ROUND_SIZE,
@@ -308,7 +317,8 @@ const MEDIA_CHECK_LEASE_MS = 15 * 60_000;
 /** Runs the media checks that are due, one shop at a time; answers how many ran. */
 async function runDueMediaChecks(): Promise<number> {
   let ran = 0;
-  for (let claimed = await claimDueMediaCheck(MEDIA_CHECK_LEASE_MS); claimed; claimed = await claimDueMediaCheck(MEDIA_CHECK_LEASE_MS)) {
+  const claim = () => claimDueMediaCheck(MEDIA_CHECK_LEASE_MS, options.shopIds);
+  for (let claimed = await claim(); claimed; claimed = await claim()) {
     try {
       const graphql = await options.adminGraphqlFor(claimed.shopDomain);
       const found = await runMediaCheck(claimed.shopId, {
@@ -337,7 +347,7 @@ async function runDueMediaChecks(): Promise<number> {
 async function followDueUploads(): Promise<number> {
   const now = new Date();
   const due = await prisma.videoUpload.findMany({
-    where: { status: "processing", ...claimable(now), shop: { uninstalledAt: null } },
+    where: { status: "processing", ...claimable(now), ...inScope(), shop: { uninstalledAt: null } },
     orderBy: { nextCheckAt: "asc" },
     take: ROUND_SIZE,
     include: { shop: { select: { shopDomain: true } } },
@@ -378,12 +388,17 @@ async function followDueUploads(): Promise<number> {
 
 /** When the next mirror step or file deletion is due; null when none is waiting. */
 async function nextDueAt(): Promise<Date | null> {
+  const scope = inScope();
   const [mirror, deletion, upload, check] = await Promise.all([
-    prisma.videoMirror.findFirst({ where: { status: { in: ["pending", "processing"] } }, orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
-    prisma.fileDeletion.findFirst({ orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
-    prisma.videoUpload.findFirst({ where: { status: "processing" }, orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
+    prisma.videoMirror.findFirst({
+      where: { status: { in: ["pending", "processing"] }, ...scope },
+      orderBy: { nextCheckAt: "asc" },
+      select: { nextCheckAt: true },
+    }),
+    prisma.fileDeletion.findFirst({ where: scope, orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
+    prisma.videoUpload.findFirst({ where: { status: "processing", ...scope }, orderBy: { nextCheckAt: "asc" }, select: { nextCheckAt: true } }),
     prisma.shop.findFirst({
-      where: { mediaCheckDueAt: { not: null }, uninstalledAt: null },
+      where: { mediaCheckDueAt: { not: null }, uninstalledAt: null, ...(options.shopIds ? { id: { in: [...options.shopIds] } } : {}) },
       orderBy: { mediaCheckDueAt: "asc" },
       select: { mediaCheckDueAt: true },
     }),
@@ -433,7 +448,8 @@ async function runUntilIdle(): Promise<void> {
     try {
       const stepped = await runVideoMirrorRound();
       const due = await nextDueAt();
-      if (!due) {
+      // Nothing due within the longest wait: the loop ends, and the sweep (or the next approval) wakes it.
+      if (!due || due.getTime() - Date.now() > MAX_IDLE_WAIT_MS) {
         if (wokenDuringRound) continue;
         return;
       }

@@ -42,10 +42,10 @@ export async function scheduleDailyPremiumChecks(): Promise<number> {
 }
 
 /** Takes one due check for this instance (a shop's check runs once, whichever instance takes it); null when none is due. */
-export async function claimDueMediaCheck(leaseMs: number): Promise<{ shopId: string; shopDomain: string } | null> {
+export async function claimDueMediaCheck(leaseMs: number, shopIds: readonly string[] | null = null): Promise<{ shopId: string; shopDomain: string } | null> {
   const now = new Date();
   const due = await prisma.shop.findMany({
-    where: { uninstalledAt: null, mediaCheckDueAt: { lte: now } },
+    where: { uninstalledAt: null, mediaCheckDueAt: { lte: now }, ...(shopIds ? { id: { in: [...shopIds] } } : {}) },
     select: { id: true, shopDomain: true },
     orderBy: { mediaCheckDueAt: "asc" },
     take: 5,

@@ -73,11 +73,11 @@ export interface MirrorStepDependencies {
 }
 
 /** What the library shows of a video's copy. */
-export function videoMediaDto(mirror: { status: string; failure: string | null } | null): VideoMediaDto | null {
+export function videoMediaDto(mirror: { status: string; failure: string | null } | null, playUrl: string | null = null): VideoMediaDto | null {
   if (!mirror) return null;
-  if (mirror.status === "ready") return { status: "ready", failure: null };
-  if (mirror.status === "failed") return { status: "failed", failure: (mirror.failure as MirrorFailure | null) ?? "processing_failed" };
-  return { status: "preparing", failure: null };
+  if (mirror.status === "ready") return { status: "ready", failure: null, src: playUrl };
+  if (mirror.status === "failed") return { status: "failed", failure: (mirror.failure as MirrorFailure | null) ?? "processing_failed", src: null };
+  return { status: "preparing", failure: null, src: null };
 }
 
 // ---------------------------------------------------------------- asking for copies

@@ -13,10 +13,12 @@ import { normalizeSearch } from "~/rules/video-list-query";
 import { searchKey, videoSearchText } from "~/rules/video-search";
 import type { ImportedVideo, PlatformId } from "~/platforms/types";
 import { markShopFirstActive } from "~/models/shop.server";
-import { FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
+import { DomainValidationError, FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
+import { UPLOAD_TEXT } from "~/messages";
 import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
 import { wakeVideoMirror } from "~/jobs/video-mirror.server";
 import { queueMirrorFileDeletions, videoMediaDto } from "~/models/video-mirrors.server";
+import { storefrontMedia } from "~/models/storefront.server";
 
 // ---------------------------------------------------------------- reading
 
@@ -36,7 +38,7 @@ const VIDEO_DTO_SELECT = {
   createdAt: true,
   productTags: { select: { id: true, productId: true, productTitle: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   widgets: { select: { widget: { select: { name: true } } }, orderBy: [{ widget: { displayNumber: "asc" } }] },
-  mirror: { select: { status: true, failure: true } },
+  mirror: { select: { status: true, failure: true, sources: true, posterUrl: true, durationMs: true } },
 } satisfies Prisma.VideoSelect;
 
 type VideoRow = Prisma.VideoGetPayload<{ select: typeof VIDEO_DTO_SELECT }>;
@@ -60,7 +62,7 @@ function toVideoDto(row: VideoRow): VideoDto {
     clicks: row.clicks,
     product_tags: row.productTags.map((tag) => ({ id: tag.id, product_id: tag.productId, product_title: tag.productTitle })),
     widget_names: row.widgets.map((assignment) => assignment.widget.name),
-    media: videoMediaDto(row.mirror),
+    media: videoMediaDto(row.mirror, storefrontMedia(row.mirror)?.src ?? null),
   };
 }
 
@@ -344,6 +346,22 @@ async function assignWidgets(tx: Tx, shopId: string, videoId: string, widgetIds:
   await tx.widgetVideo.createMany({
     data: missing.map((widgetId) => ({ shopId, widgetId, videoId, position: (lastPosition.get(widgetId) ?? -1) + 1 })),
   });
+}
+
+/**
+ * Renames one of the merchant's own uploads (issue 13): an imported video
+ * keeps its platform's title, which every resync refreshes.
+ */
+export async function renameUpload(shopId: string, videoId: string, title: string): Promise<VideoDto> {
+  const video = await prisma.video.findFirst({ where: { id: videoId, shopId }, select: { platform: true, platformVideoId: true, enabled: true } });
+  if (!video) throw new RecordNotFoundError("Video");
+  if (video.platform !== "upload") throw new DomainValidationError(UPLOAD_TEXT.onlyUploadsRenamed);
+  await prisma.video.updateMany({
+    where: { id: videoId, shopId },
+    data: { title, searchText: videoSearchText({ title, platformVideoId: video.platformVideoId }) },
+  });
+  if (video.enabled) scheduleStorefrontPublish(shopId);
+  return getVideo(shopId, videoId);
 }
 
 /** Deletes a video with its tags and widget assignments (the schema cascades); its copy in Shopify Files is deleted too. */

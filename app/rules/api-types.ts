@@ -49,6 +49,8 @@ export interface VideoMediaDto {
   /** preparing: being copied; ready: the storefront plays our copy; failed: it keeps the platform's player. */
   status: "preparing" | "ready" | "failed";
   failure: MirrorFailure | null;
+  /** Once ready: the rendition the admin's preview (and the storefront's player) plays. */
+  src: string | null;
 }
 
 export type LibraryTab = "all" | "active" | "draft";

@@ -16,8 +16,15 @@ import { deleteFiles } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import { platformControl, uniqueAccount } from "../emulators/platforms/client";
 import { apiRequest, callRoute } from "../support/app-requests";
-import { bootstrapShop, seedWidgets, type TestShop } from "../support/library-fixtures";
+import { bootstrapShop as bootstrapAnyShop, seedWidgets, type TestShop } from "../support/library-fixtures";
 import { firstOf, must } from "../support/must";
+
+/** A new shop whose work this file's mirror runner takes, and only that (the unit database is shared with other test files). */
+async function bootstrapShop(...args: Parameters<typeof bootstrapAnyShop>) {
+  const shop = await bootstrapAnyShop(...args);
+  configureVideoMirror({ shopIds: [shop.id] });
+  return shop;
+}
 
 const platforms = platformControl();
 
@@ -121,7 +128,7 @@ describe("the daily media check", () => {
 
   it("a shop's issues are its own: another shop cannot act on them", async () => {
     const { first } = await shopWithTwoCopies();
-    const other = await bootstrapShop("health");
+    const other = await bootstrapAnyShop("health");
     await expect(resolveVideoMediaIssue(other.id, first.id, "unpublish")).rejects.toThrow(/not found/i);
   });
 });

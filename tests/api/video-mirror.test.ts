@@ -14,8 +14,15 @@ import { action as deleteVideoRoute } from "~/routes/api.videos.$id";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { platformControl, uniqueAccount, uniquePinId } from "../emulators/platforms/client";
 import { apiRequest, callRoute, localShopify } from "../support/app-requests";
-import { bootstrapShop, jsonOf, type TestShop } from "../support/library-fixtures";
+import { bootstrapShop as bootstrapAnyShop, jsonOf, type TestShop } from "../support/library-fixtures";
 import { must } from "../support/must";
+
+/** A new shop whose work this file's mirror runner takes, and only that (the unit database is shared with other test files). */
+async function bootstrapShop(...args: Parameters<typeof bootstrapAnyShop>) {
+  const shop = await bootstrapAnyShop(...args);
+  configureVideoMirror({ shopIds: [shop.id] });
+  return shop;
+}
 
 const platforms = platformControl();
 

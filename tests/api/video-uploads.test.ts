@@ -11,11 +11,18 @@ import type { UploadStatusDto, VideoListPage } from "~/rules/api-types";
 import { configureVideoMirror, resetVideoMirror, videoMirrorIdle } from "~/jobs/video-mirror.server";
 import { action as createUploadsRoute, loader as uploadStatusRoute } from "~/routes/api.uploads._index";
 import { action as targetsRoute } from "~/routes/api.uploads.targets";
-import { loader as listVideosRoute } from "~/routes/api.videos.$id";
+import { loader as listVideosRoute, action as videoRoute } from "~/routes/api.videos.$id";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { apiRequest, callRoute, localShopify } from "../support/app-requests";
-import { bootstrapShop, jsonOf, type TestShop } from "../support/library-fixtures";
+import { bootstrapShop as bootstrapAnyShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
 import { must, only } from "../support/must";
+
+/** A new shop whose work this file's mirror runner takes, and only that (the unit database is shared with other test files). */
+async function bootstrapShop(...args: Parameters<typeof bootstrapAnyShop>) {
+  const shop = await bootstrapAnyShop(...args);
+  configureVideoMirror({ shopIds: [shop.id] });
+  return shop;
+}
 
 const mp4 = readFileSync(new URL("../fixtures/video/portrait-2s.mp4", import.meta.url));
 
@@ -131,9 +138,29 @@ describe("uploading the merchant's own videos", () => {
 
   it("another shop's uploads are not found", async () => {
     const shop = await bootstrapShop("upload");
-    const other = await bootstrapShop("upload");
+    const other = await bootstrapAnyShop("upload");
     const started = await upload(shop, mp4, "mine.mp4");
     const response = await callRoute(uploadStatusRoute, await apiRequest(other.domain, `/api/uploads?ids=${started.id}`));
     expect((await jsonOf<{ uploads: UploadStatusDto[] }>(response)).uploads).toEqual([]);
+  });
+
+  it("an upload's title can be changed; an imported video keeps its post's title", async () => {
+    const shop = await bootstrapShop("upload");
+    const started = await upload(shop, mp4, "IMG_2041.mov", "video/quicktime");
+    await videoMirrorIdle();
+    const videoId = must((await statusOf(shop, started.id)).video_id, "the library video");
+    const rename = async (id: string, title: string) =>
+      callRoute(videoRoute, await apiRequest(shop.domain, `/api/videos/${id}`, { method: "PATCH", body: { title } }), { id });
+
+    const renamed = await rename(videoId, "  Spring   collection teaser ");
+    expect(renamed.status).toBe(200);
+    expect((await jsonOf<{ video: { title: string } }>(renamed)).video.title).toBe("Spring collection teaser");
+    expect(only((await library(shop)).videos, "library video").title).toBe("Spring collection teaser");
+    expect((await rename(videoId, "   ")).status).toBe(400);
+
+    const [imported] = await seedVideos(shop.id, [{ title: "From TikTok" }]);
+    const refused = await rename(imported.id, "Mine now");
+    expect(refused.status).toBe(400);
+    expect((await jsonOf<{ error: string }>(refused)).error).toBe(UPLOAD_TEXT.onlyUploadsRenamed);
   });
 });

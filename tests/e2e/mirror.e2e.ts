@@ -145,20 +145,30 @@ test("an uploaded MP4 shows its progress, joins the library as a draft, and once
   await expect(tableRow(app, "portrait-2s")).toBeVisible();
   await expect(tableRow(app, "portrait-2s").getByText("Draft", { exact: true })).toBeVisible();
 
+  // Its title comes from the file name and can be changed in the preview, which plays our copy.
+  await tableRow(app, "portrait-2s").getByRole("button", { name: "portrait-2s", exact: true }).click();
+  const preview = adminModal(app);
+  await expect(preview.locator("video")).toHaveAttribute("src", /\/cdn\/shop\/videos\//);
+  await preview.getByRole("textbox", { name: "Title" }).fill("Spring teaser");
+  await preview.getByRole("button", { name: "Save title" }).click();
+  await expect(preview.getByText("Title saved")).toBeVisible();
+  await closeAdminModal(app);
+  await expect(tableRow(app, "Spring teaser")).toBeVisible();
+
   // Tagged and approved like any imported video.
-  await tableRow(app, "portrait-2s").getByRole("button", { name: "Tag Product" }).click();
+  await tableRow(app, "Spring teaser").getByRole("button", { name: "Tag Product" }).click();
   await adminModal(app).getByRole("combobox", { name: "Search products" }).fill(product.title);
   await app.getByRole("option", { name: product.title, exact: true }).click();
   await modalButton(app, "Done (1)").click();
-  await tableRow(app, "portrait-2s").getByRole("button", { name: "Approve", exact: true }).click();
+  await tableRow(app, "Spring teaser").getByRole("button", { name: "Approve", exact: true }).click();
   await adminModal(app).getByLabel("Our uploads (Carousel)").check();
   await modalButton(app, "Approve").click();
-  await expect(tableRow(app, "portrait-2s").getByText("Active", { exact: true })).toBeVisible();
+  await expect(tableRow(app, "Spring teaser").getByText("Active", { exact: true })).toBeVisible();
   await published(shop, "widget_1", (widget) => !!widget?.videos[0]?.media?.src);
 
   const shopper = await page.context().newPage();
   await shopper.goto(storefront(shop, "/"));
-  await shopper.locator("clipcart-widget").getByRole("button", { name: "Play video: portrait-2s" }).click();
+  await shopper.locator("clipcart-widget").getByRole("button", { name: "Play video: Spring teaser" }).click();
   const dialog = shopper.getByRole("dialog");
   const player = dialog.locator("video");
   await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);

@@ -1,22 +1,39 @@
 import { useEffect, useRef, useState } from "react";
-import { Badge, Banner, BlockStack, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Button, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import type { VideoDto } from "~/rules/api-types";
-import { toggleVideo } from "~/browser/api-client";
+import { renameUpload, toggleVideo } from "~/browser/api-client";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import { errorText } from "~/rules/error-mapper";
 import { isFreePlanLimitError } from "~/rules/library-selection";
-import { PREVIEW_DIALOG_CLOSE_MS } from "~/constants";
-import { ACTION_TEXT, LIBRARY_TEXT, videosApproved, videosUnpublished } from "~/messages";
+import { PREVIEW_DIALOG_CLOSE_MS, UPLOAD_TITLE_MAX_LENGTH } from "~/constants";
+import { ACTION_TEXT, LIBRARY_TEXT, UPLOAD_TEXT, videosApproved, videosUnpublished } from "~/messages";
 import { VIDEO_SOURCES } from "~/platforms/config";
 import { AppModal } from "~/components/AppModal";
 import { VideoThumb } from "./VideoThumb";
 
 /**
- * The platform's player, from the allow-listed player URL only (never the
+ * Our copy of the video when it is ready; else the platform's player, from the allow-listed player URL only (never the
  * platform's embed HTML). The sandbox keeps what the players need to run and
  * go fullscreen; no top navigation, popups or forms.
  */
 function Player({ video, title }: { video: VideoDto; title: string }) {
+  // Our copy in the shop's Shopify Files first (decision 035): what the storefront plays.
+  const own = safeHttpUrl(video.media?.src);
+  if (own) {
+    return (
+      // Muted at first, like the storefront's previews: the merchant turns the sound on in the controls.
+      <video
+        src={own}
+        controls
+        muted
+        playsInline
+        preload="metadata"
+        poster={safeHttpUrl(video.thumbnail_url) ?? undefined}
+        title={LIBRARY_TEXT.playerTitle(title)}
+        style={{ width: "100%", aspectRatio: "9 / 16", maxHeight: 560, borderRadius: 8, background: "#000" }}
+      />
+    );
+  }
   const src = video.embed_url && isAllowedPlayerUrl(video.embed_url) ? video.embed_url : null;
   if (!src) {
     return (
@@ -38,6 +55,51 @@ function Player({ video, title }: { video: VideoDto; title: string }) {
   );
 }
 
+/** The title of one of the merchant's own uploads, editable (an imported video keeps its post's title). */
+function UploadTitle({ video, onRenamed }: { video: VideoDto; onRenamed: () => void }) {
+  const [title, setTitle] = useState(video.title ?? "");
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<"saved" | "failed" | null>(null);
+  const trimmed = title.trim();
+  async function save() {
+    setSaving(true);
+    setResult(null);
+    try {
+      await renameUpload(video.id, trimmed);
+      setResult("saved");
+      onRenamed();
+    } catch {
+      setResult("failed");
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <BlockStack gap="100">
+      <TextField
+        label={UPLOAD_TEXT.titleLabel}
+        value={title}
+        onChange={(value) => {
+          setTitle(value);
+          setResult(null);
+        }}
+        maxLength={UPLOAD_TITLE_MAX_LENGTH}
+        autoComplete="off"
+        connectedRight={
+          <Button onClick={() => void save()} loading={saving} disabled={!trimmed || trimmed === (video.title ?? "")}>
+            {UPLOAD_TEXT.saveTitle}
+          </Button>
+        }
+      />
+      {result ? (
+        <Text as="p" variant="bodySm" tone={result === "saved" ? "success" : "critical"}>
+          {result === "saved" ? UPLOAD_TEXT.titleSaved : UPLOAD_TEXT.titleFailed}
+        </Text>
+      ) : null}
+    </BlockStack>
+  );
+}
+
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <BlockStack gap="050">
@@ -54,6 +116,8 @@ interface PreviewModalProps {
   onClose: () => void;
   /** The video was approved or unpublished (message = the spec's success text). */
   onChanged: (message: string) => void;
+  /** An upload's title was changed (the list shows it). */
+  onRenamed?: () => void;
 }
 
 /**
@@ -61,7 +125,7 @@ interface PreviewModalProps {
  * "Unpublish Video" for an approved video, "Approve Video" otherwise (to every
  * widget). The dialog closes 500 ms after a successful action.
  */
-export function PreviewModal({ video, onClose, onChanged }: PreviewModalProps) {
+export function PreviewModal({ video, onClose, onChanged, onRenamed }: PreviewModalProps) {
   const [openedFor, setOpenedFor] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -144,6 +208,7 @@ export function PreviewModal({ video, onClose, onChanged }: PreviewModalProps) {
               </Text>
               {enabled ? <Badge tone="success">{LIBRARY_TEXT.approved}</Badge> : <Badge tone="attention">{LIBRARY_TEXT.pendingReview}</Badge>}
             </InlineStack>
+            {video.platform === "upload" ? <UploadTitle key={video.id} video={video} onRenamed={() => onRenamed?.()} /> : null}
             <InlineGrid columns={2} gap="300">
               <Detail label={LIBRARY_TEXT.author}>
                 <Text as="span" breakWord>

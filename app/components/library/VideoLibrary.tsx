@@ -256,6 +256,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
           setNotice({ tone: "success", message });
           revalidate();
         }}
+        onRenamed={revalidate}
       />
       <TagProductsModal
         video={dialogOf(dialog, "tag")?.video ?? null}
