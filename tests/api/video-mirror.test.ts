@@ -5,12 +5,12 @@
 // deletes its file.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import type { ImportJobDto } from "~/rules/api-types";
+import type { ImportJobDto, VideoListPage } from "~/rules/api-types";
 import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
 import { configureVideoMirror, resetVideoMirror, runVideoMirrorRound, videoMirrorIdle } from "~/jobs/video-mirror.server";
 import { action as importChannelRoute } from "~/routes/api.channels._index";
 import { action as importSingleRoute } from "~/routes/api.videos.single";
-import { action as deleteVideoRoute } from "~/routes/api.videos.$id";
+import { action as deleteVideoRoute, loader as listVideosRoute } from "~/routes/api.videos.$id";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { platformControl, uniqueAccount, uniquePinId } from "../emulators/platforms/client";
 import { apiRequest, callRoute, localShopify } from "../support/app-requests";
@@ -98,6 +98,9 @@ describe("a video is copied to Shopify Files when it is approved", () => {
 
     await approve(shop, video.id);
     expect((await prisma.videoMirror.findUnique({ where: { videoId: video.id } }))?.status).toMatch(/pending|processing/);
+    // Shopify takes a moment (Local Shopify: two 250 ms steps): the row says the video is being prepared.
+    const listed = await callRoute(listVideosRoute, await apiRequest(shop.domain, `/api/videos/${shop.id}`), { id: shop.id });
+    expect((await jsonOf<VideoListPage>(listed)).videos.find((row) => row.id === video.id)?.media).toEqual({ status: "preparing", failure: null, src: null });
     await videoMirrorIdle();
 
     const mirror = await mirrorOf(video.id);
@@ -186,6 +189,10 @@ describe("copies that cannot be made say why, and the video stays on the platfor
     const mirror = await mirrorOf(video.id);
     expect(mirror).toMatchObject({ status: "failed", failure: "processing_failed", attempts: 1, sources: null });
     expect(mirror.failureDetail).toMatch(/VIDEO_VALIDATION_ERROR.*Unsupported codec/);
+    // The library row says the storefront keeps the platform's player, and why.
+    const listed = await callRoute(listVideosRoute, await apiRequest(shop.domain, `/api/videos/${shop.id}`), { id: shop.id });
+    const row = (await jsonOf<VideoListPage>(listed)).videos.find((candidate) => candidate.id === video.id);
+    expect(row?.media).toEqual({ status: "failed", failure: "processing_failed", src: null });
   });
 
   it("the post was removed at the source before the copy: the mirror fails with no source", async () => {
