@@ -73,6 +73,8 @@ try {
     total = await prisma.video.count({ where: { shopId: shop.id } });
   }
   const videos = await prisma.video.findMany({ where: { shopId: shop.id }, select: { id: true }, take: wanted, orderBy: { createdAt: "asc" } });
+  // The imports' own Admin calls (thumbnail copies, publishes) drew on the bucket: the approvals start with it full again.
+  await sleep((BUCKET.maximum / BUCKET.restorePerSecond) * 1000);
   await fetch(`${stack.shopifyUrl}/__local/shops/${shopDomain}/api-calls?clear=1`);
 
   // The approvals, 4 at a time as a merchant's bulk approval sends them.
@@ -130,7 +132,8 @@ try {
     `  calls per video                ${(mirrorCalls.length / videos.length).toFixed(2)}  (fileCreate ${(creates / videos.length).toFixed(2)}, reads ${(reads / videos.length).toFixed(2)})`,
   );
   console.log(`  Admin API calls of the shop    ${calls.length} in all, cost per call max ${Math.max(0, ...costs)}, total ${costs.reduce((a, b) => a + b, 0)}`);
-  const throttled = calls.filter((call) => call.throttled).length;
+  const throttledCalls = calls.filter((call) => call.throttled);
+  const throttled = `${throttledCalls.length}${throttledCalls.length ? ` (${[...new Set(throttledCalls.map((call) => call.operation))].join(", ")}; the paced ones are sent again)` : ""}`;
   console.log(
     `  leaky bucket (${BUCKET.maximum} pts, +${BUCKET.restorePerSecond}/s)  lowest level ${lowest.toFixed(0)} pts; calls refused THROTTLED: ${throttled}`,
   );

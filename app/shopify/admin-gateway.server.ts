@@ -272,7 +272,15 @@ export class AdminCostBudget {
 interface AdminAnswer<Data> {
   data?: Data;
   errors?: Array<{ message: string; extensions?: { code?: string } }>;
-  extensions?: { cost?: { throttleStatus?: ThrottleStatus } };
+  extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } };
+}
+
+/** How long until Shopify's bucket holds what a THROTTLED call asked for (1 s when the answer does not say). */
+function refillWaitMs(cost: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } | undefined): number {
+  const status = cost?.throttleStatus;
+  if (!status || !cost?.requestedQueryCost || status.restoreRate <= 0) return 1000;
+  const missing = Math.max(0, cost.requestedQueryCost - status.currentlyAvailable);
+  return Math.min(30_000, Math.ceil((missing / status.restoreRate) * 1000) + 50);
 }
 
 /** Calls refused with THROTTLED are sent again this many times (after the bucket refills). */
@@ -291,7 +299,11 @@ async function runAdminQuery<Data>(
     const status = body.extensions?.cost?.throttleStatus;
     if (pacing && status) pacing.budget.observe(status);
     const throttled = body.errors?.some((error) => error.extensions?.code === "THROTTLED");
-    if (throttled && pacing && attempt < THROTTLED_RETRIES) continue;
+    if (throttled && attempt < THROTTLED_RETRIES) {
+      // Paced calls wait in their budget; others wait until Shopify's bucket holds what the call asked for.
+      if (!pacing) await sleep(refillWaitMs(body.extensions?.cost));
+      continue;
+    }
     if (body.errors?.length || !body.data) {
       throw new ShopifyGatewayError(body.errors?.map((error) => error.message).join("; ") || "Empty response", body.errors);
     }
