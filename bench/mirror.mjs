@@ -107,9 +107,10 @@ try {
 
   /** @type {{ calls: Array<{ at: number, operation: string | null, cost: number, throttled: boolean }> }} */
   const { calls } = await (await fetch(`${stack.shopifyUrl}/__local/shops/${shopDomain}/api-calls`)).json();
-  const mirrorOperations = new Set(["ClipcartVideoFileCreate", "ClipcartVideoFiles"]);
+  // fileCreate also copies thumbnails, but only imports do that, and they ended before this window.
+  const mirrorOperations = new Set(["ClipcartFileCreate", "ClipcartVideoFiles"]);
   const mirrorCalls = calls.filter((call) => call.operation && mirrorOperations.has(call.operation));
-  const creates = mirrorCalls.filter((call) => call.operation === "ClipcartVideoFileCreate").length;
+  const creates = mirrorCalls.filter((call) => call.operation === "ClipcartFileCreate").length;
   const reads = mirrorCalls.length - creates;
 
   // Shopify's leaky bucket replayed over every Admin call of the shop in this window (copies, publishes).

@@ -59,20 +59,6 @@ export const ADMIN_DOCUMENTS = {
         }
       }
     }`,
-  videoFileCreate: `#graphql
-    mutation ClipcartVideoFileCreate($files: [FileCreateInput!]!) {
-      fileCreate(files: $files) {
-        files {
-          id
-          fileStatus
-        }
-        userErrors {
-          field
-          message
-          code
-        }
-      }
-    }`,
   videoFiles: `#graphql
     query ClipcartVideoFiles($ids: [ID!]!) {
       nodes(ids: $ids) {
@@ -476,7 +462,7 @@ export async function createVideoFiles(
   if (!files.length) return [];
   const data = await runAdminQuery<FileCreateData>(
     graphql,
-    ADMIN_DOCUMENTS.videoFileCreate,
+    ADMIN_DOCUMENTS.fileCreate,
     {
       files: files.map((file) => ({
         originalSource: file.url,

@@ -3,54 +3,30 @@
 // at its source (our copy keeps playing until the merchant chooses) and a copy
 // deleted from Shopify Files (the storefront goes back to the platform's
 // player), never unpublishes on its own, and runs at most once a day.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
-import { configureVideoMirror, resetVideoMirror, runVideoMirrorRound, videoMirrorIdle } from "~/jobs/video-mirror.server";
+import { runVideoMirrorRound, videoMirrorIdle } from "~/jobs/video-mirror.server";
 import { resolveVideoMediaIssue } from "~/models/media-health-actions.server";
 import { listMediaIssues, requestMediaCheckIfDue } from "~/models/media-health.server";
 import { buildStorefrontWidgets } from "~/models/storefront.server";
-import { action as importChannelRoute } from "~/routes/api.channels._index";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { deleteFiles } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import { platformControl, uniqueAccount } from "../emulators/platforms/client";
 import { apiRequest, callRoute } from "../support/app-requests";
-import { bootstrapShop as bootstrapAnyShop, seedWidgets, type TestShop } from "../support/library-fixtures";
+import { bootstrapShop, seedWidgets, type TestShop } from "../support/library-fixtures";
+import { bootstrapMirroredShop, importAccount, useMirrorRunner } from "../support/mirror-runner";
 import { firstOf, must } from "../support/must";
-
-/** A new shop whose work this file's mirror runner takes, and only that (the unit database is shared with other test files). */
-async function bootstrapShop(...args: Parameters<typeof bootstrapAnyShop>) {
-  const shop = await bootstrapAnyShop(...args);
-  configureVideoMirror({ shopIds: [shop.id] });
-  return shop;
-}
 
 const platforms = platformControl();
 
-beforeEach(() => {
-  process.env.VIDEO_MIRRORING = "on";
-  configureImportRunner({ thumbnailPollDelaysMs: [] });
-  configureVideoMirror({ pollDelaysMs: [100, 200, 400] });
-});
-afterEach(async () => {
-  await videoMirrorIdle();
-  await waitForImportRunnerIdle();
-  process.env.VIDEO_MIRRORING = "off";
-  resetVideoMirror();
-  resetImportRunner();
-});
+useMirrorRunner();
 
 /** A Premium shop with two approved TikTok videos in one widget, both copied to Shopify Files. */
 async function shopWithTwoCopies() {
-  const shop = await bootstrapShop("health", "premium");
+  const shop = await bootstrapMirroredShop("health", "premium");
   const [widget] = await seedWidgets(shop.id, [{ name: "Home" }]);
-  const imported = await callRoute(
-    importChannelRoute,
-    await apiRequest(shop.domain, "/api/channels", { body: { shopId: shop.id, username: uniqueAccount(), platform: "tiktok" } }),
-  );
-  expect(imported.status).toBe(202);
-  await waitForImportRunnerIdle();
+  await importAccount(shop, "tiktok", uniqueAccount());
   const [first, second] = firstOf(await prisma.video.findMany({ where: { shopId: shop.id }, orderBy: { createdAt: "asc" } }), 2, "imported videos");
   for (const video of [first, second]) {
     const approved = await callRoute(
@@ -128,7 +104,7 @@ describe("the daily media check", () => {
 
   it("a shop's issues are its own: another shop cannot act on them", async () => {
     const { first } = await shopWithTwoCopies();
-    const other = await bootstrapAnyShop("health");
+    const other = await bootstrapShop("health");
     await expect(resolveVideoMediaIssue(other.id, first.id, "unpublish")).rejects.toThrow(/not found/i);
   });
 });

@@ -3,48 +3,23 @@
 // video in Shopify Files, the runner follows Shopify's processing to READY
 // or FAILED, a stale source URL is fetched again once, and deleting the video
 // deletes its file.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import type { ImportJobDto, VideoListPage } from "~/rules/api-types";
-import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
-import { configureVideoMirror, resetVideoMirror, runVideoMirrorRound, videoMirrorIdle } from "~/jobs/video-mirror.server";
-import { action as importChannelRoute } from "~/routes/api.channels._index";
+import type { VideoListPage } from "~/rules/api-types";
+import { waitForImportRunnerIdle } from "~/jobs/import-runner.server";
+import { configureVideoMirror, runVideoMirrorRound, videoMirrorIdle } from "~/jobs/video-mirror.server";
 import { action as importSingleRoute } from "~/routes/api.videos.single";
 import { action as deleteVideoRoute, loader as listVideosRoute } from "~/routes/api.videos.$id";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { platformControl, uniqueAccount, uniquePinId } from "../emulators/platforms/client";
 import { apiRequest, callRoute, localShopify } from "../support/app-requests";
-import { bootstrapShop as bootstrapAnyShop, jsonOf, type TestShop } from "../support/library-fixtures";
+import { jsonOf, type TestShop } from "../support/library-fixtures";
+import { bootstrapMirroredShop, importAccount, useMirrorRunner } from "../support/mirror-runner";
 import { must } from "../support/must";
-
-/** A new shop whose work this file's mirror runner takes, and only that (the unit database is shared with other test files). */
-async function bootstrapShop(...args: Parameters<typeof bootstrapAnyShop>) {
-  const shop = await bootstrapAnyShop(...args);
-  configureVideoMirror({ shopIds: [shop.id] });
-  return shop;
-}
 
 const platforms = platformControl();
 
-beforeEach(() => {
-  process.env.VIDEO_MIRRORING = "on";
-  configureImportRunner({ thumbnailPollDelaysMs: [] });
-  configureVideoMirror({ pollDelaysMs: [100, 200, 400] });
-});
-afterEach(async () => {
-  await videoMirrorIdle();
-  await waitForImportRunnerIdle();
-  process.env.VIDEO_MIRRORING = "off";
-  resetVideoMirror();
-  resetImportRunner();
-});
-
-async function importAccount(shop: TestShop, platform: "tiktok" | "instagram", username: string): Promise<ImportJobDto> {
-  const response = await callRoute(importChannelRoute, await apiRequest(shop.domain, "/api/channels", { body: { shopId: shop.id, username, platform } }));
-  expect(response.status).toBe(202);
-  await waitForImportRunnerIdle();
-  return (await jsonOf<{ job: ImportJobDto }>(response)).job;
-}
+useMirrorRunner();
 
 async function importPin(shop: TestShop, pinId: string): Promise<void> {
   const body = { shopId: shop.id, videoUrl: `https://www.pinterest.com/pin/${pinId}/`, platform: "pinterest" };
@@ -89,7 +64,7 @@ async function mirrorOf(videoId: string) {
 
 describe("a video is copied to Shopify Files when it is approved", () => {
   it("TikTok: the approval asks for the copy without waiting for it; the runner fetches the video with the actor's download option and records the READY file", async () => {
-    const shop = await bootstrapShop("mirror");
+    const shop = await bootstrapMirroredShop("mirror");
     const account = uniqueAccount();
     await importAccount(shop, "tiktok", account);
     const video = await firstVideo(shop);
@@ -126,7 +101,7 @@ describe("a video is copied to Shopify Files when it is approved", () => {
   });
 
   it("approving again, unpublishing and re-approving keep the one copy", async () => {
-    const shop = await bootstrapShop("mirror");
+    const shop = await bootstrapMirroredShop("mirror");
     await importAccount(shop, "tiktok", uniqueAccount());
     const video = await firstVideo(shop);
     await approve(shop, video.id);
@@ -141,7 +116,7 @@ describe("a video is copied to Shopify Files when it is approved", () => {
   });
 
   it("Instagram: an expired CDN URL from the import fails Shopify's download; the runner fetches a fresh one for that reel and copies it", async () => {
-    const shop = await bootstrapShop("mirror");
+    const shop = await bootstrapMirroredShop("mirror");
     await importAccount(shop, "instagram", uniqueAccount());
     const video = await firstVideo(shop);
     expect(video.downloadUrl).toMatch(/^https?:\/\//);
@@ -161,7 +136,7 @@ describe("a video is copied to Shopify Files when it is approved", () => {
   });
 
   it("Pinterest: the pin's video comes from the scraper's video list", async () => {
-    const shop = await bootstrapShop("mirror");
+    const shop = await bootstrapMirroredShop("mirror");
     const pinId = uniquePinId();
     await importPin(shop, pinId);
     const video = await firstVideo(shop);
@@ -175,7 +150,7 @@ describe("a video is copied to Shopify Files when it is approved", () => {
 
 describe("copies that cannot be made say why, and the video stays on the platform's player", () => {
   it("Shopify fails the processing: the mirror is failed with Shopify's reason", async () => {
-    const shop = await bootstrapShop("mirror");
+    const shop = await bootstrapMirroredShop("mirror");
     await importAccount(shop, "tiktok", uniqueAccount());
     const video = await firstVideo(shop);
     // The video's download (the actor's key-value store record), not its thumbnail copy, which also names the post.
@@ -196,7 +171,7 @@ describe("copies that cannot be made say why, and the video stays on the platfor
   });
 
   it("the post was removed at the source before the copy: the mirror fails with no source", async () => {
-    const shop = await bootstrapShop("mirror");
+    const shop = await bootstrapMirroredShop("mirror");
     await importAccount(shop, "tiktok", uniqueAccount());
     const video = await firstVideo(shop);
     await platforms.setPost("tiktok", video.platformVideoId, { removed: true });
@@ -207,7 +182,7 @@ describe("copies that cannot be made say why, and the video stays on the platfor
   });
 
   it("Shopify still processing after the time limit: the mirror fails with timeout", async () => {
-    const shop = await bootstrapShop("mirror");
+    const shop = await bootstrapMirroredShop("mirror");
     await importAccount(shop, "tiktok", uniqueAccount());
     const video = await firstVideo(shop);
     configureVideoMirror({ processingTimeoutMs: 0, pollDelaysMs: [0] });
@@ -217,7 +192,7 @@ describe("copies that cannot be made say why, and the video stays on the platfor
   });
 
   it("Shopify not answering: a step is retried with backoff, and the copy is made once Shopify answers", async () => {
-    const shop = await bootstrapShop("mirror");
+    const shop = await bootstrapMirroredShop("mirror");
     await importAccount(shop, "tiktok", uniqueAccount());
     const video = await firstVideo(shop);
     let calls = 0;
@@ -241,7 +216,7 @@ describe("copies that cannot be made say why, and the video stays on the platfor
 
 describe("deleting a video deletes its copy", () => {
   it("the file is gone from Shopify Files once the runner has run", async () => {
-    const shop = await bootstrapShop("mirror");
+    const shop = await bootstrapMirroredShop("mirror");
     await importAccount(shop, "tiktok", uniqueAccount());
     const video = await firstVideo(shop);
     await approve(shop, video.id);
@@ -256,7 +231,7 @@ describe("deleting a video deletes its copy", () => {
   });
 
   it("a file already deleted in Shopify's admin counts as deleted", async () => {
-    const shop = await bootstrapShop("mirror");
+    const shop = await bootstrapMirroredShop("mirror");
     await prisma.fileDeletion.create({ data: { shopId: shop.id, fileId: "gid://shopify/Video/999999999" } });
     await runVideoMirrorRound();
     expect(await prisma.fileDeletion.count({ where: { shopId: shop.id } })).toBe(0);

@@ -4,37 +4,23 @@
 // before anything is uploaded, and one Shopify cannot process never reaches
 // the library.
 import { readFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { UPLOAD_TEXT } from "~/messages";
 import type { UploadStatusDto, VideoListPage } from "~/rules/api-types";
-import { configureVideoMirror, resetVideoMirror, videoMirrorIdle } from "~/jobs/video-mirror.server";
+import { videoMirrorIdle } from "~/jobs/video-mirror.server";
 import { action as createUploadsRoute, loader as uploadStatusRoute } from "~/routes/api.uploads._index";
 import { action as targetsRoute } from "~/routes/api.uploads.targets";
 import { loader as listVideosRoute, action as videoRoute } from "~/routes/api.videos.$id";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { apiRequest, callRoute, localShopify } from "../support/app-requests";
-import { bootstrapShop as bootstrapAnyShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
+import { bootstrapShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
+import { bootstrapMirroredShop, useMirrorRunner } from "../support/mirror-runner";
 import { must, only } from "../support/must";
-
-/** A new shop whose work this file's mirror runner takes, and only that (the unit database is shared with other test files). */
-async function bootstrapShop(...args: Parameters<typeof bootstrapAnyShop>) {
-  const shop = await bootstrapAnyShop(...args);
-  configureVideoMirror({ shopIds: [shop.id] });
-  return shop;
-}
 
 const mp4 = readFileSync(new URL("../fixtures/video/portrait-2s.mp4", import.meta.url));
 
-beforeEach(() => {
-  process.env.VIDEO_MIRRORING = "on";
-  configureVideoMirror({ pollDelaysMs: [100, 200, 400] });
-});
-afterEach(async () => {
-  await videoMirrorIdle();
-  process.env.VIDEO_MIRRORING = "off";
-  resetVideoMirror();
-});
+useMirrorRunner();
 
 interface Target {
   url: string;
@@ -85,7 +71,7 @@ async function videoFiles(shop: TestShop) {
 
 describe("uploading the merchant's own videos", () => {
   it("an MP4 joins the library as a Draft 'Upload' titled after its file, with its copy already made; approving it needs no platform", async () => {
-    const shop = await bootstrapShop("upload");
+    const shop = await bootstrapMirroredShop("upload");
     const started = await upload(shop, mp4, "Summer_lookbook reel.mp4");
     expect(started).toMatchObject({ filename: "Summer_lookbook reel.mp4", status: "processing", video_id: null });
     // Nothing in the library while Shopify processes it.
@@ -112,7 +98,7 @@ describe("uploading the merchant's own videos", () => {
   });
 
   it("refuses, before anything is uploaded, another type, an oversized file and too many files, saying which and why", async () => {
-    const shop = await bootstrapShop("upload");
+    const shop = await bootstrapMirroredShop("upload");
     const refused = async (files: Array<{ filename: string; mimeType: string; fileSize: number }>) => {
       const response = await targetsFor(shop, files);
       expect(response.status).toBe(400);
@@ -127,7 +113,7 @@ describe("uploading the merchant's own videos", () => {
   });
 
   it("a file Shopify cannot process never reaches the library; the upload says why and its file is deleted", async () => {
-    const shop = await bootstrapShop("upload");
+    const shop = await bootstrapMirroredShop("upload");
     const notAVideo = Buffer.from("<html>a web page saved as .mp4</html>");
     const started = await upload(shop, notAVideo, "broken.mp4");
     await videoMirrorIdle();
@@ -137,15 +123,15 @@ describe("uploading the merchant's own videos", () => {
   });
 
   it("another shop's uploads are not found", async () => {
-    const shop = await bootstrapShop("upload");
-    const other = await bootstrapAnyShop("upload");
+    const shop = await bootstrapMirroredShop("upload");
+    const other = await bootstrapShop("upload");
     const started = await upload(shop, mp4, "mine.mp4");
     const response = await callRoute(uploadStatusRoute, await apiRequest(other.domain, `/api/uploads?ids=${started.id}`));
     expect((await jsonOf<{ uploads: UploadStatusDto[] }>(response)).uploads).toEqual([]);
   });
 
   it("an upload's title can be changed; an imported video keeps its post's title", async () => {
-    const shop = await bootstrapShop("upload");
+    const shop = await bootstrapMirroredShop("upload");
     const started = await upload(shop, mp4, "IMG_2041.mov", "video/quicktime");
     await videoMirrorIdle();
     const videoId = must((await statusOf(shop, started.id)).video_id, "the library video");

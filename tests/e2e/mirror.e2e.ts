@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { FrameLocator, Page } from "@playwright/test";
 import { fileURLToPath } from "node:url";
 import { demoCatalogue } from "../emulators/shopify/catalogue";
 import { firstOf } from "../support/must";
@@ -20,6 +21,16 @@ interface LocalFile {
   status: string;
 }
 
+/** A carousel for the home page, created in Widgets and installed as widget #1 through the theme editor. */
+async function createHomeCarousel(page: Page, app: FrameLocator, name: string) {
+  await app.getByRole("button", { name: "Add widget" }).first().click();
+  await app.getByRole("button", { name: "Choose Carousel" }).click();
+  await app.getByRole("textbox", { name: "Widget name" }).fill(name);
+  await app.getByRole("button", { name: "Create Widget" }).click();
+  await expect(app.getByText("Widget created successfully!")).toBeVisible();
+  await installThroughThemeEditor(page, app, name, 1);
+}
+
 async function videoFiles(shop: string): Promise<LocalFile[]> {
   const { files } = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/files`)).json()) as { files: LocalFile[] };
   return files.filter((file) => file.mediaType === "VIDEO");
@@ -32,12 +43,7 @@ test("an approved TikTok video is copied to Shopify Files and plays natively on 
 }) => {
   // A carousel on the home page.
   let app = await openApp("/widgets");
-  await app.getByRole("button", { name: "Add widget" }).first().click();
-  await app.getByRole("button", { name: "Choose Carousel" }).click();
-  await app.getByRole("textbox", { name: "Widget name" }).fill("Our own player");
-  await app.getByRole("button", { name: "Create Widget" }).click();
-  await expect(app.getByText("Widget created successfully!")).toBeVisible();
-  await installThroughThemeEditor(page, app, "Our own player", 1);
+  await createHomeCarousel(page, app, "Our own player");
 
   // One TikTok video imported by URL, then approved to the carousel.
   app = await openApp("/content");
@@ -123,12 +129,7 @@ test("an uploaded MP4 shows its progress, joins the library as a draft, and once
 }) => {
   const [product] = firstOf(demoCatalogue(), 1, "demo products");
   let app = await openApp("/widgets");
-  await app.getByRole("button", { name: "Add widget" }).first().click();
-  await app.getByRole("button", { name: "Choose Carousel" }).click();
-  await app.getByRole("textbox", { name: "Widget name" }).fill("Our uploads");
-  await app.getByRole("button", { name: "Create Widget" }).click();
-  await expect(app.getByText("Widget created successfully!")).toBeVisible();
-  await installThroughThemeEditor(page, app, "Our uploads", 1);
+  await createHomeCarousel(page, app, "Our uploads");
 
   // The limits are said before the merchant picks a file; a wrong file is refused at once.
   app = await openApp("/content");
