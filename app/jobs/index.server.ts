@@ -15,7 +15,7 @@ import { startAutoSync, type AutoSyncRunner } from "./auto-sync.server";
 import { startImportJobWatchdog, type ImportJobWatchdog } from "./import-job-watchdog.server";
 import { flushStorefrontEvents } from "./storefront-events-writer.server";
 import { startStorefrontPublishSweep } from "./storefront-publisher.server";
-import { startVideoMirrorSweep } from "./video-mirror.server";
+import { startVideoMirrorSweep, stopVideoMirror } from "./video-mirror.server";
 
 export interface BackgroundJobsOptions {
   /**
@@ -76,6 +76,7 @@ export async function stopBackgroundJobs(): Promise<void> {
     stopping.watchdog.stop();
     stopping.publishSweep.stop();
     stopping.mirrorSweep.stop();
+    await stopVideoMirror();
     const autoSync = await stopping.autoSync.catch(() => null);
     await autoSync?.stop();
   }

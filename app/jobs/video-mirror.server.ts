@@ -414,6 +414,8 @@ async function nextDueAt(): Promise<Date | null> {
 let loop: Promise<void> | null = null;
 let wokenDuringRound = false;
 let interruptWait: (() => void) | null = null;
+/** Set while the process shuts down: the loop ends after its round and nothing wakes it. */
+let stopping = false;
 
 /** The runner's wait for the next due step: ended early by a wake, and never keeping the process alive (the rows keep the work). */
 function waitUntilDueOrWoken(ms: number): Promise<void> {
@@ -431,7 +433,7 @@ function waitUntilDueOrWoken(ms: number): Promise<void> {
 
 /** Makes the runner look for due work now; starts it when idle. Never waits, never throws. */
 export function wakeVideoMirror(): void {
-  if (mirroringOff()) return;
+  if (mirroringOff() || stopping) return;
   if (loop) {
     wokenDuringRound = true;
     interruptWait?.();
@@ -443,7 +445,7 @@ export function wakeVideoMirror(): void {
 }
 
 async function runUntilIdle(): Promise<void> {
-  for (;;) {
+  while (!stopping) {
     wokenDuringRound = false;
     try {
       const stepped = await runVideoMirrorRound();
@@ -462,6 +464,21 @@ async function runUntilIdle(): Promise<void> {
       return;
     }
   }
+}
+
+/**
+ * Ends the runner for a shutdown: the round under way finishes (its rows are
+ * leased and written), the wait is cut short, nothing wakes it again. The
+ * rows keep the rest for the next start or another instance.
+ */
+export async function stopVideoMirror(waitMs = 10_000): Promise<void> {
+  stopping = true;
+  interruptWait?.();
+  // A round waiting on a slow actor run is not waited for: its leases run out and another start resumes it.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([videoMirrorIdle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
+  stopping = false;
 }
 
 /** Resolves once the runner is idle (tests, shutdown). */
