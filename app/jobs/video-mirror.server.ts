@@ -104,7 +104,11 @@ const claimable = (now: Date) => ({
   OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
 });
 
-/** Leases the due mirrors no live instance holds; answers the claimed rows with their shop's domain. */
+/** A lease holder for one round of this process: the rows a round leased are read back by it. */
+let roundSeq = 0;
+const roundLease = () => `${INSTANCE_ID}:${++roundSeq}`;
+
+/** Leases the due mirrors no live instance holds (one write for all of them); answers the claimed rows with their shop's domain. */
 async function claimDueMirrors(): Promise<ClaimedMirror[]> {
   const now = new Date();
   const due = await prisma.videoMirror.findMany({
@@ -113,24 +117,23 @@ async function claimDueMirrors(): Promise<ClaimedMirror[]> {
     take: ROUND_SIZE,
     select: { videoId: true },
   });
-  const claimed: ClaimedMirror[] = [];
-  for (const { videoId } of due) {
-    const { count } = await prisma.videoMirror.updateMany({
-      where: { videoId, status: { in: ["pending", "processing"] }, ...claimable(now) },
-      data: { leaseOwner: INSTANCE_ID, leaseUntil: new Date(now.getTime() + 2 * options.stepTimeoutMs) },
-    });
-    if (!count) continue;
-    const row = await prisma.videoMirror.findUnique({ where: { videoId }, include: { video: { select: { shop: { select: { shopDomain: true } } } } } });
-    if (row) {
-      const { video, ...mirror } = row;
-      claimed.push({ ...mirror, shopDomain: video.shop.shopDomain });
-    }
-  }
-  return claimed;
+  if (!due.length) return [];
+  const lease = roundLease();
+  // Conditional on still being claimable: a row another instance leased in between stays its.
+  await prisma.videoMirror.updateMany({
+    where: { videoId: { in: due.map((row) => row.videoId) }, status: { in: ["pending", "processing"] }, ...claimable(now) },
+    data: { leaseOwner: lease, leaseUntil: new Date(now.getTime() + 2 * options.stepTimeoutMs) },
+  });
+  const rows = await prisma.videoMirror.findMany({
+    where: { leaseOwner: lease },
+    orderBy: { nextCheckAt: "asc" },
+    include: { video: { select: { shop: { select: { shopDomain: true } } } } },
+  });
+  return rows.map(({ video, ...mirror }) => ({ ...mirror, shopDomain: video.shop.shopDomain }));
 }
 
-async function releaseLease(videoId: string): Promise<void> {
-  await prisma.videoMirror.updateMany({ where: { videoId, leaseOwner: INSTANCE_ID }, data: { leaseOwner: null, leaseUntil: null } });
+async function releaseLease(mirror: ClaimedMirror): Promise<void> {
+  await prisma.videoMirror.updateMany({ where: { videoId: mirror.videoId, leaseOwner: mirror.leaseOwner }, data: { leaseOwner: null, leaseUntil: null } });
 }
 
 type ClaimedMirror = VideoMirror & { shopDomain: string };
@@ -142,7 +145,7 @@ async function stepClaimed(mirror: ClaimedMirror, shared: RoundShared, shop: Sho
   try {
     // The lease was taken for the whole round: renewed for this step, which is skipped when another instance took the row over.
     const renewed = await prisma.videoMirror.updateMany({
-      where: { videoId: mirror.videoId, leaseOwner: INSTANCE_ID },
+      where: { videoId: mirror.videoId, leaseOwner: mirror.leaseOwner },
       data: { leaseUntil: new Date(Date.now() + 2 * options.stepTimeoutMs) },
     });
     if (!renewed.count) return null;
@@ -165,7 +168,7 @@ async function stepClaimed(mirror: ClaimedMirror, shared: RoundShared, shop: Sho
       .catch(() => undefined);
     return null;
   } finally {
-    await releaseLease(mirror.videoId).catch(() => undefined);
+    await releaseLease(mirror).catch(() => undefined);
   }
 }
 
@@ -260,15 +263,19 @@ function newShopRound(shopDomain: string): ShopRound {
  * shop instead of one per video; a shop whose read fails is read copy by copy
  * in the steps (and fails there, with backoff).
  */
-async function readShopsFileStates(claimed: readonly ClaimedMirror[]): Promise<Map<string, VideoFileState | null>> {
+async function readShopsFileStates(
+  claimed: readonly ClaimedMirror[],
+  shopRound: (shopDomain: string) => ShopRound,
+): Promise<Map<string, VideoFileState | null>> {
   const byShop = new Map<string, string[]>();
   for (const mirror of claimed) {
     if (mirror.status === "processing" && mirror.fileId) byShop.set(mirror.shopDomain, [...(byShop.get(mirror.shopDomain) ?? []), mirror.fileId]);
   }
   const states = new Map<string, VideoFileState | null>();
   for (const [shopDomain, fileIds] of byShop) {
+    const shop = shopRound(shopDomain);
     try {
-      for (const [id, state] of await readFileStates(await options.adminGraphqlFor(shopDomain), fileIds, budgetFor(shopDomain))) states.set(id, state);
+      for (const [id, state] of await readFileStates(await shop.graphql(), fileIds, shop.budget)) states.set(id, state);
     } catch {
       // Left to the steps.
     }
@@ -283,21 +290,20 @@ async function readShopsFileStates(claimed: readonly ClaimedMirror[]): Promise<M
  */
 export async function runVideoMirrorRound(): Promise<number> {
   await deleteDueFiles();
-  const checks = await runDueMediaChecks();
   const uploads = await followDueUploads();
   const claimed = await claimDueMirrors();
-  const fileStates = await readShopsFileStates(claimed);
-  // Copies about to be asked for that need a fresh URL: one platform run for all of them.
-  const freshSources = await prefetchFreshSources(claimed, options.importerFor, AbortSignal.timeout(options.stepTimeoutMs)).catch((error: unknown) => {
-    console.warn("Fetching video files for several copies failed; each copy fetches its own", error);
-    return new Map<string, string | null>();
-  });
   const shops = new Map<string, ShopRound>();
   const shopRound = (shopDomain: string) => {
     let round = shops.get(shopDomain);
     if (!round) shops.set(shopDomain, (round = newShopRound(shopDomain)));
     return round;
   };
+  const fileStates = await readShopsFileStates(claimed, shopRound);
+  // Copies about to be asked for that need a fresh URL: one platform run for all of them.
+  const freshSources = await prefetchFreshSources(claimed, options.importerFor, AbortSignal.timeout(options.stepTimeoutMs)).catch((error: unknown) => {
+    console.warn("Fetching video files for several copies failed; each copy fetches its own", error);
+    return new Map<string, string | null>();
+  });
   let next = 0;
   const worker = async () => {
     while (next < claimed.length) {
@@ -306,7 +312,9 @@ export async function runVideoMirrorRound(): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, claimed.length)) }, worker));
-  return claimed.length + uploads + checks;
+  // Last, and one shop a round: a daily check (actor runs) never holds up the copies of today's approvals.
+  const checked = await runDueMediaCheck();
+  return claimed.length + uploads + checked;
 }
 
 // ---------------------------------------------------------------- media health (decision 036)
@@ -314,27 +322,25 @@ export async function runVideoMirrorRound(): Promise<number> {
 /** How long one shop's media check may take before another instance may take it over. */
 const MEDIA_CHECK_LEASE_MS = 15 * 60_000;
 
-/** Runs the media checks that are due, one shop at a time; answers how many ran. */
-async function runDueMediaChecks(): Promise<number> {
-  let ran = 0;
-  const claim = () => claimDueMediaCheck(MEDIA_CHECK_LEASE_MS, options.shopIds);
-  for (let claimed = await claim(); claimed; claimed = await claim()) {
-    try {
-      const graphql = await options.adminGraphqlFor(claimed.shopDomain);
-      const found = await runMediaCheck(claimed.shopId, {
-        graphql,
-        importerFor: options.importerFor,
-        budget: budgetFor(claimed.shopDomain),
-        signal: AbortSignal.timeout(options.stepTimeoutMs),
-      });
-      if (found.copiesLost) scheduleStorefrontPublish(claimed.shopId);
-      ran += 1;
-    } catch (error) {
-      // Due again once the lease runs out.
-      console.error(`The media check of ${claimed.shopDomain} failed; it is tried again later`, error);
-    }
+/** Runs one due media check, if any; answers how many ran (0 or 1). */
+async function runDueMediaCheck(): Promise<number> {
+  const claimed = await claimDueMediaCheck(MEDIA_CHECK_LEASE_MS, options.shopIds);
+  if (!claimed) return 0;
+  try {
+    const graphql = await options.adminGraphqlFor(claimed.shopDomain);
+    const found = await runMediaCheck(claimed.shopId, {
+      graphql,
+      importerFor: options.importerFor,
+      budget: budgetFor(claimed.shopDomain),
+      signal: AbortSignal.timeout(options.stepTimeoutMs),
+    });
+    if (found.copiesLost) scheduleStorefrontPublish(claimed.shopId);
+    return 1;
+  } catch (error) {
+    // Due again once the lease runs out.
+    console.error(`The media check of ${claimed.shopDomain} failed; it is tried again later`, error);
+    return 0;
   }
-  return ran;
 }
 
 // ---------------------------------------------------------------- the merchant's uploads
@@ -350,16 +356,15 @@ async function followDueUploads(): Promise<number> {
     where: { status: "processing", ...claimable(now), ...inScope(), shop: { uninstalledAt: null } },
     orderBy: { nextCheckAt: "asc" },
     take: ROUND_SIZE,
-    include: { shop: { select: { shopDomain: true } } },
+    select: { id: true },
   });
-  const claimed = [];
-  for (const upload of due) {
-    const { count } = await prisma.videoUpload.updateMany({
-      where: { id: upload.id, status: "processing", ...claimable(now) },
-      data: { leaseOwner: INSTANCE_ID, leaseUntil: new Date(now.getTime() + 2 * options.stepTimeoutMs) },
-    });
-    if (count) claimed.push(upload);
-  }
+  if (!due.length) return 0;
+  const lease = roundLease();
+  await prisma.videoUpload.updateMany({
+    where: { id: { in: due.map((upload) => upload.id) }, status: "processing", ...claimable(now) },
+    data: { leaseOwner: lease, leaseUntil: new Date(now.getTime() + 2 * options.stepTimeoutMs) },
+  });
+  const claimed = await prisma.videoUpload.findMany({ where: { leaseOwner: lease }, include: { shop: { select: { shopDomain: true } } } });
   const byShop = new Map<string, typeof claimed>();
   for (const upload of claimed) byShop.set(upload.shop.shopDomain, [...(byShop.get(upload.shop.shopDomain) ?? []), upload]);
   for (const [shopDomain, uploads] of byShop) {
@@ -378,7 +383,7 @@ async function followDueUploads(): Promise<number> {
       });
     } finally {
       await prisma.videoUpload.updateMany({
-        where: { id: { in: uploads.map((upload) => upload.id) }, leaseOwner: INSTANCE_ID },
+        where: { id: { in: uploads.map((upload) => upload.id) }, leaseOwner: lease },
         data: { leaseOwner: null, leaseUntil: null },
       });
     }

@@ -107,7 +107,7 @@ export async function requestVideoMirrors(shopId: string, videoIds: readonly str
   return created;
 }
 
-/** Approved videos of any shop that have no mirror yet (an approval whose request was lost), oldest approval first. */
+/** Approved videos of any shop that have no mirror yet (approved before copies existed), oldest approval first. */
 export async function approvedVideosWithoutMirror(limit: number): Promise<Array<{ shopId: string; videoId: string }>> {
   const rows = await prisma.video.findMany({
     where: { enabled: true, mirror: { is: null }, shop: { uninstalledAt: null } },
@@ -116,15 +116,6 @@ export async function approvedVideosWithoutMirror(limit: number): Promise<Array<
     take: limit,
   });
   return rows.map((row) => ({ shopId: row.shopId, videoId: row.id }));
-}
-
-/** Starts a failed mirror over (the merchant's "Retry"); answers whether there was one to retry. */
-export async function retryVideoMirror(shopId: string, videoId: string): Promise<boolean> {
-  const { count } = await prisma.videoMirror.updateMany({
-    where: { shopId, videoId, status: "failed" },
-    data: { status: "pending", attempts: 0, polls: 0, failure: null, failureDetail: null, nextCheckAt: new Date() },
-  });
-  return count === 1;
 }
 
 /**
@@ -304,7 +295,13 @@ async function askForCopy(mirror: VideoMirror, video: MirroredVideo, deps: Mirro
     },
   });
   // The video was deleted or the mirror restarted meanwhile: the new file is not needed.
-  if (!count) await prisma.fileDeletion.create({ data: { shopId: mirror.shopId, fileId: file.id } }).catch(() => undefined);
+  if (!count) {
+    await prisma.fileDeletion.upsert({
+      where: { shopId_fileId: { shopId: mirror.shopId, fileId: file.id } },
+      create: { shopId: mirror.shopId, fileId: file.id },
+      update: {},
+    });
+  }
   return { status: "processing", settled: false };
 }
 
@@ -331,7 +328,7 @@ const DOWNLOAD_FAILURES = /DOWNLOAD_FAILURE|DOWNLOAD_ERROR/;
 async function followCopy(mirror: VideoMirror, deps: MirrorStepDependencies): Promise<MirrorStepOutcome> {
   const fileId = mirror.fileId;
   const known = fileId ? deps.fileStates?.get(fileId) : undefined;
-  const state = known !== undefined ? known : fileId ? (await fetchVideoFileStates(deps.graphql, [fileId]))[0] : undefined;
+  const state = known !== undefined ? known : fileId ? (await fetchVideoFileStates(deps.graphql, [fileId], deps.budget))[0] : undefined;
   if (!state) {
     // Deleted in Shopify's admin while processing: ask for a new copy.
     await prisma.videoMirror.updateMany({

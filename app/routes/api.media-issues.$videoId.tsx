@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { methodNotAllowed, readJsonBody, requireApiShop } from "~/http/api.server";
 import { callModel } from "~/http/api-errors.server";
+import { readIdParam } from "~/http/request-input.server";
 import { resolveVideoMediaIssue } from "~/models/media-health-actions.server";
 
 const ResolveBody = z.object({
@@ -18,7 +19,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { shop } = await requireApiShop(request);
   const body = await readJsonBody(request, ResolveBody);
-  const mediaIssues = await callModel(() => resolveVideoMediaIssue(shop.id, params.videoId ?? "", body.action));
+  const videoId = readIdParam(params.videoId, "videoId");
+  const mediaIssues = await callModel(() => resolveVideoMediaIssue(shop.id, videoId, body.action));
   return json({ mediaIssues });
 }
 

@@ -59,7 +59,8 @@ export function MediaHealthBanner({ issues, onChanged }: { issues: MediaIssueDto
             const first = videoIssues[0]!;
             const title = displayTitle(first.title, first.platform_video_id);
             const sourceRemoved = videoIssues.some((issue) => issue.kind === "source_removed");
-            const canRetry = videoIssues.some((issue) => issue.kind === "copy_failed" || issue.kind === "thumbnail_gone");
+            // An upload's copy is its only file: once deleted from Shopify Files it cannot be made again.
+            const canRetry = videoIssues.some((issue) => issue.kind === "thumbnail_gone" || (issue.kind === "copy_failed" && issue.platform !== "upload"));
             return (
               <li key={videoId} data-media-issue={videoId} style={{ padding: "8px 0", borderTop: "1px solid var(--p-color-border-secondary)" }}>
                 <BlockStack gap="100">

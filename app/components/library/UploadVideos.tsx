@@ -46,9 +46,13 @@ export function UploadVideos({ shopId, onAdded }: { shopId: string; onAdded: () 
     if (mounted.current) setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
 
-  // Follows the uploads Shopify is processing until each is added or failed.
-  const processing = items.filter((item) => item.phase === "processing" && item.uploadId);
-  const processingIds = processing.map((item) => item.uploadId!).join(",");
+  // Follows the uploads Shopify is processing until each is added or failed: one poll every
+  // STATUS_POLL_MS, not restarted by other files' progress (pollRound moves on after each poll).
+  const processingIds = items
+    .filter((item) => item.phase === "processing" && item.uploadId)
+    .map((item) => item.uploadId!)
+    .join(",");
+  const [pollRound, setPollRound] = useState(0);
   useEffect(() => {
     if (!processingIds) return;
     const timer = setTimeout(async () => {
@@ -69,12 +73,12 @@ export function UploadVideos({ shopId, onAdded }: { shopId: string; onAdded: () 
         // The list shows the new drafts (this poll asked only about uploads still processing).
         if (statuses.some((status) => status.status === "ready")) onAdded();
       } catch {
-        // Asked again on the next tick: a lost poll changes nothing.
-        setItems((current) => [...current]);
+        // Asked again on the next round: a lost poll changes nothing.
       }
+      if (mounted.current) setPollRound((round) => round + 1);
     }, STATUS_POLL_MS);
     return () => clearTimeout(timer);
-  }, [processingIds, items, onAdded]);
+  }, [processingIds, pollRound, onAdded]);
 
   async function start(files: File[]) {
     setProblem(null);

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Shop_mediaCheckDueAt_idx" ON "Shop"("mediaCheckDueAt");
