@@ -24,7 +24,7 @@ import DataLoader from "dataloader";
 import { AdminCostBudget, createVideoFiles, type AdminGraphql, type CreatedFile, type VideoFileState } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import { claimDueMediaCheck, runMediaCheck, scheduleDailyPremiumChecks } from "~/models/media-health.server";
-import { applyUploadState } from "~/models/video-uploads.server";
+import { applyUploadState, forgetSettledUploads } from "~/models/video-uploads.server";
 import {
   approvedVideosWithoutMirror,
   deleteQueuedFile,
@@ -519,6 +519,7 @@ export function startVideoMirrorSweep(intervalMs = MIRROR_SWEEP_MS): { sweep: ()
     const byShop = new Map<string, string[]>();
     for (const { shopId, videoId } of missing) byShop.set(shopId, [...(byShop.get(shopId) ?? []), videoId]);
     for (const [shopId, videoIds] of byShop) await requestVideoMirrors(shopId, videoIds);
+    await forgetSettledUploads();
     // Premium's daily media check comes with auto-sync (decision 036).
     if (process.env.AUTO_SYNC !== "off") await scheduleDailyPremiumChecks();
     if (await nextDueAt()) wakeVideoMirror();

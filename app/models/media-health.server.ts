@@ -116,7 +116,7 @@ export async function runMediaCheck(shopId: string, deps: MediaCheckDependencies
     for (const file of chunk) {
       if (found.has(file.fileId)) continue;
       // Deleted in Shopify's admin: the storefront goes back to the platform's player at once (no video is unpublished).
-      await prisma.videoMirror.updateMany({ where: { videoId: file.videoId, status: "ready" }, data: { status: "failed", failure: "file_deleted" } });
+      await prisma.videoMirror.updateMany({ where: { shopId, videoId: file.videoId, status: "ready" }, data: { status: "failed", failure: "file_deleted" } });
       copiesLost.push(file.videoId);
       findings.push({ videoId: file.videoId, kind: "copy_failed", detail: "file_deleted" });
     }

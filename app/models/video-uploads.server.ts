@@ -80,6 +80,17 @@ export async function createUploads(
   return rows.map(toStatus);
 }
 
+/** How long a settled upload's status stays readable: the panel that follows it is long closed by then. */
+const SETTLED_UPLOADS_KEPT_MS = 7 * 24 * 3600_000;
+
+/** Forgets uploads settled a week ago (their library videos, if any, stay). Answers how many went. */
+export async function forgetSettledUploads(): Promise<number> {
+  const { count } = await prisma.videoUpload.deleteMany({
+    where: { status: { in: ["ready", "failed"] }, updatedAt: { lt: new Date(Date.now() - SETTLED_UPLOADS_KEPT_MS) } },
+  });
+  return count;
+}
+
 /** The uploads of the shop among `ids`, as the upload panel follows them. */
 export async function uploadStatuses(shopId: string, ids: readonly string[]): Promise<UploadStatusDto[]> {
   const rows = await prisma.videoUpload.findMany({ where: { shopId, id: { in: [...ids].slice(0, 50) } }, orderBy: { createdAt: "asc" } });

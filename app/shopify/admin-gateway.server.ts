@@ -286,8 +286,8 @@ async function runAdminQuery<Data>(
     if (pacing && status) pacing.budget.observe(status);
     const throttled = body.errors?.some((error) => error.extensions?.code === "THROTTLED");
     if (throttled && attempt < THROTTLED_RETRIES) {
-      // Paced calls wait in their budget; others wait until Shopify's bucket holds what the call asked for.
-      if (!pacing) await sleep(refillWaitMs(body.extensions?.cost));
+      // Wait until Shopify's bucket holds what the call asked for (its requested cost, which an estimate may undercount).
+      await sleep(refillWaitMs(body.extensions?.cost));
       continue;
     }
     if (body.errors?.length || !body.data) {
