@@ -65,6 +65,12 @@ export const VIDEO_UPLOAD = {
 export type UploadMimeType = keyof typeof VIDEO_UPLOAD.types;
 /** The longest title a merchant may give an uploaded video (the library shows the first VIDEO_TITLE_MAX_LENGTH). */
 export const UPLOAD_TITLE_MAX_LENGTH = 150;
+/** The longest file name an upload takes (what file systems allow); shown back to the merchant and the start of the video's title. */
+export const UPLOAD_FILENAME_MAX_LENGTH = 255;
+/** Every approved video is checked this often: its post still public, our copy and poster still in Shopify Files (decision 036). */
+export const MEDIA_CHECK_EVERY_HOURS = 24;
+/** An account import or resync fetches the account's newest videos, this many. */
+export const CHANNEL_IMPORT_LIMIT = 30;
 export const TAG_BADGES_BEFORE_MORE = 2;
 export const PRODUCT_SEARCH_MIN_CHARS = 2;
 export const VIEW_NAME_MAX_LENGTH = 40;

@@ -9,9 +9,12 @@
 import type { ImportMethod, PlatformId } from "./platforms/types";
 import type { MirrorFailure } from "./rules/api-types";
 import {
+  ANALYTICS_WINDOW_DAYS,
   CAROUSEL_AUTO_SCROLL_MS,
   FREE_PLAN,
+  MEDIA_CHECK_EVERY_HOURS,
   PREMIUM_PLAN,
+  TOP_VIDEOS_COUNT,
   VIDEO_UPLOAD,
   VIEW_NAME_MAX_LENGTH,
   WIDGET_PRIORITY,
@@ -25,6 +28,10 @@ export const formatUsd = (amount: number) => (Number.isInteger(amount) ? `$${amo
 const FREE_LIMIT = FREE_PLAN.approvedVideoLimit;
 const PREMIUM_PRICE = formatUsd(PREMIUM_PLAN.priceUsd);
 const AUTO_SYNC_PERIOD = `every ${PREMIUM_PLAN.autoSyncEveryHours} hours`;
+const UPLOAD_MAX_MB = Math.round(VIDEO_UPLOAD.maxBytes / (1024 * 1024));
+const UPLOAD_MAX_MINUTES = VIDEO_UPLOAD.maxSeconds / 60;
+const ANALYTICS_WINDOW = `the last ${ANALYTICS_WINDOW_DAYS} days`;
+const MEDIA_CHECK_PERIOD = MEDIA_CHECK_EVERY_HOURS === 24 ? "daily" : `${MEDIA_CHECK_EVERY_HOURS}-hourly`;
 
 /** Button and dialog words shared by several screens. */
 export const ACTION_TEXT = {
@@ -134,13 +141,17 @@ export const LIBRARY_TEXT = {
   /** A video's copy in Shopify Files (decision 035), under its status in the library. */
   preparingVideo: "Preparing video",
   platformPlayer: (reason: string) => `Using the platform's player: ${reason}`,
+  /** An upload has no platform player: without its copy the storefront shows its poster only. */
+  uploadWithoutCopy: (reason: string) => `Shown as a still image: ${reason}`,
   mirrorFailures: {
     no_source: "the post can no longer be copied (removed or private)",
     download_failed: "Shopify could not download the video",
     processing_failed: "Shopify could not process the video",
     timeout: "Shopify took too long to process the video",
     shopify_refused: "Shopify refused the copy",
+    platform_failed: "the platform did not answer when asked for the video",
     file_deleted: "the copy was deleted from Shopify Files",
+    too_long: `the video is longer than ${UPLOAD_MAX_MINUTES} minutes`,
   } satisfies Record<MirrorFailure, string>,
   importBanner: "Great! Now create a widget to display your videos on your storefront.",
   freePlanLimit: `Free plan allows maximum ${FREE_LIMIT} approved videos. Upgrade to Premium for unlimited videos.`,
@@ -158,6 +169,8 @@ export const LIBRARY_TEXT = {
   noVideosFound: "No videos found",
   searchPlaceholder: "Search videos...",
   untitledVideo: "Untitled Video",
+  /** The link after a row's first tag badges. */
+  moreTags: (count: number) => `+${count} more`,
   missingApifyToken: "Video import is not configured: the Apify API token is missing. Please contact support.",
   /** An import or sync whose account was removed before it could save; shown as "Sync failed: ..." (spec 8). */
   accountRemoved: "This account was removed from Clipcart, so its videos were not saved.",
@@ -185,7 +198,7 @@ export const LIBRARY_TEXT = {
       ? "The video is removed from your library and from every widget, with its product tags. This cannot be undone."
       : "The videos are removed from your library and from every widget, with their product tags. This cannot be undone.",
   viewNameRequired: "View name is required.",
-  viewNameTooLong: (max: number) => `View name must be ${max} characters or fewer.`,
+  viewNameTooLong: `View name must be ${VIEW_NAME_MAX_LENGTH} characters or fewer.`,
   viewNameUnchanged: "Enter a new name for this view.",
   viewNameTaken: (name: string) => `A view named "${name}" already exists. Choose another name.`,
   noWidgetsTitle: "You have no widgets yet",
@@ -227,8 +240,6 @@ export const approveDialogTitle = (count: number) => (count === 1 ? "Approve Vid
 /** The Import modal, the import cards and the running-import lines (spec 2, 5). */
 const UPLOAD_FORMATS = Object.values(VIDEO_UPLOAD.types);
 const UPLOAD_FORMAT_LIST = `${UPLOAD_FORMATS.slice(0, -1).join(", ")} or ${UPLOAD_FORMATS.at(-1)}`;
-const UPLOAD_MAX_MB = Math.round(VIDEO_UPLOAD.maxBytes / (1024 * 1024));
-const UPLOAD_MAX_MINUTES = VIDEO_UPLOAD.maxSeconds / 60;
 
 /** Uploading the merchant's own videos in the Video Library (issue 13). */
 export const UPLOAD_TEXT = {
@@ -240,6 +251,8 @@ export const UPLOAD_TEXT = {
   tooBig: (name: string) => `${name} is larger than ${UPLOAD_MAX_MB} MB.`,
   tooLong: (name: string) => `${name} is longer than ${UPLOAD_MAX_MINUTES} minutes.`,
   tooMany: `Upload at most ${VIDEO_UPLOAD.filesAtOnce} videos at a time.`,
+  /** A file whose name cannot be shown (nothing but invisible characters). */
+  thisFile: "This file",
   empty: (name: string) => `${name} is empty.`,
   uploading: "Uploading…",
   processing: "Processing…",
@@ -258,10 +271,16 @@ export const UPLOAD_TEXT = {
 /** The media check's banner in the Video Library (decision 036). */
 export const MEDIA_HEALTH_TEXT = {
   title: (count: number) => (count === 1 ? "1 video needs your attention" : `${count} videos need your attention`),
-  intro: "The daily check of your approved videos found these. Nothing was unpublished: choose what to do with each.",
+  intro: `The ${MEDIA_CHECK_PERIOD} check of your approved videos found these. Nothing was unpublished: choose what to do with each.`,
+  /** A flagged video as the banner names it: its title and where it came from. */
+  video: (title: string, source: string) => `${title} (${source})`,
+  /** A button's accessible name: the action and the video it acts on. */
+  actionFor: (action: string, title: string) => `${action}: ${title}`,
+  actionNotOffered: "That choice is not offered for this video's issues.",
   issues: {
     source_removed: "The original post was removed or made private.",
     copy_failed: (reason: string) => `The storefront uses the platform's player: ${reason}.`,
+    upload_copy_failed: (reason: string) => `The storefront shows it as a still image: ${reason}.`,
     thumbnail_gone: "Its poster image was deleted from Shopify Files.",
   },
   keepPlaying: "Our copy keeps playing on your store.",
@@ -505,9 +524,9 @@ export const ANALYTICS_TEXT = {
   emptyBody: "Add videos and show them on your store; shoppers' clicks and sales will appear here.",
   emptyAction: "Add Videos",
   overview: "Performance Overview",
-  overviewPeriod: "Totals since you installed Clipcart; the chart and tables cover the last 30 days.",
+  overviewPeriod: `Totals since you installed Clipcart; the chart and tables cover ${ANALYTICS_WINDOW}.`,
   videoClicks: "Video Clicks",
-  videoClicksRecent: (count: number) => `${count} in the last 30 days`,
+  videoClicksRecent: (count: number) => `${count} in ${ANALYTICS_WINDOW}`,
   sinceInstall: "since install",
   totalVideos: "Total Videos",
   publishedCount: (count: number) => `${count} published`,
@@ -517,21 +536,21 @@ export const ANALYTICS_TEXT = {
   productsViewed: "products viewed from videos",
   sales: "Sales",
   salesRevenue: (revenue: string) => `${revenue} revenue`,
-  chartTitle: "Clicks, last 30 days",
+  chartTitle: `Clicks, last ${ANALYTICS_WINDOW_DAYS} days`,
   chartVideoSeries: "Video clicks",
   chartProductSeries: "Product clicks",
   platformPerformance: "Platform Performance",
   platformPeriod: "Clicks since install, by platform",
   noPlatformClicks: "No clicks yet.",
   platformClicks: (count: string) => `${count} clicks`,
-  untitledVideo: "Untitled video",
+  untitledVideo: LIBRARY_TEXT.untitledVideo,
   topVideos: "Top Performing Videos",
-  topVideosPeriod: "Top 5 by clicks in the last 30 days",
+  topVideosPeriod: `Top ${TOP_VIDEOS_COUNT} by clicks in ${ANALYTICS_WINDOW}`,
   noVideoEngagement: "No video engagement yet",
   noVideoEngagementBody: "When shoppers click your videos, the most watched ones show here.",
   createWidget: ACTION_TEXT.createWidget,
   widgetPerformance: "Widget Performance",
-  widgetPeriod: "Clicks in the last 30 days",
+  widgetPeriod: `Clicks in ${ANALYTICS_WINDOW}`,
   noWidgetEngagement: "No widget engagement yet",
   noWidgetEngagementBody: "Clicks on your widgets will show here.",
   noWidgets: "No widgets yet. Create one to show your videos on your store.",
@@ -631,14 +650,9 @@ export const API_TEXT = {
   invalidRequest: "Invalid request.",
   productSearchFailed: "Product search failed",
   viewChangeMissing: "Send a new name or query.",
-} as const;
-
-/** A saved view's name refused by the server (spec 4), shown under the name field. */
-export const VIEW_NAME_TEXT = {
-  required: "View name is required.",
-  tooLong: `View name must be ${VIEW_NAME_MAX_LENGTH} characters or fewer.`,
-  taken: (name: string) => `A view named "${name}" already exists. Choose another name.`,
-  unchanged: "Enter a new name for this view.",
+  oneOf: (field: string, values: readonly string[]) => `${field} must be one of ${values.join(", ")}`,
+  required: (field: string) => `${field} is required`,
+  tooLong: (field: string, max: number) => `${field} must be ${max} characters or fewer`,
 } as const;
 
 export const SERVER_TEXT = {
@@ -666,6 +680,10 @@ export const IMPORT_JOB_TEXT = {
   unexpectedFailure: "The import failed unexpectedly. Please try again.",
   platformNotAvailable: (label: string, platformName: string) => `${label}: importing from ${platformName} is not available yet`,
   methodNotSupported: (platformName: string, what: "single videos" | "accounts") => `${platformName} does not support importing ${what}`,
+  /** An account import that found nothing to import ("videos", or "reels" on Instagram). */
+  noPublicVideos: (username: string, what: string) => `@${username} has no public ${what}`,
+  notPlatformLink: (platformName: string, item: string) => `This is not a link to a ${platformName} ${item}. Paste the link of a public ${item}.`,
+  notUsername: (input: string, platformName: string) => `"${input}" is not a valid ${platformName} username.`,
   /** The alt text of the thumbnail copy kept in the shop's Files (Shopify admin, Content > Files). */
   thumbnailAlt: (platform: string, platformVideoId: string) => `Thumbnail of ${platform} video ${platformVideoId}`,
 } as const;

@@ -20,6 +20,7 @@ import type {
 } from "~/rules/api-types";
 import type { ReviewPromptType } from "~/constants";
 import type { PlatformId } from "~/platforms/types";
+import type { MediaIssueAction } from "~/rules/media-issues";
 import { SERVER_TEXT } from "~/messages";
 
 export class ApiError extends Error {
@@ -255,7 +256,7 @@ export async function fetchUploads(ids: readonly string[]): Promise<UploadStatus
 }
 
 /** The merchant's choice for a video the media check flagged; answers what the banner still lists. */
-export async function resolveMediaIssue(videoId: string, action: "keep" | "unpublish" | "retry"): Promise<MediaIssueDto[]> {
+export async function resolveMediaIssue(videoId: string, action: MediaIssueAction): Promise<MediaIssueDto[]> {
   const { mediaIssues } = await apiRequest<{ mediaIssues: MediaIssueDto[] }>(`/api/media-issues/${encodeURIComponent(videoId)}`, {
     method: "POST",
     body: { action },

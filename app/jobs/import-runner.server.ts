@@ -18,7 +18,7 @@
  */
 import { prisma, type ImportJob, type Prisma } from "~/db.server";
 import { IMPORT_JOB_TEXT, LIBRARY_TEXT } from "~/messages";
-import { CHANNEL_IMPORT_LIMIT } from "~/platforms/config";
+import { CHANNEL_IMPORT_LIMIT } from "~/constants";
 import { importerSettings } from "~/platforms/endpoints.server";
 import { getImporter } from "~/platforms/index.server";
 import { ImportError, type ImportedVideo, type ImportFailure, type PlatformId, type PlatformImporter } from "~/platforms/types";

@@ -491,10 +491,14 @@ export async function videoMirrorIdle(): Promise<void> {
   while (loop) await loop;
 }
 
-/** Asks for copies of approved videos and wakes the runner; never throws (an approval never fails for its copy). */
+/**
+ * Asks for copies of approved videos an import or resync saved (and again for
+ * those whose copy failed for want of a source: the import found the post)
+ * and wakes the runner; never throws (an import never fails for its copies).
+ */
 export async function mirrorApprovedVideos(shopId: string, videoIds: readonly string[]): Promise<void> {
   try {
-    await requestVideoMirrors(shopId, videoIds);
+    await requestVideoMirrors(shopId, videoIds, { retrySourceFailures: true });
     wakeVideoMirror();
   } catch (error) {
     // The sweep asks again for approved videos without a copy.

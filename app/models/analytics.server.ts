@@ -13,9 +13,9 @@ import { ANALYTICS_WINDOW_DAYS, type LayoutType } from "~/constants";
 import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
 import { countLibrary } from "./library-counts.server";
 import { utcDay } from "./storefront-events.server";
+import { DAY_MS } from "~/rules/time";
 
 const CLICK_TYPES = ["video_click", "product_click"] as const;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The per-video list returns at most this many (the page shows the first 5). */
 const VIDEO_LIST_LIMIT = 50;
 

@@ -5,8 +5,8 @@
  * never later than the regular 3 hours. Pure rules; the scheduler applies them.
  */
 import { PREMIUM_PLAN } from "~/constants";
+import { HOUR_MS } from "~/rules/time";
 
-const HOUR_MS = 60 * 60 * 1000;
 export const AUTO_SYNC_INTERVAL_MS = PREMIUM_PLAN.autoSyncEveryHours * HOUR_MS;
 const AUTO_SYNC_FIRST_RETRY_MS = 10 * 60 * 1000;
 

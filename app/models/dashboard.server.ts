@@ -4,14 +4,8 @@
  */
 import { prisma } from "~/db.server";
 import { totalClicks } from "./analytics.server";
-import { countLibrary, type LibraryCounts } from "./library-counts.server";
-
-export interface DashboardStats extends LibraryCounts {
-  /** Widgets whose install the merchant confirmed ("Got it"). */
-  installedWidgets: number;
-  /** Video and product clicks since install ("video engagements"), as Analytics counts them. */
-  totalClicks: number;
-}
+import type { DashboardStats } from "~/rules/api-types";
+import { countLibrary } from "./library-counts.server";
 
 export async function loadDashboardStats(shopId: string): Promise<DashboardStats> {
   const [library, installedWidgets, clicks] = await Promise.all([

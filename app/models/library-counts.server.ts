@@ -4,15 +4,7 @@
  * (spec 3: totalVideos, enabledVideos, totalWidgets, taggedProducts).
  */
 import { prisma } from "~/db.server";
-
-export interface LibraryCounts {
-  totalVideos: number;
-  /** Approved (published) videos. */
-  enabledVideos: number;
-  totalWidgets: number;
-  /** Videos with at least one tagged product ("Products Tagged": videos with products). */
-  taggedVideos: number;
-}
+import type { LibraryCounts } from "~/rules/api-types";
 
 export async function countLibrary(shopId: string): Promise<LibraryCounts> {
   const [totalVideos, enabledVideos, totalWidgets, taggedVideos] = await Promise.all([

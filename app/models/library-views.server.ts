@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { prisma, type LibraryView } from "~/db.server";
 import { VIEW_NAME_MAX_LENGTH } from "~/constants";
-import { VIEW_NAME_TEXT } from "~/messages";
-import type { LibraryViewDto, VideoListQuery } from "~/rules/api-types";
+import { API_TEXT, LIBRARY_TEXT } from "~/messages";
+import { LIBRARY_TABS, type LibraryViewDto, type VideoListQuery } from "~/rules/api-types";
 import { textInput } from "~/rules/text-input";
 import { normalizeSearch, parseLibraryTab, parsePlatformFilter } from "~/rules/video-list-query";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
@@ -17,7 +17,7 @@ export type LibraryViewQuery = Omit<VideoListQuery, "page">;
 
 /** A view's filters as the API receives them; unknown platform ids are dropped by the model, as in a library URL. */
 export const libraryViewQueryInput = z.object({
-  tab: z.enum(["all", "active", "draft"], { error: "query.tab must be all, active or draft" }).optional(),
+  tab: z.enum(LIBRARY_TABS, { error: API_TEXT.oneOf("query.tab", LIBRARY_TABS) }).optional(),
   search: textInput("query.search", { collapseSpaces: true }).max(500, "query.search is too long").optional(),
   platforms: z.array(z.string().max(40)).max(10, "query.platforms has too many values").optional(),
 });
@@ -35,8 +35,8 @@ function normalizeViewName(name: string): string {
 
 function validViewName(name: string): string {
   const normalized = normalizeViewName(name);
-  if (!normalized) throw new DomainValidationError(VIEW_NAME_TEXT.required);
-  if ([...normalized].length > VIEW_NAME_MAX_LENGTH) throw new DomainValidationError(VIEW_NAME_TEXT.tooLong);
+  if (!normalized) throw new DomainValidationError(LIBRARY_TEXT.viewNameRequired);
+  if ([...normalized].length > VIEW_NAME_MAX_LENGTH) throw new DomainValidationError(LIBRARY_TEXT.viewNameTooLong);
   return normalized;
 }
 
@@ -85,7 +85,7 @@ async function withUniqueName<T>(name: string, write: () => Promise<T>): Promise
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainValidationError(VIEW_NAME_TEXT.taken(name));
+    if (isUniqueViolation(error)) throw new DomainValidationError(LIBRARY_TEXT.viewNameTaken(name));
     throw error;
   }
 }
@@ -95,7 +95,7 @@ async function ensureNameFree(shopId: string, name: string, exceptViewId?: strin
     where: { shopId, nameKey: viewNameKey(name), ...(exceptViewId ? { id: { not: exceptViewId } } : {}) },
     select: { id: true },
   });
-  if (clash) throw new DomainValidationError(VIEW_NAME_TEXT.taken(name));
+  if (clash) throw new DomainValidationError(LIBRARY_TEXT.viewNameTaken(name));
 }
 
 export async function createLibraryView(shopId: string, input: { name: string; query?: LibraryViewQueryInput }): Promise<LibraryViewDto> {
@@ -118,7 +118,7 @@ export async function updateLibraryView(shopId: string, viewId: string, input: {
   const data: Partial<Pick<LibraryView, "name" | "nameKey" | "tab" | "search" | "platforms">> = {};
   if (input.name !== undefined) {
     const name = validViewName(input.name);
-    if (name === view.name) throw new DomainValidationError(VIEW_NAME_TEXT.unchanged);
+    if (name === view.name) throw new DomainValidationError(LIBRARY_TEXT.viewNameUnchanged);
     await ensureNameFree(shopId, name, view.id);
     Object.assign(data, { name, nameKey: viewNameKey(name) });
   }

@@ -5,7 +5,8 @@
  */
 import type { MediaIssueDto } from "~/rules/api-types";
 import { wakeVideoMirror } from "~/jobs/video-mirror.server";
-import { listMediaIssues, resolveMediaIssue, type MediaIssueAction } from "./media-health.server";
+import type { MediaIssueAction } from "~/rules/media-issues";
+import { listMediaIssues, resolveMediaIssue } from "./media-health.server";
 import { setVideoEnabled } from "./videos.server";
 
 export async function resolveVideoMediaIssue(shopId: string, videoId: string, action: MediaIssueAction): Promise<MediaIssueDto[]> {

@@ -10,11 +10,14 @@
 import { prisma, type Prisma } from "~/db.server";
 import type { MediaIssueDto, MediaIssueKind, MirrorFailure } from "~/rules/api-types";
 import type { PlatformId, PlatformImporter } from "~/platforms/types";
-import { RecordNotFoundError } from "~/rules/domain-errors";
+import { MEDIA_CHECK_EVERY_HOURS } from "~/constants";
+import { MEDIA_HEALTH_TEXT } from "~/messages";
+import { DomainValidationError, RecordNotFoundError } from "~/rules/domain-errors";
+import { mediaIssueActions, type MediaIssueAction } from "~/rules/media-issues";
 import { fetchFileStates, fetchVideoFileStates, type AdminCostBudget, type AdminGraphql } from "~/shopify/admin-gateway.server";
+import { HOUR_MS } from "~/rules/time";
 
-/** How often a shop's approved videos are checked. */
-export const MEDIA_CHECK_INTERVAL_MS = 24 * 3600_000;
+const MEDIA_CHECK_INTERVAL_MS = MEDIA_CHECK_EVERY_HOURS * HOUR_MS;
 /** Posts per platform run, files per Shopify read. */
 const CHECK_BATCH = 50;
 
@@ -116,7 +119,12 @@ export async function runMediaCheck(shopId: string, deps: MediaCheckDependencies
     for (const file of chunk) {
       if (found.has(file.fileId)) continue;
       // Deleted in Shopify's admin: the storefront goes back to the platform's player at once (no video is unpublished).
-      await prisma.videoMirror.updateMany({ where: { shopId, videoId: file.videoId, status: "ready" }, data: { status: "failed", failure: "file_deleted" } });
+      // Only the copy that was read: one made again meanwhile (a retry) is another file.
+      const { count } = await prisma.videoMirror.updateMany({
+        where: { shopId, videoId: file.videoId, status: "ready", fileId: file.fileId },
+        data: { status: "failed", failure: "file_deleted" },
+      });
+      if (!count) continue;
       copiesLost.push(file.videoId);
       findings.push({ videoId: file.videoId, kind: "copy_failed", detail: "file_deleted" });
     }
@@ -131,41 +139,68 @@ export async function runMediaCheck(shopId: string, deps: MediaCheckDependencies
         await fetchFileStates(
           deps.graphql,
           chunk.map((poster) => poster.fileId),
+          deps.budget,
         )
       ).map((state) => state.id),
     );
     for (const poster of chunk) if (!found.has(poster.fileId)) findings.push({ videoId: poster.videoId, kind: "thumbnail_gone", detail: null });
   }
 
-  // The posts on their platforms, one run per platform and CHECK_BATCH posts.
+  // The posts on their platforms, one run per platform and CHECK_BATCH posts. A run that fails (or the check's
+  // time running out) leaves its posts unchecked: what was found of them before stands, and the next check tries again.
   const byPlatform = new Map<string, typeof videos>();
   for (const video of videos)
     if (video.videoUrl && video.platform !== "upload") byPlatform.set(video.platform, [...(byPlatform.get(video.platform) ?? []), video]);
+  const unchecked = new Set<string>();
   for (const [platform, group] of byPlatform) {
     const importer = deps.importerFor(platform as PlatformId);
     if (!importer.findPosts) continue;
-    for (let start = 0; start < group.length; start += CHECK_BATCH) {
-      const chunk = group.slice(start, start + CHECK_BATCH);
-      const public_ = await importer.findPosts(
-        chunk.map((video) => ({ platformVideoId: video.platformVideoId, videoUrl: video.videoUrl! })),
-        { signal: deps.signal },
-      );
+    const posts = inTodaysOrder(group);
+    for (let start = 0; start < posts.length; start += CHECK_BATCH) {
+      const chunk = posts.slice(start, start + CHECK_BATCH);
+      let public_: Set<string>;
+      try {
+        deps.signal?.throwIfAborted();
+        public_ = await importer.findPosts(
+          chunk.map((video) => ({ platformVideoId: video.platformVideoId, videoUrl: video.videoUrl! })),
+          { signal: deps.signal },
+        );
+      } catch (error) {
+        console.warn(`The media check could not look up ${chunk.length} ${platform} posts of shop ${shopId}; they are checked next time`, error);
+        for (const video of chunk) unchecked.add(video.id);
+        continue;
+      }
       for (const video of chunk) if (!public_.has(video.platformVideoId)) findings.push({ videoId: video.id, kind: "source_removed", detail: null });
     }
   }
 
-  await recordFindings(shopId, findings);
+  await recordFindings(shopId, findings, unchecked);
   await prisma.shop.updateMany({ where: { id: shopId }, data: { mediaCheckedAt: new Date(), mediaCheckDueAt: null } });
   return { issues: findings.length, copiesLost: copiesLost.length };
 }
 
-async function recordFindings(shopId: string, findings: readonly Finding[]): Promise<void> {
+/**
+ * A platform's posts in the order today's check looks them up: a different
+ * batch goes first each day, so a shop with more posts than one check can look
+ * up in its time still has every post checked within a few days.
+ */
+function inTodaysOrder<T extends { id: string }>(posts: readonly T[]): T[] {
+  const sorted = [...posts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const batches = Math.ceil(sorted.length / CHECK_BATCH);
+  if (batches < 2) return sorted;
+  const first = (Math.floor(Date.now() / MEDIA_CHECK_INTERVAL_MS) % batches) * CHECK_BATCH;
+  return [...sorted.slice(first), ...sorted.slice(0, first)];
+}
+
+/** Records a check's findings; `uncheckedPosts` are videos whose post could not be looked up (their earlier finding stands). */
+async function recordFindings(shopId: string, findings: readonly Finding[], uncheckedPosts: ReadonlySet<string>): Promise<void> {
   await prisma.$transaction(async (tx) => {
     const existing = await tx.mediaIssue.findMany({ where: { shopId }, select: { videoId: true, kind: true } });
     const key = (issue: { videoId: string; kind: string }) => `${issue.videoId}:${issue.kind}`;
     const found = new Set(findings.map(key));
     // Issues that no longer hold go (a kept one too: the merchant's choice was about a problem that is over).
-    const gone = existing.filter((issue) => !found.has(key(issue)));
+    const stillUnknown = (issue: { videoId: string; kind: string }) => issue.kind === "source_removed" && uncheckedPosts.has(issue.videoId);
+    const gone = existing.filter((issue) => !found.has(key(issue)) && !stillUnknown(issue));
     for (const issue of gone) await tx.mediaIssue.deleteMany({ where: { shopId, videoId: issue.videoId, kind: issue.kind } });
     const known = new Set(existing.map(key));
     for (const finding of findings) {
@@ -201,8 +236,6 @@ export async function listMediaIssues(shopId: string): Promise<MediaIssueDto[]> 
   }));
 }
 
-export type MediaIssueAction = "keep" | "unpublish" | "retry";
-
 /**
  * The merchant's choice for one video's issues: keep showing our copy (the
  * post is gone, the copy plays on), unpublish, or retry (make the copy again,
@@ -210,8 +243,19 @@ export type MediaIssueAction = "keep" | "unpublish" | "retry";
  * changes the caller must publish.
  */
 export async function resolveMediaIssue(shopId: string, videoId: string, action: MediaIssueAction): Promise<{ unpublish: boolean; retried: boolean }> {
-  const issues = await prisma.mediaIssue.findMany({ where: { shopId, videoId, keptAt: null }, select: { kind: true } });
+  const issues = await prisma.mediaIssue.findMany({
+    where: { shopId, videoId, keptAt: null },
+    select: { kind: true, video: { select: { platform: true, mirror: { select: { status: true } } } } },
+  });
   if (!issues.length) throw new RecordNotFoundError("Video");
+  const offered = mediaIssueActions(
+    issues.map((issue) => ({
+      kind: issue.kind as MediaIssueKind,
+      platform: issue.video.platform as MediaIssueDto["platform"],
+      copy_ready: issue.video.mirror?.status === "ready",
+    })),
+  );
+  if (!offered.includes(action)) throw new DomainValidationError(MEDIA_HEALTH_TEXT.actionNotOffered);
   const where: Prisma.MediaIssueWhereInput = { shopId, videoId };
   if (action === "keep") {
     await prisma.mediaIssue.updateMany({ where, data: { keptAt: new Date() } });

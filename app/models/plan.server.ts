@@ -11,11 +11,8 @@ import { Prisma, prisma } from "~/db.server";
 import { FREE_PLAN, SISTER_PREMIUM_PLANS, SISTER_PRODUCT_DEFAULTS, SISTER_VERIFICATION } from "~/constants";
 import { localSisterProductUrl } from "~/shopify/local-shopify.server";
 import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
-
-export interface SisterProduct {
-  name: string;
-  slug: string;
-}
+import { DAY_MS } from "~/rules/time";
+import type { PlanInfo, SisterProduct } from "~/rules/api-types";
 
 /** The sister product as this deployment names it. */
 export function sisterProduct(env: Record<string, string | undefined> = process.env): SisterProduct {
@@ -25,22 +22,6 @@ export function sisterProduct(env: Record<string, string | undefined> = process.
     slug: /^[a-z][a-z0-9]{1,30}$/.test(slug) ? slug : SISTER_PRODUCT_DEFAULTS.slug,
   };
 }
-
-export interface PlanInfo {
-  plan: "free" | "premium";
-  approvedCount: number;
-  approvedLimit: number;
-  /** How Premium was obtained; null on Free. */
-  premiumSource: "billing" | "verification" | null;
-  /** A current (unexpired) verification; also sent as `{slug}Verified` (spec 3). */
-  sisterVerified: boolean;
-  /** When the current verification ends (ISO 8601); null without one. */
-  sisterVerificationExpiresAt: string | null;
-  /** The current verification ends within SISTER_VERIFICATION.remindDays: the Plan page asks to verify again. */
-  sisterRenewalDue: boolean;
-}
-
-const DAY_MS = 86_400_000;
 
 export async function getPlanInfo(shopId: string, now = new Date()): Promise<PlanInfo> {
   await legacyCredentialsHashedOnce();

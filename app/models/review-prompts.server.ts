@@ -6,6 +6,7 @@
 import { prisma } from "~/db.server";
 import { REVIEW_PROMPT_DAYS, type ReviewPromptType } from "~/constants";
 import type { PendingReviewPromptsDto } from "~/rules/api-types";
+import { DAY_MS } from "~/rules/time";
 
 export async function markReviewPromptShown(shopId: string, promptType: ReviewPromptType): Promise<void> {
   await prisma.reviewPrompt.upsert({
@@ -15,7 +16,6 @@ export async function markReviewPromptShown(shopId: string, promptType: ReviewPr
   });
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const [FIRST_PROMPT_DAYS, SECOND_PROMPT_DAYS] = REVIEW_PROMPT_DAYS;
 
 /**

@@ -22,7 +22,7 @@
  */
 import { prisma, type Prisma, type VideoMirror } from "~/db.server";
 import { cleanText } from "~/platforms/normalize";
-import type { ImportVideoOptions, PlatformId, PlatformImporter } from "~/platforms/types";
+import { ImportError, type ImportVideoOptions, type PlatformId, type PlatformImporter } from "~/platforms/types";
 import type { MirrorFailure, VideoMediaDto } from "~/rules/api-types";
 import { safeHttpUrl } from "~/rules/embeds";
 import { isUniqueViolation } from "~/rules/domain-errors";
@@ -84,11 +84,12 @@ export function videoMediaDto(mirror: { status: string; failure: string | null }
 
 /**
  * Asks for copies of the shop's approved videos among `videoIds` that have
- * none yet; a video with a mirror (in any state) is left as it is. Answers
- * the videos for which a mirror was created. Never throws for a concurrent
- * request of the same copy.
+ * none yet; with `retrySourceFailures` (after a resync found the posts again)
+ * also for those whose copy failed for want of a source. Other mirrors are
+ * left as they are. Answers the videos for which a mirror was created. Never
+ * throws for a concurrent request of the same copy.
  */
-export async function requestVideoMirrors(shopId: string, videoIds: readonly string[]): Promise<string[]> {
+export async function requestVideoMirrors(shopId: string, videoIds: readonly string[], { retrySourceFailures = false } = {}): Promise<string[]> {
   if (!videoIds.length) return [];
   const candidates = await prisma.video.findMany({
     where: { shopId, id: { in: [...videoIds] }, enabled: true, mirror: { is: null } },
@@ -104,6 +105,7 @@ export async function requestVideoMirrors(shopId: string, videoIds: readonly str
       if (!isUniqueViolation(error)) throw error;
     }
   }
+  if (retrySourceFailures) await prisma.$transaction((tx) => restartFailedMirrors(tx, shopId, videoIds, SOURCE_FAILURES));
   return created;
 }
 
@@ -153,7 +155,7 @@ const later = (ms: number) => new Date(Date.now() + ms);
 export async function takeMirrorStep(mirror: VideoMirror, deps: MirrorStepDependencies): Promise<MirrorStepOutcome> {
   const video = await prisma.video.findFirst({
     where: { id: mirror.videoId, shopId: mirror.shopId },
-    select: { id: true, platform: true, platformVideoId: true, title: true, videoUrl: true, downloadUrl: true },
+    select: { id: true, shopId: true, platform: true, platformVideoId: true, title: true, videoUrl: true, downloadUrl: true },
   });
   // Deleted meanwhile: the cascade removes the mirror too.
   if (!video) return { status: mirror.status as VideoMirrorStatus, settled: false };
@@ -164,10 +166,13 @@ export async function takeMirrorStep(mirror: VideoMirror, deps: MirrorStepDepend
   } catch (error) {
     const errors = mirror.polls + 1;
     const detail = cleanText((error as Error)?.message, 500) ?? "no answer";
-    if (mirror.status === "pending" && errors >= MIRROR_ERROR_LIMIT) return fail(mirror, "shopify_refused", detail);
+    // Whose error it was: the platform's (fetching the video's file) or Shopify's (the copy).
+    if (mirror.status === "pending" && errors >= MIRROR_ERROR_LIMIT)
+      return fail(mirror, error instanceof ImportError ? "platform_failed" : "shopify_refused", detail);
     if (mirror.status === "processing" && processingTime(mirror) > deps.processingTimeoutMs) return fail(mirror, "timeout", detail);
+    // Only while this runner still holds the row: a lease that ran out may be another instance's step now.
     await prisma.videoMirror.updateMany({
-      where: { videoId: mirror.videoId, status: mirror.status },
+      where: { shopId: mirror.shopId, videoId: mirror.videoId, status: mirror.status, leaseOwner: mirror.leaseOwner },
       data: { polls: errors, failureDetail: detail, nextCheckAt: later(delayAt(deps.pollDelaysMs, errors)) },
     });
     return { status: mirror.status as VideoMirrorStatus, settled: false };
@@ -176,6 +181,7 @@ export async function takeMirrorStep(mirror: VideoMirror, deps: MirrorStepDepend
 
 interface MirroredVideo {
   id: string;
+  shopId: string;
   platform: string;
   platformVideoId: string;
   title: string | null;
@@ -183,12 +189,58 @@ interface MirroredVideo {
   downloadUrl: string | null;
 }
 
+/**
+ * Fails the mirror with why. A file Shopify has for it (failed processing, or
+ * still processing past the time limit, which could yet turn READY) is queued
+ * for deletion in the same transaction, so no unused copy stays in the
+ * merchant's Files; a retry makes a new one.
+ */
 async function fail(mirror: VideoMirror, failure: MirrorFailure, detail: string | null): Promise<MirrorStepOutcome> {
-  await prisma.videoMirror.updateMany({
-    where: { videoId: mirror.videoId, status: mirror.status },
-    data: { status: "failed", failure, failureDetail: detail ? cleanText(detail, 500) : null },
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.videoMirror.updateMany({
+      where: { shopId: mirror.shopId, videoId: mirror.videoId, status: mirror.status },
+      data: { status: "failed", failure, failureDetail: detail ? cleanText(detail, 500) : null, fileId: null },
+    });
+    if (count && mirror.fileId) await queueFileDeletion(tx, mirror.shopId, mirror.fileId);
   });
   return { status: "failed", settled: true };
+}
+
+/** Queues one file of the shop for deletion (idempotent: the runner deletes it and retries until Shopify confirms). */
+async function queueFileDeletion(tx: Prisma.TransactionClient, shopId: string, fileId: string): Promise<void> {
+  await tx.fileDeletion.upsert({ where: { shopId_fileId: { shopId, fileId } }, create: { shopId, fileId }, update: {} });
+}
+
+/** The failures a newly found source may cure: a resync that finds the post again asks for the copy once more. */
+const SOURCE_FAILURES: readonly MirrorFailure[] = ["no_source", "download_failed", "platform_failed"];
+
+/**
+ * Starts failed copies of the shop's approved videos among `videoIds` again
+ * from the beginning (a fresh source, a new file): on approval any failure
+ * (the merchant asks again), after a resync only the failures a new source may
+ * cure. Runs in the caller's transaction; answers how many restart.
+ */
+export async function restartFailedMirrors(
+  tx: Prisma.TransactionClient,
+  shopId: string,
+  videoIds: readonly string[],
+  only: readonly MirrorFailure[] | null = null,
+): Promise<number> {
+  if (!videoIds.length) return 0;
+  const where: Prisma.VideoMirrorWhereInput = {
+    shopId,
+    videoId: { in: [...videoIds] },
+    status: "failed",
+    video: { enabled: true },
+    ...(only ? { failure: { in: [...only] } } : {}),
+  };
+  const stale = await tx.videoMirror.findMany({ where: { ...where, fileId: { not: null } }, select: { fileId: true } });
+  for (const { fileId } of stale) await queueFileDeletion(tx, shopId, fileId!);
+  const { count } = await tx.videoMirror.updateMany({
+    where,
+    data: { status: "pending", fileId: null, attempts: 0, polls: 0, failure: null, failureDetail: null, nextCheckAt: new Date() },
+  });
+  return count;
 }
 
 /** A fresh download URL for the one post, saved on the video; null when the platform gives none. */
@@ -203,7 +255,7 @@ async function fetchFreshSource(video: MirroredVideo, deps: MirrorStepDependenci
     const options: ImportVideoOptions = { withVideoFile: true, ...(deps.signal ? { signal: deps.signal } : {}) };
     url = safeHttpUrl((await importer.importVideo(video.videoUrl, options)).video.downloadUrl ?? null);
   }
-  await prisma.video.updateMany({ where: { id: video.id }, data: { downloadUrl: url } });
+  await prisma.video.updateMany({ where: { id: video.id, shopId: video.shopId }, data: { downloadUrl: url } });
   return url;
 }
 
@@ -221,7 +273,7 @@ const SOURCES_PER_RUN = 50;
  * out: its steps fetch on their own, with their own retries.
  */
 export async function prefetchFreshSources(
-  mirrors: ReadonlyArray<Pick<VideoMirror, "videoId" | "status" | "attempts">>,
+  mirrors: ReadonlyArray<Pick<VideoMirror, "videoId" | "shopId" | "status" | "attempts">>,
   importerFor: (platform: PlatformId) => PlatformImporter,
   signal?: AbortSignal,
 ): Promise<Map<string, string | null>> {
@@ -229,8 +281,8 @@ export async function prefetchFreshSources(
   const sources = new Map<string, string | null>();
   if (pending.size < 2) return sources;
   const videos = await prisma.video.findMany({
-    where: { id: { in: [...pending.keys()] } },
-    select: { id: true, platform: true, platformVideoId: true, videoUrl: true, downloadUrl: true },
+    where: { OR: [...pending.values()].map((mirror) => ({ id: mirror.videoId, shopId: mirror.shopId })) },
+    select: { id: true, shopId: true, platform: true, platformVideoId: true, videoUrl: true, downloadUrl: true },
   });
   const byPlatform = new Map<string, typeof videos>();
   for (const video of videos) {
@@ -255,7 +307,7 @@ export async function prefetchFreshSources(
       }
       for (const video of chunk) {
         const url = safeHttpUrl(files.get(video.platformVideoId) ?? null);
-        await prisma.video.updateMany({ where: { id: video.id }, data: { downloadUrl: url } });
+        await prisma.video.updateMany({ where: { id: video.id, shopId: video.shopId }, data: { downloadUrl: url } });
         sources.set(video.id, url);
       }
     }
@@ -283,7 +335,7 @@ async function askForCopy(mirror: VideoMirror, video: MirroredVideo, deps: Mirro
   const alt = cleanText(video.title, 500) ?? `${video.platform} video ${video.platformVideoId}`;
   const file = deps.createFile ? await deps.createFile({ url: source, alt }) : await createVideoFile(deps.graphql, { url: source, alt }, deps.budget);
   const { count } = await prisma.videoMirror.updateMany({
-    where: { videoId: mirror.videoId, status: "pending" },
+    where: { shopId: mirror.shopId, videoId: mirror.videoId, status: "pending" },
     data: {
       status: "processing",
       fileId: file.id,
@@ -330,10 +382,15 @@ async function followCopy(mirror: VideoMirror, deps: MirrorStepDependencies): Pr
   const known = fileId ? deps.fileStates?.get(fileId) : undefined;
   const state = known !== undefined ? known : fileId ? (await fetchVideoFileStates(deps.graphql, [fileId], deps.budget))[0] : undefined;
   if (!state) {
-    // Deleted in Shopify's admin while processing: ask for a new copy.
-    await prisma.videoMirror.updateMany({
-      where: { videoId: mirror.videoId, status: "processing" },
-      data: { status: "pending", fileId: null, polls: 0, nextCheckAt: new Date() },
+    // Deleted in Shopify's admin while processing (or not yet readable): a new copy, within the attempts; the old
+    // file is queued for deletion in case it shows up after all.
+    if (mirror.attempts >= MIRROR_CREATE_ATTEMPTS) return fail(mirror, "file_deleted", "The copy was not found in Shopify Files while it was processed");
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.videoMirror.updateMany({
+        where: { shopId: mirror.shopId, videoId: mirror.videoId, status: "processing" },
+        data: { status: "pending", fileId: null, polls: 0, nextCheckAt: new Date() },
+      });
+      if (count && fileId) await queueFileDeletion(tx, mirror.shopId, fileId);
     });
     return { status: "pending", settled: false };
   }
@@ -345,7 +402,7 @@ async function followCopy(mirror: VideoMirror, deps: MirrorStepDependencies): Pr
       // Most likely the signed URL expired before Shopify fetched it: once more from a fresh one; the failed file goes.
       await prisma.$transaction([
         prisma.videoMirror.updateMany({
-          where: { videoId: mirror.videoId, status: "processing" },
+          where: { shopId: mirror.shopId, videoId: mirror.videoId, status: "processing" },
           data: { status: "pending", fileId: null, polls: 0, failureDetail: detail, nextCheckAt: new Date() },
         }),
         prisma.fileDeletion.upsert({
@@ -362,7 +419,7 @@ async function followCopy(mirror: VideoMirror, deps: MirrorStepDependencies): Pr
   const processingFor = processingTime(mirror);
   if (processingFor > deps.processingTimeoutMs) return fail(mirror, "timeout", `Still ${state.status} after ${Math.round(processingFor / 1000)} s`);
   await prisma.videoMirror.updateMany({
-    where: { videoId: mirror.videoId, status: "processing" },
+    where: { shopId: mirror.shopId, videoId: mirror.videoId, status: "processing" },
     data: { polls: mirror.polls + 1, nextCheckAt: later(delayAt(deps.pollDelaysMs, mirror.polls + 1)) },
   });
   return { status: "processing", settled: false };
@@ -383,7 +440,7 @@ async function recordReady(mirror: VideoMirror, state: VideoFileState): Promise<
   const sources = playableSources(state.sources);
   if (!sources.some((source) => source.format !== "m3u8")) return fail(mirror, "processing_failed", "Shopify made no MP4 rendition of the video");
   await prisma.videoMirror.updateMany({
-    where: { videoId: mirror.videoId, status: "processing" },
+    where: { shopId: mirror.shopId, videoId: mirror.videoId, status: "processing" },
     data: {
       status: "ready",
       sources: JSON.stringify(sources),

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { prisma, type VideoUpload } from "~/db.server";
-import { VIDEO_UPLOAD } from "~/constants";
+import { UPLOAD_FILENAME_MAX_LENGTH, VIDEO_UPLOAD } from "~/constants";
 import { UPLOAD_TEXT } from "~/messages";
 import { cleanText } from "~/platforms/normalize";
 import type { MirrorFailure, UploadStatusDto } from "~/rules/api-types";
@@ -26,6 +26,7 @@ import {
 } from "~/shopify/admin-gateway.server";
 import { playableSources } from "./video-mirrors.server";
 import { videoSearchText } from "~/rules/video-search";
+import { DAY_MS } from "~/rules/time";
 
 /**
  * Upload targets for the files, after checking each (type, size) and their
@@ -37,7 +38,7 @@ export async function stageUploads(graphql: AdminGraphql, files: readonly Upload
   if (problems.length) throw new DomainValidationError(problems.join(" "));
   return createStagedVideoUploads(
     graphql,
-    files.map((file) => ({ filename: file.filename.slice(-200), mimeType: uploadMimeType(file)!, fileSize: file.fileSize })),
+    files.map((file) => ({ filename: file.filename.slice(-UPLOAD_FILENAME_MAX_LENGTH), mimeType: uploadMimeType(file)!, fileSize: file.fileSize })),
   );
 }
 
@@ -65,7 +66,7 @@ export async function createUploads(
     const url = safeHttpUrl(upload.resourceUrl);
     if (!url) throw new DomainValidationError(UPLOAD_TEXT.uploadFailed);
     const title = titleFromFilename(upload.filename);
-    return { url, alt: title, filename: upload.filename.slice(-200), title };
+    return { url, alt: title, filename: upload.filename.slice(-UPLOAD_FILENAME_MAX_LENGTH), title };
   });
   const files = await createVideoFiles(graphql, inputs);
   const rows: VideoUpload[] = [];
@@ -73,7 +74,7 @@ export async function createUploads(
     const input = inputs[index]!;
     rows.push(
       await prisma.videoUpload.create({
-        data: { shopId, fileId: file.id, filename: cleanText(input.filename, 200) ?? "video", title: input.title, status: "processing" },
+        data: { shopId, fileId: file.id, filename: cleanText(input.filename, UPLOAD_FILENAME_MAX_LENGTH) ?? "video", title: input.title, status: "processing" },
       }),
     );
   }
@@ -81,7 +82,7 @@ export async function createUploads(
 }
 
 /** How long a settled upload's status stays readable: the panel that follows it is long closed by then. */
-const SETTLED_UPLOADS_KEPT_MS = 7 * 24 * 3600_000;
+const SETTLED_UPLOADS_KEPT_MS = 7 * DAY_MS;
 
 /** Forgets uploads settled a week ago (their library videos, if any, stay). Answers how many went. */
 export async function forgetSettledUploads(): Promise<number> {
@@ -134,7 +135,7 @@ export async function applyUploadState(upload: VideoUpload, state: VideoFileStat
     const sources = playableSources(state.sources);
     if (!sources.some((source) => source.format !== "m3u8")) return failed("processing_failed", "Shopify made no MP4 rendition of the video");
     if (state.durationMs !== null && state.durationMs > VIDEO_UPLOAD.maxSeconds * 1000) {
-      return failed("processing_failed", UPLOAD_TEXT.tooLong(upload.filename));
+      return failed("too_long", `${Math.round(state.durationMs / 1000)} s`);
     }
     await prisma.$transaction(async (tx) => {
       const claimed = await tx.videoUpload.updateMany({ where: { id: upload.id, status: "processing" }, data: { status: "ready" } });

@@ -17,7 +17,7 @@ import { DomainValidationError, FreePlanLimitError, RecordNotFoundError, isUniqu
 import { UPLOAD_TEXT } from "~/messages";
 import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
 import { wakeVideoMirror } from "~/jobs/video-mirror.server";
-import { queueMirrorFileDeletions, videoMediaDto } from "~/models/video-mirrors.server";
+import { queueMirrorFileDeletions, restartFailedMirrors, videoMediaDto } from "~/models/video-mirrors.server";
 import { storefrontMedia } from "~/models/storefront.server";
 
 // ---------------------------------------------------------------- reading
@@ -313,8 +313,10 @@ async function approveVideo(shopId: string, videoId: string, widgetIds: readonly
     }
     await tx.video.update({ where: { id: videoId }, data: { enabled: true, approvedAt: new Date() } });
     await assignWidgets(tx, shopId, videoId, widgets);
-    // The copy in Shopify Files is asked for with the approval itself (decision 035); an existing one is kept.
+    // The copy in Shopify Files is asked for with the approval itself (decision 035); an existing one is kept, a
+    // failed one is made again (the merchant asks anew).
     await tx.videoMirror.upsert({ where: { videoId }, create: { videoId, shopId, status: "pending" }, update: {} });
+    await restartFailedMirrors(tx, shopId, [videoId]);
     return true;
   }, APPROVAL_TRANSACTION);
 }

@@ -131,6 +131,17 @@ export async function runActor(settings: ImporterSettings, options: RunActorOpti
   }
 }
 
+/**
+ * The items of a run that a lookup of known posts can trust: only a run that
+ * SUCCEEDED says which posts are gone. A run that failed, timed out or is still
+ * going says nothing of the posts it did not reach, so it throws (transient:
+ * the caller tries again later) instead of answering "not found" for them.
+ */
+export function itemsOfSucceededRun(run: ActorRunResult): Item[] {
+  if (run.failure) throw new ImportError(run.failure.kind, run.failure.message);
+  return run.items;
+}
+
 /** Best effort: stop a run we no longer wait for, so it stops costing money. */
 async function abortRun(settings: ImporterSettings, token: string, runId: string): Promise<void> {
   try {

@@ -99,6 +99,3 @@ export function isPlatformId(value: unknown): value is PlatformId {
 export function isEnabledPlatform(value: unknown): value is PlatformId {
   return isPlatformId(value) && PLATFORMS[value].enabled;
 }
-
-/** Videos fetched per account on import and on each resync (newest first). */
-export const CHANNEL_IMPORT_LIMIT = 30;

@@ -8,8 +8,10 @@
  * (a paid add-on, off here) also `downloadedVideoUrl`, a copy the actor keeps
  * 3 days. The copy, else the CDN's file, becomes `downloadUrl`.
  */
-import { readVideoItems, runActor } from "./apify.server";
-import { CHANNEL_IMPORT_LIMIT, PLATFORMS } from "./config";
+import { itemsOfSucceededRun, readVideoItems, runActor } from "./apify.server";
+import { CHANNEL_IMPORT_LIMIT } from "~/constants";
+import { IMPORT_JOB_TEXT } from "~/messages";
+import { PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
 import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
 import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
@@ -66,7 +68,7 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
       maxItems: posts.length + 10,
       signal,
     });
-    return readVideoItems(run.items, (item) => instagramVideo(item, null), "shortCode").videos;
+    return readVideoItems(itemsOfSucceededRun(run), (item) => instagramVideo(item, null), "shortCode").videos;
   }
 
   return {
@@ -84,7 +86,7 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
       });
       const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => instagramVideo(item, name), "shortCode");
       if (!videos.length) {
-        const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: `@${name} has no public reels` };
+        const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: IMPORT_JOB_TEXT.noPublicVideos(name, "reels") };
         throw new ImportError(failure.kind, failure.message);
       }
       return {

@@ -8,7 +8,7 @@
  * epctex/pinterest-scraper reads the pin, whose `videos.video_list` holds its
  * renditions; the 720p one becomes `downloadUrl`.
  */
-import { runActor } from "./apify.server";
+import { itemsOfSucceededRun, runActor } from "./apify.server";
 import { ACTORS, PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
 import { FAILURE_TEXT_MAX, cleanText, cleanUrl, field, isItem, type Item } from "./normalize";
@@ -62,7 +62,7 @@ async function runPins(settings: ImporterSettings, posts: ReadonlyArray<{ platfo
     maxItems: posts.length,
     signal,
   });
-  for (const item of run.items) if (typeof item.id === "string") found.set(item.id, item);
+  for (const item of itemsOfSucceededRun(run)) if (typeof item.id === "string") found.set(item.id, item);
   return found;
 }
 

@@ -10,8 +10,10 @@
  * video to its key-value store and puts the record's URL in `mediaUrls` and
  * `videoMeta.downloadAddr`; when an item has one it becomes `downloadUrl`.
  */
-import { readVideoItems, runActor } from "./apify.server";
-import { CHANNEL_IMPORT_LIMIT, PLATFORMS } from "./config";
+import { itemsOfSucceededRun, readVideoItems, runActor } from "./apify.server";
+import { CHANNEL_IMPORT_LIMIT } from "~/constants";
+import { IMPORT_JOB_TEXT } from "~/messages";
+import { PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
 import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
 import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
@@ -81,7 +83,7 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
       maxItems: posts.length + 10,
       signal,
     });
-    return readVideoItems(run.items, (item) => tiktokVideo(item, null), "id").videos;
+    return readVideoItems(itemsOfSucceededRun(run), (item) => tiktokVideo(item, null), "id").videos;
   }
 
   return {
@@ -106,7 +108,7 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
       });
       const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => tiktokVideo(item, name), "id");
       if (!videos.length) {
-        const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: `@${name} has no public videos` };
+        const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: IMPORT_JOB_TEXT.noPublicVideos(name, "videos") };
         throw new ImportError(failure.kind, failure.message);
       }
       return {

@@ -6,12 +6,12 @@ import { callModel } from "~/http/api-errors.server";
 import { textInput } from "~/rules/text-input";
 import { PLATFORM_IDS, PLATFORMS, normalizeUsername } from "~/platforms/config";
 import { enqueueImport } from "~/models/import-jobs.server";
-import { API_TEXT } from "~/messages";
+import { API_TEXT, IMPORT_JOB_TEXT } from "~/messages";
 
 const ImportChannelBody = z.object({
   shopId: z.string().optional(),
   username: textInput("username", { required: true }).min(1, "username is required").max(200, "username is too long"),
-  platform: z.enum(PLATFORM_IDS, { error: `platform must be one of ${PLATFORM_IDS.join(", ")}` }),
+  platform: z.enum(PLATFORM_IDS, { error: API_TEXT.oneOf("platform", PLATFORM_IDS) }),
 });
 
 /** POST /api/channels {shopId, username, platform}: imports an account's latest videos as a job; 202 { job }. */
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const config = PLATFORMS[body.platform];
   // "@" is stripped (spec 5); a pasted profile URL gives its username.
   const username = config.enabled ? normalizeUsername(body.platform, body.username) : body.username.replace(/^@+/, "");
-  if (username === null) badRequest(`"${body.username.slice(0, 60)}" is not a valid ${config.name} username.`);
+  if (username === null) badRequest(IMPORT_JOB_TEXT.notUsername(body.username.slice(0, 60), config.name));
   const job = await callModel(() => enqueueImport({ shopId: shop.id, kind: "channel", platform: body.platform, input: username }));
   return json({ job }, { status: 202 });
 }

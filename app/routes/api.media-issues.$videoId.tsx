@@ -5,9 +5,11 @@ import { methodNotAllowed, readJsonBody, requireApiShop } from "~/http/api.serve
 import { callModel } from "~/http/api-errors.server";
 import { readIdParam } from "~/http/request-input.server";
 import { resolveVideoMediaIssue } from "~/models/media-health-actions.server";
+import { API_TEXT } from "~/messages";
+import { MEDIA_ISSUE_ACTIONS } from "~/rules/media-issues";
 
 const ResolveBody = z.object({
-  action: z.enum(["keep", "unpublish", "retry"], { error: "action must be one of keep, unpublish, retry" }),
+  action: z.enum(MEDIA_ISSUE_ACTIONS, { error: API_TEXT.oneOf("action", MEDIA_ISSUE_ACTIONS) }),
 });
 
 /**

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { VIDEO_UPLOAD } from "~/constants";
-import { API_TEXT } from "~/messages";
+import { UPLOAD_FILENAME_MAX_LENGTH, VIDEO_UPLOAD } from "~/constants";
+import { API_TEXT, UPLOAD_TEXT } from "~/messages";
 import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
 import { callModel } from "~/http/api-errors.server";
 import { wakeVideoMirror } from "~/jobs/video-mirror.server";
@@ -15,11 +15,13 @@ const CreateUploadsBody = z.object({
     .array(
       z.object({
         resourceUrl: z.string().min(1).max(4000),
-        filename: textInput("filename", { required: true }).min(1, "filename is required").max(255, "filename is too long"),
+        filename: textInput("filename", { required: true })
+          .min(1, API_TEXT.required("filename"))
+          .max(UPLOAD_FILENAME_MAX_LENGTH, API_TEXT.tooLong("filename", UPLOAD_FILENAME_MAX_LENGTH)),
       }),
     )
-    .min(1, "uploads is required")
-    .max(VIDEO_UPLOAD.filesAtOnce, `at most ${VIDEO_UPLOAD.filesAtOnce} uploads at a time`),
+    .min(1, API_TEXT.required("uploads"))
+    .max(VIDEO_UPLOAD.filesAtOnce, UPLOAD_TEXT.tooMany),
 });
 
 /**

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { VIDEO_UPLOAD } from "~/constants";
-import { API_TEXT } from "~/messages";
+import { UPLOAD_FILENAME_MAX_LENGTH, VIDEO_UPLOAD } from "~/constants";
+import { API_TEXT, UPLOAD_TEXT } from "~/messages";
 import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
 import { callModel } from "~/http/api-errors.server";
 import { stageUploads } from "~/models/video-uploads.server";
@@ -13,13 +13,15 @@ const UploadTargetsBody = z.object({
   files: z
     .array(
       z.object({
-        filename: textInput("filename", { required: true }).min(1, "filename is required").max(255, "filename is too long"),
+        filename: textInput("filename", { required: true })
+          .min(1, API_TEXT.required("filename"))
+          .max(UPLOAD_FILENAME_MAX_LENGTH, API_TEXT.tooLong("filename", UPLOAD_FILENAME_MAX_LENGTH)),
         mimeType: z.string().max(100),
         fileSize: z.number().int().nonnegative(),
       }),
     )
-    .min(1, "files is required")
-    .max(VIDEO_UPLOAD.filesAtOnce, `at most ${VIDEO_UPLOAD.filesAtOnce} files at a time`),
+    .min(1, API_TEXT.required("files"))
+    .max(VIDEO_UPLOAD.filesAtOnce, UPLOAD_TEXT.tooMany),
 });
 
 /**

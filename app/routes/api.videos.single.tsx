@@ -6,12 +6,12 @@ import { callModel } from "~/http/api-errors.server";
 import { textInput } from "~/rules/text-input";
 import { PLATFORM_IDS, PLATFORMS, isPlatformUrl } from "~/platforms/config";
 import { enqueueImport } from "~/models/import-jobs.server";
-import { API_TEXT } from "~/messages";
+import { API_TEXT, IMPORT_JOB_TEXT } from "~/messages";
 
 const SingleVideoBody = z.object({
   shopId: z.string().optional(),
   videoUrl: textInput("videoUrl", { required: true }).min(1, "videoUrl is required").max(2000, "videoUrl is too long"),
-  platform: z.enum(PLATFORM_IDS, { error: `platform must be one of ${PLATFORM_IDS.join(", ")}` }),
+  platform: z.enum(PLATFORM_IDS, { error: API_TEXT.oneOf("platform", PLATFORM_IDS) }),
 });
 
 /** POST /api/videos/single {shopId, videoUrl, platform}: starts an import job; 202 { job }. */
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const config = PLATFORMS[body.platform];
   if (config.enabled && !isPlatformUrl(body.platform, body.videoUrl)) {
     const item = body.platform === "pinterest" ? "pin" : "video";
-    badRequest(`This is not a link to a ${config.name} ${item}. Paste the link of a public ${item}.`);
+    badRequest(IMPORT_JOB_TEXT.notPlatformLink(config.name, item));
   }
   const job = await callModel(() => enqueueImport({ shopId: shop.id, kind: "single", platform: body.platform, input: body.videoUrl }));
   return json({ job }, { status: 202 });

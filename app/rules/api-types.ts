@@ -43,7 +43,9 @@ export type MirrorFailure =
   | "processing_failed" // Shopify could not process the file
   | "timeout" // still processing after the time limit
   | "shopify_refused" // Shopify refused the copy (an error answer, repeatedly)
-  | "file_deleted"; // the copy was deleted from Shopify Files (found by the media check)
+  | "platform_failed" // the platform's runs kept failing when asked for the video's file
+  | "file_deleted" // the copy was deleted from Shopify Files (found by the media check)
+  | "too_long"; // an uploaded video longer than the upload takes (known only once Shopify has read it)
 
 export interface VideoMediaDto {
   /** preparing: being copied; ready: the storefront plays our copy; failed: it keeps the platform's player. */
@@ -53,7 +55,8 @@ export interface VideoMediaDto {
   src: string | null;
 }
 
-export type LibraryTab = "all" | "active" | "draft";
+export const LIBRARY_TABS = ["all", "active", "draft"] as const;
+export type LibraryTab = (typeof LIBRARY_TABS)[number];
 
 /** The Video Library's server-side filters; page is 1-based. */
 export interface VideoListQuery {
@@ -230,4 +233,43 @@ export interface MediaIssueDto {
   copy_ready: boolean;
   /** copy_failed: why. */
   failure: MirrorFailure | null;
+}
+
+/** What the merchant has set up (spec 2, 3): one count for the Dashboard and the Analytics summary. */
+export interface LibraryCounts {
+  totalVideos: number;
+  /** Approved (published) videos. */
+  enabledVideos: number;
+  totalWidgets: number;
+  /** Videos with at least one tagged product ("Products Tagged": videos with products). */
+  taggedVideos: number;
+}
+
+/** The Dashboard's figures (spec 2). */
+export interface DashboardStats extends LibraryCounts {
+  /** Widgets whose install the merchant confirmed ("Got it"). */
+  installedWidgets: number;
+  /** Video and product clicks since install ("video engagements"), as Analytics counts them. */
+  totalClicks: number;
+}
+
+/** The sister review product as this deployment names it (decision 022). */
+export interface SisterProduct {
+  name: string;
+  slug: string;
+}
+
+/** GET /api/billing/plan and the Plan page (spec 3, 6). */
+export interface PlanInfo {
+  plan: "free" | "premium";
+  approvedCount: number;
+  approvedLimit: number;
+  /** How Premium was obtained; null on Free. */
+  premiumSource: "billing" | "verification" | null;
+  /** A current (unexpired) verification; also sent as `{slug}Verified` (spec 3). */
+  sisterVerified: boolean;
+  /** When the current verification ends (ISO 8601); null without one. */
+  sisterVerificationExpiresAt: string | null;
+  /** The current verification ends within SISTER_VERIFICATION.remindDays: the Plan page asks to verify again. */
+  sisterRenewalDue: boolean;
 }

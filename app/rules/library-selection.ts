@@ -75,10 +75,8 @@ export interface ApprovalSummary {
   failed: number;
 }
 
-const FREE_LIMIT_MARKER = "Free plan allows maximum";
-
 export function isFreePlanLimitError(message: string | undefined): boolean {
-  return Boolean(message?.includes(FREE_LIMIT_MARKER));
+  return Boolean(message?.includes(LIBRARY_TEXT.freePlanLimit));
 }
 
 /**
@@ -113,7 +111,7 @@ export function viewNameProblem(name: string, existingNames: readonly string[], 
   const normalized = normalizeViewName(name);
   if (!normalized) return LIBRARY_TEXT.viewNameRequired;
   if (Array.from(normalized).length > VIEW_NAME_MAX_LENGTH) {
-    return LIBRARY_TEXT.viewNameTooLong(VIEW_NAME_MAX_LENGTH);
+    return LIBRARY_TEXT.viewNameTooLong;
   }
   if (currentName !== undefined && normalized === normalizeViewName(currentName)) return LIBRARY_TEXT.viewNameUnchanged;
   const key = normalized.toLowerCase();

@@ -11,11 +11,9 @@
  *             "all" or nothing means every platform; unknown ids are dropped
  *   page      1-based integer                       (default 1)
  */
-import type { LibraryTab, VideoListQuery } from "~/rules/api-types";
+import { LIBRARY_TABS, type LibraryTab, type VideoListQuery } from "~/rules/api-types";
 import { cutText, removeRefusedCharacters } from "~/rules/text-input";
 import type { VideoSource } from "~/platforms/types";
-
-const LIBRARY_TABS: readonly LibraryTab[] = ["all", "active", "draft"];
 
 /** Platform filter values; "youtube" is the library's older name for YouTube Shorts (spec 3). */
 const PLATFORM_ALIASES: Record<string, VideoSource> = {

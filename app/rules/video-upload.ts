@@ -3,8 +3,8 @@
  * makes before uploading and the server makes again before it hands out
  * upload targets, and the title an uploaded file gets. Client-safe.
  */
-import { VIDEO_TITLE_MAX_LENGTH, VIDEO_UPLOAD, type UploadMimeType } from "~/constants";
-import { UPLOAD_TEXT } from "~/messages";
+import { UPLOAD_FILENAME_MAX_LENGTH, UPLOAD_TITLE_MAX_LENGTH, VIDEO_UPLOAD, type UploadMimeType } from "~/constants";
+import { LIBRARY_TEXT, UPLOAD_TEXT } from "~/messages";
 import { untrustedText } from "~/rules/text-input";
 
 export interface UploadFile {
@@ -31,13 +31,13 @@ export function uploadProblem(file: UploadFile): string | null {
 
 /** A file's name as shown back to the merchant (untrusted: text only, bounded). */
 function displayFilename(filename: string): string {
-  return untrustedText(filename, 120) ?? "This file";
+  return untrustedText(filename, UPLOAD_FILENAME_MAX_LENGTH) ?? UPLOAD_TEXT.thisFile;
 }
 
 /** The library title of an uploaded file: its name without the extension, separators as spaces. */
 export function titleFromFilename(filename: string): string {
   const base = filename.replace(/\.[a-z0-9]{2,5}$/i, "").replace(/[_]+/g, " ");
-  return (untrustedText(base, VIDEO_TITLE_MAX_LENGTH) ?? "").trim() || "Untitled video";
+  return (untrustedText(base, UPLOAD_TITLE_MAX_LENGTH) ?? "").trim() || LIBRARY_TEXT.untitledVideo;
 }
 
 /** What is wrong with a video's length, once the browser has read it; null when it is fine or unknown. */

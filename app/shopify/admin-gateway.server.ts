@@ -421,10 +421,18 @@ interface FileStatusesData {
   nodes: Array<{ id?: string; fileStatus?: FileStatus; image?: { url: string } | null } | null>;
 }
 
+/** What one image of ClipcartFileStatuses costs at most: the node and its image. */
+const IMAGE_FILE_READ_COST = 2;
+
 /** Where Shopify is with each file; a file that no longer exists (deleted in the admin) is left out. */
-export async function fetchFileStates(graphql: AdminGraphql, ids: readonly string[]): Promise<FileState[]> {
+export async function fetchFileStates(graphql: AdminGraphql, ids: readonly string[], budget?: AdminCostBudget): Promise<FileState[]> {
   if (!ids.length) return [];
-  const data = await runAdminQuery<FileStatusesData>(graphql, ADMIN_DOCUMENTS.fileStatuses, { ids });
+  const data = await runAdminQuery<FileStatusesData>(
+    graphql,
+    ADMIN_DOCUMENTS.fileStatuses,
+    { ids },
+    budget ? { budget, cost: ids.length * IMAGE_FILE_READ_COST } : undefined,
+  );
   return data.nodes.flatMap((node) => (node?.id && node.fileStatus ? [{ id: node.id, status: node.fileStatus, url: node.image?.url ?? null }] : []));
 }
 

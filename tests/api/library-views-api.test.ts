@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { LibraryViewDto } from "~/rules/api-types";
-import { VIEW_NAME_TEXT } from "~/messages";
+import { LIBRARY_TEXT } from "~/messages";
 import { loader as listViewsRoute, action as createViewRoute } from "~/routes/api.library-views._index";
 import { action as viewRoute } from "~/routes/api.library-views.$viewId";
 import { apiRequest, callRoute } from "../support/app-requests";
@@ -51,21 +51,21 @@ describe("saved library views", () => {
     const shop = await bootstrapShop();
     const view = await createdView(shop, { name: "Active TikToks" });
 
-    expect(await errorOf(await create(shop, { name: "   " }))).toEqual({ status: 400, error: VIEW_NAME_TEXT.required });
-    expect(await errorOf(await create(shop, { name: "x".repeat(41) }))).toEqual({ status: 400, error: VIEW_NAME_TEXT.tooLong });
+    expect(await errorOf(await create(shop, { name: "   " }))).toEqual({ status: 400, error: LIBRARY_TEXT.viewNameRequired });
+    expect(await errorOf(await create(shop, { name: "x".repeat(41) }))).toEqual({ status: 400, error: LIBRARY_TEXT.viewNameTooLong });
     expect((await create(shop, { name: "x".repeat(40) })).status).toBe(201);
-    expect(await errorOf(await create(shop, { name: "active tiktoks" }))).toEqual({ status: 400, error: VIEW_NAME_TEXT.taken("active tiktoks") });
+    expect(await errorOf(await create(shop, { name: "active tiktoks" }))).toEqual({ status: 400, error: LIBRARY_TEXT.viewNameTaken("active tiktoks") });
     expect((await errorOf(await create(shop, {}))).error).toMatch(/^name: /);
     expect((await errorOf(await create(shop, { name: "Bad tab", query: { tab: "archived" } }))).error).toBe(
-      "query.tab: query.tab must be all, active or draft",
+      "query.tab: query.tab must be one of all, active, draft",
     );
 
     // Rename: must change; changing only the case is a change; another view's name is taken.
-    expect(await errorOf(await patch(shop, view.id, { name: " Active TikToks " }))).toEqual({ status: 400, error: VIEW_NAME_TEXT.unchanged });
+    expect(await errorOf(await patch(shop, view.id, { name: " Active TikToks " }))).toEqual({ status: 400, error: LIBRARY_TEXT.viewNameUnchanged });
     const recased = await patch(shop, view.id, { name: "ACTIVE TikToks" });
     expect(recased.status).toBe(200);
     expect((await jsonOf<{ view: LibraryViewDto }>(recased)).view.name).toBe("ACTIVE TikToks");
-    expect((await errorOf(await patch(shop, view.id, { name: "X".repeat(40) }))).error).toBe(VIEW_NAME_TEXT.taken("X".repeat(40)));
+    expect((await errorOf(await patch(shop, view.id, { name: "X".repeat(40) }))).error).toBe(LIBRARY_TEXT.viewNameTaken("X".repeat(40)));
     expect((await errorOf(await patch(shop, view.id, {}))).status).toBe(400);
 
     // Saving new filters into a view keeps its name.

@@ -5,6 +5,7 @@
 // player), never unpublishes on its own, and runs at most once a day.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { MEDIA_HEALTH_TEXT } from "~/messages";
 import { runVideoMirrorRound, videoMirrorIdle } from "~/jobs/video-mirror.server";
 import { resolveVideoMediaIssue } from "~/models/media-health-actions.server";
 import { listMediaIssues, requestMediaCheckIfDue } from "~/models/media-health.server";
@@ -14,6 +15,7 @@ import { deleteFiles } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import { platformControl, uniqueAccount } from "../emulators/platforms/client";
 import { apiRequest, callRoute } from "../support/app-requests";
+import { expectConsoleWarn } from "../support/console-guard";
 import { bootstrapShop, seedWidgets, type TestShop } from "../support/library-fixtures";
 import { bootstrapMirroredShop, importAccount, useMirrorRunner } from "../support/mirror-runner";
 import { firstOf, must } from "../support/must";
@@ -26,7 +28,8 @@ useMirrorRunner();
 async function shopWithTwoCopies() {
   const shop = await bootstrapMirroredShop("health", "premium");
   const [widget] = await seedWidgets(shop.id, [{ name: "Home" }]);
-  await importAccount(shop, "tiktok", uniqueAccount());
+  const account = uniqueAccount();
+  await importAccount(shop, "tiktok", account);
   const [first, second] = firstOf(await prisma.video.findMany({ where: { shopId: shop.id }, orderBy: { createdAt: "asc" } }), 2, "imported videos");
   for (const video of [first, second]) {
     const approved = await callRoute(
@@ -38,7 +41,7 @@ async function shopWithTwoCopies() {
   }
   await videoMirrorIdle();
   expect(await prisma.videoMirror.count({ where: { shopId: shop.id, status: "ready" } })).toBe(2);
-  return { shop, first, second };
+  return { shop, account, first, second };
 }
 
 async function checkNow(shop: TestShop) {
@@ -53,6 +56,25 @@ async function storefrontMediaOf(shopId: string, videoId: string) {
 }
 
 describe("the daily media check", () => {
+  it("a platform run that fails flags nothing and forgets nothing: what the last check found stands until a check can look again", async () => {
+    const { shop, account, first, second } = await shopWithTwoCopies();
+    await platforms.setPost("tiktok", first.platformVideoId, { removed: true });
+    await checkNow(shop);
+    expect((await listMediaIssues(shop.id)).map((issue) => [issue.video_id, issue.kind])).toEqual([[first.id, "source_removed"]]);
+    // Only the choices the banner offers are taken: a removed post with a playing copy can be kept or unpublished.
+    await expect(resolveVideoMediaIssue(shop.id, first.id, "retry")).rejects.toThrow(MEDIA_HEALTH_TEXT.actionNotOffered);
+
+    // The next day TikTok's runs fail part-way: neither post can be looked up.
+    await platforms.setAccount("tiktok", account, { scenario: "fail" });
+    expectConsoleWarn(/The media check could not look up 2 tiktok posts/);
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    await prisma.shop.update({ where: { id: shop.id }, data: { mediaCheckedAt: dayAgo } });
+    await checkNow(shop);
+    expect((await listMediaIssues(shop.id)).map((issue) => [issue.video_id, issue.kind])).toEqual([[first.id, "source_removed"]]);
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).mediaCheckedAt!.getTime()).toBeGreaterThan(dayAgo.getTime());
+    expect((await prisma.video.findUniqueOrThrow({ where: { id: second.id } })).enabled).toBe(true);
+  });
+
   it("flags a post removed at its source; the video stays approved and keeps playing from our copy until the merchant keeps or unpublishes it", async () => {
     const { shop, first, second } = await shopWithTwoCopies();
     await platforms.setPost("tiktok", first.platformVideoId, { removed: true });

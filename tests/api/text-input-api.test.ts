@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { LibraryViewDto, ProductTagDto, VideoListPage, WidgetDto } from "~/rules/api-types";
-import { TEXT_INPUT_TEXT, VIEW_NAME_TEXT } from "~/messages";
+import { LIBRARY_TEXT, TEXT_INPUT_TEXT } from "~/messages";
 import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
 import { ImportError, type PlatformId, type PlatformImporter } from "~/platforms/types";
 import { action as importChannelRoute } from "~/routes/api.channels._index";
@@ -144,8 +144,8 @@ describe("library views: name, saved search and ids", () => {
     const shop = await bootstrapShop("text");
     expect(await errorOf(await create(shop, { name: `Sum${NUL}mer` }))).toEqual({ status: 400, error: controlCharacter("name") });
     expect(await errorOf(await create(shop, { name: `Summer ${LONE_SURROGATE}` }))).toEqual({ status: 400, error: brokenCharacter("name") });
-    expect(await errorOf(await create(shop, { name: NUL }))).toEqual({ status: 400, error: VIEW_NAME_TEXT.required });
-    expect(await errorOf(await create(shop, { name: `${NUL} ${NUL}` }))).toEqual({ status: 400, error: VIEW_NAME_TEXT.required });
+    expect(await errorOf(await create(shop, { name: NUL }))).toEqual({ status: 400, error: LIBRARY_TEXT.viewNameRequired });
+    expect(await errorOf(await create(shop, { name: `${NUL} ${NUL}` }))).toEqual({ status: 400, error: LIBRARY_TEXT.viewNameRequired });
     expect(await errorOf(await create(shop, { name: "Drafts", query: { search: `dress${NUL}` } }))).toEqual({
       status: 400,
       error: controlCharacter("query.search"),
@@ -160,7 +160,7 @@ describe("library views: name, saved search and ids", () => {
     const { view } = await jsonOf<{ view: LibraryViewDto }>(created);
     expect(await errorOf(await patch(shop, view.id, { name: `Win${NUL}ter` }))).toEqual({ status: 400, error: controlCharacter("name") });
     expect(await errorOf(await patch(shop, view.id, { name: `Winter ${LONE_SURROGATE}` }))).toEqual({ status: 400, error: brokenCharacter("name") });
-    expect(await errorOf(await patch(shop, view.id, { name: NUL }))).toEqual({ status: 400, error: VIEW_NAME_TEXT.required });
+    expect(await errorOf(await patch(shop, view.id, { name: NUL }))).toEqual({ status: 400, error: LIBRARY_TEXT.viewNameRequired });
     expect(await errorOf(await patch(shop, view.id, { query: { search: `${LONE_SURROGATE}` } }))).toEqual({
       status: 400,
       error: brokenCharacter("query.search"),
@@ -174,7 +174,7 @@ describe("library views: name, saved search and ids", () => {
     const created = await create(shop, { name: `Caf${DECOMPOSED_E} 😀`, query: { search: `caf${DECOMPOSED_E}` } });
     expect(created.status).toBe(201);
     expect((await jsonOf<{ view: LibraryViewDto }>(created)).view).toMatchObject({ name: "Caf\u00e9 😀", query: { search: "caf\u00e9" } });
-    expect(await errorOf(await create(shop, { name: "caf\u00e9 😀" }))).toEqual({ status: 400, error: VIEW_NAME_TEXT.taken("caf\u00e9 😀") });
+    expect(await errorOf(await create(shop, { name: "caf\u00e9 😀" }))).toEqual({ status: 400, error: LIBRARY_TEXT.viewNameTaken("caf\u00e9 😀") });
     expect(await names(shop)).toEqual(["Caf\u00e9 😀"]);
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { VideoListPage } from "~/rules/api-types";
 import { waitForImportRunnerIdle } from "~/jobs/import-runner.server";
-import { configureVideoMirror, runVideoMirrorRound, videoMirrorIdle } from "~/jobs/video-mirror.server";
+import { configureVideoMirror, runVideoMirrorRound, videoMirrorIdle, wakeVideoMirror } from "~/jobs/video-mirror.server";
 import { action as importSingleRoute } from "~/routes/api.videos.single";
 import { action as deleteVideoRoute, loader as listVideosRoute } from "~/routes/api.videos.$id";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
@@ -100,6 +100,29 @@ describe("a video is copied to Shopify Files when it is approved", () => {
     expect((await shopVideoFiles(shop)).map((file) => file.id)).toEqual([mirror.fileId]);
   });
 
+  it("copies asked for together fetch their files in one platform run and go to Shopify together", async () => {
+    const shop = await bootstrapMirroredShop("mirror");
+    await importAccount(shop, "tiktok", uniqueAccount());
+    const videos = (await prisma.video.findMany({ where: { shopId: shop.id }, orderBy: { createdAt: "asc" } })).slice(0, 3);
+    expect(videos).toHaveLength(3);
+    // Three approvals before the runner looks (as a bulk approval or a busy minute would leave them).
+    process.env.VIDEO_MIRRORING = "off";
+    for (const video of videos) await approve(shop, video.id);
+    process.env.VIDEO_MIRRORING = "on";
+    wakeVideoMirror();
+    await videoMirrorIdle();
+
+    for (const video of videos) expect(await mirrorOf(video.id)).toMatchObject({ status: "ready", attempts: 1 });
+    const downloads = (await platforms.runs({ actorId: "clockworks/tiktok-scraper" })).filter(
+      (run) =>
+        (run.input as { shouldDownloadVideos?: boolean }).shouldDownloadVideos === true &&
+        videos.some((video) => JSON.stringify(run.input).includes(video.platformVideoId)),
+    );
+    expect(downloads).toHaveLength(1);
+    expect((downloads[0]!.input as { postURLs: string[] }).postURLs).toHaveLength(3);
+    expect(await shopVideoFiles(shop)).toHaveLength(3);
+  });
+
   it("approving again, unpublishing and re-approving keep the one copy", async () => {
     const shop = await bootstrapMirroredShop("mirror");
     await importAccount(shop, "tiktok", uniqueAccount());
@@ -181,14 +204,37 @@ describe("copies that cannot be made say why, and the video stays on the platfor
     expect(await shopVideoFiles(shop)).toEqual([]);
   });
 
-  it("Shopify still processing after the time limit: the mirror fails with timeout", async () => {
+  it("the platform's runs fail when asked for the file: the copy is retried, ends 'platform_failed' (never 'no source'), and approving again makes it", async () => {
+    const shop = await bootstrapMirroredShop("mirror");
+    const account = uniqueAccount();
+    await importAccount(shop, "tiktok", account);
+    const video = await firstVideo(shop);
+    // Every run that looks up the account's posts fails part-way: nothing says whether the post is still there.
+    await platforms.setAccount("tiktok", account, { scenario: "fail" });
+    configureVideoMirror({ pollDelaysMs: [0] });
+    await approve(shop, video.id);
+    await videoMirrorIdle();
+    expect(await mirrorOf(video.id)).toMatchObject({ status: "failed", failure: "platform_failed", fileId: null, polls: 4 });
+
+    // The platform answers again; the merchant unpublishes and approves again: the copy is made.
+    await platforms.setAccount("tiktok", account, { scenario: null });
+    await unpublish(shop, video.id);
+    await approve(shop, video.id);
+    await videoMirrorIdle();
+    expect(await mirrorOf(video.id)).toMatchObject({ status: "ready", attempts: 1 });
+    expect((await shopVideoFiles(shop)).map((file) => file.status)).toEqual(["READY"]);
+  });
+
+  it("Shopify still processing after the time limit: the mirror fails with timeout, and its file is deleted", async () => {
     const shop = await bootstrapMirroredShop("mirror");
     await importAccount(shop, "tiktok", uniqueAccount());
     const video = await firstVideo(shop);
     configureVideoMirror({ processingTimeoutMs: 0, pollDelaysMs: [0] });
     await approve(shop, video.id);
     await videoMirrorIdle();
-    expect(await mirrorOf(video.id)).toMatchObject({ status: "failed", failure: "timeout" });
+    expect(await mirrorOf(video.id)).toMatchObject({ status: "failed", failure: "timeout", fileId: null });
+    // The copy Shopify was still making is not left in the merchant's Files.
+    await expect.poll(async () => shopVideoFiles(shop), { timeout: 10_000 }).toEqual([]);
   });
 
   it("Shopify not answering: a step is retried with backoff, and the copy is made once Shopify answers", async () => {

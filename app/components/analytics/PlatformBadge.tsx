@@ -1,5 +1,5 @@
 import { VIDEO_SOURCES, isVideoSource } from "~/platforms/config";
-import { readableTextOn } from "~/components/library/VideoThumb";
+import { tileTextColor } from "~/storefront/platform-tiles";
 
 /** A video source's name (a platform, or Upload) on its colour (Polaris badges only come in its own tones). */
 export function PlatformBadge({ platform }: { platform: string }) {
@@ -13,7 +13,7 @@ export function PlatformBadge({ platform }: { platform: string }) {
         padding: "2px 8px",
         borderRadius: 8,
         background,
-        color: readableTextOn(background),
+        color: tileTextColor(background),
         fontSize: 12,
         fontWeight: 550,
         lineHeight: "16px",

@@ -7,7 +7,7 @@ import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { loadSupportChat, openSupportChat } from "~/browser/support-chat";
 import { ACTION_TEXT, DASHBOARD_TEXT, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING } from "~/messages";
-import type { DashboardStats } from "~/models/dashboard.server";
+import type { DashboardStats } from "~/rules/api-types";
 import { AppPage } from "~/components/AppPage";
 import { StatCard, formatCount } from "~/components/analytics/StatCard";
 import { DashboardImport } from "~/components/import/DashboardImport";

@@ -4,18 +4,20 @@ import type { MediaIssueDto } from "~/rules/api-types";
 import { resolveMediaIssue } from "~/browser/api-client";
 import { LIBRARY_TEXT, MEDIA_HEALTH_TEXT } from "~/messages";
 import { displayTitle } from "~/rules/library-selection";
+import { mediaIssueActions, type MediaIssueAction } from "~/rules/media-issues";
 import { VIDEO_SOURCES } from "~/platforms/config";
 
 function describe(issue: MediaIssueDto): string {
-  if (issue.kind === "copy_failed") return MEDIA_HEALTH_TEXT.issues.copy_failed(LIBRARY_TEXT.mirrorFailures[issue.failure ?? "processing_failed"]);
+  if (issue.kind === "copy_failed") {
+    const reason = LIBRARY_TEXT.mirrorFailures[issue.failure ?? "processing_failed"];
+    return issue.platform === "upload" ? MEDIA_HEALTH_TEXT.issues.upload_copy_failed(reason) : MEDIA_HEALTH_TEXT.issues.copy_failed(reason);
+  }
   return MEDIA_HEALTH_TEXT.issues[issue.kind];
 }
 
 /**
  * What the daily media check found (decision 036): one line per video with
- * its problems and one action each. Keep showing our copy is offered when the
- * post is gone but our copy plays; Retry when our copy or poster can be made
- * again; Unpublish always. `onChanged` refreshes the list after a change.
+ * its problems and the actions app/rules/media-issues.ts offers for them. `onChanged` refreshes the list after a change.
  */
 export function MediaHealthBanner({ issues, onChanged }: { issues: MediaIssueDto[]; onChanged: () => void }) {
   const [shown, setShown] = useState(issues);
@@ -32,7 +34,7 @@ export function MediaHealthBanner({ issues, onChanged }: { issues: MediaIssueDto
   for (const issue of shown) byVideo.set(issue.video_id, [...(byVideo.get(issue.video_id) ?? []), issue]);
   if (!byVideo.size) return null;
 
-  async function act(videoId: string, action: "keep" | "unpublish" | "retry") {
+  async function act(videoId: string, action: MediaIssueAction) {
     setBusy(`${videoId}:${action}`);
     setFailed(false);
     try {
@@ -58,14 +60,12 @@ export function MediaHealthBanner({ issues, onChanged }: { issues: MediaIssueDto
           {[...byVideo.entries()].map(([videoId, videoIssues]) => {
             const first = videoIssues[0]!;
             const title = displayTitle(first.title, first.platform_video_id);
-            const sourceRemoved = videoIssues.some((issue) => issue.kind === "source_removed");
-            // An upload's copy is its only file: once deleted from Shopify Files it cannot be made again.
-            const canRetry = videoIssues.some((issue) => issue.kind === "thumbnail_gone" || (issue.kind === "copy_failed" && issue.platform !== "upload"));
+            const actions = mediaIssueActions(videoIssues);
             return (
               <li key={videoId} data-media-issue={videoId} style={{ padding: "8px 0", borderTop: "1px solid var(--p-color-border-secondary)" }}>
                 <BlockStack gap="100">
                   <Text as="span" fontWeight="semibold" breakWord>
-                    {`${title} (${VIDEO_SOURCES[first.platform].name})`}
+                    {MEDIA_HEALTH_TEXT.video(title, VIDEO_SOURCES[first.platform].name)}
                   </Text>
                   {videoIssues.map((issue) => (
                     <Text as="span" key={issue.kind} variant="bodySm">
@@ -74,22 +74,22 @@ export function MediaHealthBanner({ issues, onChanged }: { issues: MediaIssueDto
                     </Text>
                   ))}
                   <InlineStack gap="200">
-                    {sourceRemoved && first.copy_ready ? (
+                    {actions.includes("keep") ? (
                       <Button
                         size="slim"
                         loading={busy === `${videoId}:keep`}
                         onClick={() => void act(videoId, "keep")}
-                        accessibilityLabel={`${MEDIA_HEALTH_TEXT.keep}: ${title}`}
+                        accessibilityLabel={MEDIA_HEALTH_TEXT.actionFor(MEDIA_HEALTH_TEXT.keep, title)}
                       >
                         {MEDIA_HEALTH_TEXT.keep}
                       </Button>
                     ) : null}
-                    {canRetry ? (
+                    {actions.includes("retry") ? (
                       <Button
                         size="slim"
                         loading={busy === `${videoId}:retry`}
                         onClick={() => void act(videoId, "retry")}
-                        accessibilityLabel={`${MEDIA_HEALTH_TEXT.retry}: ${title}`}
+                        accessibilityLabel={MEDIA_HEALTH_TEXT.actionFor(MEDIA_HEALTH_TEXT.retry, title)}
                       >
                         {MEDIA_HEALTH_TEXT.retry}
                       </Button>
@@ -99,7 +99,7 @@ export function MediaHealthBanner({ issues, onChanged }: { issues: MediaIssueDto
                       tone="critical"
                       loading={busy === `${videoId}:unpublish`}
                       onClick={() => void act(videoId, "unpublish")}
-                      accessibilityLabel={`${MEDIA_HEALTH_TEXT.unpublish}: ${title}`}
+                      accessibilityLabel={MEDIA_HEALTH_TEXT.actionFor(MEDIA_HEALTH_TEXT.unpublish, title)}
                     >
                       {MEDIA_HEALTH_TEXT.unpublish}
                     </Button>

@@ -30,10 +30,11 @@ interface VideoRowProps {
 }
 
 /** Where the storefront's copy of the video stands, while it is not simply ready (decision 035). */
-function MediaStatus({ media }: { media: VideoDto["media"] }) {
+function MediaStatus({ media, upload }: { media: VideoDto["media"]; upload: boolean }) {
   if (!media || media.status === "ready") return null;
+  const reason = LIBRARY_TEXT.mirrorFailures[media.failure ?? "processing_failed"];
   const text =
-    media.status === "preparing" ? LIBRARY_TEXT.preparingVideo : LIBRARY_TEXT.platformPlayer(LIBRARY_TEXT.mirrorFailures[media.failure ?? "processing_failed"]);
+    media.status === "preparing" ? LIBRARY_TEXT.preparingVideo : upload ? LIBRARY_TEXT.uploadWithoutCopy(reason) : LIBRARY_TEXT.platformPlayer(reason);
   return (
     <div style={{ maxWidth: 200, whiteSpace: "normal" }}>
       <Text as="span" variant="bodySm" tone="subdued">
@@ -81,7 +82,7 @@ export function VideoRow({ video, position, selected, unpublishing, onPreview, o
             ))}
             {moreCount > 0 ? (
               <Interactive>
-                <Link onClick={() => onShowTags(video)}>{`+${moreCount} more`}</Link>
+                <Link onClick={() => onShowTags(video)}>{LIBRARY_TEXT.moreTags(moreCount)}</Link>
               </Interactive>
             ) : null}
           </InlineStack>
@@ -90,7 +91,7 @@ export function VideoRow({ video, position, selected, unpublishing, onPreview, o
       <IndexTable.Cell>
         <BlockStack gap="100" inlineAlign="start">
           {video.enabled ? <Badge tone="success">{LIBRARY_TEXT.active}</Badge> : <Badge>{LIBRARY_TEXT.draft}</Badge>}
-          <MediaStatus media={video.media} />
+          <MediaStatus media={video.media} upload={video.platform === "upload"} />
         </BlockStack>
       </IndexTable.Cell>
       <IndexTable.Cell>

@@ -2,17 +2,9 @@ import { useState } from "react";
 import { VIDEO_SOURCES } from "~/platforms/config";
 import type { VideoSource } from "~/platforms/types";
 import { safeHttpUrl } from "~/rules/embeds";
+import { tileTextColor } from "~/storefront/platform-tiles";
 
 const SIZES = { small: 40, medium: 60, large: 120 } as const;
-
-/** Dark text on light brand colours (Snapchat's yellow), white on the others. */
-export function readableTextOn(hex: string): string {
-  const rgbHex = /^#([0-9a-f]{6})$/i.exec(hex)?.[1];
-  if (!rgbHex) return "#ffffff";
-  const value = parseInt(rgbHex, 16);
-  const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255];
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? "#1a1a1a" : "#ffffff";
-}
 
 /** The platform's coloured tile with its initial: shown when a thumbnail is missing or broken. */
 export function PlatformTile({ platform, size = "small" }: { platform: VideoSource; size?: keyof typeof SIZES }) {
@@ -28,7 +20,7 @@ export function PlatformTile({ platform, size = "small" }: { platform: VideoSour
         height: side,
         borderRadius: 8,
         background: config?.color ?? "#8a8a8a",
-        color: readableTextOn(config?.color ?? ""),
+        color: tileTextColor(config?.color ?? ""),
         display: "flex",
         alignItems: "center",
         justifyContent: "center",

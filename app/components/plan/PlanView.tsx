@@ -8,7 +8,7 @@ import { appHref, appSearch } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { describeError } from "~/rules/error-mapper";
 import { ACTION_TEXT, PAGE_TITLES, PLAN_TEXT } from "~/messages";
-import type { PlanInfo, SisterProduct } from "~/models/plan.server";
+import type { PlanInfo, SisterProduct } from "~/rules/api-types";
 import { AppPage } from "~/components/AppPage";
 import { NamedCard } from "~/components/NamedCard";
 import { AppModal } from "~/components/AppModal";

@@ -587,7 +587,8 @@ function renditionLabel(width: number, height: number): string {
 /**
  * A Video as the Admin API shows it. Until READY, duration and originalSource are null and sources is
  * empty (the schema's VideoSource has non-null sizes, known only once processed). Local Shopify does not
- * transcode: the one rendition is the uploaded file itself (an MP4 or MOV as video/mp4, a WebM as WebM),
+ * transcode: the one rendition is the uploaded file itself, listed as Shopify lists its renditions (MP4; a WebM's
+ * bytes stay WebM, which browsers play by their content, and the CDN serves them as video/webm),
  * and the poster is an SVG it draws at the video's size.
  */
 function videoView(g: GqlContext, f: FileRecord) {
@@ -597,8 +598,8 @@ function videoView(g: GqlContext, f: FileRecord) {
   const height = f.height ?? 0;
   const fileSize = f.data ? Buffer.byteLength(f.data, "base64") : null;
   const ext = f.ext ?? "mp4";
-  // QuickTime files of H.264 play as MP4 in browsers; Shopify's own renditions are always MP4 (and HLS).
-  const rendition = ext === "webm" ? { format: "webm", mimeType: "video/webm" } : { format: "mp4", mimeType: "video/mp4" };
+  // Shopify's renditions are always MP4 (and HLS), whatever was uploaded: the app only ever sees those.
+  const rendition = { format: "mp4", mimeType: "video/mp4" };
   const poster = ready
     ? { __typename: "Image", id: gid("ImageSource", f.id), url: videoPreviewUrl(config, f.id), altText: f.alt, width, height, thumbhash: null }
     : null;
