@@ -234,12 +234,16 @@ export async function restartFailedMirrors(
     video: { enabled: true },
     ...(only ? { failure: { in: [...only] } } : {}),
   };
-  const stale = await tx.videoMirror.findMany({ where: { ...where, fileId: { not: null } }, select: { fileId: true } });
-  for (const { fileId } of stale) await queueFileDeletion(tx, shopId, fileId!);
+  const failed = await tx.videoMirror.findMany({ where, select: { videoId: true, fileId: true } });
+  if (!failed.length) return 0;
+  for (const { fileId } of failed) if (fileId) await queueFileDeletion(tx, shopId, fileId);
+  const restarted = failed.map((mirror) => mirror.videoId);
   const { count } = await tx.videoMirror.updateMany({
-    where,
+    where: { ...where, videoId: { in: restarted } },
     data: { status: "pending", fileId: null, attempts: 0, polls: 0, failure: null, failureDetail: null, nextCheckAt: new Date() },
   });
+  // The media check's "copy failed" no longer holds: the banner stops listing it while the copy is made again.
+  await tx.mediaIssue.deleteMany({ where: { shopId, videoId: { in: restarted }, kind: "copy_failed" } });
   return count;
 }
 

@@ -193,6 +193,25 @@ describe("copies that cannot be made say why, and the video stays on the platfor
     expect(row?.media).toEqual({ status: "failed", failure: "processing_failed", src: null });
   });
 
+  it("Shopify cannot download the source even from a freshly fetched URL: the mirror fails 'download_failed' after two copies, both deleted", async () => {
+    const shop = await bootstrapMirroredShop("mirror");
+    await importAccount(shop, "tiktok", uniqueAccount());
+    const video = await firstVideo(shop);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await localShopify(`/shops/${shop.domain}/files/fail-next`, {
+        source: "/key-value-stores/",
+        code: "GENERIC_FILE_DOWNLOAD_FAILURE",
+        details: "Download failed with HTTP 403",
+      });
+    }
+    await approve(shop, video.id);
+    await videoMirrorIdle();
+    expect(await mirrorOf(video.id)).toMatchObject({ status: "failed", failure: "download_failed", attempts: 2, fileId: null });
+    const downloads = await platforms.runs({ actorId: "clockworks/tiktok-scraper", contains: video.platformVideoId });
+    expect(downloads.filter((run) => (run.input as { shouldDownloadVideos?: boolean }).shouldDownloadVideos === true)).toHaveLength(2);
+    expect(await shopVideoFiles(shop)).toEqual([]);
+  });
+
   it("the post was removed at the source before the copy: the mirror fails with no source", async () => {
     const shop = await bootstrapMirroredShop("mirror");
     await importAccount(shop, "tiktok", uniqueAccount());
