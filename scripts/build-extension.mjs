@@ -1,20 +1,25 @@
 // @ts-check
-// Bundles the storefront widget script (app/storefront/storefront.ts and the
-// shared renderer) into the theme app extension's assets. Shopify deploys the
-// extension folder as it is, so the built file is committed;
-// tests/extension/build.test.ts fails when it is stale.
+// Bundles the storefront scripts (app/storefront: the widget script every page
+// with a widget loads, and the player it loads on the shopper's first intent,
+// decision 037) into the theme app extension's assets. Shopify deploys the
+// extension folder as it is, so the built files are committed;
+// tests/extension/build.test.ts fails when one is stale.
 //
-//   node scripts/build-extension.mjs          write the asset
-//   node scripts/build-extension.mjs --check  exit 1 when the committed asset is stale
+//   node scripts/build-extension.mjs          write the assets
+//   node scripts/build-extension.mjs --check  exit 1 when a committed asset is stale
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-export const ENTRY = "app/storefront/storefront.ts";
-export const SCRIPT_ASSET = "extensions/clipcart-widgets/assets/clipcart-widgets.js";
-export const STYLE_ASSET = "extensions/clipcart-widgets/assets/clipcart-widgets.css";
+const ASSETS = "extensions/clipcart-widgets/assets";
+/** Each script asset and the module it is built from; the first is the one the blocks load. */
+export const SCRIPT_ASSETS = [
+  { entry: "app/storefront/storefront.ts", asset: `${ASSETS}/clipcart-widgets.js` },
+  { entry: "app/storefront/player-entry.ts", asset: `${ASSETS}/clipcart-player.js` },
+];
+export const STYLE_ASSET = `${ASSETS}/clipcart-widgets.css`;
 
 // esbuild comes with vite (no dependency of our own). Resolve it from vite so
 // the build does not depend on which esbuild npm happens to hoist; a new
@@ -24,11 +29,14 @@ function esbuild() {
   return fromVite("esbuild");
 }
 
-/** The bundle's text, built in memory. */
-export async function buildStorefrontScript() {
+/**
+ * One script asset's text, built in memory.
+ * @param {string} entry
+ */
+export async function buildStorefrontScript(entry) {
   const result = await esbuild().build({
     absWorkingDir: root,
-    entryPoints: [ENTRY],
+    entryPoints: [entry],
     tsconfig: "tsconfig.json",
     bundle: true,
     format: "iife",
@@ -44,17 +52,19 @@ export async function buildStorefrontScript() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const script = await buildStorefrontScript();
-  const target = join(root, SCRIPT_ASSET);
-  if (process.argv.includes("--check")) {
-    const current = readFileSync(target, "utf8");
-    if (current !== script) {
-      console.error(`${SCRIPT_ASSET} is stale: run npm run build:extension`);
-      process.exit(1);
+  let stale = false;
+  for (const { entry, asset } of SCRIPT_ASSETS) {
+    const script = await buildStorefrontScript(entry);
+    const target = join(root, asset);
+    if (process.argv.includes("--check")) {
+      if (readFileSync(target, "utf8") !== script) {
+        console.error(`${asset} is stale: run npm run build:extension`);
+        stale = true;
+      } else console.log(`${asset} is up to date`);
+    } else {
+      writeFileSync(target, script);
+      console.log(`wrote ${relative(process.cwd(), target)} (${script.length} bytes)`);
     }
-    console.log(`${SCRIPT_ASSET} is up to date`);
-  } else {
-    writeFileSync(target, script);
-    console.log(`wrote ${relative(process.cwd(), target)} (${script.length} bytes)`);
   }
+  if (stale) process.exit(1);
 }

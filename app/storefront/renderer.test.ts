@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOSTILE_TITLE, storefrontProduct, storefrontVideo, storefrontWidget } from "../../tests/support/storefront-widgets";
 import { BEACON_IDLE_MS, flushBeacons } from "./beacons";
+import { createPlayer } from "./player";
 import { renderWidget, type RenderOptions, type WidgetEvent } from "./renderer";
 import { BEACON_PATH, CART_VIDEO_PROPERTY, CART_WIDGET_PROPERTY, type BeaconBatch, type StorefrontWidget } from "./widget-data";
 import { WIDGET_STRINGS } from "./widget-strings";
@@ -56,7 +57,7 @@ afterEach(() => {
 function render(widget: unknown = storefrontWidget(), options: Partial<RenderOptions> = {}) {
   const container = document.createElement("div");
   document.body.append(container);
-  const rendered = renderWidget(container, widget, { strings: WIDGET_STRINGS, ...options });
+  const rendered = renderWidget(container, widget, { strings: WIDGET_STRINGS, player: { createPlayer }, ...options });
   return { container, rendered };
 }
 

@@ -20,16 +20,10 @@
 import { CAROUSEL_AUTO_SCROLL_MS, LAYOUT_TYPES } from "~/constants";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import { trackBeacon, type BeaconEvent } from "./beacons";
-import { PLATFORM_TILES } from "./platform-tiles";
+import { button, el, isText, on, session, shopRoot, tile } from "./dom";
+import type { Player, PlayerModule } from "./player";
 import type { WidgetStrings } from "./widget-strings";
-import {
-  CART_VIDEO_PROPERTY,
-  CART_WIDGET_PROPERTY,
-  STOREFRONT_DATA_VERSION,
-  type StorefrontProduct,
-  type StorefrontVideo,
-  type StorefrontWidget,
-} from "./widget-data";
+import { STOREFRONT_DATA_VERSION, type StorefrontProduct, type StorefrontVideo, type StorefrontWidget } from "./widget-data";
 
 export type { WidgetStrings } from "./widget-strings";
 
@@ -52,6 +46,14 @@ export interface RenderOptions {
   strings: WidgetStrings;
   /** Every video click, product click and add to cart, beacons or not. */
   onEvent?: (event: WidgetEvent) => void;
+  /**
+   * The player (player.ts): the admin preview imports the module and passes
+   * `player`; the storefront passes `loadPlayer`, which loads the player's own
+   * script asset, asked for on the shopper's first intent (pointer over the
+   * widget, focus, click). Without either, a click opens nothing.
+   */
+  player?: PlayerModule;
+  loadPlayer?: () => Promise<PlayerModule>;
 }
 
 export interface RenderedWidget {
@@ -79,67 +81,7 @@ function readWidget(data: unknown): StorefrontWidget | null {
   };
 }
 
-let instances = 0;
 const warmedOrigins = new Set<string>();
-
-// Small DOM helpers: the storefront bundle is measured in bytes.
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string | null): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text) node.textContent = text;
-  return node;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- listeners of any event type
-function on(target: EventTarget, type: string, listener: (event: any) => void, once?: boolean) {
-  target.addEventListener(type, listener, { once });
-}
-
-function attr(node: Element, name: string, value: string) {
-  node.setAttribute(name, value);
-}
-
-function button(className: string, label: string, text?: string): HTMLButtonElement {
-  const node = el("button", className, text);
-  node.type = "button";
-  attr(node, "aria-label", label);
-  return node;
-}
-
-const isText = (value: unknown): value is string => typeof value === "string" && value !== "";
-
-function session(): Storage | null {
-  try {
-    return sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-function shopRoot(): string {
-  // Shopify.routes.root is the locale-aware root ("/", "/fr/") themes expose.
-  const shopify = (window as { Shopify?: { routes?: { root?: unknown } } }).Shopify;
-  const root = shopify && shopify.routes && shopify.routes.root;
-  return typeof root === "string" && /^\/([\w-]+\/)?$/.test(root) ? root : "/";
-}
-
-function priceFormatter(currency: string): (price: string) => string {
-  try {
-    const format = new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "currency", currency });
-    return (price) => (isText(price) && isFinite(+price) ? format.format(+price) : "");
-  } catch {
-    // Unknown currency code or locale: the amount as published, with the code.
-    return (price) => `${price} ${currency}`;
-  }
-}
-
-function tile(platform: string): HTMLElement {
-  const config = PLATFORM_TILES[platform as keyof typeof PLATFORM_TILES] || { name: platform, color: "#777" };
-  const node = el("span", "cc-tile", config.name);
-  node.style.background = config.color;
-  node.style.color = config.text || "#fff";
-  return node;
-}
 
 export function renderWidget(container: HTMLElement, data: unknown, options: RenderOptions): RenderedWidget {
   const cleanups: Array<() => void> = [];
@@ -159,9 +101,7 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   const interactive = options.interactive !== false;
   const { layout, settings, videos } = widget;
   const sticky = layout === "sticky";
-  const titleId = `cc${++instances}t`;
   const cartUrl = options.cartAddUrl === undefined ? `${shopRoot()}cart/add.js` : options.cartAddUrl;
-  const formatPrice = priceFormatter(widget.currency);
   const titleOf = (video: StorefrontVideo) => (isText(video.title) && video.title.trim()) || strings.untitled;
   const playerUrl = (video: StorefrontVideo) => (isText(video.embedUrl) && isAllowedPlayerUrl(video.embedUrl) ? video.embedUrl : null);
   const emit = (type: WidgetEvent["type"], video: StorefrontVideo, product?: StorefrontProduct) => {
@@ -242,8 +182,10 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   container.append(box);
   if (!interactive) return handle;
 
-  // Warm the players' origins once, when the shopper shows intent (lite-youtube-embed's trick).
+  // On the shopper's first intent: our player's script starts loading, and the platforms' origins are warmed
+  // (lite-youtube-embed's trick).
   const warm = () => {
+    if (options.loadPlayer) options.loadPlayer().catch(() => undefined);
     for (const video of videos) {
       const url = playerUrl(video);
       const origin = url && new URL(url).origin;
@@ -303,181 +245,26 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     box.append(dismiss);
   }
 
-  // The modal player, built on first use.
-  let modal: HTMLDialogElement | undefined;
-  let opener: HTMLElement;
-  let current = 0;
-  let player: HTMLElement;
-  let info: HTMLElement;
-  let status: HTMLElement;
-
-  const close = () => modal!.close();
-
-  const buildModal = (): HTMLDialogElement => {
-    const dialog = el("dialog", "cc-modal");
-    attr(dialog, "aria-labelledby", titleId);
-    const sheet = el("div", "cc-sheet");
-    player = el("div", "cc-player");
-    info = el("div", "cc-info");
-    status = el("p", "cc-status");
-    attr(status, "role", "status");
-    const closer = button("cc-x", strings.close, "×");
-    on(closer, "click", close);
-    sheet.append(player, info, closer);
-    dialog.append(sheet);
-    // However it closes (button, backdrop, Escape, a phone's back gesture), the player stops and focus goes back.
-    on(dialog, "close", () => {
-      player.replaceChildren();
-      holds.delete("modal");
-      syncTimer();
-      opener.focus();
-    });
-    on(dialog, "click", (event: Event) => {
-      if (event.target === dialog) close(); // the backdrop
-    });
-    on(dialog, "keydown", (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        close();
-      } else if (event.key === "Tab") {
-        // Keep focus inside the dialog, also where <dialog> does not make the page inert.
-        const focusable = dialog.querySelectorAll<HTMLElement>("button:not([disabled]),a[href],iframe");
-        const edge = focusable[event.shiftKey ? 0 : focusable.length - 1];
-        if (document.activeElement === edge) {
-          event.preventDefault();
-          focusable[event.shiftKey ? focusable.length - 1 : 0]?.focus();
-        }
-      }
-    });
-    box.append(dialog);
-    return dialog;
+  // The player, built on first use; on the storefront its asset loads on the shopper's intent (options.loadPlayer).
+  let player: Player | undefined;
+  const openWith = (module: PlayerModule, index: number, from: HTMLElement) => {
+    player = player || module.createPlayer({ widget, box, strings, cartUrl, emit, titleOf, poster, onOpenChange });
+    player.open(index, from);
   };
-
-  const addToCart = async (add: HTMLButtonElement, video: StorefrontVideo, product: StorefrontProduct) => {
-    add.disabled = true;
-    add.textContent = strings.adding;
-    status.textContent = "";
-    let ok = false;
-    try {
-      const response = await fetch(cartUrl!, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          items: [{ id: product.variantId, quantity: 1, properties: { [CART_VIDEO_PROPERTY]: video.id, [CART_WIDGET_PROPERTY]: widget.id } }],
-        }),
-      });
-      ok = response.ok;
-    } catch {
-      // Offline or blocked: reported below like a refusal (sold out, quantity limits).
-    }
-    add.disabled = false;
-    add.dataset.state = ok ? "added" : "failed";
-    add.textContent = ok ? strings.added : strings.addToCart;
-    status.textContent = ok ? `${strings.added}: ${product.title}` : strings.addFailed;
-    if (ok) {
-      emit("add_to_cart", video, product);
-      // Themes and cart drawers that listen for it refresh their cart.
-      document.dispatchEvent(new CustomEvent("cart:refresh", { bubbles: true, detail: { source: "clipcart", variantId: product.variantId } }));
-    }
-  };
-
-  const productRow = (video: StorefrontVideo, product: StorefrontProduct) => {
-    const row = el("li", "cc-product");
-    const image = safeHttpUrl(product.image);
-    if (image) {
-      const img = el("img");
-      img.src = image;
-      img.alt = "";
-      img.width = img.height = 64;
-      img.loading = "lazy";
-      row.append(img);
-    }
-    const text = el("div");
-    const link = isText(product.handle);
-    const name = el(link ? "a" : "span", "cc-name", product.title);
-    if (link) {
-      (name as HTMLAnchorElement).href = `${shopRoot()}products/${encodeURIComponent(product.handle)}`;
-      on(name, "click", () => emit("product_click", video, product));
-    }
-    text.append(name, el("span", "cc-price", formatPrice(product.price)));
-    const soldOut = typeof product.variantId !== "number";
-    const add = el("button", "cc-btn", soldOut ? strings.soldOut : strings.addToCart);
-    add.type = "button";
-    add.disabled = soldOut || !cartUrl;
-    if (!soldOut) {
-      attr(add, "aria-label", `${strings.addToCart}: ${product.title}`);
-      on(add, "click", () => addToCart(add, video, product));
-    }
-    row.append(text, add);
-    return row;
-  };
-
-  const show = (index: number) => {
-    current = (index + videos.length) % videos.length;
-    const video = videos[current];
-    if (!video) return;
-    const url = playerUrl(video);
-    const own = safeHttpUrl(video.media && video.media.src);
-    if (own) {
-      // Our copy in the shop's Shopify Files (decision 035): no platform player, no third-party page.
-      const clip = el("video");
-      clip.src = own;
-      clip.controls = clip.autoplay = clip.playsInline = true;
-      const still = safeHttpUrl(video.poster);
-      if (still) clip.poster = still;
-      clip.title = titleOf(video);
-      player.replaceChildren(clip);
-    } else if (url) {
-      const frame = el("iframe");
-      frame.src = url;
-      frame.title = titleOf(video);
-      frame.allow = "autoplay; encrypted-media; picture-in-picture; fullscreen";
-      // Players need scripts and their own origin, may open the platform in a new tab, and never navigate the shop.
-      attr(frame, "sandbox", "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation");
-      player.replaceChildren(frame);
-    } else {
-      player.replaceChildren(poster(video, false));
-      const link = safeHttpUrl(video.url);
-      const platform = PLATFORM_TILES[video.platform];
-      if (link && platform) {
-        const watch = el("a", "cc-watch", `${strings.watchOn} ${platform.name}`);
-        watch.href = link;
-        watch.target = "_blank";
-        watch.rel = "noopener noreferrer";
-        player.append(watch);
-      }
-    }
-    const heading = el("h2", "cc-vtitle", titleOf(video));
-    heading.id = titleId;
-    info.replaceChildren(heading);
-    if (isText(video.author)) info.append(el("p", "cc-author", video.author));
-    const products = (Array.isArray(video.products) ? video.products : []).filter((product) => product && isText(product.title));
-    if (products.length) {
-      const list = el("ul", "cc-products");
-      list.append(...products.map((product) => productRow(video, product)));
-      info.append(el("h3", "cc-sub", strings.products), list);
-    }
-    status.textContent = "";
-    info.append(status);
-    if (videos.length > 1) {
-      const pager = el("div", "cc-pager");
-      const back = button("cc-btn", strings.previous, "‹");
-      const forward = button("cc-btn", strings.next, "›");
-      on(back, "click", () => show(current - 1));
-      on(forward, "click", () => show(current + 1));
-      pager.append(back, forward);
-      info.append(pager);
-    }
-  };
-
   const openModal = (index: number, from: HTMLElement) => {
-    modal = modal || buildModal();
-    opener = from;
-    show(index);
-    if (!modal.open) modal.showModal();
-    holds.add("modal");
+    if (options.player) openWith(options.player, index, from);
+    else if (options.loadPlayer) {
+      options.loadPlayer().then(
+        (module) => openWith(module, index, from),
+        // Not loaded (offline, blocked): nothing opens, and the next click tries again.
+        () => undefined,
+      );
+    }
+  };
+  const onOpenChange = (open: boolean) => {
+    if (open) holds.add("modal");
+    else holds.delete("modal");
     syncTimer();
-    modal.querySelector<HTMLElement>(".cc-x")!.focus();
   };
 
   return handle;

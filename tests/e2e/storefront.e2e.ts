@@ -46,14 +46,18 @@ test("a carousel installed on the product page shows the approved videos; the sh
   // Storefront: no request reaches the app while the page renders.
   const shopper = await page.context().newPage();
   const appRequests: string[] = [];
+  const playerRequests: string[] = [];
   shopper.on("request", (request) => {
     if (request.url().startsWith(APP_URL)) appRequests.push(request.url());
+    if (request.url().includes("/clipcart-player.js")) playerRequests.push(request.url());
   });
   await shopper.goto(storefront(shop, `/products/${otherProduct.handle}`));
   const widget = shopper.locator("clipcart-widget");
   await expect(widget.locator(".cc-title")).toHaveText(["Styling the linen shirt", "Sneaker unboxing", "Packing orders"]);
   await shopper.waitForLoadState("networkidle");
   expect(appRequests).toEqual([]);
+  // The player's script is not part of the page: it loads on the shopper's first intent.
+  expect(playerRequests).toEqual([]);
   // Not on the home page: the widget is for product pages.
   const home = await page.context().newPage();
   await home.goto(storefront(shop, "/"));
@@ -65,6 +69,7 @@ test("a carousel installed on the product page shows the approved videos; the sh
   await widget.getByRole("button", { name: "Play video: Styling the linen shirt" }).click();
   const modal = shopper.getByRole("dialog");
   await expect(modal.getByText(product.title)).toBeVisible();
+  expect(playerRequests).toHaveLength(1);
   await modal.getByRole("button", { name: `Add to cart: ${product.title}` }).click();
   await expect(modal.getByRole("status")).toHaveText(`Added to cart: ${product.title}`);
   const cart = await shopper.evaluate(() => fetch("/cart.js").then((response) => response.json()));

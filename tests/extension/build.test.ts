@@ -1,37 +1,53 @@
 /**
- * The storefront script is built (scripts/build-extension.mjs) and committed,
- * because Shopify deploys the extension folder as it is. A fresh build must
- * equal the committed file, and what a shopper downloads must stay small.
+ * The storefront scripts are built (scripts/build-extension.mjs) and
+ * committed, because Shopify deploys the extension folder as it is. A fresh
+ * build must equal each committed file, and what a shopper downloads must stay
+ * small: every page with a widget loads the first asset; the player's loads
+ * on the shopper's first intent (decision 037).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildStorefrontScript, SCRIPT_ASSET, STYLE_ASSET } from "../../scripts/build-extension.mjs";
+import { buildStorefrontScript, SCRIPT_ASSETS, STYLE_ASSET } from "../../scripts/build-extension.mjs";
 
 const ROOT = join(import.meta.dirname, "../..");
-/** Hard limit of the brief, in bytes gzip; the goal is 6 KB. */
-const SCRIPT_GZIP_LIMIT = 10 * 1024;
-/** theme-check's AssetSizeAppBlockJavaScript threshold: the raw file, in bytes. */
+/** The script every page with a widget loads: at most 6 KB gzip. */
+const FIRST_SCRIPT_GZIP_LIMIT = 6 * 1024;
+/** theme-check's AssetSizeAppBlockJavaScript threshold, for every script asset: the raw file, in bytes. */
 const SCRIPT_RAW_LIMIT = 10_000;
 
-const committed = readFileSync(join(ROOT, SCRIPT_ASSET), "utf8");
-const css = readFileSync(join(ROOT, STYLE_ASSET), "utf8");
 const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
-
-const scriptGzip = gzip(committed);
+const scripts = SCRIPT_ASSETS.map(({ entry, asset }) => {
+  const text = readFileSync(join(ROOT, asset), "utf8");
+  return { entry, asset, text, gzip: gzip(text) };
+});
+const css = readFileSync(join(ROOT, STYLE_ASSET), "utf8");
 const cssGzip = gzip(css);
-console.log(`storefront widget: JS ${committed.length} B raw, ${kb(scriptGzip)} gzip; CSS ${css.length} B raw, ${kb(cssGzip)} gzip`);
+for (const script of scripts) console.log(`storefront ${script.asset}: ${script.text.length} B raw, ${kb(script.gzip)} gzip`);
+console.log(`storefront CSS: ${css.length} B raw, ${kb(cssGzip)} gzip`);
 
-describe("the storefront script asset", () => {
-  it("equals a fresh build of app/storefront (run npm run build:extension after changing it)", async () => {
-    expect(await buildStorefrontScript()).toBe(committed);
-  }, 30_000);
+describe("the storefront script assets", () => {
+  it.each(scripts)(
+    "$asset equals a fresh build of $entry (run npm run build:extension after changing app/storefront)",
+    async ({ entry, text }) => {
+      expect(await buildStorefrontScript(entry)).toBe(text);
+    },
+    30_000,
+  );
 
-  it(`is ${kb(scriptGzip)} gzip: within the 10 KB budget (goal 6 KB), and under theme-check's 10,000 raw bytes (${committed.length})`, () => {
-    expect(scriptGzip).toBeLessThanOrEqual(SCRIPT_GZIP_LIMIT);
-    expect(committed.length).toBeLessThan(SCRIPT_RAW_LIMIT);
+  it.each(scripts)("$asset is under theme-check's 10,000 raw bytes", ({ text }) => {
+    expect(text.length).toBeLessThan(SCRIPT_RAW_LIMIT);
+  });
+
+  it(`the script every widget page loads is ${kb(scripts[0]!.gzip)} gzip, within 6 KB`, () => {
+    expect(scripts[0]!.gzip).toBeLessThanOrEqual(FIRST_SCRIPT_GZIP_LIMIT);
+  });
+
+  it("the player is not in the first script: it loads on intent", () => {
+    expect(scripts[0]!.text).not.toContain("showModal");
+    expect(scripts[1]!.text).toContain("showModal");
   });
 
   it(`its stylesheet is ${kb(cssGzip)} gzip (theme-check allows 100 KB)`, () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { StorefrontWidget } from "~/storefront/widget-data";
+import { createPlayer } from "~/storefront/player";
 import { renderWidget } from "~/storefront/renderer";
 import { WIDGET_STRINGS } from "~/storefront/widget-strings";
 import widgetStyles from "../../../extensions/clipcart-widgets/assets/clipcart-widgets.css?url";
@@ -17,7 +18,14 @@ export function WidgetPreview({ widget, label, interactive = true }: { widget: S
     const element = container.current;
     if (!element) return;
     // No cart and no beacons: the admin is not a storefront. Sticky stays inside the preview box.
-    const rendered = renderWidget(element, widget, { strings: WIDGET_STRINGS, interactive, cartAddUrl: null, beacon: false, contained: true });
+    const rendered = renderWidget(element, widget, {
+      strings: WIDGET_STRINGS,
+      interactive,
+      cartAddUrl: null,
+      beacon: false,
+      contained: true,
+      player: { createPlayer },
+    });
     return () => {
       rendered.destroy();
       element.replaceChildren();

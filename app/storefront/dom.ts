@@ -1,0 +1,54 @@
+/**
+ * Small DOM helpers of the storefront renderer and its player (two script
+ * assets, each measured in bytes: both include what they use of this).
+ */
+import { PLATFORM_TILES } from "./platform-tiles";
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string | null): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- listeners of any event type
+export function on(target: EventTarget, type: string, listener: (event: any) => void, once?: boolean) {
+  target.addEventListener(type, listener, { once });
+}
+
+export function attr(node: Element, name: string, value: string) {
+  node.setAttribute(name, value);
+}
+
+export function button(className: string, label: string, text?: string): HTMLButtonElement {
+  const node = el("button", className, text);
+  node.type = "button";
+  attr(node, "aria-label", label);
+  return node;
+}
+
+export const isText = (value: unknown): value is string => typeof value === "string" && value !== "";
+
+export function session(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function shopRoot(): string {
+  // Shopify.routes.root is the locale-aware root ("/", "/fr/") themes expose.
+  const shopify = (window as { Shopify?: { routes?: { root?: unknown } } }).Shopify;
+  const root = shopify && shopify.routes && shopify.routes.root;
+  return typeof root === "string" && /^\/([\w-]+\/)?$/.test(root) ? root : "/";
+}
+
+/** The platform's coloured tile with its name: shown when a poster is missing or broken. */
+export function tile(platform: string): HTMLElement {
+  const config = PLATFORM_TILES[platform as keyof typeof PLATFORM_TILES] || { name: platform, color: "#777" };
+  const node = el("span", "cc-tile", config.name);
+  node.style.background = config.color;
+  node.style.color = config.text || "#fff";
+  return node;
+}
