@@ -424,6 +424,8 @@ export const WIDGET_TEXT = {
   themeDark: "Dark",
   autoScroll: `Auto-scroll every ${CAROUSEL_AUTO_SCROLL_MS / 1000} seconds`,
   showHeader: "Show the widget name as a header",
+  playPreviews: "Play previews",
+  playPreviewsHelp: "Videos in view play muted and looping, once the page has loaded. Shoppers who ask for reduced motion or data saving see the posters.",
   alignment: "Alignment",
   alignLeft: "Left",
   alignRight: "Right",

@@ -17,6 +17,7 @@ const SettingsBody = z.object({
   autoScroll: z.boolean().optional(),
   showHeader: z.boolean().optional(),
   alignment: z.enum(alignment.options).optional(),
+  playPreviews: z.boolean().optional(),
 } satisfies Record<WidgetSettingName, z.ZodTypeAny>);
 
 const CreateWidgetBody = z.object({

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { LAYOUT_TYPES } from "~/constants";
 import { WIDGET_SETTING_DEFAULTS, readChoice, readLayout, readWidgetSettings, settingsForLayout, type WidgetSettings } from "./widget-settings";
 
-const everySetting: WidgetSettings = { theme: "dark", autoScroll: false, showHeader: true, alignment: "left" };
+const everySetting: WidgetSettings = { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false };
 
 describe("which settings each layout keeps (spec 5)", () => {
   it.each([
-    ["carousel", { theme: "dark", autoScroll: false, showHeader: true }],
-    ["grid", { theme: "dark", showHeader: true }],
-    ["single", {}],
-    ["sticky", { alignment: "left" }],
+    ["carousel", { theme: "dark", autoScroll: false, showHeader: true, playPreviews: false }],
+    ["grid", { theme: "dark", showHeader: true, playPreviews: false }],
+    ["single", { playPreviews: false }],
+    ["sticky", { alignment: "left", playPreviews: false }],
   ] as const)("%s", (layout, kept) => {
     expect(settingsForLayout(layout, everySetting)).toEqual(kept);
   });
@@ -20,19 +20,20 @@ describe("which settings each layout keeps (spec 5)", () => {
 });
 
 describe("reading values back", () => {
-  it("the defaults are the spec's: light theme, auto-scroll on, no header, right alignment", () => {
-    expect(WIDGET_SETTING_DEFAULTS).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "right" });
+  it("the defaults are the spec's: light theme, auto-scroll on, no header, right alignment; previews play", () => {
+    expect(WIDGET_SETTING_DEFAULTS).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "right", playPreviews: true });
   });
 
   it("an unknown choice reads as its default", () => {
     expect(readChoice("theme", "dark")).toBe("dark");
     expect(readChoice("theme", "sepia")).toBe("light");
     expect(readChoice("alignment", undefined)).toBe("right");
-    expect(readWidgetSettings({ theme: "", autoScroll: false, showHeader: true, alignment: "left" })).toEqual({
+    expect(readWidgetSettings({ theme: "", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false })).toEqual({
       theme: "light",
       autoScroll: false,
       showHeader: true,
       alignment: "left",
+      playPreviews: false,
     });
   });
 

@@ -28,6 +28,8 @@ export const WIDGET_SETTING_DECLARATIONS = {
   autoScroll: { kind: "toggle", default: true, layouts: ["carousel"] },
   showHeader: { kind: "toggle", default: false, layouts: ["carousel", "grid"] },
   alignment: { kind: "choice", options: ["left", "right"], default: "right", layouts: ["sticky"] },
+  /** Muted, looping previews of the videos in view (issue 14); the poster stays where a video has no copy. */
+  playPreviews: { kind: "toggle", default: true, layouts: LAYOUT_TYPES },
 } as const satisfies Record<string, ChoiceSetting | ToggleSetting>;
 
 type Declarations = typeof WIDGET_SETTING_DECLARATIONS;
@@ -79,12 +81,13 @@ export function readChoice<Name extends WidgetChoiceSettingName>(name: Name, val
 }
 
 /** A stored widget row's settings, made valid: unknown choice values read as the default. */
-export function readWidgetSettings(row: { theme: string; autoScroll: boolean; showHeader: boolean; alignment: string }): WidgetSettings {
+export function readWidgetSettings(row: { theme: string; autoScroll: boolean; showHeader: boolean; alignment: string; playPreviews: boolean }): WidgetSettings {
   return {
     theme: readChoice("theme", row.theme),
     autoScroll: row.autoScroll,
     showHeader: row.showHeader,
     alignment: readChoice("alignment", row.alignment),
+    playPreviews: row.playPreviews,
   };
 }
 

@@ -4,6 +4,6 @@
  * shopper's first intent and finds the player on window.
  */
 import { createPlayer, type PlayerModule } from "./player";
-import { PLAYER_GLOBAL } from "./player-file";
+import { PLAYER_GLOBAL } from "./lazy-assets";
 
 (window as unknown as Record<string, PlayerModule>)[PLAYER_GLOBAL] = { createPlayer };

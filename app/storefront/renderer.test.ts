@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOSTILE_TITLE, storefrontProduct, storefrontVideo, storefrontWidget } from "../../tests/support/storefront-widgets";
 import { BEACON_IDLE_MS, flushBeacons } from "./beacons";
 import { createPlayer } from "./player";
+import { startPreviews } from "./previews";
 import { renderWidget, type RenderOptions, type WidgetEvent } from "./renderer";
 import { BEACON_PATH, CART_VIDEO_PROPERTY, CART_WIDGET_PROPERTY, type BeaconBatch, type StorefrontWidget } from "./widget-data";
 import { WIDGET_STRINGS } from "./widget-strings";
@@ -465,5 +466,94 @@ describe("sticky", () => {
     expect(render(sticky("right")).container.hidden).toBe(true);
     // The admin preview neither remembers nor honours a dismissal.
     expect(render(sticky("right"), { contained: true }).container.hidden).toBe(false);
+  });
+});
+
+describe("live previews (issue 14)", () => {
+  const mirrored = (id: string) =>
+    storefrontVideo({
+      id,
+      media: {
+        preview: `https://cdn.shopify.example/videos/${id}.small.mp4`,
+        src: `https://cdn.shopify.example/videos/${id}.mp4`,
+        width: 720,
+        height: 1280,
+        duration: 12,
+      },
+    });
+  const withCopies = (overrides: Partial<StorefrontWidget> = {}) =>
+    storefrontWidget({ videos: [mirrored("vid_a"), mirrored("vid_b"), mirrored("vid_c"), storefrontVideo({ id: "vid_d" })], ...overrides });
+  let played: HTMLMediaElement[];
+
+  beforeEach(() => {
+    played = [];
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(function (this: HTMLMediaElement) {
+      played.push(this);
+      return Promise.resolve();
+    });
+    vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(function (this: HTMLMediaElement) {
+      played.splice(played.indexOf(this), 1);
+    });
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(navigator, "connection");
+  });
+
+  it("play muted and looping from the smallest rendition once the widget is near the viewport, at most two at once; the poster stays until the first frame", () => {
+    const { container } = render(withCopies(), { previews: { startPreviews } });
+    expect(container.querySelectorAll("video")).toHaveLength(0);
+    // The widget comes near the viewport (its previews start), then its cards are in view.
+    nearViewport(true);
+    nearViewport(true);
+    const videos = [...container.querySelectorAll<HTMLVideoElement>("video.cc-preview")];
+    // The video without a copy of ours keeps its poster.
+    expect(videos).toHaveLength(3);
+    for (const video of videos) {
+      expect(video.muted && video.loop && video.playsInline).toBe(true);
+      expect(video.getAttribute("aria-hidden")).toBe("true");
+      expect(video.closest(".cc-card")!.querySelector("img.cc-poster")).not.toBeNull();
+    }
+    expect(played.map((video) => video.src)).toEqual([
+      "https://cdn.shopify.example/videos/vid_a.small.mp4",
+      "https://cdn.shopify.example/videos/vid_b.small.mp4",
+    ]);
+    expect(videos[0]!.classList.contains("cc-preview--on")).toBe(false);
+    videos[0]!.dispatchEvent(new Event("playing"));
+    expect(videos[0]!.classList.contains("cc-preview--on")).toBe(true);
+
+    // Out of view: paused, and the slots are free for another widget's previews.
+    nearViewport(false);
+    expect(played).toEqual([]);
+  });
+
+  it("the open player pauses them, and closing it lets them play again", () => {
+    const { container } = render(withCopies(), { previews: { startPreviews } });
+    nearViewport(true);
+    nearViewport(true);
+    expect(played).toHaveLength(2);
+    cardAt(container, 0).click();
+    expect(played).toHaveLength(0);
+    container.querySelector<HTMLDialogElement>("dialog")!.close();
+    expect(played).toHaveLength(2);
+  });
+
+  it("nothing plays when the widget's Play previews is off, for shoppers who ask for reduced motion or for data saving", () => {
+    const off = render(withCopies({ settings: { ...storefrontWidget().settings, playPreviews: false } }), { previews: { startPreviews } });
+    nearViewport(true);
+    expect(off.container.querySelectorAll("video")).toHaveLength(0);
+
+    vi.stubGlobal("matchMedia", () => ({ matches: true }));
+    const calm = render(withCopies(), { previews: { startPreviews } });
+    nearViewport(true);
+    expect(calm.container.querySelectorAll("video")).toHaveLength(0);
+    vi.stubGlobal("matchMedia", () => ({ matches: false }));
+
+    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true });
+    const saving = render(withCopies(), { previews: { startPreviews } });
+    nearViewport(true);
+    expect(saving.container.querySelectorAll("video")).toHaveLength(0);
+    expect(played).toEqual([]);
   });
 });

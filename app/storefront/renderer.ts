@@ -22,6 +22,7 @@ import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import { trackBeacon, type BeaconEvent } from "./beacons";
 import { button, el, isText, on, session, shopRoot, tile } from "./dom";
 import type { Player, PlayerModule } from "./player";
+import type { PreviewCard, Previews, PreviewsModule } from "./previews";
 import type { WidgetStrings } from "./widget-strings";
 import { STOREFRONT_DATA_VERSION, type StorefrontProduct, type StorefrontVideo, type StorefrontWidget } from "./widget-data";
 
@@ -54,6 +55,13 @@ export interface RenderOptions {
    */
   player?: PlayerModule;
   loadPlayer?: () => Promise<PlayerModule>;
+  /**
+   * Live previews (previews.ts), the same way: a module (admin preview, tests)
+   * or a loader (storefront: its own asset, loaded when the widget nears the
+   * viewport after the page has loaded).
+   */
+  previews?: PreviewsModule;
+  loadPreviews?: () => Promise<PreviewsModule>;
 }
 
 export interface RenderedWidget {
@@ -124,6 +132,7 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   box.append(rail);
 
   const lazyPosters: HTMLImageElement[] = [];
+  const previewCards: PreviewCard[] = [];
   /** The video's poster, or its platform's tile; `lazy` ones wait until the widget is near the viewport. */
   const poster = (video: StorefrontVideo, lazy: boolean): HTMLElement => {
     const src = safeHttpUrl(video.poster);
@@ -146,6 +155,8 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     const item = el("li", "cc-item");
     const card = interactive ? button("cc-card", `${strings.play}: ${titleOf(video)}`) : el("div", "cc-card");
     card.append(poster(video, true), el("span", "cc-play"), el("span", "cc-title", titleOf(video)));
+    const preview = safeHttpUrl(video.media && video.media.preview);
+    if (preview) previewCards.push({ card, src: preview });
     if (interactive) {
       on(card, "click", () => {
         emit("video_click", video);
@@ -163,11 +174,15 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   };
   const holds = new Set<string>();
   let syncTimer = () => {};
+  let whenVisible = () => {};
   if (typeof IntersectionObserver === "function") {
     const observer = new IntersectionObserver(
       (entries) => {
         visible = entries.at(-1)?.isIntersecting ?? visible;
-        if (visible) loadPosters();
+        if (visible) {
+          loadPosters();
+          whenVisible();
+        }
         syncTimer();
       },
       { rootMargin: NEAR_VIEWPORT },
@@ -181,6 +196,32 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
 
   container.append(box);
   if (!interactive) return handle;
+
+  const reducedMotion = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const saveData = !!(navigator as { connection?: { saveData?: boolean } }).connection?.saveData;
+
+  // Live previews: the widget's choice, and never for shoppers who asked for less motion or less data.
+  let previews: Previews | undefined;
+  let previewsAsked = !(settings.playPreviews !== false && previewCards.length && !reducedMotion && !saveData);
+  let destroyed = false;
+  cleanups.push(() => {
+    destroyed = true;
+    if (previews) previews.stop();
+  });
+  const begin = (module: PreviewsModule) => {
+    if (destroyed) return;
+    previews = module.startPreviews(previewCards);
+    previews.hold(holds.has("modal"));
+  };
+  whenVisible = () => {
+    if (previewsAsked) return;
+    // The page comes first: previews start once it has loaded.
+    if (document.readyState !== "complete") return on(window, "load", whenVisible, true);
+    previewsAsked = true;
+    if (options.previews) begin(options.previews);
+    else if (options.loadPreviews) options.loadPreviews().then(begin, () => (previewsAsked = false));
+  };
+  if (visible) whenVisible();
 
   // On the shopper's first intent: our player's script starts loading, and the platforms' origins are warmed
   // (lite-youtube-embed's trick).
@@ -212,7 +253,6 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     on(next, "click", () => step(1));
     rail.append(previous, next);
 
-    const reducedMotion = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (settings.autoScroll && !reducedMotion) {
       let timer: ReturnType<typeof setInterval> | undefined;
       // Runs only while the widget is near the viewport and nothing holds it (hover, focus, the open modal).
@@ -265,6 +305,7 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     if (open) holds.add("modal");
     else holds.delete("modal");
     syncTimer();
+    if (previews) previews.hold(open);
   };
 
   return handle;

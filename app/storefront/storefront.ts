@@ -3,39 +3,44 @@
  * scripts/build-extension.mjs into extensions/clipcart-widgets/assets/, loaded
  * deferred through the blocks' schema "javascript"): a <clipcart-widget>
  * element reads the widget JSON and the translated texts its Liquid inlined,
- * and hands them to the shared renderer. The player is another asset beside
- * this one (clipcart-player.js), loaded once, on the shopper's first intent.
+ * and hands them to the shared renderer. The player and the live previews are
+ * other assets beside this one (lazy-assets.ts), each loaded once: the player
+ * on the shopper's first intent, the previews when a widget that plays them
+ * nears the viewport after the page has loaded.
  */
 import type { PlayerModule } from "./player";
-import { PLAYER_FILE, PLAYER_GLOBAL } from "./player-file";
+import type { PreviewsModule } from "./previews";
+import { PLAYER_FILE, PLAYER_GLOBAL, PREVIEWS_FILE, PREVIEWS_GLOBAL } from "./lazy-assets";
 import { renderWidget, type RenderedWidget, type WidgetStrings } from "./renderer";
 
-// Where this script came from (known only while it first runs): the player asset sits beside it.
+// Where this script came from (known only while it first runs): the lazily loaded assets sit beside it.
 const scriptUrl = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : "";
-let playerLoad: Promise<PlayerModule> | null = null;
+const loads: Record<string, Promise<unknown> | undefined> = {};
 
-/** The player asset, loaded once; a failed load is forgotten so the next intent tries again. */
-function loadPlayer(): Promise<PlayerModule> {
-  playerLoad =
-    playerLoad ||
-    new Promise<PlayerModule>((resolve, reject) => {
+/** One of the assets beside this script, loaded once; a failed load is forgotten so the next ask tries again. */
+function loadAsset<Module>(file: string, global: string): Promise<Module> {
+  return (loads[file] =
+    loads[file] ||
+    new Promise<Module>((resolve, reject) => {
       const script = document.createElement("script");
-      script.src = new URL(PLAYER_FILE, scriptUrl || location.href).href;
+      script.src = new URL(file, scriptUrl || location.href).href;
       script.async = true;
       script.onload = () => {
-        const module = (window as unknown as Record<string, PlayerModule | undefined>)[PLAYER_GLOBAL];
+        const module = (window as unknown as Record<string, Module | undefined>)[global];
         if (module) resolve(module);
-        else reject(new Error("no player"));
+        else reject(new Error(file));
       };
       script.onerror = () => {
         script.remove();
-        playerLoad = null;
-        reject(new Error("player not loaded"));
+        loads[file] = undefined;
+        reject(new Error(file));
       };
       document.head.append(script);
-    });
-  return playerLoad;
+    })) as Promise<Module>;
 }
+
+const loadPlayer = () => loadAsset<PlayerModule>(PLAYER_FILE, PLAYER_GLOBAL);
+const loadPreviews = () => loadAsset<PreviewsModule>(PREVIEWS_FILE, PREVIEWS_GLOBAL);
 
 function inlineJson(element: HTMLElement, name: string): unknown {
   try {
@@ -66,7 +71,7 @@ class ClipcartWidgetElement extends HTMLElement {
       }
     }
     // The strings come from the same Liquid as the widget (snippets/clipcart-widget.liquid); {} keeps a broken copy from throwing.
-    this.rendered = renderWidget(this, this.data.widget, { strings: (this.data.strings || {}) as WidgetStrings, loadPlayer });
+    this.rendered = renderWidget(this, this.data.widget, { strings: (this.data.strings || {}) as WidgetStrings, loadPlayer, loadPreviews });
   }
 
   disconnectedCallback() {

@@ -45,7 +45,7 @@ describe("POST /api/widgets: the creation rules of spec 5", () => {
       priority: 1,
       display_number: 1,
       installed_at: null,
-      settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right" },
+      settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right", playPreviews: true },
     });
     expect((await created(shop, { layoutType: "single", pageContexts: ["product"] })).name).toBe("Single Video Widget");
     expect((await created(shop, { layoutType: "sticky", pageContexts: ["cart"], name: "  " })).name).toBe("Sticky Widget");
@@ -70,15 +70,16 @@ describe("POST /api/widgets: the creation rules of spec 5", () => {
       layoutType: "grid",
       pageContexts: ["product", "all_pages"],
       priority: 3,
-      settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left" },
+      settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false },
     });
     expect(everywhere.page_contexts).toEqual(["all_pages"]);
     // Grid: theme and header apply; auto-scroll (carousel) and alignment (sticky) keep their defaults.
-    expect(everywhere.settings).toEqual({ theme: "dark", autoScroll: true, showHeader: true, alignment: "right" });
+    // Every layout plays previews unless told not to.
+    expect(everywhere.settings).toEqual({ theme: "dark", autoScroll: true, showHeader: true, alignment: "right", playPreviews: false });
     expect(everywhere.priority).toBe(3);
 
     const sticky = await created(shop, { layoutType: "sticky", pageContexts: ["homepage"], settings: { theme: "dark", alignment: "left", showHeader: true } });
-    expect(sticky.settings).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "left" });
+    expect(sticky.settings).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "left", playPreviews: true });
   });
 
   it("refuses a priority outside 1-5, an unknown layout and an unknown page, changing nothing", async () => {

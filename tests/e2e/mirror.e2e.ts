@@ -71,6 +71,11 @@ test("an approved TikTok video is copied to Shopify Files and plays natively on 
   const shopper = await page.context().newPage();
   await shopper.goto(storefront(shop, "/"));
   const widget = shopper.locator("clipcart-widget");
+  // Before any click, the tile in view plays a muted preview of our copy (issue 14's live previews).
+  const preview = widget.locator("video.cc-preview").first();
+  await preview.scrollIntoViewIfNeeded();
+  await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => (video.muted ? video.currentTime : -1)), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expect(preview).toHaveClass(/cc-preview--on/);
   await widget
     .getByRole("button", { name: /^Play video: / })
     .first()

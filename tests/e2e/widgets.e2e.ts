@@ -114,6 +114,8 @@ test("grid, single and sticky show and send only their own settings", async ({ o
   await app.getByRole("button", { name: "Choose Single Video" }).click();
   await expect(app.getByText("Theme", { exact: true })).toHaveCount(0);
   await expect(app.getByText("Show the widget name as a header")).toHaveCount(0);
+  // Every layout can play previews; this one will not.
+  await app.getByRole("checkbox", { name: "Play previews" }).uncheck();
   await app.getByRole("button", { name: "Create Widget" }).click();
   await expect(cardTitled(app, "Single Video Widget")).toBeVisible();
 
@@ -136,8 +138,9 @@ test("grid, single and sticky show and send only their own settings", async ({ o
     showHeader: true,
     autoScroll: true,
     alignment: "right",
+    playPreviews: true,
   });
-  expect(single).toMatchObject({ displayNumber: 2, layoutType: "single", theme: "light", showHeader: false });
+  expect(single).toMatchObject({ displayNumber: 2, layoutType: "single", theme: "light", showHeader: false, playPreviews: false });
   expect(sticky).toMatchObject({ displayNumber: 3, layoutType: "sticky", alignment: "left", theme: "light" });
   expect(JSON.parse(sticky.pageContexts)).toEqual(["homepage", "cart"]);
 });

@@ -3,7 +3,8 @@
  * committed, because Shopify deploys the extension folder as it is. A fresh
  * build must equal each committed file, and what a shopper downloads must stay
  * small: every page with a widget loads the first asset; the player's loads
- * on the shopper's first intent (decision 037).
+ * on the shopper's first intent, the live previews' when a widget nears the
+ * viewport (decision 037).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -45,9 +46,11 @@ describe("the storefront script assets", () => {
     expect(scripts[0]!.gzip).toBeLessThanOrEqual(FIRST_SCRIPT_GZIP_LIMIT);
   });
 
-  it("the player is not in the first script: it loads on intent", () => {
+  it("the player and the live previews are not in the first script: they load on intent and near the viewport", () => {
     expect(scripts[0]!.text).not.toContain("showModal");
     expect(scripts[1]!.text).toContain("showModal");
+    expect(scripts[0]!.text).not.toContain("cc-preview");
+    expect(scripts[2]!.text).toContain("cc-preview");
   });
 
   it(`its stylesheet is ${kb(cssGzip)} gzip (theme-check allows 100 KB)`, () => {

@@ -45,7 +45,7 @@ export function storefrontWidget(overrides: Partial<StorefrontWidget> = {}): Sto
     layout: "carousel",
     pageContexts: ["homepage"],
     priority: 1,
-    settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right" },
+    settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right", playPreviews: true },
     currency: "USD",
     videos: [
       storefrontVideo(),

@@ -163,6 +163,14 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
           {layoutUsesSetting(layout, "autoScroll") ? (
             <Checkbox label={WIDGET_TEXT.autoScroll} checked={settings.autoScroll} onChange={(autoScroll) => update({ autoScroll })} />
           ) : null}
+          {layoutUsesSetting(layout, "playPreviews") ? (
+            <Checkbox
+              label={WIDGET_TEXT.playPreviews}
+              helpText={WIDGET_TEXT.playPreviewsHelp}
+              checked={settings.playPreviews}
+              onChange={(playPreviews) => update({ playPreviews })}
+            />
+          ) : null}
           {layoutUsesSetting(layout, "showHeader") ? (
             <Checkbox label={WIDGET_TEXT.showHeader} checked={settings.showHeader} onChange={(showHeader) => update({ showHeader })} />
           ) : null}

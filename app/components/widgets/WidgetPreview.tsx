@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { StorefrontWidget } from "~/storefront/widget-data";
 import { createPlayer } from "~/storefront/player";
+import { startPreviews } from "~/storefront/previews";
 import { renderWidget } from "~/storefront/renderer";
 import { WIDGET_STRINGS } from "~/storefront/widget-strings";
 import widgetStyles from "../../../extensions/clipcart-widgets/assets/clipcart-widgets.css?url";
@@ -25,6 +26,7 @@ export function WidgetPreview({ widget, label, interactive = true }: { widget: S
       beacon: false,
       contained: true,
       player: { createPlayer },
+      previews: { startPreviews },
     });
     return () => {
       rendered.destroy();

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Widget" ADD COLUMN     "playPreviews" BOOLEAN NOT NULL DEFAULT true;
