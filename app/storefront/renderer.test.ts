@@ -81,6 +81,32 @@ describe("layouts", () => {
     expect(container.querySelector(".cc-next")?.getAttribute("aria-label")).toBe("Next");
   });
 
+  it("carousel: the arrows show only while the cards overflow the rail", () => {
+    const resized: Array<() => void> = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(callback: () => void) {
+          resized.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const { container } = render();
+    const track = container.querySelector<HTMLElement>(".cc-track")!;
+    const arrows = () => [...container.querySelectorAll<HTMLButtonElement>(".cc-nav")].map((arrow) => arrow.hidden);
+    const size = (scrollWidth: number, clientWidth: number) => {
+      Object.defineProperty(track, "scrollWidth", { value: scrollWidth, configurable: true });
+      Object.defineProperty(track, "clientWidth", { value: clientWidth, configurable: true });
+      for (const callback of resized) callback();
+    };
+    size(624, 1200);
+    expect(arrows()).toEqual([true, true]);
+    size(1400, 600);
+    expect(arrows()).toEqual([false, false]);
+  });
+
   it("grid: every video in the grid; single: one video, prominently", () => {
     expect(cards(render(storefrontWidget({ layout: "grid" })).container)).toHaveLength(3);
     const single = render(storefrontWidget({ layout: "single" })).container;

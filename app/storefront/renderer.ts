@@ -252,6 +252,14 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     on(previous, "click", () => step(-1));
     on(next, "click", () => step(1));
     rail.append(previous, next);
+    // The arrows only while there is somewhere to go: the cards overflow the rail.
+    if (typeof ResizeObserver === "function") {
+      const resized = new ResizeObserver(() => {
+        previous.hidden = next.hidden = track.scrollWidth <= track.clientWidth + 1;
+      });
+      resized.observe(track);
+      cleanups.push(() => resized.disconnect());
+    }
 
     if (settings.autoScroll && !reducedMotion) {
       let timer: ReturnType<typeof setInterval> | undefined;

@@ -54,6 +54,9 @@ test("a carousel installed on the product page shows the approved videos; the sh
   await shopper.goto(storefront(shop, `/products/${otherProduct.handle}`));
   const widget = shopper.locator("clipcart-widget");
   await expect(widget.locator(".cc-title")).toHaveText(["Styling the linen shirt", "Sneaker unboxing", "Packing orders"]);
+  // Three cards fit the page: no arrows that lead nowhere.
+  await expect(widget.getByRole("button", { name: "Next" })).toBeHidden();
+  await expect(widget.getByRole("button", { name: "Previous" })).toBeHidden();
   await shopper.waitForLoadState("networkidle");
   expect(appRequests).toEqual([]);
   // The player's script is not part of the page: it loads on the shopper's first intent.
