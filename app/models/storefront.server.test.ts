@@ -48,6 +48,7 @@ describe("withinMetafieldLimit", () => {
     platform: "tiktok",
     videoId: String(7_000_000_000_000_000_000 + index),
     title: `A long caption for video ${index} `.repeat(20),
+    uploadDate: "2026-05-01T10:00:00.000Z",
     author: "Glow Studio",
     poster: `https://cdn.shopify.com/s/files/1/0000/0001/files/${index}.jpg`,
     embedUrl: `https://www.tiktok.com/player/v1/${index}`,

@@ -45,6 +45,8 @@ const STOREFRONT_VIDEO_SELECT = {
   authorName: true,
   storedThumbnailUrl: true,
   videoUrl: true,
+  publishedAt: true,
+  createdAt: true,
   mirror: { select: { status: true, sources: true, posterUrl: true, durationMs: true } },
   productTags: { select: { productId: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
 } satisfies Prisma.VideoSelect;
@@ -71,6 +73,7 @@ function toStorefrontVideo(video: VideoForStorefront, products: ReadonlyMap<stri
     poster: safeHttpUrl(video.storedThumbnailUrl) ?? (video.mirror?.status === "ready" ? safeHttpUrl(video.mirror.posterUrl) : null),
     embedUrl: playerEmbedUrl(platform, video.platformVideoId, video.videoUrl),
     url: safeHttpUrl(video.videoUrl),
+    uploadDate: (video.publishedAt ?? video.createdAt).toISOString(),
     media: storefrontMedia(video.mirror),
     products: video.productTags.flatMap((tag) => products.get(tag.productId) ?? []),
   };

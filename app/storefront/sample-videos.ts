@@ -26,5 +26,7 @@ export const SAMPLE_VIDEOS: StorefrontVideo[] = SAMPLES.slice(0, PREVIEW_SAMPLE_
   poster: null,
   embedUrl: null,
   url: null,
+  // Never published: the admin preview only (search engines never see samples).
+  uploadDate: "",
   products: [],
 }));

@@ -57,6 +57,8 @@ export interface StorefrontVideo {
   embedUrl: string | null;
   /** The post on the platform. */
   url: string | null;
+  /** When the video was first published (the platform's date, else when it joined the library), ISO 8601: search engines' uploadDate. */
+  uploadDate: string;
   /** Our copy in the shop's Shopify Files, once ready; null = the platform's player (embedUrl). */
   media?: StorefrontMedia | null;
   products: StorefrontProduct[];

@@ -156,17 +156,18 @@ describe("the markup", () => {
     expect(sticky).not.toContain("cc-item"); // floats: nothing to reserve
   });
 
-  it("inlines the widget JSON so that no third-party text can close the script element", async () => {
+  it("inlines the widget JSON (and the videos' JSON-LD) so that no third-party text can close a script element", async () => {
     const hostile = `</script><script>alert(1)</script><!--`;
     const metafields = clipcartMetafields([
       widget(1, "carousel", 1, ["homepage"], { name: hostile, videos: [storefrontVideo({ title: hostile, author: HOSTILE_TITLE })] }),
     ]);
     const html = await renderBlock("carousel", { metafields });
-    expect(html.match(/<script/g)).toHaveLength(2);
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html.match(/<script/g)).toHaveLength(3);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect(html).not.toContain("<!--");
     const data = inlineJson(html, "widget") as StorefrontWidget;
     expect(data.videos[0]?.title).toBe(hostile);
+    expect(JSON.parse(/<script type="application\/ld\+json" data-clipcart-videos>([\s\S]*?)<\/script>/.exec(html)![1]!)[0].name).toBe(hostile);
     expect(data.videos[0]?.author).toBe(HOSTILE_TITLE);
   });
 
@@ -190,5 +191,50 @@ describe("the markup", () => {
     const card = element.querySelector("button.cc-card")!;
     expect(card.getAttribute("aria-label")).toBe(`Play video: ${HOSTILE_TITLE}`);
     expect(element.querySelectorAll(".cc-item")).toHaveLength(1);
+  });
+});
+
+describe("search engines (issue 14): the widget's videos as schema.org VideoObjects", () => {
+  const videoObjects = (html: string): Array<Record<string, unknown>> => {
+    const json = /<script type="application\/ld\+json" data-clipcart-videos>([\s\S]*?)<\/script>/.exec(html)?.[1];
+    return json === undefined ? [] : (JSON.parse(json) as Array<Record<string, unknown>>);
+  };
+
+  it("describes each video with a poster with what Google's video rich results require, our copy as contentUrl, and third-party text inert", async () => {
+    const mirrored = storefrontVideo({
+      id: "vid_m",
+      title: HOSTILE_TITLE,
+      media: { preview: "https://cdn.shopify.example/v/m.small.mp4", src: "https://cdn.shopify.example/v/m.mp4", width: 720, height: 1280, duration: 12.4 },
+    });
+    const withoutPoster = storefrontVideo({ id: "vid_n", poster: null });
+    const untitled = storefrontVideo({ id: "vid_u", title: "  " });
+    const html = await renderBlock("carousel", {
+      settings: { widget_number: 1 },
+      metafields: clipcartMetafields([widget(1, "carousel", 1, ["homepage"], { videos: [mirrored, withoutPoster, untitled] })]),
+    });
+    const [first, second, ...rest] = videoObjects(html);
+    expect(rest).toEqual([]);
+    for (const object of [first, second]) {
+      expect(object).toMatchObject({ "@context": "https://schema.org", "@type": "VideoObject" });
+      // Required by Google: name, thumbnailUrl, uploadDate (ISO 8601).
+      expect(typeof object!.name).toBe("string");
+      expect(object!.thumbnailUrl).toMatch(/^https:\/\//);
+      expect(new Date(object!.uploadDate as string).toISOString()).toBe(object!.uploadDate);
+    }
+    expect(first).toMatchObject({ name: HOSTILE_TITLE, duration: "PT12S", contentUrl: "https://cdn.shopify.example/v/m.mp4" });
+    expect(second).toMatchObject({ name: WIDGET_STRINGS.untitled, embedUrl: "https://www.tiktok.com/player/v1/7300000000000000001" });
+    expect(second).not.toHaveProperty("contentUrl");
+    // The hostile title never closes the script element.
+    expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
+    expect(html).not.toContain("<script>window.__pwned");
+  });
+
+  it("prints nothing for a widget whose videos have no poster", async () => {
+    const html = await renderBlock("carousel", {
+      settings: { widget_number: 1 },
+      metafields: clipcartMetafields([widget(1, "carousel", 1, ["homepage"], { videos: [storefrontVideo({ poster: null })] })]),
+    });
+    expect(inlineJson(html, "widget")).not.toBeNull();
+    expect(html).not.toContain("application/ld+json");
   });
 });

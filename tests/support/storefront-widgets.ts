@@ -30,6 +30,7 @@ export function storefrontVideo(overrides: Partial<StorefrontVideo> = {}): Store
     poster: "https://cdn.shopify.example/posters/vid_1.jpg",
     embedUrl: "https://www.tiktok.com/player/v1/7300000000000000001",
     url: "https://www.tiktok.com/@shop/video/7300000000000000001",
+    uploadDate: "2026-05-01T10:00:00.000Z",
     products: [storefrontProduct()],
     ...overrides,
   };
