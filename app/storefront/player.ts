@@ -194,7 +194,8 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, titleOf, pos
       const link = safeHttpUrl(video.url);
       const platform = PLATFORM_TILES[video.platform];
       if (link && platform) {
-        const watch = el("a", "cc-watch", `${strings.watchOn} ${platform.name}`);
+        // "{platform}" has its place in each language's words ("Watch on TikTok", "TikTokで見る").
+        const watch = el("a", "cc-watch", strings.watchOn.replace("{platform}", platform.name));
         watch.href = link;
         watch.target = "_blank";
         watch.rel = "noopener noreferrer";

@@ -274,6 +274,22 @@ describe("untrusted data stays inert", () => {
   });
 });
 
+describe("a video without a player of ours or the platform's", () => {
+  it("shows its poster and a link to the post, worded in the store's language", () => {
+    const linkOnly = storefrontWidget({ videos: [storefrontVideo({ embedUrl: null })] });
+    const english = render(linkOnly).container;
+    cardAt(english, 0).click();
+    const link = dialog(english).querySelector<HTMLAnchorElement>("a.cc-watch")!;
+    expect(link.textContent).toBe("Watch on TikTok");
+    expect(link.getAttribute("href")).toBe("https://www.tiktok.com/@shop/video/7300000000000000001");
+    expect(link.rel).toBe("noopener noreferrer");
+
+    const japanese = render(linkOnly, { strings: { ...WIDGET_STRINGS, watchOn: "{platform}で見る" } }).container;
+    cardAt(japanese, 0).click();
+    expect(dialog(japanese).querySelector("a.cc-watch")!.textContent).toBe("TikTokで見る");
+  });
+});
+
 describe("the modal's products", () => {
   it("lists image, title, price in the widget's currency and a link to the product", () => {
     const { container } = render(storefrontWidget({ currency: "EUR" }));

@@ -16,7 +16,7 @@ export const WIDGET_STRINGS = {
   added: "Added to cart",
   addFailed: "Could not add to cart. Please try again.",
   soldOut: "Sold out",
-  watchOn: "Watch on",
+  watchOn: "Watch on {platform}",
   untitled: "Video",
 };
 

@@ -61,6 +61,12 @@ test("a carousel installed on the product page shows the approved videos; the sh
   expect(appRequests).toEqual([]);
   // The player's script is not part of the page: it loads on the shopper's first intent.
   expect(playerRequests).toEqual([]);
+  // In the store's French, the widget speaks French (the extension's locales/fr.json), and its cart is the French one.
+  const french = await page.context().newPage();
+  await french.goto(storefront(shop, `/fr/products/${otherProduct.handle}`));
+  await expect(french.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(french.locator("clipcart-widget").getByRole("button", { name: "Lire la vidéo: Styling the linen shirt" })).toBeVisible();
+  await french.close();
   // Not on the home page: the widget is for product pages.
   const home = await page.context().newPage();
   await home.goto(storefront(shop, "/"));

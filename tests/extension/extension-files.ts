@@ -29,8 +29,20 @@ export function translate(locale: unknown, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-export function extensionLiquid(): Liquid {
-  const locale = JSON.parse(readExtensionFile("locales/en.default.json"));
+/** The storefront languages the extension has texts for ("en" is locales/en.default.json). */
+export function extensionLocales(): string[] {
+  return extensionFiles("locales")
+    .filter((file) => !file.endsWith(".schema.json"))
+    .map((file) => (file === "en.default.json" ? "en" : file.replace(/\.json$/, "")));
+}
+
+/**
+ * A liquidjs engine for the extension in one storefront language: `t` reads
+ * locales/<code>.json and falls back to en.default.json, as Shopify does.
+ */
+export function extensionLiquid(code = "en"): Liquid {
+  const fallback = JSON.parse(readExtensionFile("locales/en.default.json"));
+  const locale = code === "en" ? fallback : JSON.parse(readExtensionFile(`locales/${code}.json`));
   const engine = new Liquid({
     root: join(EXTENSION_DIR, "blocks"),
     partials: join(EXTENSION_DIR, "snippets"),
@@ -46,6 +58,6 @@ export function extensionLiquid(): Liquid {
     },
     render() {},
   });
-  engine.registerFilter("t", (key: string) => translate(locale, key) ?? `translation missing: en.${key}`);
+  engine.registerFilter("t", (key: string) => translate(locale, key) ?? translate(fallback, key) ?? `translation missing: ${code}.${key}`);
   return engine;
 }

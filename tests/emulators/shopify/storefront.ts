@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { Liquid, type TagToken, type TopLevelToken } from "liquidjs";
-import { EXTENSION_DIR, blockSchemaText, extensionLiquid } from "../../extension/extension-files.js";
+import { EXTENSION_DIR, blockSchemaText, extensionLiquid, extensionLocales } from "../../extension/extension-files.js";
 import { appProxyRest, forwardAppProxy } from "./app-proxy.js";
 import type { LocalShopifyContext } from "./context.js";
 import { handleCart, cartView, currentCart } from "./storefront-cart.js";
@@ -50,7 +50,8 @@ export async function handleStorefront(
   target: { handle: string; path: string },
 ) {
   const shop = ctx.shop(target.handle);
-  const path = target.path;
+  // A storefront language other than the default is a path prefix (/fr/products/...), as Shopify's published locales are.
+  const { locale, path } = localeOf(target.path);
   const rest = appProxyRest(path);
   if (rest !== null) return forwardAppProxy(req, res, ctx, shop.domain, rest, url.searchParams);
   if (path.startsWith("/admin/themes/")) return handleThemeEditor(req, res, url, ctx, shop, path);
@@ -70,9 +71,20 @@ export async function handleStorefront(
 
   const page = pageFor(shop, path);
   if (!page) return sendText(res, 404, `Local storefront of ${shop.domain}: ${path} not found`);
-  const html = await renderPage(ctx, shop, page, currentCart(req, shop));
+  const html = await renderPage(ctx, shop, page, currentCart(req, shop), locale);
   res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
   res.end(req.method === "HEAD" ? undefined : html);
+}
+
+// ---------------------------------------------------------------- languages
+
+/** The storefront's languages besides English: the ones the extension has texts for (each published, as a shop would). */
+const LOCALES = extensionLocales().filter((code) => code !== "en");
+
+function localeOf(path: string): { locale: string; path: string } {
+  const [, prefix = "", rest = ""] = /^\/([A-Za-z]{2}(?:-[A-Za-z]{2})?)(\/.*)?$/.exec(path) ?? [];
+  const locale = LOCALES.find((code) => code.toLowerCase() === prefix.toLowerCase());
+  return locale ? { locale, path: rest || "/" } : { locale: "en", path };
 }
 
 // ---------------------------------------------------------------- pages
@@ -184,7 +196,12 @@ function themeEngine(render: (name: string, scope: object) => Promise<string>): 
   return engine;
 }
 
-const extensionEngine = extensionLiquid();
+const extensionEngines = new Map<string, Liquid>();
+const extensionEngine = (locale: string) => {
+  let engine = extensionEngines.get(locale);
+  if (!engine) extensionEngines.set(locale, (engine = extensionLiquid(locale)));
+  return engine;
+};
 
 /** `shopify://apps/<app>/blocks/<handle>/<uuid>` -> handle, for this app's extension; null otherwise. */
 function appBlockHandle(type: string): string | null {
@@ -192,7 +209,7 @@ function appBlockHandle(type: string): string | null {
   return handle && existsSync(join(EXTENSION_DIR, "blocks", `${handle}.liquid`)) ? handle : null;
 }
 
-async function renderAppBlock(id: string, entry: BlockEntry, globals: Record<string, unknown>, assets: Assets): Promise<string> {
+async function renderAppBlock(id: string, entry: BlockEntry, globals: Record<string, unknown>, assets: Assets, locale: string): Promise<string> {
   const handle = appBlockHandle(entry.type);
   if (!handle) return "";
   const schema = JSON.parse(blockSchemaText(readFileSync(join(EXTENSION_DIR, "blocks", `${handle}.liquid`), "utf8"))) as {
@@ -202,7 +219,7 @@ async function renderAppBlock(id: string, entry: BlockEntry, globals: Record<str
   };
   const settings: Record<string, unknown> = {};
   for (const setting of schema.settings ?? []) settings[setting.id] = entry.settings?.[setting.id] ?? setting.default ?? null;
-  const html = await extensionEngine.renderFile(handle, {
+  const html = await extensionEngine(locale).renderFile(handle, {
     ...globals,
     block: { id, type: entry.type, settings, shopify_attributes: `data-block-id="${id}"` },
   });
@@ -213,12 +230,12 @@ async function renderAppBlock(id: string, entry: BlockEntry, globals: Record<str
   return html;
 }
 
-async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page, cart: ReturnType<typeof currentCart>): Promise<string> {
+async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page, cart: ReturnType<typeof currentCart>, locale: string): Promise<string> {
   const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
   const assets: Assets = { scripts: new Set(), styles: new Set() };
   const globals: Record<string, unknown> = {
     shop: { name: shop.name, domain: shop.domain, currency: "USD" },
-    request: { page_type: page.type, design_mode: false, host: shop.domain },
+    request: { page_type: page.type, design_mode: false, host: shop.domain, locale: { iso_code: locale } },
     app: { metafields: appMetafields(shop) },
     cart: cartView(shop, cart),
     page_title: page.title,
@@ -244,7 +261,7 @@ async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page,
         let blocks = "";
         for (const blockId of section.block_order ?? Object.keys(section.blocks ?? {})) {
           const entry = section.blocks?.[blockId];
-          if (entry && !entry.disabled) blocks += await renderAppBlock(blockId, entry, globals, assets);
+          if (entry && !entry.disabled) blocks += await renderAppBlock(blockId, entry, globals, assets, locale);
         }
         content += `<section class="shopify-section" id="shopify-section-${id}">${blocks}</section>`;
       } else {
@@ -258,10 +275,13 @@ async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page,
   // App embeds (target body) are on every page while switched on.
   let embeds = "";
   for (const [id, entry] of Object.entries(embedBlocks(files))) {
-    if (!entry.disabled) embeds += await renderAppBlock(id, entry, globals, assets);
+    if (!entry.disabled) embeds += await renderAppBlock(id, entry, globals, assets, locale);
   }
 
+  // What Shopify's content_for_header gives scripts: the locale-aware root of the shop's URLs.
+  const root = locale === "en" ? "/" : `/${locale}/`;
   const head = [
+    `<script>window.Shopify = window.Shopify || {}; Shopify.routes = Shopify.routes || {}; Shopify.routes.root = ${JSON.stringify(root)};</script>`,
     ...[...assets.styles].map((file) => `<link rel="stylesheet" href="${EXTENSION_ASSET_PATH}${file}">`),
     ...[...assets.scripts].map((file) => `<script src="${EXTENSION_ASSET_PATH}${file}" defer></script>`),
   ].join("\n");

@@ -13,7 +13,7 @@ export const THEMES: Record<ThemeKind, { id: number; name: string; themeStoreId:
 };
 
 const LAYOUT = `<!doctype html>
-<html lang="en">
+<html lang="{{ request.locale.iso_code }}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
