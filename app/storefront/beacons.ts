@@ -4,6 +4,10 @@
  * hidden or left, or after a short idle, so nothing waits on our server and
  * nothing is lost when the shopper navigates away. Never awaited; failures
  * are dropped (analytics must not break the storefront).
+ *
+ * Consent (decision 040): where the store's Customer Privacy API says
+ * analytics is not allowed, a batch carries no session key and nothing is
+ * kept in the browser: only counts reach the app.
  */
 import { BEACON_PATH, type BeaconBatch } from "./widget-data";
 
@@ -37,12 +41,31 @@ export function trackBeacon(event: BeaconEvent): void {
 export function flushBeacons(): void {
   clearTimeout(idleTimer);
   if (!queue.length) return;
-  const batch: BeaconBatch = { session: sessionKey(), events: queue };
+  const batch: BeaconBatch = { session: analyticsAllowed() ? sessionKey() : null, events: queue };
   queue = [];
   try {
     navigator.sendBeacon(BEACON_PATH, JSON.stringify(batch));
   } catch {
     // No sendBeacon, or the browser refused it: the events are gone, the page is fine.
+  }
+}
+
+interface CustomerPrivacy {
+  analyticsProcessingAllowed?: () => boolean;
+}
+
+/**
+ * What the store's Customer Privacy API says of analytics, when the store has
+ * it (a consent banner, Shopify's or the theme's); a store without it asks no
+ * consent of its shoppers.
+ */
+function analyticsAllowed(): boolean {
+  const privacy = (window as { Shopify?: { customerPrivacy?: CustomerPrivacy } }).Shopify?.customerPrivacy;
+  if (!privacy || typeof privacy.analyticsProcessingAllowed !== "function") return true;
+  try {
+    return privacy.analyticsProcessingAllowed() === true;
+  } catch {
+    return false;
   }
 }
 

@@ -412,6 +412,22 @@ describe("beacons", () => {
     expect(batches[0]?.batch.session).toBe(batches[1]?.batch.session);
   });
 
+  it("where the store's Customer Privacy API does not allow analytics, a batch carries the counts without a session key and the browser keeps none", () => {
+    let allowed = false;
+    (window as { Shopify?: unknown }).Shopify = { customerPrivacy: { analyticsProcessingAllowed: () => allowed } };
+    const { container } = render();
+    cardAt(container, 0).click();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(sentBatches().map(({ batch }) => batch)).toEqual([{ session: null, events: [{ type: "video_click", videoId: "vid_1", widgetId: "wid_1" }] }]);
+    expect(sessionStorage.getItem("clipcart:session")).toBeNull();
+
+    // Once the shopper allows it, the next batch has the key.
+    allowed = true;
+    cardAt(container, 1).click();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(sentBatches()[1]?.batch.session).toMatch(/^[0-9a-f]{24}$/);
+  });
+
   it("never throws when the browser refuses the beacon, and sends nothing when turned off", () => {
     sendBeacon.mockImplementation(() => {
       throw new TypeError("refused");

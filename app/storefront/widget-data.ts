@@ -121,8 +121,8 @@ export type BeaconEventType = (typeof BEACON_EVENT_TYPES)[number];
 
 /** One page view's batch, sent with navigator.sendBeacon as JSON text. */
 export interface BeaconBatch {
-  /** Random per-browser key (no shopper identity). */
-  session: string;
+  /** Random per-browser-session key (no shopper identity); null where the shopper has not allowed analytics (decision 040). */
+  session: string | null;
   events: Array<{ type: BeaconEventType; videoId: string; widgetId: string; productId?: string }>;
 }
 

@@ -70,6 +70,16 @@ export function cardTitled(app: FrameLocator, title: string): Locator {
 }
 
 /** Gives the shop's main theme in Local Shopify this kind: Online Store 2.0 (json) or vintage (liquid). */
+/** The shop's storefront asks shoppers for consent (Local Shopify's cookie banner and Customer Privacy API). */
+export async function setConsentBanner(shop: string, on: boolean) {
+  const response = await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ consentBanner: on }),
+  });
+  if (!response.ok) throw new Error(`Local Shopify refused the consent banner for ${shop} (${response.status})`);
+}
+
 export async function setShopTheme(shop: string, theme: "json" | "liquid") {
   const response = await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, {
     method: "POST",

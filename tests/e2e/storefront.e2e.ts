@@ -1,7 +1,7 @@
 import { demoCatalogue } from "../emulators/shopify/catalogue";
 import { firstOf } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
-import { APP_URL, adminModal, expect, modalButton, setShopTheme, tableRow, test } from "./fixtures";
+import { APP_URL, adminModal, expect, modalButton, setConsentBanner, setShopTheme, tableRow, test } from "./fixtures";
 import { installThroughThemeEditor, published, storefront } from "./storefront-helpers";
 
 // The shopper's side (issue 4): a widget created and installed in the admin,
@@ -158,4 +158,54 @@ test("on a vintage theme the app embed shows the page's widget, and a sticky wid
   await expect(shopper.locator("main")).toContainText("Your cart");
   await expect(shopper.locator("clipcart-widget:visible")).toHaveCount(0);
   expect([grid.id, sticky.id, a.id, b.id].every(Boolean)).toBe(true);
+});
+
+test("where the store asks for consent, a shopper who declines sends counts without a session key and keeps nothing; one who accepts sends it", async ({
+  page,
+  browser,
+  openApp,
+  shop,
+}) => {
+  let app = await openApp("/widgets");
+  const shopRow = await bootstrappedShop(shop);
+  const prisma = await e2eDb();
+  await prisma.widget.create({ data: { shopId: shopRow.id, name: "Home carousel", layoutType: "carousel", pageContexts: '["homepage"]', displayNumber: 1 } });
+  await seedVideos(shop, [{ title: "Consent video" }]);
+  app = await openApp("/content");
+  await tableRow(app, "Consent video").getByRole("button", { name: "Approve", exact: true }).click();
+  await adminModal(app).getByLabel("Home carousel (Carousel)").check();
+  await modalButton(app, "Approve").click();
+  await expect(tableRow(app, "Consent video").getByText("Active", { exact: true })).toBeVisible();
+  await published(shop, "widget_1", (widget) => widget?.videos.length === 1);
+  app = await openApp("/widgets");
+  await installThroughThemeEditor(page, app, "Home carousel", 1);
+  await setConsentBanner(shop, true);
+
+  const clicks = async () =>
+    (await prisma.analyticsEvent.findMany({ where: { shopId: shopRow.id, type: "video_click" }, orderBy: { occurredAt: "asc" } })).map(
+      (event) => event.sessionKey,
+    );
+  /** A shopper of their own (cookies, storage) answers the banner, opens the video, and leaves the page (the beacon goes out). */
+  const shopperWho = async (answer: "Accept" | "Decline") => {
+    const context = await browser.newContext();
+    const shopper = await context.newPage();
+    await shopper.goto(storefront(shop, "/"));
+    const banner = shopper.getByRole("region", { name: "Cookie consent" });
+    await banner.getByRole("button", { name: answer }).click();
+    await expect(banner).toHaveCount(0);
+    await shopper.locator("clipcart-widget").getByRole("button", { name: "Play video: Consent video" }).click();
+    await expect(shopper.getByRole("dialog")).toBeVisible();
+    await shopper.goto(storefront(shop, "/cart"));
+    await expect(shopper.locator("main")).toContainText("Your cart");
+    const kept = await shopper.evaluate(() => sessionStorage.getItem("clipcart:session"));
+    await context.close();
+    return kept;
+  };
+
+  // Declined: the click is counted, with no session key, and the browser keeps none.
+  expect(await shopperWho("Decline")).toBeNull();
+  await expect.poll(clicks, { timeout: 15_000 }).toEqual([null]);
+  // Accepted: the click carries the browser session's key.
+  expect(await shopperWho("Accept")).toMatch(/^[0-9a-f]{24}$/);
+  await expect.poll(clicks, { timeout: 15_000 }).toEqual([null, expect.stringMatching(/^[0-9a-f]{24}$/)]);
 });

@@ -25,6 +25,8 @@ export interface SeedInput {
   products?: Array<Partial<Product> & { title: string; price?: string | number }>;
   productCount?: number;
   orders?: Array<Partial<OrderRecord>>;
+  /** The storefront asks shoppers for consent (a cookie banner and Shopify's Customer Privacy API, as where the law requires it). */
+  consentBanner?: boolean;
 }
 
 export function resetAll(ctx: LocalShopifyContext): void {
@@ -47,6 +49,7 @@ export function seedShop(ctx: LocalShopifyContext, shopName: string, seed: SeedI
     shop.theme = seed.theme;
   }
   if (seed.themeEdits) shop.themeEdits = { ...shop.themeEdits, ...seed.themeEdits };
+  if (seed.consentBanner !== undefined) shop.consentBanner = seed.consentBanner === true;
   if (seed.productCount != null) shop.products = demoCatalogue(seed.productCount);
   if (seed.products) shop.products = seed.products.map((p, i) => normalizeProduct(p, i));
   if (seed.orders) {

@@ -167,6 +167,8 @@ export interface ShopState {
   installed: boolean;
   /** Which theme is published: "json" (Dawn, OS 2.0) or "liquid" (Debut, vintage). */
   theme: ThemeKind;
+  /** The storefront asks for consent: a cookie banner and window.Shopify.customerPrivacy (control: seed { consentBanner }). */
+  consentBanner?: boolean;
   /** Per-theme file edits over the defaults of theme-files.ts (filename -> content). */
   themeEdits: Partial<Record<ThemeKind, Record<string, string>>>;
   products: Product[];
