@@ -44,6 +44,33 @@ export interface PlayerModule {
 
 let players = 0;
 
+/** A Dawn-family theme's cart drawer or notification: which sections it shows, and how it takes them re-rendered. */
+type ThemeCartUi = Element & {
+  getSectionsToRender?: () => Array<{ id: string; section?: string }>;
+  renderContents?: (answer: unknown) => void;
+};
+
+function themeCart(): ThemeCartUi | null {
+  const ui = document.querySelector<ThemeCartUi>("cart-drawer, cart-notification");
+  return ui && typeof ui.getSectionsToRender === "function" && typeof ui.renderContents === "function" ? ui : null;
+}
+
+/** Other themes: elements marked as cart counts ([data-cart-count]) show the cart's new item count. */
+function refreshCartCounts() {
+  const counts = document.querySelectorAll("[data-cart-count]");
+  if (!counts.length) return;
+  fetch(`${shopRoot()}cart.js`)
+    .then((response) => response.json())
+    .then((cart: { item_count?: unknown }) => {
+      if (typeof cart.item_count !== "number") return;
+      for (const count of counts) {
+        count.textContent = String(cart.item_count);
+        count.setAttribute("data-cart-count", String(cart.item_count));
+      }
+    })
+    .catch(() => undefined);
+}
+
 function priceFormatter(currency: string): (price: string) => string {
   try {
     const format = new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "currency", currency });
@@ -112,15 +139,26 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, titleOf, pos
     add.textContent = strings.adding;
     status.textContent = "";
     let ok = false;
+    let answer: unknown = null;
+    // A Dawn-family theme's cart UI names the sections to re-render with the new cart (Section Rendering API).
+    const ui = themeCart();
+    let sections: string[] = [];
+    try {
+      sections = ui ? ui.getSectionsToRender!().map((section) => section.section || section.id) : [];
+    } catch {
+      // A theme's own script failed: the counts are updated the plain way.
+    }
     try {
       const response = await fetch(cartUrl!, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
           items: [{ id: product.variantId, quantity: 1, properties: { [CART_VIDEO_PROPERTY]: video.id, [CART_WIDGET_PROPERTY]: widget.id } }],
+          ...(sections.length ? { sections: sections.join(","), sections_url: location.pathname } : {}),
         }),
       });
       ok = response.ok;
+      if (ok) answer = await response.json().catch(() => null);
     } catch {
       // Offline or blocked: reported below like a refusal (sold out, quantity limits).
     }
@@ -130,6 +168,16 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, titleOf, pos
     status.textContent = ok ? `${strings.added}: ${product.title}` : strings.addFailed;
     if (ok) {
       emit("add_to_cart", video, product);
+      let rendered = false;
+      if (ui && sections.length && answer) {
+        try {
+          ui.renderContents!(answer);
+          rendered = true;
+        } catch {
+          // Falls back below.
+        }
+      }
+      if (!rendered) refreshCartCounts();
       // Themes and cart drawers that listen for it refresh their cart.
       document.dispatchEvent(new CustomEvent("cart:refresh", { bubbles: true, detail: { source: "clipcart", variantId: product.variantId } }));
     }

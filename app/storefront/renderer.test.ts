@@ -321,6 +321,36 @@ describe("the modal's products", () => {
 });
 
 describe("Add to cart", () => {
+  it("in a Dawn-family theme, asks for the cart drawer's sections and hands them over (Section Rendering API)", async () => {
+    const rendered = vi.fn();
+    const drawer = Object.assign(document.createElement("cart-drawer"), {
+      getSectionsToRender: () => [{ id: "cart-drawer" }, { id: "cart-icon-bubble" }],
+      renderContents: rendered,
+    });
+    document.body.append(drawer);
+    const answer = { items: [{ id: 40001, quantity: 1 }], sections: { "cart-drawer": "<div>1 item</div>", "cart-icon-bubble": "<a>Cart (1)</a>" } };
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify(answer), { status: 200 }));
+    const { container } = render();
+    cardAt(container, 0).click();
+    const add = dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!;
+    add.click();
+    await vi.waitFor(() => expect(rendered).toHaveBeenCalledWith(answer));
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ sections: "cart-drawer,cart-icon-bubble", sections_url: "/" });
+  });
+
+  it("in other themes, elements marked as cart counts show the cart's new count", async () => {
+    const count = Object.assign(document.createElement("span"), { textContent: "0" });
+    count.setAttribute("data-cart-count", "0");
+    document.body.append(count);
+    fetchMock.mockImplementation(async (url: string) => new Response(url.endsWith("/cart.js") ? JSON.stringify({ item_count: 3 }) : "{}", { status: 200 }));
+    const { container } = render();
+    cardAt(container, 0).click();
+    dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!.click();
+    await vi.waitFor(() => expect(count.textContent).toBe("3"));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/cart/add.js", "/cart.js"]);
+  });
+
   it("posts the variant with the video and widget as line-item properties, then says so and asks the theme to refresh its cart", async () => {
     const refreshed = vi.fn();
     document.addEventListener("cart:refresh", refreshed);

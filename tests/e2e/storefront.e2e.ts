@@ -76,11 +76,14 @@ test("a carousel installed on the product page shows the approved videos; the sh
 
   // The shopper opens the first video and adds its product to the cart.
   await widget.getByRole("button", { name: "Play video: Styling the linen shirt" }).click();
-  const modal = shopper.getByRole("dialog");
+  const modal = shopper.getByRole("dialog", { name: "Styling the linen shirt" });
   await expect(modal.getByText(product.title)).toBeVisible();
   expect(playerRequests).toHaveLength(1);
   await modal.getByRole("button", { name: `Add to cart: ${product.title}` }).click();
   await expect(modal.getByRole("status")).toHaveText(`Added to cart: ${product.title}`);
+  // The theme's cart follows without a reload: its count bubble and its drawer, re-rendered by Shopify's Section Rendering API.
+  await expect(shopper.locator("#cart-icon-bubble")).toHaveText("Cart (1)");
+  await expect(shopper.getByRole("dialog", { name: "Your cart" })).toContainText(product.title);
   const cart = await shopper.evaluate(() => fetch("/cart.js").then((response) => response.json()));
   expect(cart.items).toEqual([
     expect.objectContaining({ product_id: product.id, quantity: 1, properties: { _clipcart_video: first.id, _clipcart_widget: expect.any(String) } }),

@@ -73,7 +73,16 @@ interface AddItem {
 }
 
 /** JSON `{items:[...]}` or `{id, quantity, properties}`, or form fields with `properties[name]`. */
-async function readAddItems(req: IncomingMessage): Promise<AddItem[]> {
+/** The sections an add asks to be re-rendered with the new cart (Section Rendering API): a comma list or an array. */
+function sectionIds(value: unknown): string[] {
+  const ids = Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(",") : [];
+  return ids
+    .map((id) => id.trim())
+    .filter((id) => /^[\w-]{1,64}$/.test(id))
+    .slice(0, 5);
+}
+
+async function readAddItems(req: IncomingMessage): Promise<{ items: AddItem[]; sections: string[] }> {
   const raw = (await readBody(req)).toString("utf8");
   const toItem = (item: Record<string, unknown>): AddItem => ({
     id: Number(item.id),
@@ -81,8 +90,8 @@ async function readAddItems(req: IncomingMessage): Promise<AddItem[]> {
     properties: Object.fromEntries(Object.entries((item.properties as Record<string, unknown>) ?? {}).map(([k, v]) => [k, String(v)])),
   });
   if ((req.headers["content-type"] ?? "").includes("json")) {
-    const body = JSON.parse(raw || "{}") as { items?: Array<Record<string, unknown>> } & Record<string, unknown>;
-    return (body.items ?? [body]).map(toItem);
+    const body = JSON.parse(raw || "{}") as { items?: Array<Record<string, unknown>>; sections?: unknown } & Record<string, unknown>;
+    return { items: (body.items ?? [body]).map(toItem), sections: sectionIds(body.sections) };
   }
   const form = new URLSearchParams(raw);
   const properties: Record<string, string> = {};
@@ -90,7 +99,7 @@ async function readAddItems(req: IncomingMessage): Promise<AddItem[]> {
     const name = /^properties\[(.+)\]$/.exec(key)?.[1];
     if (name) properties[name] = value;
   }
-  return [toItem({ id: form.get("id"), quantity: form.get("quantity") ?? 1, properties })];
+  return { items: [toItem({ id: form.get("id"), quantity: form.get("quantity") ?? 1, properties })], sections: sectionIds(form.get("sections")) };
 }
 
 function cartError(res: ServerResponse, status: number, description: string) {
@@ -105,6 +114,8 @@ export async function handleCart(
   ctx: LocalShopifyContext,
   shop: ShopState,
   path: string,
+  /** The theme's sections by id, rendered with a cart (the storefront's theme rendering). */
+  renderSections?: (ids: readonly string[], cart: CartState) => Promise<Record<string, string | null>>,
 ): Promise<boolean> {
   if (path === "/cart.js" && req.method === "GET") {
     sendJson(res, 200, cartView(shop, currentCart(req, shop)));
@@ -131,8 +142,9 @@ export async function handleCart(
 
   if (path === "/cart/add.js" || path === "/cart/add") {
     let items: AddItem[];
+    let sections: string[];
     try {
-      items = await readAddItems(req);
+      ({ items, sections } = await readAddItems(req));
     } catch {
       cartError(res, 422, "The request body is not valid.");
       return true;
@@ -159,7 +171,8 @@ export async function handleCart(
     }
     const view = cartView(shop, cart);
     const lines = view.items.filter((item) => added.some((line) => line.key === item.key));
-    sendJson(res, 200, { items: lines }, headers);
+    // Shopify answers the sections asked for with their HTML for the new cart (null for one the theme lacks).
+    sendJson(res, 200, sections.length && renderSections ? { items: lines, sections: await renderSections(sections, cart) } : { items: lines }, headers);
     return true;
   }
 

@@ -87,6 +87,31 @@ describe("the Ajax cart", () => {
   });
 });
 
+describe("the Section Rendering API on /cart/add.js", () => {
+  it("answers the asked-for sections of the theme rendered with the new cart, in their wrappers; null for one the theme lacks", async () => {
+    const shop = newShop();
+    await seed(shop, { theme: "json" });
+    const variant = demoCatalogue()[0]!.variants[0]!;
+    const response = await page(shop, "/cart/add.js", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ items: [{ id: variant.id, quantity: 2 }], sections: "cart-icon-bubble,cart-drawer,no-such-section" }),
+    });
+    const answer = (await response.json()) as { items: unknown[]; sections: Record<string, string | null> };
+    expect(answer.items).toHaveLength(1);
+    expect(answer.sections["cart-icon-bubble"]).toMatch(/^<div id="shopify-section-cart-icon-bubble" class="shopify-section">[\s\S]*Cart \(2\)/);
+    expect(answer.sections["cart-drawer"]).toContain(demoCatalogue()[0]!.title);
+    expect(answer.sections["no-such-section"]).toBeNull();
+    // Without `sections`, the answer is the added lines only, as before.
+    const plain = await page(shop, "/cart/add.js", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ items: [{ id: variant.id }] }),
+    });
+    expect(Object.keys(await plain.json())).toEqual(["items"]);
+  });
+});
+
 describe("the theme editor's deep links", () => {
   const editor = (shop: string, query: Record<string, string>, init?: RequestInit) =>
     page(shop, `/admin/themes/current/editor?${new URLSearchParams(query)}`, init);

@@ -56,7 +56,7 @@ export async function handleStorefront(
   if (rest !== null) return forwardAppProxy(req, res, ctx, shop.domain, rest, url.searchParams);
   if (path.startsWith("/admin/themes/")) return handleThemeEditor(req, res, url, ctx, shop, path);
   if (path.startsWith(EXTENSION_ASSET_PATH)) return sendExtensionAsset(res, path.slice(EXTENSION_ASSET_PATH.length));
-  if (await handleCart(req, res, url, ctx, shop, path)) return;
+  if (await handleCart(req, res, url, ctx, shop, path, (ids, cart) => renderThemeSections(ctx, shop, ids, cart, locale))) return;
   if (req.method !== "GET" && req.method !== "HEAD") return sendText(res, 405, "Method not allowed");
   const thankYou = /^\/checkouts\/thank-you\/(\d+)$/.exec(path);
   if (thankYou) {
@@ -183,7 +183,10 @@ function themeEngine(render: (name: string, scope: object) => Promise<string>): 
       (this as unknown as { sectionName: string }).sectionName = token.args.trim().replace(/^['"]|['"]$/g, "");
     },
     *render(context: { getAll(): object }): Generator<Promise<string>, string, string> {
-      return yield render((this as unknown as { sectionName: string }).sectionName, context.getAll());
+      // As Shopify does: a section's HTML in its wrapper, which the Section Rendering API answers too.
+      const name = (this as unknown as { sectionName: string }).sectionName;
+      const html = yield render(name, context.getAll());
+      return `<div id="shopify-section-${name}" class="shopify-section">${html}</div>`;
     },
   } as never);
   engine.registerTag("schema", {
@@ -329,6 +332,38 @@ const CONSENT_BANNER = `<div id="local-consent" role="region" aria-label="Cookie
   });
 })();
 </script>`;
+
+/**
+ * The Section Rendering API's part of an add to cart: each asked-for section of
+ * the shop's theme rendered with the new cart, in its wrapper; null for a
+ * section the theme does not have.
+ */
+async function renderThemeSections(
+  ctx: LocalShopifyContext,
+  shop: ShopState,
+  ids: readonly string[],
+  cart: Parameters<typeof cartView>[1],
+  locale: string,
+): Promise<Record<string, string | null>> {
+  const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
+  const scope = {
+    shop: { name: shop.name, domain: shop.domain, currency: "USD" },
+    request: { page_type: "cart", design_mode: false, host: shop.domain, locale: { iso_code: locale } },
+    cart: cartView(shop, cart),
+  };
+  const engine: Liquid = themeEngine((name, nested) =>
+    engine.parseAndRender(files[`sections/${name}.liquid`] ?? "", { ...nested, section: { id: name, settings: {} } }),
+  );
+  const rendered: Record<string, string | null> = {};
+  for (const id of ids) {
+    const file = files[`sections/${id}.liquid`];
+    rendered[id] =
+      file === undefined
+        ? null
+        : `<div id="shopify-section-${id}" class="shopify-section">${await engine.parseAndRender(file, { ...scope, section: { id, settings: {} } })}</div>`;
+  }
+  return rendered;
+}
 
 function sendExtensionAsset(res: ServerResponse, file: string) {
   if (!/^[a-z0-9][a-z0-9._-]*$/i.test(file)) return sendText(res, 404, "Not found");

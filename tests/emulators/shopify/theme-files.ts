@@ -39,7 +39,7 @@ const LAYOUT = `<!doctype html>
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 // Sections both themes use, under their own names: just enough of a store.
-const HEADER = `<header class="header"><a href="/">{{ shop.name }}</a><a href="/collections/all">Catalog</a><a href="/cart" data-cart-count="{{ cart.item_count }}">Cart ({{ cart.item_count }})</a></header>\n`;
+const HEADER = `<header class="header"><a href="/">{{ shop.name }}</a><a href="/collections/all">Catalog</a><a href="/cart">Cart (<span data-cart-count="{{ cart.item_count }}">{{ cart.item_count }}</span>)</a></header>\n`;
 const FOOTER = `<footer class="footer"><small>{{ shop.name }}</small></footer>\n`;
 const BANNER = `<section class="banner"><h1>{{ shop.name }}</h1><p>New arrivals, every week.</p></section>\n`;
 const PRODUCT_GRID = `<section class="collection">
@@ -79,8 +79,40 @@ const CART_ITEMS = `<section class="cart">
 </section>
 `;
 
+/**
+ * Dawn's cart UI, cut down: the header's count bubble and a cart drawer are
+ * sections the Section Rendering API can re-render, and <cart-drawer> tells
+ * scripts which (getSectionsToRender) and takes the re-rendered HTML from an
+ * add to cart's answer (renderContents), then opens.
+ */
+const DAWN_HEADER = `<header class="header"><a href="/">{{ shop.name }}</a><a href="/collections/all">Catalog</a>{% section 'cart-icon-bubble' %}</header>\n`;
+const CART_ICON_BUBBLE = `<a href="/cart" id="cart-icon-bubble">Cart ({{ cart.item_count }})</a>\n`;
+const CART_DRAWER = `<cart-drawer>
+  <div id="CartDrawer" role="dialog" aria-label="Your cart" {% if cart.item_count == 0 %}hidden{% endif %} style="position:fixed;top:0;right:0;width:320px;height:100%;background:#fff;border-left:1px solid #ddd;padding:16px;z-index:2147483646;overflow:auto">
+    <h2>Your cart</h2>
+    <ul>{% for item in cart.items %}<li>{{ item.title }} × {{ item.quantity }}</li>{% endfor %}</ul>
+    <a href="/cart">View cart</a>
+  </div>
+</cart-drawer>
+<script>
+  if (!customElements.get("cart-drawer")) customElements.define("cart-drawer", class extends HTMLElement {
+    getSectionsToRender() { return [{ id: "cart-drawer" }, { id: "cart-icon-bubble" }]; }
+    renderContents(state) {
+      for (const { id } of this.getSectionsToRender()) {
+        const html = state && state.sections && state.sections[id];
+        const current = document.getElementById("shopify-section-" + id);
+        if (html && current) current.outerHTML = html;
+      }
+      const drawer = document.getElementById("CartDrawer");
+      if (drawer) drawer.hidden = false;
+    }
+  });
+</script>
+`;
+const DAWN_LAYOUT = LAYOUT.replace("{% section 'footer' %}", "{% section 'footer' %}\n    {% section 'cart-drawer' %}");
+
 const DAWN_FILES: Record<string, string> = {
-  "layout/theme.liquid": LAYOUT,
+  "layout/theme.liquid": DAWN_LAYOUT,
   "templates/index.json": json({
     sections: {
       image_banner: { type: "image-banner", settings: { image_height: "medium" } },
@@ -105,7 +137,9 @@ const DAWN_FILES: Record<string, string> = {
   }),
   "templates/cart.json": json({ sections: { items: { type: "main-cart-items" } }, order: ["items"] }),
   "config/settings_data.json": json({ current: { colors_text: "#121212", blocks: {} }, presets: { Default: {} } }),
-  "sections/header.liquid": HEADER,
+  "sections/header.liquid": DAWN_HEADER,
+  "sections/cart-icon-bubble.liquid": CART_ICON_BUBBLE,
+  "sections/cart-drawer.liquid": CART_DRAWER,
   "sections/footer.liquid": FOOTER,
   "sections/image-banner.liquid": BANNER,
   "sections/featured-collection.liquid": PRODUCT_GRID,
