@@ -572,6 +572,13 @@ describe("live previews (issue 14)", () => {
   const withCopies = (overrides: Partial<StorefrontWidget> = {}) =>
     storefrontWidget({ videos: [mirrored("vid_a"), mirrored("vid_b"), mirrored("vid_c"), storefrontVideo({ id: "vid_d" })], ...overrides });
   let played: HTMLMediaElement[];
+  // Previews share the page's two playing slots: each test's widgets leave the page after it.
+  const rendered: Array<{ destroy(): void }> = [];
+  const renderWithPreviews = (widget: StorefrontWidget) => {
+    const result = render(widget, { previews: { startPreviews } });
+    rendered.push(result.rendered);
+    return result;
+  };
 
   beforeEach(() => {
     played = [];
@@ -585,12 +592,13 @@ describe("live previews (issue 14)", () => {
   });
 
   afterEach(() => {
+    for (const widget of rendered.splice(0)) widget.destroy();
     vi.restoreAllMocks();
     Reflect.deleteProperty(navigator, "connection");
   });
 
   it("play muted and looping from the smallest rendition once the widget is near the viewport, at most two at once; the poster stays until the first frame", () => {
-    const { container } = render(withCopies(), { previews: { startPreviews } });
+    const { container } = renderWithPreviews(withCopies());
     expect(container.querySelectorAll("video")).toHaveLength(0);
     // The widget comes near the viewport (its previews start), then its cards are in view.
     nearViewport(true);
@@ -617,7 +625,7 @@ describe("live previews (issue 14)", () => {
   });
 
   it("the open player pauses them, and closing it lets them play again", () => {
-    const { container } = render(withCopies(), { previews: { startPreviews } });
+    const { container } = renderWithPreviews(withCopies());
     nearViewport(true);
     nearViewport(true);
     expect(played).toHaveLength(2);
@@ -628,18 +636,18 @@ describe("live previews (issue 14)", () => {
   });
 
   it("nothing plays when the widget's Play previews is off, for shoppers who ask for reduced motion or for data saving", () => {
-    const off = render(withCopies({ settings: { ...storefrontWidget().settings, playPreviews: false } }), { previews: { startPreviews } });
+    const off = renderWithPreviews(withCopies({ settings: { ...storefrontWidget().settings, playPreviews: false } }));
     nearViewport(true);
     expect(off.container.querySelectorAll("video")).toHaveLength(0);
 
     vi.stubGlobal("matchMedia", () => ({ matches: true }));
-    const calm = render(withCopies(), { previews: { startPreviews } });
+    const calm = renderWithPreviews(withCopies());
     nearViewport(true);
     expect(calm.container.querySelectorAll("video")).toHaveLength(0);
     vi.stubGlobal("matchMedia", () => ({ matches: false }));
 
     Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true });
-    const saving = render(withCopies(), { previews: { startPreviews } });
+    const saving = renderWithPreviews(withCopies());
     nearViewport(true);
     expect(saving.container.querySelectorAll("video")).toHaveLength(0);
     expect(played).toEqual([]);

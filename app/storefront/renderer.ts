@@ -296,6 +296,8 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   // The player, built on first use; on the storefront its asset loads on the shopper's intent (options.loadPlayer).
   let player: Player | undefined;
   const openWith = (module: PlayerModule, index: number, from: HTMLElement) => {
+    // A player that arrives after the widget left the page opens nothing.
+    if (destroyed) return;
     player = player || module.createPlayer({ widget, box, strings, cartUrl, emit, titleOf, poster, onOpenChange });
     player.open(index, from);
   };

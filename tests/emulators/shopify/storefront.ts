@@ -233,14 +233,21 @@ async function renderAppBlock(id: string, entry: BlockEntry, globals: Record<str
   return html;
 }
 
+/** What every page's (and every re-rendered section's) Liquid sees of the shop, the request and the cart. */
+function liquidGlobals(shop: ShopState, pageType: PageType, cart: Parameters<typeof cartView>[1], locale: string) {
+  return {
+    shop: { name: shop.name, domain: shop.domain, currency: "USD" },
+    request: { page_type: pageType, design_mode: false, host: shop.domain, locale: { iso_code: locale } },
+    cart: cartView(shop, cart),
+  };
+}
+
 async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page, cart: ReturnType<typeof currentCart>, locale: string): Promise<string> {
   const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
   const assets: Assets = { scripts: new Set(), styles: new Set() };
   const globals: Record<string, unknown> = {
-    shop: { name: shop.name, domain: shop.domain, currency: "USD" },
-    request: { page_type: page.type, design_mode: false, host: shop.domain, locale: { iso_code: locale } },
+    ...liquidGlobals(shop, page.type, cart, locale),
     app: { metafields: appMetafields(shop) },
-    cart: cartView(shop, cart),
     page_title: page.title,
     product: page.product ? productDrop(ctx, shop, page.product) : null,
     collection: page.collection ? { ...page.collection, products: page.collection.products.map((p) => productDrop(ctx, shop, p)) } : null,
@@ -346,11 +353,7 @@ async function renderThemeSections(
   locale: string,
 ): Promise<Record<string, string | null>> {
   const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
-  const scope = {
-    shop: { name: shop.name, domain: shop.domain, currency: "USD" },
-    request: { page_type: "cart", design_mode: false, host: shop.domain, locale: { iso_code: locale } },
-    cart: cartView(shop, cart),
-  };
+  const scope = liquidGlobals(shop, "cart", cart, locale);
   const engine: Liquid = themeEngine((name, nested) =>
     engine.parseAndRender(files[`sections/${name}.liquid`] ?? "", { ...nested, section: { id: name, settings: {} } }),
   );
