@@ -89,11 +89,17 @@ export const HELP_GUIDE_URL = "https://help.clipcart.app/getting-started";
 export const WIDGET_PRIORITY = { highest: 1, lowest: 5 } as const;
 export const CAROUSEL_AUTO_SCROLL_MS = 5000;
 
+/** What shoppers do, measured (issue 14): an impression is a widget, or a video's card, at least half visible for a second. */
+export const IMPRESSION_VISIBLE_RATIO = 0.5;
+export const IMPRESSION_AFTER_MS = 1000;
+/** A play counts as a view once this much of it was watched. */
+export const VIEW_AFTER_MS = 3000;
+
 export const ANALYTICS_WINDOW_DAYS = 30;
 export const TOP_VIDEOS_COUNT = 5;
 
 export const PREVIEW_SAMPLE_VIDEOS_MAX = 8;
-export const PREVIEW_VISIBLE = { carousel: 3, grid: 6 } as const;
+export const PREVIEW_VISIBLE = { carousel: 3, grid: 6, stories: 6 } as const;
 
 export const REVIEW_PROMPT_DAYS = [15, 30] as const;
 /** The app-store review prompts (spec 4): after the first widget install, and 15 and 30 days after the first activity. */
@@ -106,7 +112,8 @@ export const PREVIEW_DIALOG_CLOSE_MS = 500;
 export const PAGE_CONTEXTS = ["homepage", "product", "collection", "cart", "all_pages"] as const;
 export type PageContext = (typeof PAGE_CONTEXTS)[number];
 
-export const LAYOUT_TYPES = ["carousel", "grid", "single", "sticky"] as const;
+/** The widget layouts; "stories" (issue 14) is a row of round thumbnails that opens the full-screen player. */
+export const LAYOUT_TYPES = ["carousel", "grid", "single", "sticky", "stories"] as const;
 export type LayoutType = (typeof LAYOUT_TYPES)[number];
 
 /** Theme editor template per page context; all_pages has none (spec 9). */

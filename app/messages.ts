@@ -372,10 +372,11 @@ export const LAYOUTS: Record<LayoutType, { title: string; description: string }>
   grid: { title: "Grid", description: "Organized grid layout" },
   single: { title: "Single Video", description: "Feature one video prominently" },
   sticky: { title: "Sticky", description: "Fixed floating video widget" },
+  stories: { title: "Stories", description: "Round thumbnails that open a full-screen player" },
 };
 
 /** Short layout names (Type column, checkbox labels). */
-export const LAYOUT_NAMES: Record<LayoutType, string> = { carousel: "Carousel", grid: "Grid", single: "Single", sticky: "Sticky" };
+export const LAYOUT_NAMES: Record<LayoutType, string> = { carousel: "Carousel", grid: "Grid", single: "Single", sticky: "Sticky", stories: "Stories" };
 
 export const PAGE_CONTEXT_LABELS: Record<PageContext, string> = {
   homepage: "Homepage",
@@ -391,6 +392,7 @@ export const THEME_BLOCK_NAMES = {
   grid: "Video grid",
   single: "Single video",
   sticky: "Sticky video",
+  stories: "Video stories",
   pageWidgets: "Videos by page",
 } as const;
 

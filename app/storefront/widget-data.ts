@@ -35,12 +35,36 @@ export interface StorefrontProduct {
   id: string;
   handle: string;
   title: string;
-  /** Decimal amount in the shop's currency, as the Admin API gives it ("19.00"). */
+  /** Decimal amount in the shop's currency, as the Admin API gives it ("19.00"): the first available variant's. */
   price: string;
+  /** That variant's compare-at price when it is above `price` (on sale); absent or null otherwise. */
+  compareAtPrice?: string | null;
   image: string | null;
   /** Numeric id of the first available variant (for /cart/add.js); null when sold out. */
   variantId: number | null;
+  /**
+   * The product's option names ("Size", "Color"), in order; absent for a
+   * product that has only its default variant (nothing to choose).
+   */
+  options?: string[];
+  /** Its variants (at most STOREFRONT_VARIANTS_MAX, in the product's order); absent with `options`. */
+  variants?: StorefrontVariant[];
 }
+
+/** One variant as the player offers it. */
+export interface StorefrontVariant {
+  /** Numeric id, for /cart/add.js. */
+  id: number;
+  /** Its value of each of the product's options, in the order of StorefrontProduct.options. */
+  values: string[];
+  price: string;
+  /** Present when above `price`. */
+  compareAtPrice: string | null;
+  available: boolean;
+}
+
+/** Variants published per product: enough for the usual sizes and colours, and a widget's data stays well under its metafield cap. */
+export const STOREFRONT_VARIANTS_MAX = 25;
 
 export interface StorefrontVideo {
   /** Our video id (beacons and the cart's line-item property name it). */
@@ -116,14 +140,34 @@ export const CART_WIDGET_PROPERTY = "_clipcart_widget";
 
 /** Beacons: POST to the app proxy (`/apps/clipcart/events` on the shop's domain -> /proxy/events). */
 export const BEACON_PATH = "/apps/clipcart/events";
-export const BEACON_EVENT_TYPES = ["video_click", "product_click", "add_to_cart"] as const;
+/**
+ * What a widget reports (issue 14 item 8):
+ * - video_click: a card opened the player; product_click: a product's link in it; add_to_cart;
+ * - widget_impression: the widget at least IMPRESSION_VISIBLE_RATIO visible for IMPRESSION_AFTER_MS
+ *   (the only event without a videoId), once per page view;
+ * - impression: a video's card the same, once per page view;
+ * - play: the player started the video (native playback began; for the platform's player, when it opened);
+ * - view: VIEW_AFTER_MS of it watched in one opening; completion: watched to its end;
+ * - watch_time: `ms` watched since the video's last watch_time (sent when the shopper moves on, closes or leaves).
+ */
+export const BEACON_EVENT_TYPES = [
+  "video_click",
+  "product_click",
+  "add_to_cart",
+  "widget_impression",
+  "impression",
+  "play",
+  "view",
+  "watch_time",
+  "completion",
+] as const;
 export type BeaconEventType = (typeof BEACON_EVENT_TYPES)[number];
 
 /** One page view's batch, sent with navigator.sendBeacon as JSON text. */
 export interface BeaconBatch {
   /** Random per-browser-session key (no shopper identity); null where the shopper has not allowed analytics (decision 040). */
   session: string | null;
-  events: Array<{ type: BeaconEventType; videoId: string; widgetId: string; productId?: string }>;
+  events: Array<{ type: BeaconEventType; videoId?: string; widgetId: string; productId?: string; ms?: number }>;
 }
 
 /** Theme editor block handles (spec 9); `page-widgets` is the embed vintage themes use to show widgets by page context. */
@@ -132,5 +176,6 @@ export const THEME_BLOCK_HANDLES = {
   grid: "grid",
   single: "single",
   sticky: "sticky",
+  stories: "stories",
   pageWidgets: "page-widgets",
 } as const;

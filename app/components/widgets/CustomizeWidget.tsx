@@ -50,7 +50,13 @@ function choicesOf<Name extends WidgetChoiceSettingName>(name: Name) {
 }
 
 /** How many videos the preview shows per layout (spec 9: carousel 3, grid 6). */
-const PREVIEW_COUNT: Record<LayoutType, number> = { carousel: PREVIEW_VISIBLE.carousel, grid: PREVIEW_VISIBLE.grid, single: 1, sticky: 1 };
+const PREVIEW_COUNT: Record<LayoutType, number> = {
+  carousel: PREVIEW_VISIBLE.carousel,
+  grid: PREVIEW_VISIBLE.grid,
+  single: 1,
+  sticky: 1,
+  stories: PREVIEW_VISIBLE.stories,
+};
 
 /**
  * Step 2 of creating a widget (spec 2 and 5): the Customize form beside a live
