@@ -20,6 +20,8 @@ const MAX_BATCH = 50;
 const SESSION_KEY = "clipcart:session";
 
 let queue: BeaconEvent[] = [];
+/** Reporters of what is still being measured (a playing video's watch time), run before a batch goes out. */
+const flushHooks = new Set<() => void>();
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
 
@@ -38,7 +40,14 @@ export function trackBeacon(event: BeaconEvent): void {
   else idleTimer = setTimeout(flushBeacons, BEACON_IDLE_MS);
 }
 
+/** `report` runs before each batch goes out, so what it adds goes with it; returns how to stop that. */
+export function beforeBeaconFlush(report: () => void): () => void {
+  flushHooks.add(report);
+  return () => flushHooks.delete(report);
+}
+
 export function flushBeacons(): void {
+  for (const report of flushHooks) report();
   clearTimeout(idleTimer);
   if (!queue.length) return;
   const batch: BeaconBatch = { session: analyticsAllowed() ? sessionKey() : null, events: queue };

@@ -1,20 +1,35 @@
 /**
- * The widget's player: a modal dialog with the video (our copy in a native
- * <video>, else the platform's player, else the poster and a link) and its
- * products with Add to cart. Its own script asset (clipcart-player.js),
- * loaded on the shopper's first intent, so the script every page loads stays
- * small (decision 037); the admin preview imports it directly.
+ * The widget's player (issue 14): our copy of the video in a native <video>
+ * (else the platform's player, else the poster and a link) with its products.
+ * One DOM, two layouts chosen by the CSS: on a phone it fills the screen, a
+ * swipe up or down (or the arrows at its edge) moves through the widget's
+ * videos, a tap pauses, and the products sit in a bottom sheet; on a wider
+ * screen it is a dialog with the video and the products side by side, the
+ * arrows beside the video, and the keyboard (arrows, space, Escape).
+ *
+ * Its own script asset (clipcart-player.js), loaded on the shopper's first
+ * intent, so the script every page loads stays small (decision 037); the
+ * admin preview imports it directly. It reports plays, views, watch time and
+ * completions through the renderer's `emit` (one beacon queue per page).
  *
  * The dialog traps focus, closes on Escape or the backdrop and gives focus
  * back; third-party text only ever becomes textContent; links, images and
  * players only from checked URLs.
  */
+import { VIEW_AFTER_MS } from "~/constants";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import type { BeaconEvent } from "./beacons";
 import { attr, button, el, isText, on, shopRoot } from "./dom";
 import { PLATFORM_TILES } from "./platform-tiles";
 import type { WidgetStrings } from "./widget-strings";
-import { CART_VIDEO_PROPERTY, CART_WIDGET_PROPERTY, type StorefrontProduct, type StorefrontVideo, type StorefrontWidget } from "./widget-data";
+import {
+  CART_VIDEO_PROPERTY,
+  CART_WIDGET_PROPERTY,
+  type StorefrontProduct,
+  type StorefrontVariant,
+  type StorefrontVideo,
+  type StorefrontWidget,
+} from "./widget-data";
 
 /** What the renderer hands its player. */
 export interface PlayerContext {
@@ -24,12 +39,17 @@ export interface PlayerContext {
   strings: WidgetStrings;
   /** Where Add to cart posts; null disables it (admin preview). */
   cartUrl: string | null;
-  emit: (type: BeaconEvent["type"], video: StorefrontVideo, product?: StorefrontProduct) => void;
+  /** Reports a shopper's action; `ms` only with watch_time. */
+  emit: (type: BeaconEvent["type"], video: StorefrontVideo, product?: StorefrontProduct, ms?: number) => void;
+  /** `report` runs before the page's beacons go out (the page is hidden or left): the watch time so far goes with them. */
+  beforeFlush: (report: () => void) => void;
   titleOf: (video: StorefrontVideo) => string;
   /** The video's poster, or its platform's tile. */
   poster: (video: StorefrontVideo, lazy: boolean) => HTMLElement;
   /** The dialog opened or closed (the carousel holds its auto-scroll while open). */
   onOpenChange: (open: boolean) => void;
+  /** The player shows the widget's `index`-th video (Stories dims the ones seen). */
+  onShow?: (index: number) => void;
 }
 
 export interface Player {
@@ -41,6 +61,13 @@ export interface Player {
 export interface PlayerModule {
   createPlayer: (context: PlayerContext) => Player;
 }
+
+/** A swipe moves to the next or previous video past this many pixels; a tap moves less than TAP_PX. */
+const SWIPE_PX = 50;
+const TAP_PX = 10;
+/** Gaps between two time updates longer than this are seeks or stalls, not watching. */
+const MAX_STEP_S = 1.5;
+const MAX_QUANTITY = 99;
 
 let players = 0;
 
@@ -81,35 +108,156 @@ function priceFormatter(currency: string): (price: string) => string {
   }
 }
 
-export function createPlayer({ widget, box, strings, cartUrl, emit, titleOf, poster, onOpenChange }: PlayerContext): Player {
+/** The product's variants when it has options to choose (published data is checked: a broken entry is left out). */
+function variantsOf(product: StorefrontProduct): StorefrontVariant[] {
+  const options = product.options;
+  if (!Array.isArray(options) || !options.length || !Array.isArray(product.variants)) return [];
+  return product.variants.filter(
+    (variant) => variant && typeof variant.id === "number" && Array.isArray(variant.values) && variant.values.length === options.length,
+  );
+}
+
+export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush, titleOf, poster, onOpenChange, onShow }: PlayerContext): Player {
   const { videos } = widget;
   const titleId = `cc${++players}t`;
   const formatPrice = priceFormatter(widget.currency);
-  const playerUrl = (video: StorefrontVideo) => (isText(video.embedUrl) && isAllowedPlayerUrl(video.embedUrl) ? video.embedUrl : null);
   let modal: HTMLDialogElement | undefined;
   let opener: HTMLElement;
   let current = 0;
-  let player: HTMLElement;
+  let stage: HTMLElement;
+  let screen: HTMLElement;
+  let bar: HTMLElement;
+  let pause: HTMLButtonElement;
+  let sound: HTMLButtonElement;
   let info: HTMLElement;
   let status: HTMLElement;
+  /** One <video> for every video: a browser that let it play with sound once lets it again. */
+  const clip = el("video");
+  clip.playsInline = true;
+  let muted = false;
+
+  // What the shopper watched of the video on screen since it was shown (beacons).
+  let watched = 0;
+  let lastTime = -1;
+  let viewed = false;
+  let completed = false;
+  let played = false;
+  const video = () => videos[current]!;
+  const reportWatchTime = () => {
+    if (watched >= 1) emit("watch_time", video(), undefined, Math.round(watched));
+    watched = 0;
+  };
+  beforeFlush(reportWatchTime);
+
+  const setPaused = (paused: boolean) => {
+    attr(pause, "aria-pressed", String(paused));
+    if (paused) clip.pause();
+    else {
+      // A browser that refuses sound without a gesture of its own still plays muted.
+      clip.muted = muted;
+      clip.play().catch(() => {
+        if (muted) return;
+        setMuted(true);
+        clip.play().catch(() => undefined);
+      });
+    }
+  };
+  const setMuted = (value: boolean) => {
+    muted = clip.muted = value;
+    attr(sound, "aria-pressed", String(!value));
+  };
+
+  on(clip, "playing", () => {
+    attr(pause, "aria-pressed", "false");
+    if (!played) emit("play", video());
+    played = true;
+  });
+  on(clip, "pause", () => attr(pause, "aria-pressed", "true"));
+  on(clip, "timeupdate", () => {
+    const time = clip.currentTime;
+    const step = time - lastTime;
+    if (lastTime >= 0 && step > 0 && step < MAX_STEP_S) watched += step * 1000;
+    lastTime = time;
+    if (!viewed && watched >= VIEW_AFTER_MS) {
+      viewed = true;
+      emit("view", video());
+    }
+    bar.style.width = `${(100 * time) / (clip.duration || 1)}%`;
+  });
+  on(clip, "ended", () => {
+    if (!completed) emit("completion", video());
+    completed = true;
+    lastTime = 0;
+    // Short videos loop, as shoppers expect of them.
+    clip.play().catch(() => undefined);
+  });
 
   const close = () => modal!.close();
+  const go = (step: number) => videos.length > 1 && show(current + step);
 
   const buildModal = (): HTMLDialogElement => {
     const dialog = el("dialog", "cc-modal");
     attr(dialog, "aria-labelledby", titleId);
     const sheet = el("div", "cc-sheet");
-    player = el("div", "cc-player");
+    stage = el("div", "cc-stage");
+    screen = el("div", "cc-player");
+    const progress = el("div", "cc-bar");
+    bar = el("span");
+    progress.append(bar);
+    pause = button("cc-ctl cc-pause", strings.pause);
+    sound = button("cc-ctl cc-sound", strings.sound);
+    on(pause, "click", () => setPaused(!clip.paused));
+    on(sound, "click", () => setMuted(!muted));
+    stage.append(screen, progress, pause, sound);
     info = el("div", "cc-info");
     status = el("p", "cc-status");
     attr(status, "role", "status");
     const closer = button("cc-x", strings.close, "×");
     on(closer, "click", close);
-    sheet.append(player, info, closer);
+    sheet.append(stage);
+    if (videos.length > 1) {
+      const pager = el("div", "cc-pager");
+      const back = button("cc-btn cc-up", strings.previous);
+      const forward = button("cc-btn cc-down", strings.next);
+      on(back, "click", () => go(-1));
+      on(forward, "click", () => go(1));
+      pager.append(back, forward);
+      sheet.append(pager);
+    }
+    sheet.append(info, closer);
     dialog.append(sheet);
-    // However it closes (button, backdrop, Escape, a phone's back gesture), the player stops and focus goes back.
+
+    // Phones: a swipe up or down moves through the videos, a tap pauses (the video follows the finger meanwhile).
+    let startY: number | null = null;
+    let moved = 0;
+    on(screen, "pointerdown", (event: PointerEvent) => {
+      startY = event.clientY;
+      moved = 0;
+    });
+    on(screen, "pointermove", (event: PointerEvent) => {
+      if (startY === null) return;
+      moved = event.clientY - startY;
+      screen.style.transform = `translateY(${moved}px)`;
+    });
+    const release = () => {
+      if (startY === null) return;
+      startY = null;
+      screen.style.transform = "";
+      if (Math.abs(moved) > SWIPE_PX) go(moved < 0 ? 1 : -1);
+      else if (Math.abs(moved) < TAP_PX && screen.firstChild === clip) setPaused(!clip.paused);
+    };
+    on(screen, "pointerup", release);
+    on(screen, "pointercancel", () => {
+      moved = 0;
+      release();
+    });
+
+    // However it closes (button, backdrop, Escape, a phone's back gesture), the video stops, its watch time is reported, and focus goes back.
     on(dialog, "close", () => {
-      player.replaceChildren();
+      reportWatchTime();
+      clip.pause();
+      clip.removeAttribute("src");
+      screen.replaceChildren();
       onOpenChange(false);
       opener.focus();
     });
@@ -117,24 +265,35 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, titleOf, pos
       if (event.target === dialog) close(); // the backdrop
     });
     on(dialog, "keydown", (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        close();
-      } else if (event.key === "Tab") {
-        // Keep focus inside the dialog, also where <dialog> does not make the page inert.
-        const focusable = dialog.querySelectorAll<HTMLElement>("button:not([disabled]),a[href],iframe");
-        const edge = focusable[event.shiftKey ? 0 : focusable.length - 1];
-        if (document.activeElement === edge) {
-          event.preventDefault();
-          focusable[event.shiftKey ? focusable.length - 1 : 0]?.focus();
+      const target = event.target as HTMLElement;
+      // Form fields keep their keys (a select's arrows, a quantity's digits); buttons and links keep Space.
+      const field = /^(SELECT|INPUT|TEXTAREA)$/.test(target.tagName);
+      const key = event.key;
+      let handled = true;
+      if (key === "Escape") close();
+      else if (!field && (key === "ArrowDown" || key === "ArrowRight")) go(1);
+      else if (!field && (key === "ArrowUp" || key === "ArrowLeft")) go(-1);
+      else if (key === " " && !field && !/^(BUTTON|A)$/.test(target.tagName)) setPaused(!clip.paused);
+      else {
+        handled = false;
+        if (key === "Tab") {
+          // Keep focus inside the dialog, also where <dialog> does not make the page inert.
+          const focusable = dialog.querySelectorAll<HTMLElement>("button:not([disabled]),a[href],iframe,select,input");
+          const edge = focusable[event.shiftKey ? 0 : focusable.length - 1];
+          if (document.activeElement === edge) {
+            event.preventDefault();
+            focusable[event.shiftKey ? focusable.length - 1 : 0]?.focus();
+          }
         }
       }
+      if (handled) event.preventDefault();
     });
     box.append(dialog);
     return dialog;
   };
 
-  const addToCart = async (add: HTMLButtonElement, video: StorefrontVideo, product: StorefrontProduct) => {
+  const addToCart = async (add: HTMLButtonElement, product: StorefrontProduct, variantId: number, quantity: number) => {
+    const shown = video();
     add.disabled = true;
     add.textContent = strings.adding;
     status.textContent = "";
@@ -153,7 +312,7 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, titleOf, pos
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
-          items: [{ id: product.variantId, quantity: 1, properties: { [CART_VIDEO_PROPERTY]: video.id, [CART_WIDGET_PROPERTY]: widget.id } }],
+          items: [{ id: variantId, quantity, properties: { [CART_VIDEO_PROPERTY]: shown.id, [CART_WIDGET_PROPERTY]: widget.id } }],
           ...(sections.length ? { sections: sections.join(","), sections_url: location.pathname } : {}),
         }),
       });
@@ -167,7 +326,7 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, titleOf, pos
     add.textContent = ok ? strings.added : strings.addToCart;
     status.textContent = ok ? `${strings.added}: ${product.title}` : strings.addFailed;
     if (ok) {
-      emit("add_to_cart", video, product);
+      emit("add_to_cart", shown, product);
       let rendered = false;
       if (ui && sections.length && answer) {
         try {
@@ -179,11 +338,12 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, titleOf, pos
       }
       if (!rendered) refreshCartCounts();
       // Themes and cart drawers that listen for it refresh their cart.
-      document.dispatchEvent(new CustomEvent("cart:refresh", { bubbles: true, detail: { source: "clipcart", variantId: product.variantId } }));
+      document.dispatchEvent(new CustomEvent("cart:refresh", { bubbles: true, detail: { source: "clipcart", variantId } }));
     }
   };
 
-  const productRow = (video: StorefrontVideo, product: StorefrontProduct) => {
+  /** A product card: image, price (compare-at when on sale), options with sold-out values disabled, quantity, Add to cart, View product. */
+  const productCard = (product: StorefrontProduct) => {
     const row = el("li", "cc-product");
     const image = safeHttpUrl(product.image);
     if (image) {
@@ -195,88 +355,154 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, titleOf, pos
       row.append(img);
     }
     const text = el("div");
-    const link = isText(product.handle);
-    const name = el(link ? "a" : "span", "cc-name", product.title);
-    if (link) {
-      (name as HTMLAnchorElement).href = `${shopRoot()}products/${encodeURIComponent(product.handle)}`;
-      on(name, "click", () => emit("product_click", video, product));
-    }
-    text.append(name, el("span", "cc-price", formatPrice(product.price)));
-    const soldOut = typeof product.variantId !== "number";
-    const add = el("button", "cc-btn", soldOut ? strings.soldOut : strings.addToCart);
+    const price = el("span", "cc-price");
+    text.append(el("span", "cc-name", product.title), price);
+    const variants = variantsOf(product);
+    const start = variants.find((variant) => variant.id === product.variantId) || variants[0];
+    const chosen = start ? start.values.slice() : [];
+    const selects = (product.options || []).slice(0, start ? undefined : 0).map((name, index) => {
+      const label = el("label", "cc-opt");
+      const select = el("select");
+      for (const value of new Set(variants.map((variant) => variant.values[index]!))) select.append(el("option", "", value));
+      select.value = chosen[index]!;
+      on(select, "change", () => {
+        chosen[index] = select.value;
+        refresh();
+      });
+      label.append(el("span", "", isText(name) ? name : ""), select);
+      text.append(label);
+      return select;
+    });
+    const buy = el("div", "cc-buy");
+    const quantity = el("input", "cc-qty");
+    quantity.type = "number";
+    quantity.min = "1";
+    quantity.max = String(MAX_QUANTITY);
+    quantity.value = "1";
+    attr(quantity, "inputmode", "numeric");
+    attr(quantity, "aria-label", `${strings.quantity}: ${product.title}`);
+    const add = el("button", "cc-btn");
     add.type = "button";
-    add.disabled = soldOut || !cartUrl;
-    if (!soldOut) {
-      attr(add, "aria-label", `${strings.addToCart}: ${product.title}`);
-      on(add, "click", () => addToCart(add, video, product));
+    attr(add, "aria-label", `${strings.addToCart}: ${product.title}`);
+    buy.append(quantity, add);
+    text.append(buy);
+    let variantId: number | null = null;
+    on(add, "click", () => {
+      const count = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(+quantity.value) || 1));
+      quantity.value = String(count);
+      if (variantId !== null) addToCart(add, product, variantId, count);
+    });
+    if (isText(product.handle)) {
+      const view = el("a", "cc-view", strings.viewProduct);
+      view.href = `${shopRoot()}products/${encodeURIComponent(product.handle)}`;
+      attr(view, "aria-label", `${strings.viewProduct}: ${product.title}`);
+      on(view, "click", () => emit("product_click", video(), product));
+      text.append(view);
     }
-    row.append(text, add);
+
+    /** Shows the chosen variant's price and whether it can be added; values no available variant has (with the other choices) are disabled. */
+    const refresh = () => {
+      selects.forEach((select, index) => {
+        for (const option of select.options) {
+          option.disabled = !variants.some(
+            (variant) => variant.available && variant.values.every((value, other) => value === (other === index ? option.value : chosen[other])),
+          );
+        }
+      });
+      const variant = variants.find((candidate) => candidate.values.every((value, index) => value === chosen[index]));
+      // Data published before variants were: the first available variant, as then.
+      const offer = start
+        ? variant
+        : { id: product.variantId, price: product.price, compareAtPrice: product.compareAtPrice, available: typeof product.variantId === "number" };
+      const buyable = !!offer && offer.available && typeof offer.id === "number";
+      variantId = buyable ? offer.id : null;
+      price.textContent = formatPrice(offer ? offer.price : product.price);
+      const was = offer && offer.compareAtPrice;
+      if (was && +was > +offer.price) {
+        const regular = el("s", "", formatPrice(was));
+        regular.prepend(el("span", "cc-vh", `${strings.regularPrice} `));
+        price.append(" ", regular);
+      }
+      add.disabled = !buyable || !cartUrl;
+      add.dataset.state = "";
+      add.textContent = buyable ? strings.addToCart : offer ? strings.soldOut : strings.unavailable;
+    };
+    refresh();
+    row.append(text);
     return row;
   };
 
   const show = (index: number) => {
+    if (modal && modal.open) reportWatchTime();
     current = (index + videos.length) % videos.length;
-    const video = videos[current];
-    if (!video) return;
-    const url = playerUrl(video);
-    const own = safeHttpUrl(video.media && video.media.src);
+    const shown = video();
+    watched = 0;
+    lastTime = -1;
+    viewed = completed = played = false;
+    bar.style.width = "0";
+    const own = safeHttpUrl(shown.media && shown.media.src);
+    const url = isText(shown.embedUrl) && isAllowedPlayerUrl(shown.embedUrl) ? shown.embedUrl : null;
+    stage.classList.toggle("cc-native", !!own);
+    clip.pause();
     if (own) {
       // Our copy in the shop's Shopify Files (decision 035): no platform player, no third-party page.
-      const clip = el("video");
       clip.src = own;
-      clip.controls = clip.autoplay = clip.playsInline = true;
-      const still = safeHttpUrl(video.poster);
+      const still = safeHttpUrl(shown.poster);
       if (still) clip.poster = still;
-      clip.title = titleOf(video);
-      player.replaceChildren(clip);
+      else clip.removeAttribute("poster");
+      clip.title = titleOf(shown);
+      screen.replaceChildren(clip);
+      setPaused(false);
     } else if (url) {
       const frame = el("iframe");
       frame.src = url;
-      frame.title = titleOf(video);
+      frame.title = titleOf(shown);
       frame.allow = "autoplay; encrypted-media; picture-in-picture; fullscreen";
       // Players need scripts and their own origin, may open the platform in a new tab, and never navigate the shop.
       attr(frame, "sandbox", "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation");
-      player.replaceChildren(frame);
+      screen.replaceChildren(frame);
+      // The platform's player starts by itself; what is watched there is the platform's to know.
+      emit("play", shown);
     } else {
-      player.replaceChildren(poster(video, false));
-      const link = safeHttpUrl(video.url);
-      const platform = PLATFORM_TILES[video.platform];
+      screen.replaceChildren(poster(shown, false));
+      const link = safeHttpUrl(shown.url);
+      const platform = PLATFORM_TILES[shown.platform];
       if (link && platform) {
         // "{platform}" has its place in each language's words ("Watch on TikTok", "TikTokで見る").
         const watch = el("a", "cc-watch", strings.watchOn.replace("{platform}", platform.name));
         watch.href = link;
         watch.target = "_blank";
         watch.rel = "noopener noreferrer";
-        player.append(watch);
+        screen.append(watch);
       }
     }
-    const heading = el("h2", "cc-vtitle", titleOf(video));
+    const heading = el("h2", "cc-vtitle", titleOf(shown));
     heading.id = titleId;
     info.replaceChildren(heading);
-    if (isText(video.author)) info.append(el("p", "cc-author", video.author));
-    const products = (Array.isArray(video.products) ? video.products : []).filter((product) => product && isText(product.title));
+    if (isText(shown.author)) info.append(el("p", "cc-author", shown.author));
+    const products = (Array.isArray(shown.products) ? shown.products : []).filter((product) => product && isText(product.title));
     if (products.length) {
+      // Phones: the products are a bottom sheet, opened by this button; wider screens always show them.
+      const toggle = el("button", "cc-shop", `${strings.products} (${products.length})`);
+      toggle.type = "button";
+      attr(toggle, "aria-expanded", "false");
       const list = el("ul", "cc-products");
-      list.append(...products.map((product) => productRow(video, product)));
-      info.append(el("h3", "cc-sub", strings.products), list);
+      list.append(...products.map(productCard));
+      on(toggle, "click", () => attr(toggle, "aria-expanded", String(info.classList.toggle("cc-open"))));
+      info.classList.remove("cc-open");
+      info.append(toggle, list);
     }
     status.textContent = "";
     info.append(status);
-    if (videos.length > 1) {
-      const pager = el("div", "cc-pager");
-      const back = button("cc-btn", strings.previous, "‹");
-      const forward = button("cc-btn", strings.next, "›");
-      on(back, "click", () => show(current - 1));
-      on(forward, "click", () => show(current + 1));
-      pager.append(back, forward);
-      info.append(pager);
-    }
+    if (onShow) onShow(current);
   };
 
   return {
     open(index: number, from: HTMLElement) {
       modal = modal || buildModal();
       opener = from;
+      // Opened by a click: sound is allowed (the browser says otherwise by refusing, then the video plays muted).
+      setMuted(false);
       show(index);
       if (!modal.open) modal.showModal();
       onOpenChange(true);

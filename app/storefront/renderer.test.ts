@@ -20,6 +20,9 @@ class TestIntersectionObserver {
   observe(target: Element) {
     this.entry.targets.push(target);
   }
+  unobserve(target: Element) {
+    this.entry.targets = this.entry.targets.filter((observed) => observed !== target);
+  }
   disconnect() {
     observers.delete(this.entry);
   }
@@ -27,7 +30,16 @@ class TestIntersectionObserver {
 function nearViewport(isIntersecting: boolean) {
   for (const { callback, targets } of [...observers]) {
     callback(
-      targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry),
+      targets.map(
+        (target) =>
+          ({
+            target,
+            isIntersecting,
+            intersectionRatio: isIntersecting ? 1 : 0,
+            intersectionRect: { height: isIntersecting ? 300 : 0 },
+            rootBounds: null,
+          }) as unknown as IntersectionObserverEntry,
+      ),
       {} as IntersectionObserver,
     );
   }
@@ -270,7 +282,7 @@ describe("untrusted data stays inert", () => {
     }
     // The product link is built from the handle, escaped into a path.
     cardAt(container, 0).click();
-    expect(dialog(container).querySelector(".cc-name")!.getAttribute("href")).toBe(`/products/${encodeURIComponent('"><script>alert(1)</script>')}`);
+    expect(dialog(container).querySelector(".cc-view")!.getAttribute("href")).toBe(`/products/${encodeURIComponent('"><script>alert(1)</script>')}`);
   });
 });
 
@@ -296,8 +308,11 @@ describe("the modal's products", () => {
     cardAt(container, 0).click();
     const row = dialog(container).querySelector(".cc-product")!;
     expect(row.querySelector("img")!.getAttribute("src")).toBe("https://cdn.shopify.example/linen-shirt.jpg");
-    expect(row.querySelector("a")!.getAttribute("href")).toBe("/products/linen-shirt");
-    expect(row.querySelector("a")!.textContent).toBe("Linen shirt");
+    expect(row.querySelector(".cc-name")!.textContent).toBe("Linen shirt");
+    const view = row.querySelector("a")!;
+    expect(view.getAttribute("href")).toBe("/products/linen-shirt");
+    expect(view.textContent).toBe("View product");
+    expect(view.getAttribute("aria-label")).toBe("View product: Linen shirt");
     expect(row.querySelector(".cc-price")!.textContent).toBe(new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(49));
   });
 
@@ -313,7 +328,7 @@ describe("the modal's products", () => {
     (window as { Shopify?: unknown }).Shopify = { routes: { root: "/fr/" } };
     const { container } = render();
     cardAt(container, 0).click();
-    expect(dialog(container).querySelector(".cc-name")!.getAttribute("href")).toBe("/fr/products/linen-shirt");
+    expect(dialog(container).querySelector(".cc-view")!.getAttribute("href")).toBe("/fr/products/linen-shirt");
     dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!.click();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/fr/cart/add.js");
@@ -374,7 +389,8 @@ describe("Add to cart", () => {
     expect(add.textContent).toBe("Added to cart");
     expect(dialog(container).querySelector("[role=status]")!.textContent).toBe("Added to cart: Linen shirt");
     expect(refreshed).toHaveBeenCalledTimes(1);
-    expect(events.map((event) => event.type)).toEqual(["video_click", "add_to_cart"]);
+    // The platform's player counts as a play when it opens.
+    expect(events.map((event) => event.type)).toEqual(["video_click", "play", "add_to_cart"]);
     document.removeEventListener("cart:refresh", refreshed);
   });
 
@@ -407,7 +423,7 @@ describe("beacons", () => {
     const { container } = render();
     cardAt(container, 0).click();
     dialog(container)
-      .querySelector<HTMLAnchorElement>(".cc-name")!
+      .querySelector<HTMLAnchorElement>(".cc-view")!
       .dispatchEvent(new MouseEvent("click", { cancelable: true }));
     vi.advanceTimersByTime(BEACON_IDLE_MS - 1);
     expect(sendBeacon).not.toHaveBeenCalled();
@@ -419,6 +435,7 @@ describe("beacons", () => {
           session: sessionStorage.getItem("clipcart:session"),
           events: [
             { type: "video_click", videoId: "vid_1", widgetId: "wid_1" },
+            { type: "play", videoId: "vid_1", widgetId: "wid_1" },
             { type: "product_click", videoId: "vid_1", widgetId: "wid_1", productId: "gid://shopify/Product/1001" },
           ],
         },
@@ -438,7 +455,10 @@ describe("beacons", () => {
     cardAt(container, 1).click();
     window.dispatchEvent(new Event("pagehide"));
     const batches = sentBatches();
-    expect(batches.map(({ batch }) => batch.events.map((event) => event.videoId))).toEqual([["vid_1"], ["vid_2"]]);
+    expect(batches.map(({ batch }) => batch.events.map((event) => event.videoId))).toEqual([
+      ["vid_1", "vid_1"],
+      ["vid_2", "vid_2"],
+    ]);
     expect(batches[0]?.batch.session).toBe(batches[1]?.batch.session);
   });
 
@@ -448,7 +468,15 @@ describe("beacons", () => {
     const { container } = render();
     cardAt(container, 0).click();
     window.dispatchEvent(new Event("pagehide"));
-    expect(sentBatches().map(({ batch }) => batch)).toEqual([{ session: null, events: [{ type: "video_click", videoId: "vid_1", widgetId: "wid_1" }] }]);
+    expect(sentBatches().map(({ batch }) => batch)).toEqual([
+      {
+        session: null,
+        events: [
+          { type: "video_click", videoId: "vid_1", widgetId: "wid_1" },
+          { type: "play", videoId: "vid_1", widgetId: "wid_1" },
+        ],
+      },
+    ]);
     expect(sessionStorage.getItem("clipcart:session")).toBeNull();
 
     // Once the shopper allows it, the next batch has the key.
@@ -651,5 +679,229 @@ describe("live previews (issue 14)", () => {
     nearViewport(true);
     expect(saving.container.querySelectorAll("video")).toHaveLength(0);
     expect(played).toEqual([]);
+  });
+});
+
+describe("the player's own video (issue 14)", () => {
+  const media = { preview: "https://cdn.shopify.example/v1-480.mp4", src: "https://cdn.shopify.example/v1-1080.mp4", width: 1080, height: 1920, duration: 12 };
+  const nativeWidget = () =>
+    storefrontWidget({
+      videos: storefrontWidget().videos.map((video, index) =>
+        index < 2 ? { ...video, media: { ...media, src: media.src.replace("v1", `v${index + 1}`) } } : video,
+      ),
+    });
+  const clipOf = (container: HTMLElement) => dialog(container).querySelector("video")!;
+  const at = (clip: HTMLVideoElement, seconds: number) => {
+    Object.defineProperty(clip, "currentTime", { value: seconds, configurable: true, writable: true });
+    clip.dispatchEvent(new Event("timeupdate"));
+  };
+  const heading = (container: HTMLElement) => dialog(container).querySelector(".cc-vtitle")!.textContent;
+  const pointer = (target: Element, type: string, clientY: number) => target.dispatchEvent(new PointerEvent(type, { clientY, bubbles: true }));
+
+  it("plays our copy in a native <video> with sound, and reports the play, the view after 3 s, the completion and the watch time", () => {
+    const events: WidgetEvent[] = [];
+    const { container } = render(nativeWidget(), { onEvent: (event) => events.push(event) });
+    cardAt(container, 0).click();
+    const clip = clipOf(container);
+    expect(clip.getAttribute("src")).toBe("https://cdn.shopify.example/v1-1080.mp4");
+    expect(clip.muted).toBe(false);
+    expect(dialog(container).querySelector("iframe")).toBeNull();
+    clip.dispatchEvent(new Event("playing"));
+    clip.dispatchEvent(new Event("playing"));
+    for (const second of [0, 1, 2, 2.9]) at(clip, second);
+    expect(events.map((event) => event.type)).toEqual(["video_click", "play"]);
+    // A jump (a seek) is not watching.
+    at(clip, 9);
+    at(clip, 9.2);
+    expect(events.map((event) => event.type)).toEqual(["video_click", "play", "view"]);
+    clip.dispatchEvent(new Event("ended"));
+    clip.dispatchEvent(new Event("ended"));
+    dialog(container).close();
+    expect(events.slice(3)).toEqual([
+      { type: "completion", videoId: "vid_1", widgetId: "wid_1" },
+      { type: "watch_time", videoId: "vid_1", widgetId: "wid_1", ms: 3100 },
+    ]);
+  });
+
+  it("reports the watch time so far when the page is left while the video plays", () => {
+    const { container } = render(nativeWidget());
+    cardAt(container, 0).click();
+    const clip = clipOf(container);
+    for (const second of [0, 0.5, 1, 1.5]) at(clip, second);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(sentBatches()[0]?.batch.events.map(({ type, ms }) => [type, ms])).toEqual([
+      ["video_click", undefined],
+      ["play", undefined],
+      ["watch_time", 1500],
+    ]);
+  });
+
+  it("a swipe up shows the next video, a swipe down the previous, a tap pauses; the sound can be turned off", () => {
+    const { container } = render(nativeWidget());
+    cardAt(container, 0).click();
+    const screen = dialog(container).querySelector(".cc-player")!;
+    pointer(screen, "pointerdown", 600);
+    pointer(screen, "pointermove", 500);
+    pointer(screen, "pointerup", 500);
+    expect(heading(container)).toBe("Reel");
+    expect(clipOf(container).getAttribute("src")).toBe("https://cdn.shopify.example/v2-1080.mp4");
+    pointer(screen, "pointerdown", 300);
+    pointer(screen, "pointermove", 420);
+    pointer(screen, "pointerup", 420);
+    expect(heading(container)).toBe("Summer outfit");
+    // A short move is a tap: it pauses.
+    const pause = dialog(container).querySelector(".cc-pause")!;
+    expect(pause.getAttribute("aria-pressed")).toBe("false");
+    pointer(screen, "pointerdown", 300);
+    pointer(screen, "pointerup", 303);
+    expect(pause.getAttribute("aria-pressed")).toBe("true");
+    expect(heading(container)).toBe("Summer outfit");
+    const sound = dialog(container).querySelector<HTMLButtonElement>(".cc-sound")!;
+    expect(sound.getAttribute("aria-label")).toBe("Sound");
+    expect(sound.getAttribute("aria-pressed")).toBe("true");
+    sound.click();
+    expect(sound.getAttribute("aria-pressed")).toBe("false");
+    expect(clipOf(container).muted).toBe(true);
+  });
+
+  it("the keyboard moves through the videos (arrows), pauses (space) and closes (Escape); form fields keep their keys", () => {
+    const { container } = render(nativeWidget());
+    cardAt(container, 0).click();
+    const modal = dialog(container);
+    const key = (target: Element, name: string) => target.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
+    key(modal, "ArrowDown");
+    expect(heading(container)).toBe("Reel");
+    key(modal, "ArrowRight");
+    expect(heading(container)).toBe("Pin");
+    key(modal, "ArrowUp");
+    key(modal, "ArrowLeft");
+    expect(heading(container)).toBe("Summer outfit");
+    key(modal.querySelector(".cc-qty")!, "ArrowDown");
+    expect(heading(container)).toBe("Summer outfit");
+    key(modal, " ");
+    expect(modal.querySelector(".cc-pause")!.getAttribute("aria-pressed")).toBe("true");
+    key(modal, "Escape");
+    expect(modal.open).toBe(false);
+  });
+});
+
+describe("the player's product cards (issue 14)", () => {
+  // Size x Color: S/Blue is sold out, M/Red is on sale, there is no L/Blue.
+  const shirt = storefrontProduct({
+    price: "40.00",
+    variantId: 501,
+    options: ["Size", "Color"],
+    variants: [
+      { id: 501, values: ["S", "Red"], price: "40.00", compareAtPrice: null, available: true },
+      { id: 502, values: ["S", "Blue"], price: "40.00", compareAtPrice: null, available: false },
+      { id: 503, values: ["M", "Red"], price: "36.00", compareAtPrice: "45.00", available: true },
+      { id: 504, values: ["M", "Blue"], price: "42.00", compareAtPrice: null, available: true },
+      { id: 505, values: ["L", "Red"], price: "44.00", compareAtPrice: null, available: true },
+    ],
+  });
+  const open = () => {
+    const { container } = render(storefrontWidget({ videos: [storefrontVideo({ products: [shirt] })] }));
+    cardAt(container, 0).click();
+    const card = dialog(container).querySelector(".cc-product")!;
+    const [size, color] = [...card.querySelectorAll("select")] as [HTMLSelectElement, HTMLSelectElement];
+    const choose = (select: HTMLSelectElement, value: string) => {
+      select.value = value;
+      select.dispatchEvent(new Event("change"));
+    };
+    const disabled = (select: HTMLSelectElement) => [...select.options].filter((option) => option.disabled).map((option) => option.value);
+    return { card, size, color, choose, disabled, add: card.querySelector<HTMLButtonElement>(".cc-buy button")!, price: card.querySelector(".cc-price")! };
+  };
+
+  it("offer each option with its values, sold-out values disabled, starting at the first available variant", () => {
+    const { card, size, color, choose, disabled, add } = open();
+    expect([...card.querySelectorAll(".cc-opt")].map((label) => label.firstChild!.textContent)).toEqual(["Size", "Color"]);
+    expect([...size.options].map((option) => option.value)).toEqual(["S", "M", "L"]);
+    expect([size.value, color.value]).toEqual(["S", "Red"]);
+    expect(disabled(color)).toEqual(["Blue"]);
+    expect(disabled(size)).toEqual([]);
+    choose(size, "M");
+    expect(disabled(color)).toEqual([]);
+    choose(color, "Blue");
+    expect(disabled(size)).toEqual(["S", "L"]);
+    expect(add.disabled).toBe(false);
+    choose(size, "L");
+    expect(add.disabled).toBe(true);
+    expect(add.textContent).toBe("Unavailable");
+  });
+
+  it("show the chosen variant's price, with the regular price struck through when on sale", () => {
+    const { size, choose, price } = open();
+    expect(price.textContent).toBe("$40.00");
+    choose(size, "M");
+    expect(price.querySelector("s")!.textContent).toBe("Regular price $45.00");
+    expect(price.textContent).toBe("$36.00 Regular price $45.00");
+  });
+
+  it("add the chosen variant in the chosen quantity", async () => {
+    const { card, size, color, choose, add } = open();
+    choose(size, "M");
+    choose(color, "Blue");
+    const quantity = card.querySelector<HTMLInputElement>(".cc-qty")!;
+    expect(quantity.getAttribute("aria-label")).toBe("Quantity: Linen shirt");
+    quantity.value = "2";
+    add.click();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string).items[0]).toMatchObject({ id: 504, quantity: 2 });
+  });
+
+  it("a product without options shows its compare-at price and adds its first available variant", () => {
+    const { container } = render(storefrontWidget({ videos: [storefrontVideo({ products: [storefrontProduct({ compareAtPrice: "60.00" })] })] }));
+    cardAt(container, 0).click();
+    const card = dialog(container).querySelector(".cc-product")!;
+    expect(card.querySelector("select")).toBeNull();
+    expect(card.querySelector(".cc-price")!.textContent).toBe("$49.00 Regular price $60.00");
+  });
+});
+
+describe("stories (issue 14)", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("a row of round thumbnails without previews; a thumbnail opens the player at its video, and watched ones stay dimmed", () => {
+    const media = { preview: "https://cdn.shopify.example/p.mp4", src: "https://cdn.shopify.example/s.mp4", width: 1080, height: 1920, duration: 9 };
+    const widget = storefrontWidget({ layout: "stories", videos: storefrontWidget().videos.map((video) => ({ ...video, media })) });
+    const { container, rendered } = render(widget, { previews: { startPreviews } });
+    expect(container.querySelector(".cc.cc--stories")).not.toBeNull();
+    nearViewport(true);
+    expect(container.querySelector("video.cc-preview")).toBeNull();
+    cardAt(container, 1).click();
+    expect(dialog(container).querySelector(".cc-vtitle")!.textContent).toBe("Reel");
+    dialog(container).querySelector<HTMLButtonElement>(".cc-down")!.click();
+    const seen = () => cards(container).map((card) => card.classList.contains("cc-seen"));
+    expect(seen()).toEqual([false, true, true]);
+    rendered.destroy();
+    const again = render(widget).container;
+    expect(cards(again).map((card) => card.classList.contains("cc-seen"))).toEqual([false, true, true]);
+  });
+});
+
+describe("impressions (issue 14)", () => {
+  it("the widget and each card in view for a second count once per page view", () => {
+    vi.useFakeTimers();
+    const events: WidgetEvent[] = [];
+    render(storefrontWidget(), { onEvent: (event) => events.push(event) });
+    nearViewport(true);
+    vi.advanceTimersByTime(999);
+    expect(events).toEqual([]);
+    // Scrolled away before the second was up: nothing; back again for a full second: counted.
+    nearViewport(false);
+    vi.advanceTimersByTime(1000);
+    expect(events).toEqual([]);
+    nearViewport(true);
+    vi.advanceTimersByTime(1000);
+    expect(events).toEqual([
+      { type: "widget_impression", widgetId: "wid_1" },
+      { type: "impression", videoId: "vid_1", widgetId: "wid_1" },
+      { type: "impression", videoId: "vid_2", widgetId: "wid_1" },
+      { type: "impression", videoId: "vid_3", widgetId: "wid_1" },
+    ]);
+    nearViewport(false);
+    nearViewport(true);
+    vi.advanceTimersByTime(5000);
+    expect(events).toHaveLength(4);
   });
 });

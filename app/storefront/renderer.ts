@@ -17,9 +17,9 @@
  * - everything is a real button or link with a label; the player is a modal
  *   dialog that traps focus, closes on Escape and gives focus back.
  */
-import { CAROUSEL_AUTO_SCROLL_MS, LAYOUT_TYPES } from "~/constants";
+import { CAROUSEL_AUTO_SCROLL_MS, IMPRESSION_AFTER_MS, IMPRESSION_VISIBLE_RATIO, LAYOUT_TYPES } from "~/constants";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
-import { trackBeacon, type BeaconEvent } from "./beacons";
+import { beforeBeaconFlush, trackBeacon, type BeaconEvent } from "./beacons";
 import { button, el, isText, on, session, shopRoot, tile } from "./dom";
 import type { Player, PlayerModule } from "./player";
 import type { PreviewCard, Previews, PreviewsModule } from "./previews";
@@ -70,6 +70,18 @@ export interface RenderedWidget {
 }
 
 const DISMISSED_KEY = "clipcart:dismissed:";
+/** Stories' watched videos in this browser: the latest ones, enough for any widget. */
+const SEEN_KEY = "clipcart:seen";
+const SEEN_MAX = 200;
+
+function readSeen(): string[] | null {
+  try {
+    const seen: unknown = JSON.parse(localStorage.getItem(SEEN_KEY) || "[]");
+    return Array.isArray(seen) ? seen.filter((id): id is string => typeof id === "string") : null;
+  } catch {
+    return null;
+  }
+}
 /** Posters start loading this far before they scroll into view. */
 const NEAR_VIEWPORT = "200px";
 
@@ -112,11 +124,16 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   const cartUrl = options.cartAddUrl === undefined ? `${shopRoot()}cart/add.js` : options.cartAddUrl;
   const titleOf = (video: StorefrontVideo) => (isText(video.title) && video.title.trim()) || strings.untitled;
   const playerUrl = (video: StorefrontVideo) => (isText(video.embedUrl) && isAllowedPlayerUrl(video.embedUrl) ? video.embedUrl : null);
-  const emit = (type: WidgetEvent["type"], video: StorefrontVideo, product?: StorefrontProduct) => {
+  const beacons = options.beacon !== false;
+  const send = (event: WidgetEvent) => {
+    if (options.onEvent) options.onEvent(event);
+    if (beacons) trackBeacon(event);
+  };
+  const emit = (type: WidgetEvent["type"], video: StorefrontVideo, product?: StorefrontProduct, ms?: number) => {
     const event: WidgetEvent = { type, videoId: video.id, widgetId: widget.id };
     if (product) event.productId = product.id;
-    if (options.onEvent) options.onEvent(event);
-    if (options.beacon !== false) trackBeacon(event);
+    if (ms) event.ms = ms;
+    send(event);
   };
 
   // The same classes and boxes as the Liquid placeholder (snippets/clipcart-widget.liquid), so the swap moves nothing.
@@ -151,12 +168,18 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     return img;
   };
 
+  // Stories: the videos the shopper has watched are dimmed, on this visit and the next (kept in this browser only).
+  const stories = layout === "stories";
+  const seen: string[] = (stories && readSeen()) || [];
+  const cards: Array<[HTMLElement, StorefrontVideo]> = [];
   (layout === "single" || sticky ? videos.slice(0, 1) : videos).forEach((video, index) => {
     const item = el("li", "cc-item");
     const card = interactive ? button("cc-card", `${strings.play}: ${titleOf(video)}`) : el("div", "cc-card");
     card.append(poster(video, true), el("span", "cc-play"), el("span", "cc-title", titleOf(video)));
+    if (seen.includes(video.id)) card.classList.add("cc-seen");
+    cards.push([card, video]);
     const preview = safeHttpUrl(video.media && video.media.preview);
-    if (preview) previewCards.push({ card, src: preview });
+    if (preview && !stories) previewCards.push({ card, src: preview });
     if (interactive) {
       on(card, "click", () => {
         emit("video_click", video);
@@ -196,6 +219,37 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
 
   container.append(box);
   if (!interactive) return handle;
+
+  // Impressions: the widget, and each video's card, at least half visible (or filling half the screen) for a
+  // second, each once per page view.
+  if (typeof IntersectionObserver === "function") {
+    const targets = new Map<Element, StorefrontVideo | null>([[box, null], ...cards]);
+    const timers = new Map<Element, ReturnType<typeof setTimeout>>();
+    const impressions = new IntersectionObserver(
+      (entries) => {
+        for (const { target, isIntersecting, intersectionRatio, intersectionRect, rootBounds } of entries) {
+          clearTimeout(timers.get(target));
+          const half = (rootBounds ? rootBounds.height : innerHeight) * IMPRESSION_VISIBLE_RATIO;
+          if (isIntersecting && (intersectionRatio >= IMPRESSION_VISIBLE_RATIO || intersectionRect.height >= half)) {
+            const timer = setTimeout(() => {
+              impressions.unobserve(target);
+              const video = targets.get(target);
+              if (video) emit("impression", video);
+              else send({ type: "widget_impression", widgetId: widget.id });
+            }, IMPRESSION_AFTER_MS);
+            timers.set(target, timer);
+          }
+        }
+      },
+      // Steps up to the ratio: a widget taller than two screens never shows half of itself, but fills half the screen.
+      { threshold: [0, 1, 2, 3, 4, 5].map((step) => (step * IMPRESSION_VISIBLE_RATIO) / 5) },
+    );
+    targets.forEach((_, target) => impressions.observe(target));
+    cleanups.push(() => {
+      impressions.disconnect();
+      timers.forEach(clearTimeout);
+    });
+  }
 
   const reducedMotion = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
   const saveData = !!(navigator as { connection?: { saveData?: boolean } }).connection?.saveData;
@@ -298,7 +352,20 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   const openWith = (module: PlayerModule, index: number, from: HTMLElement) => {
     // A player that arrives after the widget left the page opens nothing.
     if (destroyed) return;
-    player = player || module.createPlayer({ widget, box, strings, cartUrl, emit, titleOf, poster, onOpenChange });
+    player =
+      player ||
+      module.createPlayer({
+        widget,
+        box,
+        strings,
+        cartUrl,
+        emit,
+        beforeFlush: (report) => beacons && cleanups.push(beforeBeaconFlush(report)),
+        titleOf,
+        poster,
+        onOpenChange,
+        onShow,
+      });
     player.open(index, from);
   };
   const openModal = (index: number, from: HTMLElement) => {
@@ -309,6 +376,18 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
         // Not loaded (offline, blocked): nothing opens, and the next click tries again.
         () => undefined,
       );
+    }
+  };
+  const onShow = (index: number) => {
+    const [card, video] = cards[index] || [];
+    if (!stories || !card || !video) return;
+    card.classList.add("cc-seen");
+    if (seen.includes(video.id)) return;
+    seen.push(video.id);
+    try {
+      localStorage.setItem(SEEN_KEY, JSON.stringify(seen.slice(-SEEN_MAX)));
+    } catch {
+      // Storage blocked: dimmed for this page view only.
     }
   };
   const onOpenChange = (open: boolean) => {

@@ -16,6 +16,12 @@ export const WIDGET_STRINGS = {
   added: "Added to cart",
   addFailed: "Could not add to cart. Please try again.",
   soldOut: "Sold out",
+  unavailable: "Unavailable",
+  quantity: "Quantity",
+  viewProduct: "View product",
+  regularPrice: "Regular price",
+  pause: "Pause",
+  sound: "Sound",
   watchOn: "Watch on {platform}",
   untitled: "Video",
 };
