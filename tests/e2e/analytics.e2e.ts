@@ -88,7 +88,7 @@ test("a shopper's clicks, add to cart and order show on Analytics and the Dashbo
   const modal = shopper.getByRole("dialog");
   await modal.getByRole("button", { name: `Add to cart: ${product.title}` }).click();
   await expect(modal.getByRole("status")).toHaveText(`Added to cart: ${product.title}`);
-  await modal.getByRole("link", { name: product.title }).first().click();
+  await modal.getByRole("link", { name: `View product: ${product.title}` }).click();
   await shopper.waitForURL(`**/products/${product.handle}`);
   await shopper.goto(storefront(shop, "/cart"));
   await shopper.getByRole("button", { name: "Check out" }).click();
@@ -97,7 +97,13 @@ test("a shopper's clicks, add to cart and order show on Analytics and the Dashbo
 
   // The beacons (written within a second) and the order webhook have reached the app.
   await expect
-    .poll(async () => (await prisma.analyticsEvent.findMany({ where: { shopId: shopRow.id } })).map((event) => event.type).sort(), { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await prisma.analyticsEvent.findMany({ where: { shopId: shopRow.id, type: { in: ["video_click", "product_click", "add_to_cart"] } } }))
+          .map((event) => event.type)
+          .sort(),
+      { timeout: 15_000 },
+    )
     .toEqual(["add_to_cart", "product_click", "video_click"]);
   await expect.poll(() => prisma.orderAttribution.count({ where: { shopId: shopRow.id } })).toBe(1);
 

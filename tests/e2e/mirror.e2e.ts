@@ -7,7 +7,7 @@ import { SHOPIFY_URL, adminModal, closeAdminModal, expect, modalButton, tableRow
 import { bulkAction } from "./library-helpers";
 import { e2eDb } from "./db";
 import { chooseMethod, emulator, libraryRows, openImportFromLibrary, submitImport, tiktokVideoUrl } from "./import-helpers";
-import { installThroughThemeEditor, published, storefront } from "./storefront-helpers";
+import { createHomeWidget, published, storefront } from "./storefront-helpers";
 import { uniqueAccount } from "../emulators/platforms/client";
 
 // Videos play from the merchant's Shopify Files (issue 13, decision 035): an
@@ -19,16 +19,6 @@ interface LocalFile {
   id: string;
   mediaType: string;
   status: string;
-}
-
-/** A carousel for the home page, created in Widgets and installed as widget #1 through the theme editor. */
-async function createHomeCarousel(page: Page, app: FrameLocator, name: string) {
-  await app.getByRole("button", { name: "Add widget" }).first().click();
-  await app.getByRole("button", { name: "Choose Carousel" }).click();
-  await app.getByRole("textbox", { name: "Widget name" }).fill(name);
-  await app.getByRole("button", { name: "Create Widget" }).click();
-  await expect(app.getByText("Widget created successfully!")).toBeVisible();
-  await installThroughThemeEditor(page, app, name, 1);
 }
 
 async function videoFiles(shop: string): Promise<LocalFile[]> {
@@ -43,7 +33,7 @@ test("an approved TikTok video is copied to Shopify Files and plays natively on 
 }) => {
   // A carousel on the home page.
   let app = await openApp("/widgets");
-  await createHomeCarousel(page, app, "Our own player");
+  await createHomeWidget(page, app, "Carousel", "Our own player");
 
   // One TikTok video imported by URL, then approved to the carousel.
   app = await openApp("/content");
@@ -134,7 +124,7 @@ test("an uploaded MP4 shows its progress, joins the library as a draft, and once
 }) => {
   const [product] = firstOf(demoCatalogue(), 1, "demo products");
   let app = await openApp("/widgets");
-  await createHomeCarousel(page, app, "Our uploads");
+  await createHomeWidget(page, app, "Carousel", "Our uploads");
 
   // The limits are said before the merchant picks a file; a wrong file is refused at once.
   app = await openApp("/content");

@@ -46,3 +46,13 @@ export async function installThroughThemeEditor(
   await editor.close();
   await modalButton(app, "Got it").click();
 }
+
+/** A widget of `layout` for the home page, created in Widgets and installed as widget `number` through the theme editor. */
+export async function createHomeWidget(page: Page, app: FrameLocator, layout: "Carousel" | "Stories", name: string, number = 1) {
+  await app.getByRole("button", { name: "Add widget" }).first().click();
+  await app.getByRole("button", { name: `Choose ${layout}` }).click();
+  await app.getByRole("textbox", { name: "Widget name" }).fill(name);
+  await app.getByRole("button", { name: "Create Widget" }).click();
+  await expect(app.getByText("Widget created successfully!")).toBeVisible();
+  await installThroughThemeEditor(page, app, name, number);
+}
