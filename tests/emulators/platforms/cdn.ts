@@ -55,7 +55,11 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A portrait video cover or a round avatar: the platform's colour, a hue from the key, a label. */
+/**
+ * A portrait video cover or a round avatar: the platform's colour, a hue from the key, a label. The
+ * cover's label sits at the top, where platforms put their own marks; widgets write the title over
+ * the bottom of a poster (under a scrim that also keeps words a real cover carries there legible).
+ */
 function svgFor(platform: EmulatedPlatform, kind: CdnKind, key: string): string {
   const hue = hash(`${platform}:${key}`) % 360;
   const color = COLORS[platform];
@@ -69,7 +73,7 @@ function svgFor(platform: EmulatedPlatform, kind: CdnKind, key: string): string 
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="${color}"/></linearGradient></defs>` +
     `<rect width="360" height="640" fill="url(#g)"/>` +
     `<circle cx="180" cy="320" r="44" fill="#ffffff" fill-opacity="0.85"/><path d="M166 296 L204 320 L166 344 Z" fill="#111111"/>` +
-    `<text x="20" y="608" font-family="sans-serif" font-size="20" fill="#ffffff">${label}</text></svg>`
+    `<text x="20" y="44" font-family="sans-serif" font-size="20" fill="#ffffff">${label}</text></svg>`
   );
 }
 
