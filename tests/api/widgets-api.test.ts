@@ -82,11 +82,25 @@ describe("POST /api/widgets: the creation rules of spec 5", () => {
     expect(sticky.settings).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "left", playPreviews: true });
   });
 
+  it("creates a Stories widget (decision 043): its own default name; theme and header kept, auto-scroll, previews and alignment not", async () => {
+    const shop = await bootstrapShop("widgets");
+    const stories = await created(shop, {
+      layoutType: "stories",
+      pageContexts: ["product"],
+      priority: 2,
+      settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false },
+    });
+    expect(stories).toMatchObject({ name: "Stories Widget", layout_type: "stories", page_contexts: ["product"], priority: 2 });
+    expect(stories.settings).toEqual({ theme: "dark", autoScroll: true, showHeader: true, alignment: "right", playPreviews: true });
+    expect((await listWidgets(shop)).map((widget) => widget.layout_type)).toEqual(["stories"]);
+  });
+
   it("refuses a priority outside 1-5, an unknown layout and an unknown page, changing nothing", async () => {
     const shop = await bootstrapShop("widgets");
     for (const body of [
       { layoutType: "carousel", pageContexts: ["homepage"], priority: 6 },
       { layoutType: "slideshow", pageContexts: ["homepage"] },
+      { layoutType: "Stories", pageContexts: ["homepage"] },
       { layoutType: "grid", pageContexts: ["blog"] },
     ]) {
       expect((await createWidget(shop, body)).status).toBe(400);
@@ -157,6 +171,12 @@ describe("theme editor deep links (spec 9)", () => {
     expect(Object.fromEntries(sticky.searchParams)).toEqual({ template: "cart", context: "apps", activateAppId: "KEY/sticky" });
     const vintage = new URL(themeEditorUrl({ ...base, layout: "grid", pageContexts: ["collection"], themeType: "liquid" }));
     expect(Object.fromEntries(vintage.searchParams)).toEqual({ template: "collection", context: "apps", activateAppId: "KEY/page-widgets" });
+  });
+  it("adds Stories as an app block like Carousel and Grid, and shows them through the page-widgets embed on vintage themes", () => {
+    const stories = new URL(themeEditorUrl({ ...base, layout: "stories", pageContexts: ["homepage"], themeType: "json" }));
+    expect(Object.fromEntries(stories.searchParams)).toEqual({ template: "index", addAppBlockId: "KEY/stories", target: "newAppsSection" });
+    const vintage = new URL(themeEditorUrl({ ...base, layout: "stories", pageContexts: ["product"], themeType: "liquid" }));
+    expect(Object.fromEntries(vintage.searchParams)).toEqual({ template: "product", context: "apps", activateAppId: "KEY/page-widgets" });
   });
 });
 
