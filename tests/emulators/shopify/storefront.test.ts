@@ -32,7 +32,7 @@ describe("storefront pages, on the JSON and the vintage theme", () => {
   it.each(["json", "liquid"] as const)("%s theme: home, product, collection and cart pages", async (theme) => {
     const shop = newShop();
     await seed(shop, { theme });
-    // The demo catalogue always holds products (72 by default).
+    // The demo catalogue always holds products (73 by default).
     const product = demoCatalogue()[0]!;
     const home = await (await page(shop, "/")).text();
     expect(home).toContain(`href="/products/${product.handle}"`);
