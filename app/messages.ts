@@ -366,7 +366,7 @@ export const IMPORT_INPUT_HINTS: Record<PlatformId, Partial<Record<ImportMethod,
   snapchat: {},
 };
 
-/** The four layouts as the Widgets page presents them (spec 2, 5). */
+/** The layouts as the Widgets page presents them (spec 2, 5; Stories: decision 043). */
 export const LAYOUTS: Record<LayoutType, { title: string; description: string }> = {
   carousel: { title: "Carousel", description: "Horizontal scrolling video gallery" },
   grid: { title: "Grid", description: "Organized grid layout" },
@@ -406,7 +406,7 @@ export const WIDGET_TEXT = {
   themeFetchFailed: "Failed to fetch active theme",
   addWidget: "Add widget",
   emptyTitle: "Create your first widget",
-  emptyBody: "Widgets show your approved videos on your store: a carousel, a grid, one featured video or a sticky player.",
+  emptyBody: "Widgets show your approved videos on your store: a carousel, a grid, one featured video, a sticky player or a row of stories.",
   loading: "Loading…",
   chooseType: "Choose a widget type",
   choose: "Choose",
@@ -499,7 +499,7 @@ export const DASHBOARD_TEXT = {
   gettingStartedSteps: [
     { title: "Add videos", body: "Import videos from TikTok, Instagram or Pinterest." },
     { title: "Moderate content", body: "Approve the videos you want shoppers to see and tag your products." },
-    { title: "Create widget", body: "Choose a Carousel, Grid, Single or Sticky widget and where it appears." },
+    { title: "Create widget", body: "Choose a Carousel, Grid, Single, Sticky or Stories widget and where it appears." },
     { title: "Embed on store", body: "Add the widget to your theme from the theme editor." },
   ],
   createWidgetTitle: "Your videos are ready",

@@ -113,24 +113,51 @@ interface MirrorSource {
 
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
 
+/** A video whose products keep only what a product without a choice carries: no option names, no variants. */
+function withoutVariantPickers(video: StorefrontVideo): StorefrontVideo {
+  if (!video.products.some((product) => product.variants || product.options)) return video;
+  return { ...video, products: video.products.map(({ options: _options, variants: _variants, ...product }) => product) };
+}
+
 /**
  * The widget with as many of its videos as fit Shopify's JSON metafield limit
  * (STOREFRONT_METAFIELD_MAX_BYTES, with room for the metafield's own
- * envelope): a widget's later videos are left out rather than the whole
- * publish failing. A handful of videos with full product lists take a few KB
- * each, so only very long widgets meet the cap.
+ * envelope), rather than the whole publish failing. A handful of videos with
+ * full product lists take a few KB each, but a product's variants (up to
+ * STOREFRONT_VARIANTS_MAX, about 100 bytes each) repeat in every video that
+ * shows it, so a long widget chooses (decision 043): its first videos keep
+ * their products' variant pickers within half of the limit, the next ones
+ * come without them (their products sell the first available variant,
+ * `variantId`) until the limit, the rest are left out; then, in order, the
+ * videos without pickers get theirs back while the data still fits.
  */
 export function withinMetafieldLimit(widget: StorefrontWidget, maxBytes = STOREFRONT_METAFIELD_MAX_BYTES - 1024): StorefrontWidget {
   if (jsonBytes(widget) <= maxBytes) return widget;
-  const empty = jsonBytes({ ...widget, videos: [] });
+  const pickersBudget = maxBytes / 2;
   const videos: StorefrontVideo[] = [];
-  let size = empty;
+  let size = jsonBytes({ ...widget, videos: [] });
+  // One comma between videos.
+  const added = (video: StorefrontVideo) => jsonBytes(video) + (videos.length ? 1 : 0);
+  let withPickers = true;
   for (const video of widget.videos) {
-    // One comma between videos.
-    const added = jsonBytes(video) + (videos.length ? 1 : 0);
-    if (size + added > maxBytes) break;
-    videos.push(video);
-    size += added;
+    if (withPickers && size + added(video) <= pickersBudget) {
+      size += added(video);
+      videos.push(video);
+      continue;
+    }
+    withPickers = false;
+    const lighter = withoutVariantPickers(video);
+    if (size + added(lighter) > maxBytes) break;
+    size += added(lighter);
+    videos.push(lighter);
+  }
+  for (const [index, video] of videos.entries()) {
+    const full = widget.videos[index]!;
+    if (full === video) continue;
+    const extra = jsonBytes(full) - jsonBytes(video);
+    if (size + extra > maxBytes) break;
+    videos[index] = full;
+    size += extra;
   }
   return { ...widget, videos };
 }

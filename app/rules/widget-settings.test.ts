@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { LAYOUT_TYPES } from "~/constants";
-import { WIDGET_SETTING_DEFAULTS, readChoice, readLayout, readWidgetSettings, settingsForLayout, type WidgetSettings } from "./widget-settings";
+import {
+  WIDGET_SETTING_DEFAULTS,
+  WIDGET_SETTING_NAMES,
+  layoutUsesSetting,
+  readChoice,
+  readLayout,
+  readWidgetSettings,
+  settingsForLayout,
+  type WidgetSettings,
+} from "./widget-settings";
 
 const everySetting: WidgetSettings = { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false };
 
@@ -10,8 +19,19 @@ describe("which settings each layout keeps (spec 5)", () => {
     ["grid", { theme: "dark", showHeader: true, playPreviews: false }],
     ["single", { playPreviews: false }],
     ["sticky", { alignment: "left", playPreviews: false }],
+    // Round thumbnails neither scroll by themselves nor play previews (decision 043).
+    ["stories", { theme: "dark", showHeader: true }],
   ] as const)("%s", (layout, kept) => {
     expect(settingsForLayout(layout, everySetting)).toEqual(kept);
+  });
+
+  it("every layout is listed above", () => {
+    expect(LAYOUT_TYPES).toEqual(["carousel", "grid", "single", "sticky", "stories"]);
+  });
+
+  it("the Customize form shows Stories the theme and header, not auto-scroll, previews or alignment", () => {
+    const shown = WIDGET_SETTING_NAMES.filter((name) => layoutUsesSetting("stories", name));
+    expect(shown).toEqual(["theme", "showHeader"]);
   });
 
   it("leaves out a setting that was not given", () => {

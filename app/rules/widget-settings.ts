@@ -24,12 +24,17 @@ interface ToggleSetting {
 }
 
 export const WIDGET_SETTING_DECLARATIONS = {
-  theme: { kind: "choice", options: ["light", "dark"], default: "light", layouts: ["carousel", "grid"] },
+  /** Stories (decision 043) sit in the page like a carousel: the page's colours decide too. */
+  theme: { kind: "choice", options: ["light", "dark"], default: "light", layouts: ["carousel", "grid", "stories"] },
+  /** Stories do not scroll by themselves: their row is a menu the shopper reads, not a slideshow. */
   autoScroll: { kind: "toggle", default: true, layouts: ["carousel"] },
-  showHeader: { kind: "toggle", default: false, layouts: ["carousel", "grid"] },
+  showHeader: { kind: "toggle", default: false, layouts: ["carousel", "grid", "stories"] },
   alignment: { kind: "choice", options: ["left", "right"], default: "right", layouts: ["sticky"] },
-  /** Muted, looping previews of the videos in view (issue 14); the poster stays where a video has no copy. */
-  playPreviews: { kind: "toggle", default: true, layouts: LAYOUT_TYPES },
+  /**
+   * Muted, looping previews of the videos in view (issue 14); the poster stays where a video has no copy.
+   * Not for Stories: their round thumbnails are too small for a moving picture to say anything.
+   */
+  playPreviews: { kind: "toggle", default: true, layouts: LAYOUT_TYPES.filter((layout) => layout !== "stories") },
 } as const satisfies Record<string, ChoiceSetting | ToggleSetting>;
 
 type Declarations = typeof WIDGET_SETTING_DECLARATIONS;

@@ -4,7 +4,7 @@
  * Admin schema), and nothing else in the app talks to Shopify's Admin API.
  */
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
-import type { StorefrontProduct } from "~/storefront/widget-data";
+import { STOREFRONT_VARIANTS_MAX, type StorefrontProduct, type StorefrontVariant } from "~/storefront/widget-data";
 
 export type AdminGraphql = AdminApiContext["graphql"];
 
@@ -138,11 +138,20 @@ export const ADMIN_DOCUMENTS = {
           featuredImage {
             url
           }
-          variants(first: 25) {
+          hasOnlyDefaultVariant
+          options {
+            name
+          }
+          variants(first: ${STOREFRONT_VARIANTS_MAX}) {
             nodes {
               id
               price
+              compareAtPrice
               availableForSale
+              selectedOptions {
+                name
+                value
+              }
             }
           }
         }
@@ -627,6 +636,14 @@ export async function fetchStorefrontTarget(graphql: AdminGraphql, namespace: st
 /** What a shopper sees of a tagged product: the storefront data's shape (app/storefront/widget-data.ts). */
 export type StorefrontProductDetails = StorefrontProduct;
 
+interface StorefrontVariantNode {
+  id: string;
+  price: string;
+  compareAtPrice: string | null;
+  availableForSale: boolean;
+  selectedOptions: Array<{ name: string; value: string }>;
+}
+
 interface StorefrontProductsData {
   nodes: Array<{
     id?: string;
@@ -634,20 +651,67 @@ interface StorefrontProductsData {
     title?: string;
     status?: string;
     featuredImage?: { url: string } | null;
-    variants?: { nodes: Array<{ id: string; price: string; availableForSale: boolean }> };
+    hasOnlyDefaultVariant?: boolean;
+    options?: Array<{ name: string }>;
+    variants?: { nodes: StorefrontVariantNode[] };
   } | null>;
 }
 
 /**
- * Products per storefrontProducts call (Shopify takes up to 250 `nodes(ids:)`). Shopify refuses a query whose
- * calculated cost exceeds 1,000 points; one product with its image and 25
- * variants costs 29, so 30 products (870 points) fit where 250 would not.
+ * What one product of ClipcartStorefrontProducts costs (Shopify's calculated
+ * query cost: objects 1, a connection 2 plus its page size times one node):
+ * the product 1, its image 1, its options 1, and its variants 2 + 25 x 2 (each
+ * variant and its selectedOptions) = 55.
  */
-const NODES_PER_QUERY = 30;
+const STOREFRONT_PRODUCT_COST = 3 + 2 + STOREFRONT_VARIANTS_MAX * 2;
+
+/**
+ * Products per storefrontProducts call (Shopify takes up to 250 `nodes(ids:)`).
+ * Shopify refuses a query whose calculated cost exceeds 1,000 points: 16
+ * products cost 880, the same margin below the cap as before variants were
+ * asked for (30 products at 29 points).
+ */
+const NODES_PER_QUERY = Math.floor(900 / STOREFRONT_PRODUCT_COST);
+
+/** The numeric id at the end of a gid ("gid://shopify/ProductVariant/45000000010" -> 45000000010), or null. */
+function numericId(gid: string): number | null {
+  const id = Number(gid.split("/").pop());
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** A compare-at price only when it says "on sale": above the price (Shopify keeps equal or lower ones too). */
+function saleCompareAt(price: string, compareAtPrice: string | null): string | null {
+  return compareAtPrice !== null && Number(compareAtPrice) > Number(price) ? compareAtPrice : null;
+}
+
+/** The variants as the player's picker offers them, each option's value in the order of `options`. */
+function storefrontVariants(options: readonly string[], variants: readonly StorefrontVariantNode[]): StorefrontVariant[] {
+  return variants.slice(0, STOREFRONT_VARIANTS_MAX).flatMap((variant) => {
+    const id = numericId(variant.id);
+    if (id === null) return [];
+    const valueOf = new Map(variant.selectedOptions.map((option) => [option.name, option.value]));
+    return {
+      id,
+      values: options.map((name) => valueOf.get(name) ?? ""),
+      price: variant.price,
+      compareAtPrice: saleCompareAt(variant.price, variant.compareAtPrice),
+      available: variant.availableForSale,
+    };
+  });
+}
+
+/** Shopify's own word, or the shape it gives a product without options: one variant whose only option is Title. */
+function hasOnlyDefaultVariant(node: NonNullable<StorefrontProductsData["nodes"][number]>, variants: readonly StorefrontVariantNode[]): boolean {
+  if (node.hasOnlyDefaultVariant !== undefined) return node.hasOnlyDefaultVariant;
+  const selected = variants[0]?.selectedOptions ?? [];
+  return variants.length <= 1 && selected.every((option) => option.name === "Title");
+}
 
 /**
  * What a shopper sees of each tagged product. Products deleted or not active
- * are left out (the storefront cannot sell them).
+ * are left out (the storefront cannot sell them). The price (and a compare-at
+ * price above it) is the first available variant's, else the first's; a
+ * product with a choice to make also carries its option names and variants.
  */
 export async function fetchStorefrontProducts(graphql: AdminGraphql, ids: readonly string[]): Promise<StorefrontProductDetails[]> {
   const details: StorefrontProductDetails[] = [];
@@ -659,15 +723,25 @@ export async function fetchStorefrontProducts(graphql: AdminGraphql, ids: readon
       if (!node?.id || !node.handle || !node.title || node.status !== "ACTIVE") continue;
       const variants = node.variants?.nodes ?? [];
       const forSale = variants.find((variant) => variant.availableForSale);
-      const numericId = forSale ? Number(forSale.id.split("/").pop()) : NaN;
-      details.push({
+      const shown = forSale ?? variants[0];
+      const price = shown?.price ?? "0.00";
+      const compareAtPrice = shown ? saleCompareAt(price, shown.compareAtPrice) : null;
+      const product: StorefrontProductDetails = {
         id: node.id,
         handle: node.handle,
         title: node.title,
-        price: (forSale ?? variants[0])?.price ?? "0.00",
+        price,
+        // Only when on sale: most products are not, and every byte is repeated per video in the widget's data.
+        ...(compareAtPrice === null ? {} : { compareAtPrice }),
         image: node.featuredImage?.url ?? null,
-        variantId: Number.isSafeInteger(numericId) ? numericId : null,
-      });
+        variantId: forSale ? numericId(forSale.id) : null,
+      };
+      if (!hasOnlyDefaultVariant(node, variants)) {
+        const options = (node.options ?? []).map((option) => option.name);
+        product.options = options;
+        product.variants = storefrontVariants(options, variants);
+      }
+      details.push(product);
     }
   }
   return details;

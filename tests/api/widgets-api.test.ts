@@ -11,7 +11,7 @@ import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { action as addTagRoute } from "~/routes/api.videos.$videoId.tags";
 import { action as eventsRoute } from "~/routes/proxy.events";
 import type { StorefrontWidget, StorefrontWidgetIndex } from "~/storefront/widget-data";
-import { demoCatalogue } from "../emulators/shopify/catalogue";
+import { VARIANT_PICKER_PRODUCT_HANDLE, demoCatalogue } from "../emulators/shopify/catalogue";
 import { readLocalShopifyConfig } from "../emulators/shopify/config";
 import { proxiedUrl, signProxyQuery } from "../emulators/shopify/app-proxy";
 import { apiRequest, callRoute, DESKTOP_USER_AGENT, localShopify } from "../support/app-requests";
@@ -82,11 +82,25 @@ describe("POST /api/widgets: the creation rules of spec 5", () => {
     expect(sticky.settings).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "left", playPreviews: true });
   });
 
+  it("creates a Stories widget (decision 043): its own default name; theme and header kept, auto-scroll, previews and alignment not", async () => {
+    const shop = await bootstrapShop("widgets");
+    const stories = await created(shop, {
+      layoutType: "stories",
+      pageContexts: ["product"],
+      priority: 2,
+      settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false },
+    });
+    expect(stories).toMatchObject({ name: "Stories Widget", layout_type: "stories", page_contexts: ["product"], priority: 2 });
+    expect(stories.settings).toEqual({ theme: "dark", autoScroll: true, showHeader: true, alignment: "right", playPreviews: true });
+    expect((await listWidgets(shop)).map((widget) => widget.layout_type)).toEqual(["stories"]);
+  });
+
   it("refuses a priority outside 1-5, an unknown layout and an unknown page, changing nothing", async () => {
     const shop = await bootstrapShop("widgets");
     for (const body of [
       { layoutType: "carousel", pageContexts: ["homepage"], priority: 6 },
       { layoutType: "slideshow", pageContexts: ["homepage"] },
+      { layoutType: "Stories", pageContexts: ["homepage"] },
       { layoutType: "grid", pageContexts: ["blog"] },
     ]) {
       expect((await createWidget(shop, body)).status).toBe(400);
@@ -157,6 +171,12 @@ describe("theme editor deep links (spec 9)", () => {
     expect(Object.fromEntries(sticky.searchParams)).toEqual({ template: "cart", context: "apps", activateAppId: "KEY/sticky" });
     const vintage = new URL(themeEditorUrl({ ...base, layout: "grid", pageContexts: ["collection"], themeType: "liquid" }));
     expect(Object.fromEntries(vintage.searchParams)).toEqual({ template: "collection", context: "apps", activateAppId: "KEY/page-widgets" });
+  });
+  it("adds Stories as an app block like Carousel and Grid, and shows them through the page-widgets embed on vintage themes", () => {
+    const stories = new URL(themeEditorUrl({ ...base, layout: "stories", pageContexts: ["homepage"], themeType: "json" }));
+    expect(Object.fromEntries(stories.searchParams)).toEqual({ template: "index", addAppBlockId: "KEY/stories", target: "newAppsSection" });
+    const vintage = new URL(themeEditorUrl({ ...base, layout: "stories", pageContexts: ["product"], themeType: "liquid" }));
+    expect(Object.fromEntries(vintage.searchParams)).toEqual({ template: "product", context: "apps", activateAppId: "KEY/page-widgets" });
   });
 });
 
@@ -230,6 +250,67 @@ describe("storefront publishing: the data the theme extension renders", () => {
       [2, "sticky", ["all_pages"]],
     ]);
     expect(sticky.id).toBe(index.widgets[1]?.id);
+  });
+
+  it("publishes the tagged products' options and variants as Local Shopify answers them, within Shopify's query cost cap", async () => {
+    const shop = await bootstrapShop("publish");
+    const stories = await created(shop, { layoutType: "stories", pageContexts: ["homepage"] });
+    const [video] = await seedVideos(shop.id, [{ title: "Hoodie try-on" }]);
+    const catalogue = demoCatalogue();
+    const hoodie = must(
+      catalogue.find((product) => product.handle === VARIANT_PICKER_PRODUCT_HANDLE),
+      "the variant picker's product",
+    );
+    const shirt = must(catalogue[1], "a demo product with two sizes");
+    const candle = must(
+      catalogue.find((product) => product.variants.length === 1 && product.variants[0]?.title === "Default Title"),
+      "a demo product with only its default variant",
+    );
+    for (const product of [hoodie, shirt, candle]) {
+      await callRoute(
+        addTagRoute,
+        await apiRequest(shop.domain, `/api/videos/${video!.id}/tags`, {
+          body: { productId: `gid://shopify/Product/${product.id}`, productTitle: product.title, shopId: shop.id },
+        }),
+        { videoId: video!.id },
+      );
+    }
+    await localShopify(`/shops/${shop.domain}/api-calls?clear=1`);
+    await approve(shop, video!.id, [stories.id]);
+
+    const published = (await publishedMetafields(shop)).get("widget_1") as StorefrontWidget;
+    expect(published.layout).toBe("stories");
+    const [hoodieShown, shirtShown, candleShown] = must(published.videos[0], "the approved video").products;
+    const variantId = (size: string, color: string) =>
+      must(
+        hoodie.variants.find((v) => v.title === `${size} / ${color}`),
+        `${size} / ${color}`,
+      ).id;
+    expect(hoodieShown).toMatchObject({
+      handle: VARIANT_PICKER_PRODUCT_HANDLE,
+      price: "64.00",
+      variantId: variantId("S", "Black"),
+      options: ["Size", "Color"],
+    });
+    expect(hoodieShown).not.toHaveProperty("compareAtPrice"); // S / Black is not on sale
+    expect(hoodieShown?.variants).toHaveLength(6);
+    expect(hoodieShown?.variants).toContainEqual({ id: variantId("M", "Sand"), values: ["M", "Sand"], price: "64.00", compareAtPrice: null, available: false });
+    expect(hoodieShown?.variants).toContainEqual({
+      id: variantId("L", "Black"),
+      values: ["L", "Black"],
+      price: "54.00",
+      compareAtPrice: "64.00",
+      available: true,
+    });
+    expect(shirtShown).toMatchObject({ options: ["Size"], variants: [{ values: ["S"] }, { values: ["M"] }] });
+    expect(candleShown).not.toHaveProperty("options");
+    expect(candleShown).not.toHaveProperty("variants");
+
+    const { calls } = (await localShopify(`/shops/${shop.domain}/api-calls`)) as { calls: Array<{ operation: string | null; cost: number }> };
+    const productReads = calls.filter((call) => call.operation === "ClipcartStorefrontProducts");
+    expect(productReads.length).toBeGreaterThan(0);
+    // Three products at 55 points each; a full call (16 products) costs 880.
+    for (const call of productReads) expect(call.cost).toBe(3 * 55);
   });
 
   it("coalesces a burst of changes into one write, and removes a deleted widget's data", async () => {

@@ -9,6 +9,7 @@ describe("the admin's install steps name the theme editor's blocks as the extens
     ["grid", "grid"],
     ["single", "single"],
     ["sticky", "sticky"],
+    ["stories", "stories"],
     ["pageWidgets", "page_widgets"],
   ] as const)("%s", (adminKey, localeKey) => {
     expect(THEME_BLOCK_NAMES[adminKey]).toBe(schemaLocale.blocks[localeKey]?.name);

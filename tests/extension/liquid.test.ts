@@ -15,7 +15,7 @@ import { extensionLiquid } from "./extension-files";
 
 const engine = extensionLiquid();
 
-type Handle = "carousel" | "grid" | "single" | "sticky" | "page-widgets";
+type Handle = "carousel" | "grid" | "single" | "sticky" | "stories" | "page-widgets";
 interface Page {
   pageType?: string;
   metafields?: Record<string, unknown>;
@@ -81,6 +81,15 @@ describe("automatic choice (no widget number)", () => {
     expect(shownNumber(await renderBlock("page-widgets", { pageType: "cart", metafields }))).toBe(3); // the sticky #6 is not its business
   });
 
+  it("a stories block shows Stories widgets only; the vintage themes' embed shows them too (decision 043)", async () => {
+    const withStories = clipcartMetafields([...widgets, widget(8, "stories", 1, ["homepage", "cart"]), widget(9, "stories", 2, ["all_pages"])]);
+    expect(shownNumber(await renderBlock("stories", { metafields: withStories }))).toBe(8);
+    expect(shownNumber(await renderBlock("stories", { pageType: "collection", metafields: withStories }))).toBe(9);
+    expect(await renderBlock("stories", { metafields })).not.toContain("<clipcart-widget"); // no Stories widget at all
+    expect(shownNumber(await renderBlock("carousel", { metafields: withStories }))).toBe(3);
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "cart", metafields: withStories }))).toBe(8); // priority 1 beats the carousel #3
+  });
+
   it("passes over a widget without videos to the next one", async () => {
     const empty = clipcartMetafields([widget(1, "carousel", 1, ["homepage"], { videos: [] }), widget(2, "carousel", 5, ["homepage"])]);
     expect(shownNumber(await renderBlock("carousel", { metafields: empty }))).toBe(2);
@@ -113,7 +122,7 @@ describe("a chosen widget number", () => {
 });
 
 describe("without data, nothing", () => {
-  const handles: Handle[] = ["carousel", "grid", "single", "sticky", "page-widgets"];
+  const handles: Handle[] = ["carousel", "grid", "single", "sticky", "stories", "page-widgets"];
 
   it.each(handles)("%s renders nothing without metafields, index, widget, videos or a known version", async (handle) => {
     const layout = handle === "page-widgets" ? "carousel" : handle;
@@ -154,6 +163,14 @@ describe("the markup", () => {
     expect(single).not.toContain("cc-head");
     const sticky = await renderBlock("sticky", { metafields: clipcartMetafields([widget(1, "sticky", 1, ["homepage"])]) });
     expect(sticky).not.toContain("cc-item"); // floats: nothing to reserve
+  });
+
+  it("reserves a Stories widget's row: its layout class, one round box per video, its header and theme", async () => {
+    const settings = { theme: "dark", autoScroll: true, showHeader: true, alignment: "right", playPreviews: true } as const;
+    const html = await renderBlock("stories", { metafields: clipcartMetafields([widget(1, "stories", 1, ["homepage"], { settings })]) });
+    expect(html).toContain('<div class="cc cc--stories cc--dark" aria-hidden="true">');
+    expect(html.match(/<li class="cc-item"><\/li>/g)).toHaveLength(3);
+    expect(html).toContain('<div class="cc-head"></div>');
   });
 
   it("inlines the widget JSON (and the videos' JSON-LD) so that no third-party text can close a script element", async () => {

@@ -2,7 +2,7 @@ import { BlockStack, Box, Button, Card, InlineGrid, Text } from "@shopify/polari
 import { LAYOUT_TYPES, type LayoutType } from "~/constants";
 import { LAYOUTS, WIDGET_TEXT } from "~/messages";
 
-/** Step 1 of creating a widget (spec 2): the four layouts with their descriptions. */
+/** Step 1 of creating a widget (spec 2): every layout (the spec's four and Stories) with its description. */
 export function LayoutPicker({ onPick }: { onPick: (layout: LayoutType) => void }) {
   return (
     <Card>
@@ -10,7 +10,7 @@ export function LayoutPicker({ onPick }: { onPick: (layout: LayoutType) => void 
         <Text as="h2" variant="headingMd">
           {WIDGET_TEXT.chooseType}
         </Text>
-        <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
+        <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: LAYOUT_TYPES.length }} gap="300">
           {LAYOUT_TYPES.map((layout) => (
             <Box key={layout} padding="400" borderWidth="025" borderColor="border" borderRadius="200">
               <BlockStack gap="300" inlineAlign="start">

@@ -2,7 +2,8 @@
  * The demo catalogue every new shop starts with: deterministic (same ids,
  * titles, prices on every run) so tests can assert exact values, and varied
  * enough (apparel, beauty, home; 1-3 variants; some sold out, some on sale)
- * that product search and tagging look real in the demo.
+ * that product search and tagging look real in the demo, and one product with
+ * two options (Size x Color) for the player's variant picker.
  */
 
 export interface Variant {
@@ -12,6 +13,13 @@ export interface Variant {
   price: string;
   compareAtPrice: string | null;
   inventoryQuantity: number;
+  /**
+   * Its value of each of the product's options, in the product's option order
+   * (every variant of a product names the same options). Absent: the demo's
+   * one-option products, whose option is "Size" (its value the title), or
+   * "Title" for a product with only its "Default Title" variant.
+   */
+  options?: Array<{ name: string; value: string }>;
 }
 
 export interface Product {
@@ -105,7 +113,7 @@ function pseudoRandom(seed: number): number {
   return x - Math.floor(x);
 }
 
-/** All base products (3 categories x 8 lines x 3 qualifiers = 72). */
+/** All base products (3 categories x 8 lines x 3 qualifiers = 72); the catalogue adds the variant picker's product after them. */
 function baseEntries() {
   const entries: Array<{ category: (typeof CATEGORIES)[number]; line: Line; qualifier: string; q: number }> = [];
   for (const q of [0, 1, 2] as const) {
@@ -117,6 +125,8 @@ function baseEntries() {
 }
 
 const DEFAULT_PRODUCT_COUNT = 72;
+
+/** `count` generated products, then the variant picker's product (so 73 by default). */
 
 export function demoCatalogue(count: number = DEFAULT_PRODUCT_COUNT): Product[] {
   const entries = baseEntries();
@@ -160,7 +170,54 @@ export function demoCatalogue(count: number = DEFAULT_PRODUCT_COUNT): Product[] 
       variants,
     });
   }
+  products.push(variantPickerProduct());
   return products;
+}
+
+/**
+ * A product with two options, for the player's variant picker: Size (S, M, L)
+ * x Color (Black, Sand), six variants at 64.00, where M / Sand is sold out and
+ * L / Black is on sale (54.00, compare at 64.00). It follows the generated
+ * products (ids outside their range), so their ids and order stay.
+ */
+export const VARIANT_PICKER_PRODUCT_ID = PRODUCT_ID_BASE + 900_001;
+export const VARIANT_PICKER_PRODUCT_HANDLE = "colour-block-hoodie";
+
+function variantPickerProduct(): Product {
+  const created = "2025-01-01T00:00:00Z";
+  const sizes = ["S", "M", "L"];
+  const colors = ["Black", "Sand"];
+  const variants = sizes.flatMap((size, s) =>
+    colors.map((color, c): Variant => {
+      const onSale = size === "L" && color === "Black";
+      const soldOut = size === "M" && color === "Sand";
+      return {
+        id: VARIANT_ID_BASE + 9_000_000 + s * 10 + c + 1,
+        title: `${size} / ${color}`,
+        sku: `APP-HOOD-${size}-${color.toUpperCase()}`,
+        price: onSale ? "54.00" : "64.00",
+        compareAtPrice: onSale ? "64.00" : null,
+        inventoryQuantity: soldOut ? 0 : 6 + s * 3 + c,
+        options: [
+          { name: "Size", value: size },
+          { name: "Color", value: color },
+        ],
+      };
+    }),
+  );
+  return {
+    id: VARIANT_PICKER_PRODUCT_ID,
+    title: "Colour Block Hoodie",
+    handle: VARIANT_PICKER_PRODUCT_HANDLE,
+    description: "Brushed-back cotton fleece in two colours, with a roomy hood.",
+    vendor: "Northwind Apparel",
+    productType: "Hoodies",
+    tags: ["apparel", "hoodie"],
+    status: "ACTIVE",
+    createdAt: created,
+    updatedAt: created,
+    variants,
+  };
 }
 
 /** Turns a loosely specified product (from /__local/.../seed) into a full one. */

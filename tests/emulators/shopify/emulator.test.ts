@@ -304,7 +304,7 @@ describe("control endpoints and persistence", () => {
     expect((await fetch(`${base}/state`).then((r) => r.json())).tokens.count).toBe(1);
     await fetch(`${base}/reset`, { method: "POST" });
     const state = await fetch(`${base}/state`).then((r) => r.json());
-    expect(state).toMatchObject({ productCount: 72, orders: [], tokens: { count: 0 } });
+    expect(state).toMatchObject({ productCount: 73, orders: [], tokens: { count: 0 } });
     expect((await fetch(`${world.localShopify.url}/__local/health`).then((r) => r.json())).ok).toBe(true);
   });
 

@@ -7,6 +7,7 @@
 import { request as httpRequest } from "node:http";
 import { GraphqlQueryError, HttpResponseError, RequestedTokenType, type Session } from "@shopify/shopify-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VARIANT_PICKER_PRODUCT_HANDLE } from "./catalogue.js";
 import { mintSessionToken } from "./session-token.js";
 import { startTestWorld, type TestWorld } from "./test-support.js";
 import { localAdminUrl } from "./urls.js";
@@ -129,7 +130,8 @@ describe("Admin GraphQL through the library's client", () => {
       pages++;
     } while (after);
     expect(pages).toBe(3);
-    expect(new Set(ids).size).toBe(72);
+    expect(new Set(ids).size).toBe(73); // 72 generated products and the variant picker's
+
     expect(ids[0]).toBe("gid://shopify/Product/8800000001");
 
     const last = await productPage({ last: 5 });
@@ -164,7 +166,7 @@ describe("Admin GraphQL through the library's client", () => {
     expect(await titles(`vendor:"Glow Botanics" AND product_type:"Lip Care"`)).toEqual(["Hydrating Lip Balm", "Radiance Lip Balm", "Calming Lip Balm"]);
     expect(await titles("handle:classic-linen-shirt OR handle:calming-lip-balm")).toEqual(["Classic Linen Shirt", "Calming Lip Balm"]);
     expect(await titles("status:draft")).toEqual([]);
-    expect((await titles("status:active")).length).toBe(72);
+    expect((await titles("status:active")).length).toBe(73);
   });
 
   it("serves product details, variants and images from Local Shopify's CDN", async () => {
@@ -184,6 +186,38 @@ describe("Admin GraphQL through the library's client", () => {
     const image = await fetch(p.featuredMedia.image.url);
     expect(image.headers.get("content-type")).toBe("image/svg+xml");
     expect(await image.text()).toContain("Classic Linen");
+  });
+
+  it("answers options and each variant's selected options, compare-at price and availability as Shopify does", async () => {
+    const query = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on Product { handle hasOnlyDefaultVariant options { name values }
+      variants(first: 10) { nodes { title price compareAtPrice availableForSale selectedOptions { name value } } } } } }`;
+    const ids = ["gid://shopify/Product/8800900001", "gid://shopify/Product/8800000002", "gid://shopify/Product/8800000017"];
+    const { data } = await client(session).request(query, { variables: { ids } });
+    const [hoodie, tShirt, candle] = data.nodes;
+    expect(hoodie.handle).toBe(VARIANT_PICKER_PRODUCT_HANDLE);
+    expect(hoodie.hasOnlyDefaultVariant).toBe(false);
+    expect(hoodie.options).toEqual([
+      { name: "Size", values: ["S", "M", "L"] },
+      { name: "Color", values: ["Black", "Sand"] },
+    ]);
+    const byTitle = Object.fromEntries(hoodie.variants.nodes.map((variant: { title: string }) => [variant.title, variant]));
+    expect(Object.keys(byTitle)).toEqual(["S / Black", "S / Sand", "M / Black", "M / Sand", "L / Black", "L / Sand"]);
+    expect(byTitle["M / Sand"]).toMatchObject({ availableForSale: false, price: "64.00", compareAtPrice: null });
+    expect(byTitle["L / Black"]).toEqual({
+      title: "L / Black",
+      price: "54.00",
+      compareAtPrice: "64.00",
+      availableForSale: true,
+      selectedOptions: [
+        { name: "Size", value: "L" },
+        { name: "Color", value: "Black" },
+      ],
+    });
+    // The demo's other products keep their one option: "Size", or "Title" for a product with only its default variant.
+    expect(tShirt).toMatchObject({ hasOnlyDefaultVariant: false, options: [{ name: "Size", values: ["S", "M"] }] });
+    expect(tShirt.variants.nodes[1].selectedOptions).toEqual([{ name: "Size", value: "M" }]);
+    expect(candle).toMatchObject({ hasOnlyDefaultVariant: true, options: [{ name: "Title", values: ["Default Title"] }] });
+    expect(candle.variants.nodes[0].selectedOptions).toEqual([{ name: "Title", value: "Default Title" }]);
   });
 
   it("answers an unknown access token with Shopify's 401", async () => {

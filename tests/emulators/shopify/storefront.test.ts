@@ -32,7 +32,7 @@ describe("storefront pages, on the JSON and the vintage theme", () => {
   it.each(["json", "liquid"] as const)("%s theme: home, product, collection and cart pages", async (theme) => {
     const shop = newShop();
     await seed(shop, { theme });
-    // The demo catalogue always holds products (72 by default).
+    // The demo catalogue always holds products (73 by default).
     const product = demoCatalogue()[0]!;
     const home = await (await page(shop, "/")).text();
     expect(home).toContain(`href="/products/${product.handle}"`);
@@ -133,6 +133,21 @@ describe("the theme editor's deep links", () => {
     expect(Object.values(apps.blocks)).toEqual([
       { type: expect.stringMatching(/^shopify:\/\/apps\/clipcart\/blocks\/carousel\//), settings: { widget_number: 3 } },
     ]);
+  });
+
+  it("adds the Stories block (decision 043) as it adds the others", async () => {
+    const shop = newShop();
+    const query = { template: "index", addAppBlockId: `${localApp.apiKey}/stories`, target: "newAppsSection" };
+    expect(await (await editor(shop, query)).text()).toContain("Add the app block <strong>Video stories</strong> to the <strong>index</strong> template");
+    expect((await editor(shop, query, save({ widget_number: "" }))).status).toBe(200);
+
+    const template = await editedThemeFile(shop, "json", "templates/index.json");
+    const apps = template.sections[template.order.at(-1)];
+    expect(Object.values(apps.blocks)).toEqual([
+      { type: expect.stringMatching(/^shopify:\/\/apps\/clipcart\/blocks\/stories\//), settings: { widget_number: null } },
+    ]);
+    // It is an app block: an embed link for it is refused.
+    expect((await editor(shop, { context: "apps", activateAppId: `${localApp.apiKey}/stories` })).status).toBe(400);
   });
 
   it("switches an embed on once, and offers the embed on a vintage theme that takes no blocks", async () => {

@@ -260,7 +260,7 @@ export function productView(g: GqlContext, p: Product): Record<string, unknown> 
   const compareAt = p.variants.map((v) => Number(v.compareAtPrice ?? v.price));
   const stock = p.variants.reduce((sum, v) => sum + v.inventoryQuantity, 0);
   const ownerId = gid("Product", p.id);
-  const optionName = p.variants.length === 1 && p.variants[0]?.title === "Default Title" ? "Title" : "Size";
+  const options = productOptions(p);
   const live = p.status === "ACTIVE";
   const url = `${storefrontUrl(g.ctx.config, g.shop.handle)}/products/${p.handle}`;
   return {
@@ -285,7 +285,7 @@ export function productView(g: GqlContext, p: Product): Record<string, unknown> 
     requiresSellingPlan: false,
     tracksInventory: true,
     totalInventory: stock,
-    hasOnlyDefaultVariant: optionName === "Title",
+    hasOnlyDefaultVariant: hasOnlyDefaultVariant(p),
     hasOutOfStockVariants: p.variants.some((v) => v.inventoryQuantity <= 0),
     defaultCursor: Buffer.from(JSON.stringify({ last_id: p.id, last_value: String(p.id) })).toString("base64"),
     seo: { title: null, description: null },
@@ -318,19 +318,50 @@ export function productView(g: GqlContext, p: Product): Record<string, unknown> 
         (v) => variantView(g, p, v),
       ),
     variantsCount: count(p.variants.length),
-    options: [
-      {
+    options: ({ first }: { first?: number }) =>
+      options.slice(0, first ?? options.length).map((option, index) => ({
         __typename: "ProductOption",
-        id: gid("ProductOption", p.id),
-        name: optionName,
-        position: 1,
-        values: p.variants.map((v) => v.title),
-        optionValues: p.variants.map((v) => ({ __typename: "ProductOptionValue", id: gid("ProductOptionValue", v.id), name: v.title, hasVariants: true })),
-      },
-    ],
+        // Shopify's option ids are their own; the product's id times ten plus the position keeps them unique here.
+        id: gid("ProductOption", index === 0 ? p.id : p.id * 10 + index),
+        name: option.name,
+        position: index + 1,
+        values: option.values,
+        optionValues: option.values.map((value, valueIndex) => ({
+          __typename: "ProductOptionValue",
+          id: gid("ProductOptionValue", index === 0 && !p.variants[0]?.options ? p.variants[valueIndex]!.id : p.id * 1000 + index * 100 + valueIndex),
+          name: value,
+          hasVariants: true,
+        })),
+      })),
     metafield: (args: { namespace?: string; key: string }) => findMetafieldView(g, ownerId, args),
     metafields: (args: MetafieldsArgs) => metafieldsConnection(g, ownerId, args),
   };
+}
+
+/** Shopify's shape for a product without options: one variant, "Default Title", its only option "Title". */
+function hasOnlyDefaultVariant(p: Product): boolean {
+  return p.variants.length === 1 && p.variants[0]?.title === "Default Title" && !p.variants[0].options;
+}
+
+/**
+ * A variant's value of each option: its own when the catalogue gives them,
+ * else the demo's one option ("Size", or "Title" for the default variant).
+ */
+function selectedOptions(p: Product, v: Variant): Array<{ name: string; value: string }> {
+  if (v.options) return v.options;
+  return [{ name: hasOnlyDefaultVariant(p) ? "Title" : "Size", value: v.title }];
+}
+
+/** The product's options in order, each with its values in the order the variants first use them. */
+function productOptions(p: Product): Array<{ name: string; values: string[] }> {
+  const options: Array<{ name: string; values: string[] }> = [];
+  for (const v of p.variants) {
+    for (const [index, selected] of selectedOptions(p, v).entries()) {
+      const option = (options[index] ??= { name: selected.name, values: [] });
+      if (!option.values.includes(selected.value)) option.values.push(selected.value);
+    }
+  }
+  return options;
 }
 
 function variantView(g: GqlContext, p: Product, v: Variant) {
@@ -352,7 +383,7 @@ function variantView(g: GqlContext, p: Product, v: Variant) {
     taxable: true,
     requiresComponents: false,
     showUnitPrice: false,
-    selectedOptions: [{ name: p.variants.length === 1 && v.title === "Default Title" ? "Title" : "Size", value: v.title }],
+    selectedOptions: selectedOptions(p, v).map(({ name, value }) => ({ __typename: "SelectedOption", name, value })),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     image: null,
