@@ -1,5 +1,5 @@
 import { demoCatalogue } from "../emulators/shopify/catalogue";
-import { firstOf } from "../support/must";
+import { firstOf, must } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
 import { APP_URL, adminModal, expect, modalButton, setConsentBanner, setShopTheme, tableRow, test } from "./fixtures";
 import { installThroughThemeEditor, published, storefront } from "./storefront-helpers";
@@ -79,6 +79,17 @@ test("a carousel installed on the product page shows the approved videos; the sh
   const modal = shopper.getByRole("dialog", { name: "Styling the linen shirt" });
   await expect(modal.getByText(product.title)).toBeVisible();
   expect(playerRequests).toHaveLength(1);
+  // On a wide screen the video and its products are side by side, the arrows beside the video.
+  const stage = must(await modal.locator(".cc-stage").boundingBox(), "the video's box");
+  const products = must(await modal.getByRole("list").first().boundingBox(), "the products' box");
+  const next = must(await modal.getByRole("button", { name: "Next" }).boundingBox(), "the Next button's box");
+  expect(products.x).toBeGreaterThanOrEqual(stage.x + stage.width);
+  expect(next.x).toBeGreaterThanOrEqual(stage.x + stage.width);
+  await modal.getByRole("button", { name: "Next" }).click();
+  const moved = shopper.getByRole("dialog", { name: "Sneaker unboxing" });
+  await expect(moved).toBeVisible();
+  await moved.getByRole("button", { name: "Previous" }).click();
+  await expect(modal).toBeVisible();
   await modal.getByRole("button", { name: `Add to cart: ${product.title}` }).click();
   await expect(modal.getByRole("status")).toHaveText(`Added to cart: ${product.title}`);
   // The theme's cart follows without a reload: its count bubble and its drawer, re-rendered by Shopify's Section Rendering API.

@@ -26,7 +26,7 @@ async function themeEditorLink(page: Page, app: FrameLocator): Promise<URL> {
   return url;
 }
 
-test("the page starts empty; Add widget toggles to Cancel and offers the four layouts", async ({ openWidgets }) => {
+test("the page starts empty; Add widget toggles to Cancel and offers the five layouts (the spec's four and Stories)", async ({ openWidgets }) => {
   const app = await openWidgets();
   await expect(app.getByText("Create your first widget")).toBeVisible();
   await app.getByRole("button", { name: "Add widget" }).first().click();
@@ -36,6 +36,7 @@ test("the page starts empty; Add widget toggles to Cancel and offers the four la
     ["Grid", "Organized grid layout"],
     ["Single Video", "Feature one video prominently"],
     ["Sticky", "Fixed floating video widget"],
+    ["Stories", "Round thumbnails that open a full-screen player"],
   ] as const) {
     await expect(app.getByRole("heading", { name: title, exact: true })).toBeVisible();
     await expect(app.getByText(description)).toBeVisible();
