@@ -149,7 +149,7 @@ async function shopIdFor(shopDomain: string): Promise<string | null> {
  * events that happened earlier (benchmarks, imports of history). Each shop's
  * events are written on their own, so one shop's failure never costs another
  * its events; what cannot be stored is logged and dropped. Returns how many
- * events were stored.
+ * events were counted (rows are written for shoppers' actions only).
  */
 export async function writeEvents(batch: readonly QueuedEvent[]): Promise<number> {
   const byShop = new Map<string, QueuedEvent[]>();
