@@ -139,7 +139,8 @@ const ratio = (part: number, whole: number): number | null => (whole > 0 ? part 
 
 /** A list's order: most clicks first, then the most seen, then the most played. */
 const byEngagement = (a: EngagementDto, b: EngagementDto) => b.clicks - a.clicks || b.impressions - a.impressions || b.plays - a.plays;
-const hasEngagement = (engagement: EngagementDto) => engagement.clicks > 0 || engagement.impressions > 0 || engagement.plays > 0 || engagement.video_clicks > 0;
+/** Listed once shoppers clicked it, saw it or played it (the Analytics page shows the same rows). */
+const hasEngagement = (engagement: EngagementDto) => engagement.clicks > 0 || engagement.impressions > 0 || engagement.plays > 0;
 
 /**
  * The shop's videos shoppers saw, played or clicked in the window, most clicks
