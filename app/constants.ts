@@ -94,6 +94,13 @@ export const IMPRESSION_VISIBLE_RATIO = 0.5;
 export const IMPRESSION_AFTER_MS = 1000;
 /** A play counts as a view once this much of it was watched. */
 export const VIEW_AFTER_MS = 3000;
+/**
+ * One watch_time event counts at most this much (a larger `ms` is lowered to it).
+ * An event covers one stretch of watching within one page view, and a short
+ * video's stretch is minutes; a tab left looping, or a forged beacon, must not
+ * swing a video's average watch time.
+ */
+export const WATCH_TIME_MAX_MS_PER_EVENT = 10 * 60 * 1000;
 
 export const ANALYTICS_WINDOW_DAYS = 30;
 export const TOP_VIDEOS_COUNT = 5;

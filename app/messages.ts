@@ -554,9 +554,9 @@ export const ANALYTICS_TEXT = {
   noVideoEngagementBody: "When shoppers click your videos, the most watched ones show here.",
   createWidget: ACTION_TEXT.createWidget,
   widgetPerformance: "Widget Performance",
-  widgetPeriod: `Clicks in ${ANALYTICS_WINDOW}`,
+  widgetPeriod: `Clicks, impressions and watching in ${ANALYTICS_WINDOW}`,
   noWidgetEngagement: "No widget engagement yet",
-  noWidgetEngagementBody: "Clicks on your widgets will show here.",
+  noWidgetEngagementBody: "How shoppers see, watch and click your widgets will show here.",
   noWidgets: "No widgets yet. Create one to show your videos on your store.",
   published: "Published",
   unpublished: "Unpublished",
@@ -569,7 +569,22 @@ export const ANALYTICS_TEXT = {
     widgetName: "Widget Name",
     type: "Type",
     pageContext: "Page Context",
+    // What shoppers did (issue 14); after the spec's columns.
+    impressions: "Impressions",
+    plays: "Plays",
+    playRate: "Play Rate",
+    views: "Views",
+    averageWatchTime: "Avg. Watch Time",
+    videoClicks: "Video Clicks",
+    clickThroughRate: "CTR",
   },
+} as const;
+
+/** How app/rules/engagement-format.ts writes a measure; a rate or an average over nothing is a dash. */
+export const MEASURE_TEXT = {
+  none: "—",
+  seconds: (seconds: string) => `${seconds} s`,
+  minutes: (minutes: string, seconds: string) => `${minutes} min ${seconds} s`,
 } as const;
 
 /** The Plan & Upgrade page (spec 2, 8); `{product}` is the sister product's name. */

@@ -6,11 +6,12 @@
  *
  * Clicks are video clicks plus product clicks (an add to cart is not a click).
  * total* figures count everything since install; the 30-day window is the
- * last 30 UTC days, today included.
+ * last 30 UTC days, today included. Per video and per widget, the lists also
+ * say how often they were seen, played, watched and opened (issue 14).
  */
 import { prisma } from "~/db.server";
 import { ANALYTICS_WINDOW_DAYS, type LayoutType } from "~/constants";
-import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
+import type { AnalyticsSummaryDto, EngagementDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
 import { countLibrary } from "./library-counts.server";
 import { utcDay } from "./storefront-events.server";
 import { DAY_MS } from "~/rules/time";
@@ -88,27 +89,76 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
   };
 }
 
-/** Clicks per key of a dimension over the window. */
-async function windowClicks(shopId: string, dimension: "video" | "widget", now: Date): Promise<Map<string, number>> {
+/** What shoppers did with one video or one widget over the window: the rollups' counts by type, and the time watched. */
+type WindowActivity = { counts: Map<string, number>; watchedMs: number };
+
+/** Each key's activity over the window, from one scan of its rollups. */
+async function windowActivity(shopId: string, dimension: "video" | "widget", now: Date): Promise<Map<string, WindowActivity>> {
   const rows = await prisma.analyticsRollup.groupBy({
-    by: ["key"],
-    where: { shopId, dimension, type: { in: [...CLICK_TYPES] }, day: { gte: analyticsWindowDays(now)[0] } },
-    _sum: { count: true },
+    by: ["key", "type"],
+    where: { shopId, dimension, day: { gte: analyticsWindowDays(now)[0] } },
+    _sum: { count: true, watchedMs: true },
   });
-  return new Map(rows.map((row) => [row.key, row._sum.count ?? 0]));
+  const byKey = new Map<string, WindowActivity>();
+  for (const row of rows) {
+    let activity = byKey.get(row.key);
+    if (!activity) byKey.set(row.key, (activity = { counts: new Map(), watchedMs: 0 }));
+    activity.counts.set(row.type, row._sum.count ?? 0);
+    // A bigint column; a number holds 2^53 ms (285,000 years) exactly.
+    activity.watchedMs += Number(row._sum.watchedMs ?? 0);
+  }
+  return byKey;
 }
 
-/** The shop's videos clicked in the window, most clicks first (deleted videos are left out). */
+/**
+ * The measures shown for a video or a widget (issue 14): a rate is null when
+ * what it divides by is 0, and the page shows a dash. A widget's impressions
+ * are its own (widget_impression: the widget seen), a video's are its card's.
+ */
+function engagementOf(activity: WindowActivity | undefined, impressionType: "impression" | "widget_impression"): EngagementDto {
+  const count = (type: string) => activity?.counts.get(type) ?? 0;
+  const impressions = count(impressionType);
+  const plays = count("play");
+  const videoClicks = count("video_click");
+  const watchTimeMs = activity?.watchedMs ?? 0;
+  return {
+    clicks: count("video_click") + count("product_click"),
+    impressions,
+    plays,
+    play_rate: ratio(plays, impressions),
+    views: count("view"),
+    completions: count("completion"),
+    watch_time_ms: watchTimeMs,
+    average_watch_ms: ratio(watchTimeMs, plays),
+    video_clicks: videoClicks,
+    click_through_rate: ratio(videoClicks, impressions),
+  };
+}
+
+const ratio = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
+
+/** A list's order: most clicks first, then the most seen, then the most played. */
+const byEngagement = (a: EngagementDto, b: EngagementDto) => b.clicks - a.clicks || b.impressions - a.impressions || b.plays - a.plays;
+/** Listed once shoppers clicked it, saw it or played it (the Analytics page shows the same rows). */
+const hasEngagement = (engagement: EngagementDto) => engagement.clicks > 0 || engagement.impressions > 0 || engagement.plays > 0;
+
+/**
+ * The shop's videos shoppers saw, played or clicked in the window, most clicks
+ * first (deleted videos are left out).
+ */
 export async function videoAnalytics(shopId: string, now = new Date()): Promise<VideoAnalyticsDto[]> {
-  const clicks = await windowClicks(shopId, "video", now);
-  const ranked = [...clicks].filter(([, count]) => count > 0).sort((a, b) => b[1] - a[1]);
+  const activity = await windowActivity(shopId, "video", now);
+  const ranked = [...activity]
+    .map(([id, videoActivity]) => ({ id, engagement: engagementOf(videoActivity, "impression") }))
+    .filter((entry) => hasEngagement(entry.engagement))
+    .sort((a, b) => byEngagement(a.engagement, b.engagement));
   const videos = await prisma.video.findMany({
-    where: { shopId, id: { in: ranked.slice(0, VIDEO_LIST_LIMIT * 2).map(([id]) => id) } },
+    where: { shopId, id: { in: ranked.slice(0, VIDEO_LIST_LIMIT * 2).map((entry) => entry.id) } },
     select: { id: true, title: true, authorName: true, platform: true, enabled: true, storedThumbnailUrl: true, thumbnailUrl: true },
   });
   const byId = new Map(videos.map((video) => [video.id, video]));
   return ranked
-    .flatMap(([id, count]) => {
+    .flatMap(({ id, engagement }) => {
       const video = byId.get(id);
       if (!video) return [];
       return [
@@ -118,18 +168,18 @@ export async function videoAnalytics(shopId: string, now = new Date()): Promise<
           title: video.title,
           author_name: video.authorName,
           platform: video.platform,
-          clicks: count,
           enabled: video.enabled,
+          ...engagement,
         },
       ];
     })
     .slice(0, VIDEO_LIST_LIMIT);
 }
 
-/** Every widget of the shop with its clicks in the window, most first. */
+/** Every widget of the shop with what shoppers did with it in the window, most clicks first. */
 export async function widgetAnalytics(shopId: string, now = new Date()): Promise<WidgetAnalyticsDto[]> {
-  const [clicks, widgets] = await Promise.all([
-    windowClicks(shopId, "widget", now),
+  const [activity, widgets] = await Promise.all([
+    windowActivity(shopId, "widget", now),
     prisma.widget.findMany({
       where: { shopId },
       orderBy: { displayNumber: "asc" },
@@ -142,7 +192,7 @@ export async function widgetAnalytics(shopId: string, now = new Date()): Promise
       name: widget.name,
       layout_type: widget.layoutType as LayoutType,
       page_contexts: widget.pageContexts,
-      clicks: clicks.get(widget.id) ?? 0,
+      ...engagementOf(activity.get(widget.id), "widget_impression"),
     }))
-    .sort((a, b) => b.clicks - a.clicks);
+    .sort(byEngagement);
 }

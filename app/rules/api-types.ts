@@ -180,25 +180,48 @@ export interface AnalyticsSummaryDto {
   dailyClicks: Array<{ date: string; videoClicks: number; productClicks: number }>;
 }
 
-/** GET /api/analytics/{shopId}/videos: videos by clicks in the last 30 days, most first. */
-export interface VideoAnalyticsDto {
+/**
+ * What shoppers did with a video or a widget in the last 30 days (issue 14).
+ * A rate is null when what it divides by is 0 (no impressions, no plays).
+ */
+export interface EngagementDto {
+  /** Video clicks plus product clicks (spec 2's Clicks column). */
+  clicks: number;
+  /** A video's card, or a widget, at least half visible for a second; once per page view. */
+  impressions: number;
+  plays: number;
+  /** plays / impressions. */
+  play_rate: number | null;
+  /** Plays watched for VIEW_AFTER_MS. */
+  views: number;
+  completions: number;
+  /** Total time watched, in milliseconds. */
+  watch_time_ms: number;
+  /** watch_time_ms / plays. */
+  average_watch_ms: number | null;
+  /** Video clicks alone: the player opened. */
+  video_clicks: number;
+  /** video_clicks / impressions. */
+  click_through_rate: number | null;
+}
+
+/** GET /api/analytics/{shopId}/videos: videos seen, played or clicked in the last 30 days, most clicks first. */
+export interface VideoAnalyticsDto extends EngagementDto {
   id: string;
   thumbnail_url: string | null;
   title: string | null;
   author_name: string | null;
   platform: string;
-  clicks: number;
   enabled: boolean;
 }
 
-/** GET /api/analytics/{shopId}/widgets: every widget with its clicks in the last 30 days. */
-export interface WidgetAnalyticsDto {
+/** GET /api/analytics/{shopId}/widgets: every widget with what shoppers did with it in the last 30 days. */
+export interface WidgetAnalyticsDto extends EngagementDto {
   id: string;
   name: string;
   layout_type: LayoutType;
   /** As stored: the page shows "All Pages" when empty, unparsable or containing all_pages. */
   page_contexts: string;
-  clicks: number;
 }
 
 /** GET /api/review/check-pending?shopId= */

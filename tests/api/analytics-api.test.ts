@@ -19,7 +19,7 @@ const config = () => ({ ...readLocalShopifyConfig(), appUrl: inject("appUrl") })
 const DAY = 24 * 60 * 60 * 1000;
 const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
 
-async function sendBeacon(shop: TestShop, events: Array<Record<string, string>>) {
+async function sendBeacon(shop: TestShop, events: Array<Record<string, string | number>>) {
   const url = proxiedUrl(config(), shop.domain, "/events", new URLSearchParams());
   const request = new Request(url, {
     method: "POST",
@@ -136,6 +136,66 @@ describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", ()
     expect(summary.last30DaysClicks).toBe(7);
     expect(summary.dailyClicks[0]).toEqual({ date: dayOf(29), videoClicks: 7, productClicks: 0 });
     expect((await listOf<VideoAnalyticsDto>(videosRoute, shop, "videos")).map((v) => v.clicks)).toEqual([7]);
+  });
+
+  it("says per video and per widget how often shoppers saw, played, watched and opened them, with rates over impressions (issue 14)", async () => {
+    const shop = await bootstrapShop("analytics");
+    const [carousel, stories] = await seedWidgets(shop.id, [{ name: "Home carousel" }, { name: "Stories row", layoutType: "stories" }]);
+    const [played, glanced, opened] = await seedVideos(shop.id, [
+      { title: "Played twice", enabled: true },
+      { title: "Only seen", platform: "instagram", platformVideoId: "Cseenonly1", enabled: true },
+      { title: "Opened from stories", enabled: true },
+    ]);
+    const seenIn = (widgetId: string, ...videoIds: string[]) => [
+      { type: "widget_impression", widgetId },
+      ...videoIds.map((videoId) => ({ type: "impression", videoId, widgetId })),
+    ];
+    // Four page views of the carousel; "Played twice" is played in two of them and opened in one.
+    for (let view = 0; view < 4; view++) await sendBeacon(shop, seenIn(carousel.id, played.id, glanced.id));
+    await sendBeacon(shop, [
+      { type: "play", videoId: played.id, widgetId: carousel.id },
+      { type: "view", videoId: played.id, widgetId: carousel.id },
+      { type: "watch_time", videoId: played.id, widgetId: carousel.id, ms: 9_000 },
+      { type: "completion", videoId: played.id, widgetId: carousel.id },
+      { type: "video_click", videoId: played.id, widgetId: carousel.id },
+      { type: "play", videoId: played.id, widgetId: carousel.id },
+      { type: "watch_time", videoId: played.id, widgetId: carousel.id, ms: 3_800 },
+    ]);
+    // A stories widget whose impression the shopper did not stay for: a play and a click without impressions.
+    await sendBeacon(shop, [
+      { type: "video_click", videoId: opened.id, widgetId: stories.id },
+      { type: "play", videoId: opened.id, widgetId: stories.id },
+      { type: "watch_time", videoId: opened.id, widgetId: stories.id, ms: 2_000 },
+    ]);
+    await flushStorefrontEvents();
+
+    const videos = await listOf<VideoAnalyticsDto>(videosRoute, shop, "videos");
+    const measures = (row: VideoAnalyticsDto | WidgetAnalyticsDto) => [
+      row.clicks,
+      row.impressions,
+      row.plays,
+      row.play_rate,
+      row.views,
+      row.completions,
+      row.watch_time_ms,
+      row.average_watch_ms,
+      row.video_clicks,
+      row.click_through_rate,
+    ];
+    // Most clicks first, then the most seen.
+    expect(videos.map((video) => [video.title, ...measures(video)])).toEqual([
+      ["Played twice", 1, 4, 2, 0.5, 1, 1, 12_800, 6_400, 1, 0.25],
+      ["Opened from stories", 1, 0, 1, null, 0, 0, 2_000, 2_000, 1, null],
+      ["Only seen", 0, 4, 0, 0, 0, 0, 0, null, 0, 0],
+    ]);
+
+    const widgets = await listOf<WidgetAnalyticsDto>(widgetsRoute, shop, "widgets");
+    expect(widgets.map((widget) => [widget.name, widget.layout_type, ...measures(widget)])).toEqual([
+      ["Home carousel", "carousel", 1, 4, 2, 0.5, 1, 1, 12_800, 6_400, 1, 0.25],
+      ["Stories row", "stories", 1, 0, 1, null, 0, 0, 2_000, 2_000, 1, null],
+    ]);
+    // What the spec's cards count is unchanged: clicks only.
+    expect(await summaryOf(shop)).toMatchObject({ totalClicks: 2, totalVideoClicks: 2, last30DaysClicks: 2 });
   });
 
   it("answers only the token's own shop", async () => {

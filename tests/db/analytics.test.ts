@@ -2,13 +2,17 @@
 // SQLite, then PostgreSQL): the rollups written with the events, and order
 // attribution's duplicate-proof insert, both raw SQL.
 import { describe, expect, it } from "vitest";
+import { WATCH_TIME_MAX_MS_PER_EVENT } from "../../app/constants";
 import { prisma } from "../../app/db.server";
 import { analyticsSummary, videoAnalytics, widgetAnalytics } from "../../app/models/analytics.server";
 import { OrderPayload, attributeOrder } from "../../app/models/order-attribution.server";
 import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/jobs/storefront-events-writer.server";
+import { utcDay } from "../../app/models/storefront-events.server";
 import { createShop, createVideo, createWidget, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 describe("analytics rollups and attribution", () => {
   it("adds each flush's events to the daily rollups, across flushes", async () => {
@@ -31,6 +35,127 @@ describe("analytics rollups and attribution", () => {
     const unknownWidget = await prisma.analyticsRollup.findMany({ where: { shopId: shop.id, dimension: "widget", key: "" } });
     expect(unknownWidget.map((row) => [row.type, row.count])).toEqual([["add_to_cart", 3]]);
     expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(9);
+  });
+
+  it("counts what shoppers saw and watched per platform, video and widget, keeping rows for their actions only (decision 042)", async () => {
+    const shop = await createShop("watching");
+    const [carousel, stories] = [await createWidget(shop.id, 1), await createWidget(shop.id, 2, { layoutType: "stories" })];
+    const shirt = await createVideo(shop.id, { title: "Shirt", platform: "tiktok" });
+    const soap = await createVideo(shop.id, { title: "Soap", platform: "instagram" });
+    const elsewhere = await createShop("elsewhere");
+    const foreignWidget = await createWidget(elsewhere.id, 1);
+    const foreignVideo = await createVideo(elsewhere.id);
+    const event = (type: string, videoId: string | undefined, widgetId: string, extra: Record<string, unknown> = {}) => ({ type, videoId, widgetId, ...extra });
+    // Two page views per flush, three flushes: the rollups add up across writes.
+    for (let flush = 0; flush < 3; flush++) {
+      queueStorefrontEvents(shop.shopDomain, "s", [
+        event("widget_impression", undefined, carousel.id),
+        event("impression", shirt.id, carousel.id),
+        event("impression", soap.id, carousel.id),
+        event("play", shirt.id, carousel.id),
+        event("view", shirt.id, carousel.id),
+        event("watch_time", shirt.id, carousel.id, { ms: 4_000 }),
+        event("completion", shirt.id, carousel.id),
+        event("video_click", shirt.id, carousel.id),
+        // Not the shop's: nothing to count them against.
+        event("widget_impression", undefined, foreignWidget.id),
+        event("play", foreignVideo.id, carousel.id),
+      ]);
+      queueStorefrontEvents(shop.shopDomain, null, [
+        event("widget_impression", undefined, stories.id),
+        event("impression", shirt.id, stories.id),
+        event("play", shirt.id, stories.id),
+        // An hour in one event counts as the cap.
+        event("watch_time", shirt.id, stories.id, { ms: 60 * 60 * 1000 }),
+        event("impression", soap.id, "a-theme-section"),
+      ]);
+      await flushStorefrontEvents();
+    }
+
+    const rollups = await prisma.analyticsRollup.findMany({ where: { shopId: shop.id } });
+    // Sorted here, not by the database: PostgreSQL's collation and JavaScript order "_" differently.
+    const byKeyThenType = (a: unknown[], b: unknown[]) => compare(String(a[0]), String(b[0])) || compare(String(a[1]), String(b[1]));
+    const table = (dimension: string) =>
+      rollups
+        .filter((row) => row.dimension === dimension)
+        .map((row) => [row.key, row.type, row.count, Number(row.watchedMs)])
+        .sort(byKeyThenType);
+    const watched = 3 * (4_000 + WATCH_TIME_MAX_MS_PER_EVENT);
+    expect(table("video")).toEqual(
+      [
+        [shirt.id, "completion", 3, 0],
+        [shirt.id, "impression", 6, 0],
+        [shirt.id, "play", 6, 0],
+        [shirt.id, "video_click", 3, 0],
+        [shirt.id, "view", 3, 0],
+        [shirt.id, "watch_time", 6, watched],
+        [soap.id, "impression", 6, 0],
+      ].sort(byKeyThenType),
+    );
+    expect(table("widget").filter(([key]) => key === stories.id)).toEqual([
+      [stories.id, "impression", 3, 0],
+      [stories.id, "play", 3, 0],
+      [stories.id, "watch_time", 3, 3 * WATCH_TIME_MAX_MS_PER_EVENT],
+      [stories.id, "widget_impression", 3, 0],
+    ]);
+    expect(table("widget").filter(([key]) => key === "")).toEqual([["", "impression", 3, 0]]);
+    expect(
+      table("platform")
+        .filter(([key]) => key === "tiktok")
+        .map(([, type, count, ms]) => [type, count, ms]),
+    ).toEqual([
+      ["completion", 3, 0],
+      ["impression", 6, 0],
+      ["play", 6, 0],
+      ["video_click", 3, 0],
+      ["view", 3, 0],
+      ["watch_time", 6, watched],
+    ]);
+    expect(rollups.every((row) => row.day === utcDay(new Date()))).toBe(true);
+    expect(await prisma.analyticsRollup.count({ where: { shopId: elsewhere.id } })).toBe(0);
+    // Rows: the shopper's actions only.
+    const rows = await prisma.analyticsEvent.findMany({ where: { shopId: shop.id } });
+    expect(rows.map((row) => [row.type, row.videoId, row.widgetId, row.sessionKey])).toEqual(Array(3).fill(["video_click", shirt.id, carousel.id, "s"]));
+
+    const [video] = await videoAnalytics(shop.id);
+    expect(video).toMatchObject({
+      id: shirt.id,
+      clicks: 3,
+      impressions: 6,
+      plays: 6,
+      play_rate: 1,
+      views: 3,
+      completions: 3,
+      watch_time_ms: watched,
+      average_watch_ms: watched / 6,
+      video_clicks: 3,
+      click_through_rate: 0.5,
+    });
+    const widgets = await widgetAnalytics(shop.id);
+    expect(widgets.map((w) => [w.name, w.layout_type, w.impressions, w.plays, w.play_rate, w.average_watch_ms, w.video_clicks, w.click_through_rate])).toEqual([
+      ["Widget 1", "carousel", 3, 3, 1, 4_000, 3, 1],
+      ["Widget 2", "stories", 3, 3, 1, WATCH_TIME_MAX_MS_PER_EVENT, 0, 0],
+    ]);
+  });
+
+  it("sums watch time past 32 bits without losing a millisecond", async () => {
+    const shop = await createShop("bigwatch");
+    const widget = await createWidget(shop.id, 1);
+    const video = await createVideo(shop.id);
+    const nearly32Bits = 2 ** 31 - 1_000;
+    await prisma.analyticsRollup.create({
+      data: { shopId: shop.id, dimension: "video", day: utcDay(new Date()), type: "watch_time", key: video.id, count: 3_579, watchedMs: BigInt(nearly32Bits) },
+    });
+    queueStorefrontEvents(
+      shop.shopDomain,
+      "s",
+      Array.from({ length: 50 }, () => ({ type: "watch_time", videoId: video.id, widgetId: widget.id, ms: WATCH_TIME_MAX_MS_PER_EVENT })),
+    );
+    queueStorefrontEvents(shop.shopDomain, "s", [{ type: "play", videoId: video.id, widgetId: widget.id }]);
+    await flushStorefrontEvents();
+    const row = await prisma.analyticsRollup.findFirstOrThrow({ where: { shopId: shop.id, dimension: "video", type: "watch_time", key: video.id } });
+    expect([row.count, row.watchedMs]).toEqual([3_629, BigInt(nearly32Bits) + 50n * BigInt(WATCH_TIME_MAX_MS_PER_EVENT)]);
+    expect((await videoAnalytics(shop.id))[0]?.watch_time_ms).toBe(nearly32Bits + 50 * WATCH_TIME_MAX_MS_PER_EVENT);
   });
 
   it("stores an order's widget lines once however often it arrives", async () => {

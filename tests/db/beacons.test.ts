@@ -38,6 +38,41 @@ async function storedFor(shopId: string, videoId: string) {
   return { events, clicks: video.clicks, rolledUp: rollups.reduce((sum, row) => sum + row.count, 0) };
 }
 
+/** A page view's events for one video in one widget, watched for `ms` (issue 14 item 8). */
+function pageView(videoId: string, widgetId: string, ms: number) {
+  return [
+    { type: "widget_impression", widgetId },
+    { type: "impression", videoId, widgetId },
+    { type: "play", videoId, widgetId },
+    { type: "view", videoId, widgetId },
+    { type: "watch_time", videoId, widgetId, ms },
+  ];
+}
+
+/** A video's and a widget's rollups as type -> [count, milliseconds watched], and the rows stored for the video. */
+async function watchingOf(shopId: string, videoId: string, widgetId: string) {
+  const [rollups, rows] = await Promise.all([
+    prisma.analyticsRollup.findMany({
+      where: {
+        shopId,
+        OR: [
+          { dimension: "video", key: videoId },
+          { dimension: "widget", key: widgetId },
+        ],
+      },
+    }),
+    prisma.analyticsEvent.count({ where: { shopId, videoId } }),
+  ]);
+  const byType = (dimension: string) =>
+    Object.fromEntries(
+      rollups
+        .filter((row) => row.dimension === dimension)
+        .map((row) => [row.type, [row.count, Number(row.watchedMs)]] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+  return { video: byType("video"), widget: byType("widget"), rows };
+}
+
 describe("storefront beacons: one bad beacon costs nobody else their events", () => {
   it("stores every one of shop B's clicks while shop A sends poison beacons in between, and A's good events too", async () => {
     const a = await shopWithVideo("poison");
@@ -151,6 +186,70 @@ describe("storefront beacons: one bad beacon costs nobody else their events", ()
 
     expect(transaction).toHaveBeenCalledTimes(2);
     expect(await storedFor(shop.id, video.id)).toEqual({ events: 5, clicks: 5, rolledUp: 5 });
+  });
+
+  it.each(Object.entries(transientErrors))(
+    "retries a write that fails once (%s) and counts a page view's impressions and watch time exactly once",
+    async (_, error) => {
+      const { shop, widget, video } = await shopWithVideo("transient-watch");
+      const transaction = replaceTransaction(vi.fn(realTransaction).mockRejectedValueOnce(error));
+      for (let beacon = 0; beacon < 4; beacon++) queueStorefrontEvents(shop.shopDomain, null, pageView(video.id, widget.id, 2_500));
+      await flushStorefrontEvents();
+
+      expect(transaction).toHaveBeenCalledTimes(2);
+      expect(await watchingOf(shop.id, video.id, widget.id)).toEqual({
+        video: { impression: [4, 0], play: [4, 0], view: [4, 0], watch_time: [4, 10_000] },
+        widget: { impression: [4, 0], play: [4, 0], view: [4, 0], watch_time: [4, 10_000], widget_impression: [4, 0] },
+        rows: 0,
+      });
+    },
+  );
+
+  it("drops only the events whose rollup the database refuses; the page view's other events count once", async () => {
+    const { shop, widget, video } = await shopWithVideo("refused-rollup");
+    const refused = await createVideo(shop.id, { platform: "tiktok" });
+    // A real refusal by the database, of this one video's rollup rows only.
+    const trigger = `beacons_test_refuse_rollup_${refused.id}`;
+    if (databaseKind === "postgresql") {
+      await prisma.$executeRawUnsafe(
+        `CREATE FUNCTION "${trigger}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
+      );
+      await prisma.$executeRawUnsafe(
+        `CREATE TRIGGER "${trigger}" BEFORE INSERT ON "AnalyticsRollup" FOR EACH ROW WHEN (NEW."key" = '${refused.id}') EXECUTE FUNCTION "${trigger}"()`,
+      );
+    } else {
+      await prisma.$executeRawUnsafe(
+        `CREATE TRIGGER "${trigger}" BEFORE INSERT ON "AnalyticsRollup" WHEN NEW."key" = '${refused.id}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+      );
+    }
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      for (let beacon = 0; beacon < 3; beacon++) {
+        queueStorefrontEvents(shop.shopDomain, "s", [
+          ...pageView(video.id, widget.id, 1_000),
+          ...(beacon === 1
+            ? [
+                { type: "impression", videoId: refused.id, widgetId: widget.id },
+                { type: "watch_time", videoId: refused.id, widgetId: widget.id, ms: 700 },
+              ]
+            : []),
+        ]);
+      }
+      await flushStorefrontEvents();
+    } finally {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER "${trigger}"${databaseKind === "postgresql" ? ` ON "AnalyticsRollup"` : ""}`);
+      if (databaseKind === "postgresql") await prisma.$executeRawUnsafe(`DROP FUNCTION "${trigger}"()`);
+    }
+
+    expect(await watchingOf(shop.id, video.id, widget.id)).toEqual({
+      video: { impression: [3, 0], play: [3, 0], view: [3, 0], watch_time: [3, 3_000] },
+      widget: { impression: [3, 0], play: [3, 0], view: [3, 0], watch_time: [3, 3_000], widget_impression: [3, 0] },
+      rows: 0,
+    });
+    const platform = await prisma.analyticsRollup.findMany({ where: { shopId: shop.id, dimension: "platform", type: "watch_time" } });
+    expect(platform.map((row) => [row.key, row.count, Number(row.watchedMs)])).toEqual([["instagram", 3, 3_000]]);
+    expect(await prisma.analyticsRollup.count({ where: { shopId: shop.id, key: refused.id } })).toBe(0);
+    expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringContaining(`2 storefront events of ${shop.shopDomain}`)]);
   });
 
   it("keeps a bounded queue while the database is held up, and says in the log what it dropped", async () => {

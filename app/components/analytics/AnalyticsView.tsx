@@ -1,7 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Card, DataTable, EmptyState, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { TOP_VIDEOS_COUNT } from "~/constants";
-import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
+import type { AnalyticsSummaryDto, EngagementDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
+import { formatRate, formatWatchTime } from "~/rules/engagement-format";
 import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { describePageContexts } from "~/rules/widget-rules";
@@ -67,8 +68,8 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
   }
 
   const recentVideoClicks = summary.dailyClicks.reduce((sum, day) => sum + day.videoClicks, 0);
-  const topVideos = data.videos.filter((video) => video.clicks > 0).slice(0, TOP_VIDEOS_COUNT);
-  const engagedWidgets = data.widgets.filter((widget) => widget.clicks > 0);
+  const topVideos = data.videos.filter(wasEngaged).slice(0, TOP_VIDEOS_COUNT);
+  const engagedWidgets = data.widgets.filter(wasEngaged);
   const createWidget = { content: ANALYTICS_TEXT.createWidget, url: appHref("/widgets", search) };
 
   return (
@@ -136,13 +137,14 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
               <SectionTitle headingId={headingId} title={ANALYTICS_TEXT.topVideos} period={ANALYTICS_TEXT.topVideosPeriod} />
               {topVideos.length > 0 ? (
                 <DataTable
-                  columnContentTypes={["text", "text", "text", "numeric", "text"]}
+                  columnContentTypes={["text", "text", "text", "numeric", "text", ...ENGAGEMENT_CONTENT_TYPES]}
                   headings={[
                     ANALYTICS_TEXT.columns.thumbnail,
                     ANALYTICS_TEXT.columns.details,
                     ANALYTICS_TEXT.columns.platform,
                     ANALYTICS_TEXT.columns.clicks,
                     ANALYTICS_TEXT.columns.status,
+                    ...ENGAGEMENT_HEADINGS,
                   ]}
                   rows={topVideos.map((video) => [
                     <VideoThumb key="thumb" url={video.thumbnail_url} platform={isVideoSource(video.platform) ? video.platform : "tiktok"} alt="" />,
@@ -165,6 +167,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
                     ) : (
                       <Badge key="status">{ANALYTICS_TEXT.unpublished}</Badge>
                     ),
+                    ...engagementCells(video),
                   ])}
                 />
               ) : (
@@ -182,13 +185,20 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
               <SectionTitle headingId={headingId} title={ANALYTICS_TEXT.widgetPerformance} period={ANALYTICS_TEXT.widgetPeriod} />
               {engagedWidgets.length > 0 ? (
                 <DataTable
-                  columnContentTypes={["text", "text", "text", "numeric"]}
-                  headings={[ANALYTICS_TEXT.columns.widgetName, ANALYTICS_TEXT.columns.type, ANALYTICS_TEXT.columns.pageContext, ANALYTICS_TEXT.columns.clicks]}
+                  columnContentTypes={["text", "text", "text", "numeric", ...ENGAGEMENT_CONTENT_TYPES]}
+                  headings={[
+                    ANALYTICS_TEXT.columns.widgetName,
+                    ANALYTICS_TEXT.columns.type,
+                    ANALYTICS_TEXT.columns.pageContext,
+                    ANALYTICS_TEXT.columns.clicks,
+                    ...ENGAGEMENT_HEADINGS,
+                  ]}
                   rows={engagedWidgets.map((widget) => [
                     widget.name,
                     LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type,
                     describePageContexts(widget.page_contexts),
                     formatCount(widget.clicks),
+                    ...engagementCells(widget),
                   ])}
                 />
               ) : data.widgets.length > 0 ? (
@@ -204,6 +214,36 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
       </BlockStack>
     </AppPage>
   );
+}
+
+/** A row is shown once shoppers clicked it, saw it or played it. */
+const wasEngaged = (row: EngagementDto) => row.clicks > 0 || row.impressions > 0 || row.plays > 0;
+
+/**
+ * What shoppers did (issue 14), after the spec's columns; on a phone the
+ * table scrolls sideways (Polaris' DataTable) rather than squeezing them.
+ */
+const ENGAGEMENT_HEADINGS = [
+  ANALYTICS_TEXT.columns.impressions,
+  ANALYTICS_TEXT.columns.plays,
+  ANALYTICS_TEXT.columns.playRate,
+  ANALYTICS_TEXT.columns.views,
+  ANALYTICS_TEXT.columns.averageWatchTime,
+  ANALYTICS_TEXT.columns.videoClicks,
+  ANALYTICS_TEXT.columns.clickThroughRate,
+];
+const ENGAGEMENT_CONTENT_TYPES = ENGAGEMENT_HEADINGS.map(() => "numeric" as const);
+
+function engagementCells(row: EngagementDto): string[] {
+  return [
+    formatCount(row.impressions),
+    formatCount(row.plays),
+    formatRate(row.play_rate),
+    formatCount(row.views),
+    formatWatchTime(row.average_watch_ms),
+    formatCount(row.video_clicks),
+    formatRate(row.click_through_rate),
+  ];
 }
 
 function SectionTitle({ title, period, headingId }: { title: string; period: string; headingId: string }) {

@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+/**
+ * The Analytics page's tables as a merchant reads them (issue 14): the spec's
+ * columns first and unchanged, then what shoppers saw and watched, with a dash
+ * where a rate has nothing to divide by, and a stories widget named as such.
+ */
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { AppProvider } from "@shopify/polaris";
+import en from "@shopify/polaris/locales/en.json";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AnalyticsSummaryDto, EngagementDto } from "~/rules/api-types";
+import { AnalyticsView, type AnalyticsPageData } from "./AnalyticsView";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const summary: AnalyticsSummaryDto = {
+  totalClicks: 3,
+  totalVideoClicks: 2,
+  last30DaysClicks: 3,
+  totalVideos: 2,
+  enabledVideos: 2,
+  totalWidgets: 2,
+  taggedProducts: 1,
+  totalProductClicks: 1,
+  totalConversions: 0,
+  conversionRevenue: 0,
+  currency: "USD",
+  platformBreakdown: [{ platform: "tiktok", clicks: 3 }],
+  dailyClicks: [],
+};
+
+const measured = (engagement: Partial<EngagementDto>): EngagementDto => ({
+  clicks: 0,
+  impressions: 0,
+  plays: 0,
+  play_rate: null,
+  views: 0,
+  completions: 0,
+  watch_time_ms: 0,
+  average_watch_ms: null,
+  video_clicks: 0,
+  click_through_rate: null,
+  ...engagement,
+});
+
+const data: AnalyticsPageData = {
+  shopFound: true,
+  summary,
+  videos: [
+    {
+      id: "v1",
+      thumbnail_url: null,
+      title: "Linen shirt",
+      author_name: "maker",
+      platform: "tiktok",
+      enabled: true,
+      ...measured({
+        clicks: 3,
+        impressions: 8,
+        plays: 2,
+        play_rate: 0.25,
+        views: 1,
+        watch_time_ms: 24_800,
+        average_watch_ms: 12_400,
+        video_clicks: 2,
+        click_through_rate: 0.25,
+      }),
+    },
+    // Played and opened from a stories row without an impression: no rate to show.
+    { id: "v2", thumbnail_url: null, title: "Soap", author_name: null, platform: "tiktok", enabled: false, ...measured({ plays: 1 }) },
+  ],
+  widgets: [
+    {
+      id: "w1",
+      name: "Home stories",
+      layout_type: "stories",
+      page_contexts: '["homepage"]',
+      ...measured({ clicks: 3, impressions: 4, plays: 2, play_rate: 0.5, average_watch_ms: 125_000, video_clicks: 2, click_through_rate: 0.5 }),
+    },
+    { id: "w2", name: "Never seen", layout_type: "grid", page_contexts: "[]", ...measured({}) },
+  ],
+};
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = "";
+});
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: "/analytics", element: <AnalyticsView data={data} /> }], {
+    initialEntries: ["/analytics?shop=a"],
+    future: { v7_relativeSplatPath: true },
+  });
+  const container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  act(() =>
+    root?.render(
+      <AppProvider i18n={en}>
+        <RouterProvider router={router} future={{ v7_startTransition: true }} />
+      </AppProvider>,
+    ),
+  );
+  return container;
+}
+
+/** A table's headings and rows as text, cell by cell, as seen (a badge's hidden tone word left out). */
+function tableAfter(container: HTMLElement, title: string) {
+  for (const hidden of container.querySelectorAll(".Polaris-Text--visuallyHidden")) hidden.remove();
+  const heading = [...container.querySelectorAll("h2")].find((element) => element.textContent === title);
+  const table = heading?.closest(".Polaris-Card, [class*='Polaris-ShadowBevel']")?.querySelector("table") ?? null;
+  expect(table, `a table under "${title}"`).not.toBeNull();
+  const cells = (row: Element) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent?.trim() ?? "");
+  const [head, ...rows] = [...(table?.querySelectorAll("tr") ?? [])].filter((row) => !row.closest("tfoot"));
+  return { headings: head ? cells(head) : [], rows: rows.map(cells) };
+}
+
+describe("Analytics: what shoppers did, per video and per widget", () => {
+  it("lists each video's impressions, plays, rates and watch time after the spec's columns", () => {
+    const { headings, rows } = tableAfter(renderPage(), "Top Performing Videos");
+    expect(headings).toEqual([
+      "Thumbnail",
+      "Video Details",
+      "Platform",
+      "Clicks",
+      "Status",
+      "Impressions",
+      "Plays",
+      "Play Rate",
+      "Views",
+      "Avg. Watch Time",
+      "Video Clicks",
+      "CTR",
+    ]);
+    expect(rows.map((row) => row.slice(3))).toEqual([
+      ["3", "Published", "8", "2", "25%", "1", "12.4 s", "2", "25%"],
+      ["0", "Unpublished", "0", "1", "—", "0", "—", "0", "—"],
+    ]);
+  });
+
+  it("lists widgets by their layout, a stories widget included, and leaves out one nobody saw", () => {
+    const { headings, rows } = tableAfter(renderPage(), "Widget Performance");
+    expect(headings).toEqual([
+      "Widget Name",
+      "Type",
+      "Page Context",
+      "Clicks",
+      "Impressions",
+      "Plays",
+      "Play Rate",
+      "Views",
+      "Avg. Watch Time",
+      "Video Clicks",
+      "CTR",
+    ]);
+    expect(rows).toEqual([["Home stories", "Stories", "Homepage", "3", "4", "2", "50%", "0", "2 min 5 s", "2", "50%"]]);
+  });
+});

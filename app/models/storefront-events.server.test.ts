@@ -1,0 +1,123 @@
+/**
+ * Which of a beacon's events are queued (decision 019, 042): each type is
+ * checked against the fields it has, and a bad event is dropped alone while
+ * its batch's good events are kept. Storage is tests/db/beacons.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { WATCH_TIME_MAX_MS_PER_EVENT } from "~/constants";
+import { checkedStorefrontEvents } from "./storefront-events.server";
+
+const SHOP = "events.myshopify.com";
+const VIDEO = `c${"v".repeat(24)}`;
+const WIDGET = `c${"w".repeat(24)}`;
+
+/** What is queued of one event, sent alone: null when it is dropped. */
+function queuedOf(event: unknown) {
+  const [queued, ...more] = checkedStorefrontEvents(SHOP, "session-1", [event]);
+  expect(more).toEqual([]);
+  if (!queued) return null;
+  const { type, videoId, widgetId, productId, ms } = queued;
+  return { type, videoId, widgetId, productId, ms };
+}
+
+describe("the new shopper events (issue 14 item 8)", () => {
+  it.each(["impression", "play", "view", "completion"])("queues %s with its video and widget", (type) => {
+    expect(queuedOf({ type, videoId: VIDEO, widgetId: WIDGET })).toEqual({ type, videoId: VIDEO, widgetId: WIDGET });
+  });
+
+  it.each(["impression", "play", "view", "completion", "watch_time", "video_click", "product_click", "add_to_cart"])(
+    "drops %s without a video id, or with one not in our shape",
+    (type) => {
+      expect(queuedOf({ type, widgetId: WIDGET, ms: 1000 })).toBeNull();
+      expect(queuedOf({ type, videoId: "12345", widgetId: WIDGET, ms: 1000 })).toBeNull();
+      expect(queuedOf({ type, videoId: `${VIDEO}\u0000`, widgetId: WIDGET, ms: 1000 })).toBeNull();
+    },
+  );
+
+  it("queues a widget impression without a video, and only for one of our widget ids", () => {
+    expect(queuedOf({ type: "widget_impression", widgetId: WIDGET })).toEqual({ type: "widget_impression", videoId: null, widgetId: WIDGET });
+    // A video id it does not have is not read.
+    expect(queuedOf({ type: "widget_impression", videoId: VIDEO, widgetId: WIDGET })).toEqual({
+      type: "widget_impression",
+      videoId: null,
+      widgetId: WIDGET,
+    });
+    for (const widgetId of [undefined, "", "home-carousel", `${WIDGET}\uD800`, 7]) expect(queuedOf({ type: "widget_impression", widgetId })).toBeNull();
+  });
+
+  it("queues a watch time in whole milliseconds, and lowers an absurd one to the cap", () => {
+    expect(queuedOf({ type: "watch_time", videoId: VIDEO, widgetId: WIDGET, ms: 12_400 })).toEqual({
+      type: "watch_time",
+      videoId: VIDEO,
+      widgetId: WIDGET,
+      ms: 12_400,
+    });
+    expect(queuedOf({ type: "watch_time", videoId: VIDEO, widgetId: WIDGET, ms: 1 })?.ms).toBe(1);
+    expect(queuedOf({ type: "watch_time", videoId: VIDEO, widgetId: WIDGET, ms: WATCH_TIME_MAX_MS_PER_EVENT })?.ms).toBe(WATCH_TIME_MAX_MS_PER_EVENT);
+    expect(queuedOf({ type: "watch_time", videoId: VIDEO, widgetId: WIDGET, ms: 3 * 60 * 60 * 1000 })?.ms).toBe(WATCH_TIME_MAX_MS_PER_EVENT);
+    expect(WATCH_TIME_MAX_MS_PER_EVENT).toBe(10 * 60 * 1000);
+  });
+
+  it.each([
+    ["missing", undefined],
+    ["zero", 0],
+    ["negative", -500],
+    ["fractional", 1234.5],
+    ["text", "1200"],
+    ["not a number", Number.NaN],
+    ["infinite", Number.POSITIVE_INFINITY],
+    ["beyond a safe integer", 1e300],
+    ["null", null],
+  ])("drops a watch time whose ms is %s", (_, ms) => {
+    expect(queuedOf({ type: "watch_time", videoId: VIDEO, widgetId: WIDGET, ms })).toBeNull();
+  });
+
+  it("reads ms only on watch_time and a product only on product clicks and adds to cart", () => {
+    expect(queuedOf({ type: "play", videoId: VIDEO, widgetId: WIDGET, ms: 5000, productId: "42" })).toEqual({
+      type: "play",
+      videoId: VIDEO,
+      widgetId: WIDGET,
+    });
+    expect(queuedOf({ type: "video_click", videoId: VIDEO, widgetId: WIDGET, productId: "42" })).toEqual({
+      type: "video_click",
+      videoId: VIDEO,
+      widgetId: WIDGET,
+    });
+    expect(queuedOf({ type: "add_to_cart", videoId: VIDEO, widgetId: WIDGET, productId: "42", ms: 5 })).toEqual({
+      type: "add_to_cart",
+      videoId: VIDEO,
+      widgetId: WIDGET,
+      productId: "42",
+    });
+    // Still the shopper-input hardening of decision 019 where the field belongs.
+    expect(queuedOf({ type: "product_click", videoId: VIDEO, widgetId: WIDGET, productId: "42\uDC00" })).toBeNull();
+  });
+
+  it("keeps an unknown widget's video events, without the widget", () => {
+    expect(queuedOf({ type: "impression", videoId: VIDEO, widgetId: "theme-section-7" })).toEqual({ type: "impression", videoId: VIDEO, widgetId: null });
+    expect(queuedOf({ type: "impression", videoId: VIDEO, widgetId: `${WIDGET}\u0000` })).toBeNull();
+  });
+
+  it("drops a bad event alone: a page view's good events are all queued", () => {
+    const queued = checkedStorefrontEvents(SHOP, null, [
+      { type: "widget_impression", widgetId: WIDGET },
+      { type: "impression", videoId: VIDEO, widgetId: WIDGET },
+      { type: "watch_time", videoId: VIDEO, widgetId: WIDGET, ms: -1 },
+      { type: "watched", videoId: VIDEO, widgetId: WIDGET },
+      { type: "toString", videoId: VIDEO, widgetId: WIDGET },
+      { type: "play", widgetId: WIDGET },
+      "impression",
+      null,
+      { type: "play", videoId: VIDEO, widgetId: WIDGET },
+      { type: "watch_time", videoId: VIDEO, widgetId: WIDGET, ms: 4200 },
+    ]);
+    expect(queued.map((event) => [event.type, event.ms ?? null])).toEqual([
+      ["widget_impression", null],
+      ["impression", null],
+      ["play", null],
+      ["watch_time", 4200],
+    ]);
+    // Without analytics consent (decision 040) nothing per shopper is queued: no session key.
+    expect(queued.every((event) => event.session === null && event.shopDomain === SHOP)).toBe(true);
+  });
+});
