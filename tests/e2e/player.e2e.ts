@@ -126,7 +126,24 @@ test("on a phone: previews move (not for reduced motion), the player fills the s
   expect(cart.items).toEqual([
     expect.objectContaining({ variant_id: largeSand.id, quantity: 1, properties: { _clipcart_video: secondId, _clipcart_widget: expect.any(String) } }),
   ]);
+
+  // Leaving the page sends what the shopper did: the widget and its cards seen, both videos played and watched.
+  await shopper.goto(storefront(shop, "/cart"));
+  const measured = async (type: string) =>
+    (await prisma.analyticsRollup.aggregate({ where: { shopId: shopRow.id, dimension: "video", type }, _sum: { count: true, watchedMs: true } }))._sum;
+  await expect.poll(async () => (await measured("play")).count, { timeout: 15_000 }).toBe(2);
+  expect((await measured("impression")).count).toBeGreaterThanOrEqual(1);
+  expect(Number((await measured("watch_time")).watchedMs)).toBeGreaterThan(0);
+  expect(await prisma.analyticsRollup.count({ where: { shopId: shopRow.id, dimension: "widget", type: "widget_impression" } })).toBe(1);
   await phone.close();
+  // Analytics shows them per video: each played once.
+  app = await openApp("/analytics");
+  for (const title of [first, second]) await expect(tableRow(app, must(title, "a video title"))).toContainText("Published");
+  const videoTable = app.getByRole("table").filter({ has: app.getByRole("columnheader", { name: "Video Details" }) });
+  const playsIndex = (await videoTable.getByRole("columnheader").allTextContents()).findIndex((text) => text.trim() === "Plays");
+  expect(playsIndex).toBeGreaterThan(0);
+  // The row's first cell is its header cell (th), the others data cells (td): both count.
+  for (const title of [first, second]) await expect(tableRow(app, must(title, "a video title")).locator("th, td").nth(playsIndex)).toHaveText("1");
 
   // A shopper who asked for less motion gets still posters: the previews' script is never even fetched.
   const calm = await browser.newContext({ ...PHONE, reducedMotion: "reduce" });
