@@ -65,6 +65,19 @@ test("an approved TikTok video is copied to Shopify Files and plays natively on 
   await preview.scrollIntoViewIfNeeded();
   await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => (video.muted ? video.currentTime : -1)), { timeout: 15_000 }).toBeGreaterThan(0.3);
   await expect(preview).toHaveClass(/cc-preview--on/);
+  // A shopper who asked for less motion sees still posters: the previews' script is not even fetched.
+  const calm = await page.context().browser()!.newContext({ reducedMotion: "reduce" });
+  const still = await calm.newPage();
+  const previewScripts: string[] = [];
+  still.on("request", (request) => {
+    if (request.url().includes("clipcart-previews.js")) previewScripts.push(request.url());
+  });
+  await still.goto(storefront(shop, "/"));
+  await expect(still.locator("clipcart-widget img.cc-poster").first()).toHaveJSProperty("complete", true);
+  await still.waitForLoadState("networkidle");
+  expect(previewScripts).toEqual([]);
+  await expect(still.locator("video.cc-preview")).toHaveCount(0);
+  await calm.close();
   await widget
     .getByRole("button", { name: /^Play video: / })
     .first()

@@ -1,4 +1,4 @@
-import { demoCatalogue } from "../emulators/shopify/catalogue";
+import { VARIANT_PICKER_PRODUCT_ID, demoCatalogue } from "../emulators/shopify/catalogue";
 import { firstOf, must } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
 import { APP_URL, adminModal, expect, modalButton, setConsentBanner, setShopTheme, tableRow, test } from "./fixtures";
@@ -14,7 +14,16 @@ test("a carousel installed on the product page shows the approved videos; the sh
   openApp,
   shop,
 }) => {
-  const [product, otherProduct] = firstOf(demoCatalogue(), 2, "demo products");
+  const [, otherProduct] = firstOf(demoCatalogue(), 2, "demo products");
+  // The product the shopper buys has two options: Size and Color (M / Sand sold out, L / Black on sale).
+  const product = must(
+    demoCatalogue().find((candidate) => candidate.id === VARIANT_PICKER_PRODUCT_ID),
+    "the demo catalogue's product with two options",
+  );
+  const largeSand = must(
+    product.variants.find((variant) => variant.title === "L / Sand"),
+    "L / Sand",
+  );
   // Admin: a carousel for product pages, created through the Customize form.
   let app = await openApp("/widgets");
   await app.getByRole("button", { name: "Add widget" }).first().click();
@@ -90,14 +99,29 @@ test("a carousel installed on the product page shows the approved videos; the sh
   await expect(moved).toBeVisible();
   await moved.getByRole("button", { name: "Previous" }).click();
   await expect(modal).toBeVisible();
+  // The shopper chooses a variant: the sale price shows with the regular one struck through; a colour's sold-out size cannot be chosen.
+  const size = modal.getByRole("combobox", { name: "Size" });
+  const color = modal.getByRole("combobox", { name: "Color" });
+  const price = modal.locator(".cc-price");
+  await size.selectOption("L");
+  await expect(price).toHaveText("$54.00 Regular price $64.00");
+  await expect(price.locator("s")).toHaveText("Regular price $64.00");
+  await color.selectOption("Sand");
+  await expect(price).toHaveText("$64.00");
+  await expect(size.locator("option", { hasText: "M" })).toBeDisabled();
   await modal.getByRole("button", { name: `Add to cart: ${product.title}` }).click();
   await expect(modal.getByRole("status")).toHaveText(`Added to cart: ${product.title}`);
   // The theme's cart follows without a reload: its count bubble and its drawer, re-rendered by Shopify's Section Rendering API.
   await expect(shopper.locator("#cart-icon-bubble")).toHaveText("Cart (1)");
-  await expect(shopper.getByRole("dialog", { name: "Your cart" })).toContainText(product.title);
+  await expect(shopper.getByRole("dialog", { name: "Your cart" })).toContainText(`${product.title} - L / Sand`);
   const cart = await shopper.evaluate(() => fetch("/cart.js").then((response) => response.json()));
   expect(cart.items).toEqual([
-    expect.objectContaining({ product_id: product.id, quantity: 1, properties: { _clipcart_video: first.id, _clipcart_widget: expect.any(String) } }),
+    expect.objectContaining({
+      product_id: product.id,
+      variant_id: largeSand.id,
+      quantity: 1,
+      properties: { _clipcart_video: first.id, _clipcart_widget: expect.any(String) },
+    }),
   ]);
 
   // Then clicks the product: the page changes, and the page view's beacons go out.
