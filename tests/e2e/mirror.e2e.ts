@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { FrameLocator, Page } from "@playwright/test";
 import { fileURLToPath } from "node:url";
 import { demoCatalogue } from "../emulators/shopify/catalogue";
 import { firstOf } from "../support/must";
