@@ -121,7 +121,7 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
   const { videos } = widget;
   const titleId = `cc${++players}t`;
   const formatPrice = priceFormatter(widget.currency);
-  let modal: HTMLDialogElement | undefined;
+  let modal: HTMLDialogElement;
   let opener: HTMLElement;
   let current = 0;
   let stage: HTMLElement;
@@ -192,7 +192,7 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
     clip.play().catch(() => undefined);
   });
 
-  const close = () => modal!.close();
+  const close = () => modal.close();
   const go = (step: number) => videos.length > 1 && show(current + step);
 
   const buildModal = (): HTMLDialogElement => {
@@ -213,6 +213,8 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
     status = el("p", "cc-status");
     attr(status, "role", "status");
     const closer = button("cc-x", strings.close, "×");
+    // showModal() focuses it: no focus() of ours forcing a layout in the tap that opens the player.
+    closer.autofocus = true;
     on(closer, "click", close);
     sheet.append(stage);
     if (videos.length > 1) {
@@ -497,16 +499,18 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
     if (onShow) onShow(current);
   };
 
+  // Built with the player (before the shopper's tap when the player is prepared on intent).
+  modal = buildModal();
   return {
     open(index: number, from: HTMLElement) {
-      modal = modal || buildModal();
       opener = from;
       // Opened by a click: sound is allowed (the browser says otherwise by refusing, then the video plays muted).
       setMuted(false);
       show(index);
       if (!modal.open) modal.showModal();
+      // Browsers without autofocus in dialogs: the close button all the same.
+      if (!modal.contains(document.activeElement)) modal.querySelector<HTMLElement>(".cc-x")!.focus();
       onOpenChange(true);
-      modal.querySelector<HTMLElement>(".cc-x")!.focus();
     },
   };
 }

@@ -280,7 +280,12 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   // On the shopper's first intent: our player's script starts loading, and the platforms' origins are warmed
   // (lite-youtube-embed's trick).
   const warm = () => {
-    if (options.loadPlayer) options.loadPlayer().catch(() => undefined);
+    // Loaded on intent, the player is also built then (between tasks), so the tap that opens it only shows it.
+    if (options.loadPlayer)
+      options.loadPlayer().then(
+        (module) => setTimeout(() => playerFrom(module)),
+        () => undefined,
+      );
     for (const video of videos) {
       const url = playerUrl(video);
       const origin = url && new URL(url).origin;
@@ -349,24 +354,27 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
 
   // The player, built on first use; on the storefront its asset loads on the shopper's intent (options.loadPlayer).
   let player: Player | undefined;
+  /** The widget's player, built once; a player that arrives after the widget left the page builds nothing. */
+  const playerFrom = (module: PlayerModule): Player | undefined =>
+    destroyed
+      ? undefined
+      : (player =
+          player ||
+          module.createPlayer({
+            widget,
+            box,
+            strings,
+            cartUrl,
+            emit,
+            beforeFlush: (report) => beacons && cleanups.push(beforeBeaconFlush(report)),
+            titleOf,
+            poster,
+            onOpenChange,
+            onShow,
+          }));
   const openWith = (module: PlayerModule, index: number, from: HTMLElement) => {
-    // A player that arrives after the widget left the page opens nothing.
-    if (destroyed) return;
-    player =
-      player ||
-      module.createPlayer({
-        widget,
-        box,
-        strings,
-        cartUrl,
-        emit,
-        beforeFlush: (report) => beacons && cleanups.push(beforeBeaconFlush(report)),
-        titleOf,
-        poster,
-        onOpenChange,
-        onShow,
-      });
-    player.open(index, from);
+    const ready = playerFrom(module);
+    if (ready) ready.open(index, from);
   };
   const openModal = (index: number, from: HTMLElement) => {
     if (options.player) openWith(options.player, index, from);
