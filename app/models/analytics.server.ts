@@ -13,6 +13,7 @@ import { prisma } from "~/db.server";
 import { ANALYTICS_WINDOW_DAYS, type LayoutType } from "~/constants";
 import type { AnalyticsSummaryDto, EngagementDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
 import { countLibrary } from "./library-counts.server";
+import { netSales } from "./order-attribution.server";
 import { utcDay } from "./storefront-events.server";
 import { DAY_MS } from "~/rules/time";
 
@@ -36,7 +37,7 @@ function analyticsWindowDays(now = new Date()): string[] {
 
 export async function analyticsSummary(shopId: string, now = new Date()): Promise<AnalyticsSummaryDto> {
   const days = analyticsWindowDays(now);
-  const [byPlatform, recent, library, orders, revenue, shop] = await Promise.all([
+  const [byPlatform, recent, library, sales, shop] = await Promise.all([
     prisma.analyticsRollup.groupBy({
       by: ["type", "key"],
       where: { shopId, dimension: "platform", type: { in: [...CLICK_TYPES] } },
@@ -48,8 +49,7 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
       _sum: { count: true },
     }),
     countLibrary(shopId),
-    prisma.orderAttribution.groupBy({ by: ["orderId"], where: { shopId } }),
-    prisma.orderAttribution.aggregate({ where: { shopId }, _sum: { amountCents: true } }),
+    netSales(shopId),
     prisma.shop.findUnique({ where: { id: shopId }, select: { currencyCode: true } }),
   ]);
 
@@ -78,8 +78,8 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
     // The spec's field name; it counts videos with products, as the Dashboard's "Products Tagged" card does.
     taggedProducts: library.taggedVideos,
     totalProductClicks,
-    totalConversions: orders.length,
-    conversionRevenue: (revenue._sum.amountCents ?? 0) / 100,
+    totalConversions: sales.orders,
+    conversionRevenue: sales.amountCents / 100,
     currency: shop?.currencyCode ?? "USD",
     platformBreakdown: [...platformClicks]
       .map(([platform, clicks]) => ({ platform, clicks }))

@@ -165,7 +165,7 @@ async function applySubscriptionUpdate(shopDomain: string, update: SubscriptionU
 /**
  * shop/redact: 48 hours after uninstall Shopify asks us to erase the shop.
  * Everything hangs off Shop and cascades (videos, accounts, widgets, events,
- * rollups, sales, views, jobs...); sessions and webhook records are keyed by
+ * rollups, sales and their refunds, views, jobs...); sessions and webhook records are keyed by
  * the domain and go too.
  */
 export async function redactShop(shopDomain: string) {
@@ -180,8 +180,9 @@ export async function redactShop(shopDomain: string) {
  * The per-shopper data Clipcart holds (README, "Shoppers' data"): none that
  * names a shopper. Storefront events carry a random per-browser session key
  * that no customer record links to; a sale (OrderAttribution) carries the
- * order's and line's ids, the product, quantity and amount. So a customer's
- * data is the sales lines of their orders.
+ * order's and line's ids, the product, quantity and amount, and a refund of
+ * it (OrderRefundLine) the refund's ids, quantity and amount. So a customer's
+ * data is the sales lines of their orders and the refunds of those lines.
  */
 export interface CustomerOrders {
   shopDomain: string;
@@ -199,18 +200,37 @@ function orderGids(orderIds: CustomerOrders["orderIds"]): string[] {
 /** customers/data_request: what we hold for the customer's orders (reported to the merchant by count, never logged in detail). */
 export async function customerDataReport({ shopDomain, orderIds }: CustomerOrders, db: Database = prisma) {
   const shop = await db.shop.findUnique({ where: { shopDomain }, select: { id: true } });
-  if (!shop) return { orderLines: [] };
+  if (!shop) return { orderLines: [], refundLines: [] };
   const orderLines = await db.orderAttribution.findMany({
     where: { shopId: shop.id, orderId: { in: orderGids(orderIds) } },
-    select: { orderId: true, lineItemId: true, productId: true, videoId: true, quantity: true, amountCents: true, currency: true, occurredAt: true },
+    select: {
+      orderId: true,
+      lineItemId: true,
+      productId: true,
+      videoId: true,
+      quantity: true,
+      amountCents: true,
+      currency: true,
+      occurredAt: true,
+      cancelledAt: true,
+    },
   });
-  return { orderLines };
+  const refundLines = await db.orderRefundLine.findMany({
+    where: { shopId: shop.id, orderId: { in: orderGids(orderIds) } },
+    select: { orderId: true, lineItemId: true, refundId: true, quantity: true, amountCents: true, refundedAt: true },
+  });
+  return { orderLines, refundLines };
 }
 
-/** customers/redact: erases the sales lines of the customer's orders. */
-export async function redactCustomer({ shopDomain, orderIds }: CustomerOrders, db: Database = prisma): Promise<{ orderLinesDeleted: number }> {
+/** customers/redact: erases the sales lines of the customer's orders and their refunds (kept even when the order never came). */
+export async function redactCustomer(
+  { shopDomain, orderIds }: CustomerOrders,
+  db: Database = prisma,
+): Promise<{ orderLinesDeleted: number; refundLinesDeleted: number }> {
   const shop = await db.shop.findUnique({ where: { shopDomain }, select: { id: true } });
-  if (!shop) return { orderLinesDeleted: 0 };
-  const { count } = await db.orderAttribution.deleteMany({ where: { shopId: shop.id, orderId: { in: orderGids(orderIds) } } });
-  return { orderLinesDeleted: count };
+  if (!shop) return { orderLinesDeleted: 0, refundLinesDeleted: 0 };
+  const orders = { shopId: shop.id, orderId: { in: orderGids(orderIds) } };
+  const { count: orderLinesDeleted } = await db.orderAttribution.deleteMany({ where: orders });
+  const { count: refundLinesDeleted } = await db.orderRefundLine.deleteMany({ where: orders });
+  return { orderLinesDeleted, refundLinesDeleted };
 }

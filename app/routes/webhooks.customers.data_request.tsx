@@ -14,8 +14,9 @@ const DataRequestPayload = z.object({
 /**
  * customers/data_request (mandatory): Shopify forwards a customer's request
  * for their data to the merchant. Clipcart holds no shopper identity; for the
- * customer's orders it holds the sales lines credited to videos, which the
- * merchant can read on the Analytics page. Logged by count only.
+ * customer's orders it holds the sales lines credited to videos and the
+ * refunds of those lines, which the merchant can read (net) on the Analytics
+ * page. Logged by count only.
  */
 export const action = webhookAction({
   topic: "customers/data_request",
@@ -24,9 +25,9 @@ export const action = webhookAction({
   once: "in-transaction",
   handle: async ({ shop, payload }, db) => {
     const orderIds = payload.orders_requested;
-    const { orderLines } = await customerDataReport({ shopDomain: shop, orderIds }, db);
+    const { orderLines, refundLines } = await customerDataReport({ shopDomain: shop, orderIds }, db);
     console.info(
-      `customers/data_request ${payload.data_request?.id ?? ""} for ${shop}: ${orderLines.length} sales line(s) of ${orderIds.length} order(s) held`,
+      `customers/data_request ${payload.data_request?.id ?? ""} for ${shop}: ${orderLines.length} sales line(s) and ${refundLines.length} refund line(s) of ${orderIds.length} order(s) held`,
     );
   },
 });

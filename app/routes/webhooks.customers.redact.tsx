@@ -9,7 +9,7 @@ const CustomersRedactPayload = z.object({
 
 /**
  * customers/redact (mandatory): erase what we hold about a shop's customer,
- * the sales lines of their orders (see customerDataReport). Idempotent.
+ * the sales lines of their orders and their refunds (see customerDataReport). Idempotent.
  */
 export const action = webhookAction({
   topic: "customers/redact",
@@ -17,7 +17,7 @@ export const action = webhookAction({
   payloadShop: (payload) => payload.shop_domain,
   once: "in-transaction",
   handle: async ({ shop, payload }, db) => {
-    const { orderLinesDeleted } = await redactCustomer({ shopDomain: shop, orderIds: payload.orders_to_redact }, db);
-    console.info(`customers/redact for ${shop}: ${orderLinesDeleted} sales line(s) erased`);
+    const { orderLinesDeleted, refundLinesDeleted } = await redactCustomer({ shopDomain: shop, orderIds: payload.orders_to_redact }, db);
+    console.info(`customers/redact for ${shop}: ${orderLinesDeleted} sales line(s) and ${refundLinesDeleted} refund line(s) erased`);
   },
 });

@@ -8,12 +8,15 @@ import { loader as videosRoute } from "~/routes/api.analytics.$shopId.videos";
 import { loader as widgetsRoute } from "~/routes/api.analytics.$shopId.widgets";
 import { action as eventsRoute } from "~/routes/proxy.events";
 import { action as ordersCreateRoute } from "~/routes/webhooks.orders.create";
+import { action as ordersCancelledRoute } from "~/routes/webhooks.orders.cancelled";
+import { action as refundsCreateRoute } from "~/routes/webhooks.refunds.create";
 import { proxiedUrl } from "../emulators/shopify/app-proxy";
 import { readLocalShopifyConfig } from "../emulators/shopify/config";
 import { webhookRequest } from "../emulators/shopify/webhooks";
 import { apiRequest, callRoute, DESKTOP_USER_AGENT } from "../support/app-requests";
 import { bootstrapShop, jsonOf, seedVideos, seedWidgets, type TestShop } from "../support/library-fixtures";
 import { must } from "../support/must";
+import { expectConsoleWarn } from "../support/console-guard";
 
 const config = () => ({ ...readLocalShopifyConfig(), appUrl: inject("appUrl") });
 const DAY = 24 * 60 * 60 * 1000;
@@ -64,10 +67,55 @@ function orderPayload(
   };
 }
 
-function signedOrder(shop: TestShop, payload: unknown, webhookId = randomUUID()) {
-  const { url, init } = webhookRequest(config(), shop.domain, "orders/create", payload, webhookId);
+function signedOrder(shop: TestShop, payload: unknown, webhookId = randomUUID(), topic = "orders/create") {
+  const { url, init } = webhookRequest(config(), shop.domain, topic, payload, webhookId);
   return new Request(url, init);
 }
+
+type TestOrder = ReturnType<typeof orderPayload>;
+
+/** The order as orders/cancelled carries it: the whole order, now with its cancellation. */
+const cancelledPayload = (order: TestOrder) => ({ ...order, cancelled_at: new Date().toISOString(), cancel_reason: "customer" });
+
+/** Shopify's REST refund (refunds/create): each refunded line with its quantity, subtotal and the order's line item. */
+function refundPayload(
+  order: TestOrder,
+  lines: Array<{ lineId: number; quantity: number; subtotal: string }>,
+  refundId = 900_000 + Math.floor(Math.random() * 1e6),
+) {
+  return {
+    id: refundId,
+    admin_graphql_api_id: `gid://shopify/Refund/${refundId}`,
+    order_id: order.id,
+    created_at: new Date().toISOString(),
+    processed_at: new Date().toISOString(),
+    restock: true,
+    refund_line_items: lines.map((line, index) => {
+      const item = must(
+        order.line_items.find((candidate) => candidate.id === line.lineId),
+        `line ${line.lineId}`,
+      );
+      return {
+        id: refundId * 10 + index,
+        line_item_id: line.lineId,
+        quantity: line.quantity,
+        restock_type: "return",
+        subtotal: Number(line.subtotal),
+        subtotal_set: { shop_money: { amount: line.subtotal, currency_code: "USD" }, presentment_money: { amount: line.subtotal, currency_code: "USD" } },
+        total_tax: 0,
+        line_item: item,
+      };
+    }),
+    transactions: [],
+    order_adjustments: [],
+  };
+}
+
+const deliver = async (route: typeof ordersCreateRoute, request: Request) => expect((await callRoute(route, request)).status).toBe(200);
+const netOf = async (shop: TestShop) => {
+  const summary = await summaryOf(shop);
+  return [summary.totalConversions, summary.conversionRevenue];
+};
 
 describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", () => {
   it("counts video and product clicks (not add-to-carts) per platform, per video and per widget", async () => {
@@ -253,5 +301,109 @@ describe("orders/create: sales credited to videos from real orders", () => {
     const tampered = new Request(genuine.url, { method: "POST", headers: genuine.headers, body: forgedBody });
     expect((await callRoute(ordersCreateRoute, tampered)).status).toBe(401);
     expect(await prisma.orderAttribution.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+});
+
+describe("orders/cancelled and refunds/create: Sales and revenue are net", () => {
+  it("takes a refunded quantity and amount off, counts a repeated refund once, and drops a fully refunded order", async () => {
+    const shop = await bootstrapShop("refunds");
+    const [video] = await seedVideos(shop.id, [{ title: "Returned sometimes", enabled: true }]);
+    const order = orderPayload([
+      { id: 21, productId: 42, price: "10.00", quantity: 3, properties: { _clipcart_video: video.id } },
+      { id: 22, productId: 43, price: "5.00", quantity: 1 },
+    ]);
+    await deliver(ordersCreateRoute, signedOrder(shop, order));
+    expect(await netOf(shop)).toEqual([1, 30]);
+
+    // One of three back, plus a line no video sold (not ours to count).
+    const partial = refundPayload(order, [
+      { lineId: 21, quantity: 1, subtotal: "10.00" },
+      { lineId: 22, quantity: 1, subtotal: "5.00" },
+    ]);
+    const webhookId = randomUUID();
+    for (const id of [webhookId, webhookId, randomUUID()]) await deliver(refundsCreateRoute, signedOrder(shop, partial, id, "refunds/create"));
+    expect(await netOf(shop)).toEqual([1, 20]);
+    expect(await prisma.orderRefundLine.count({ where: { shopId: shop.id } })).toBe(1);
+
+    await deliver(
+      refundsCreateRoute,
+      signedOrder(shop, refundPayload(order, [{ lineId: 21, quantity: 2, subtotal: "20.00" }]), randomUUID(), "refunds/create"),
+    );
+    expect(await netOf(shop)).toEqual([0, 0]);
+  });
+
+  it("no longer counts a cancelled order, whether the cancellation comes after the order or before it", async () => {
+    const shop = await bootstrapShop("refunds");
+    const [video] = await seedVideos(shop.id, [{ title: "Cancelled twice", enabled: true }]);
+    const line = (id: number) => ({ id, productId: 42, price: "12.00", quantity: 1, properties: { _clipcart_video: video.id } });
+    const kept = orderPayload([line(31)]);
+    const cancelledLater = orderPayload([line(32)]);
+    const cancelledFirst = orderPayload([line(33)]);
+
+    await deliver(ordersCreateRoute, signedOrder(shop, kept));
+    await deliver(ordersCreateRoute, signedOrder(shop, cancelledLater));
+    expect(await netOf(shop)).toEqual([2, 24]);
+    await deliver(ordersCancelledRoute, signedOrder(shop, cancelledPayload(cancelledLater), randomUUID(), "orders/cancelled"));
+    expect(await netOf(shop)).toEqual([1, 12]);
+
+    // Shopify does not promise the order of deliveries: the cancellation first, the order after, and each again.
+    const cancellation = signedOrder(shop, cancelledPayload(cancelledFirst), randomUUID(), "orders/cancelled");
+    await deliver(ordersCancelledRoute, cancellation.clone());
+    await deliver(ordersCreateRoute, signedOrder(shop, cancelledFirst));
+    await deliver(ordersCreateRoute, signedOrder(shop, cancelledFirst));
+    await deliver(ordersCancelledRoute, cancellation);
+    expect(await netOf(shop)).toEqual([1, 12]);
+  });
+
+  it("keeps a refund that arrives before its order, and counts it once the order arrives", async () => {
+    const shop = await bootstrapShop("refunds");
+    const [video] = await seedVideos(shop.id, [{ title: "Refunded early", enabled: true }]);
+    const order = orderPayload([{ id: 41, productId: 42, price: "8.00", quantity: 2, discount: "1.00", properties: { _clipcart_video: video.id } }]);
+    await deliver(refundsCreateRoute, signedOrder(shop, refundPayload(order, [{ lineId: 41, quantity: 1, subtotal: "7.50" }]), randomUUID(), "refunds/create"));
+    expect(await netOf(shop)).toEqual([0, 0]);
+    await deliver(ordersCreateRoute, signedOrder(shop, order));
+    expect(await netOf(shop)).toEqual([1, 7.5]);
+  });
+
+  it("refuses a tampered refund or cancellation with 401, and a cancellation without its date with 400", async () => {
+    const shop = await bootstrapShop("refunds");
+    const [video] = await seedVideos(shop.id, [{ title: "Forged returns", enabled: true }]);
+    const order = orderPayload([{ id: 51, productId: 42, price: "9.00", quantity: 1, properties: { _clipcart_video: video.id } }]);
+    await deliver(ordersCreateRoute, signedOrder(shop, order));
+
+    const tamper = (genuine: Request, body: unknown) => new Request(genuine.url, { method: "POST", headers: genuine.headers, body: JSON.stringify(body) });
+    const refund = refundPayload(order, [{ lineId: 51, quantity: 1, subtotal: "0.01" }]);
+    const forgedRefund = refundPayload(order, [{ lineId: 51, quantity: 1, subtotal: "9.00" }], refund.id);
+    expect((await callRoute(refundsCreateRoute, tamper(signedOrder(shop, refund, randomUUID(), "refunds/create"), forgedRefund))).status).toBe(401);
+    const cancellation = signedOrder(shop, { ...order, cancelled_at: null }, randomUUID(), "orders/cancelled");
+    expect((await callRoute(ordersCancelledRoute, tamper(cancellation.clone(), cancelledPayload(order)))).status).toBe(401);
+    expect(await netOf(shop)).toEqual([1, 9]);
+
+    expectConsoleWarn(/Webhook refused \(400\) on orders\/cancelled/);
+    expect((await callRoute(ordersCancelledRoute, cancellation)).status).toBe(400);
+    expect(await netOf(shop)).toEqual([1, 9]);
+  });
+
+  it("does not take another shop's refund or an unknown video's line off the shop's sales", async () => {
+    const shop = await bootstrapShop("refunds");
+    const other = await bootstrapShop("refunds");
+    const [video] = await seedVideos(shop.id, [{ title: "Ours", enabled: true }]);
+    const [foreign] = await seedVideos(other.id, [{ title: "Theirs", enabled: true }]);
+    const order = orderPayload([
+      { id: 61, productId: 42, price: "10.00", quantity: 1, properties: { _clipcart_video: video.id } },
+      { id: 62, productId: 43, price: "10.00", quantity: 1, properties: { _clipcart_video: foreign.id } },
+    ]);
+    await deliver(ordersCreateRoute, signedOrder(shop, order));
+    // The same refund sent as the other shop's: its lines name no video of that shop.
+    await deliver(
+      refundsCreateRoute,
+      signedOrder(other, refundPayload(order, [{ lineId: 61, quantity: 1, subtotal: "10.00" }]), randomUUID(), "refunds/create"),
+    );
+    await deliver(
+      refundsCreateRoute,
+      signedOrder(shop, refundPayload(order, [{ lineId: 62, quantity: 1, subtotal: "10.00" }]), randomUUID(), "refunds/create"),
+    );
+    expect(await netOf(shop)).toEqual([1, 10]);
+    expect(await prisma.orderRefundLine.count({ where: { shopId: { in: [shop.id, other.id] } } })).toBe(0);
   });
 });

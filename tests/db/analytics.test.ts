@@ -1,11 +1,22 @@
 // Analytics storage on whichever database DATABASE_URL names (test-both runs
 // SQLite, then PostgreSQL): the rollups written with the events, and order
-// attribution's duplicate-proof insert, both raw SQL.
+// attribution's duplicate-proof insert, both raw SQL; net sales (refunds and
+// cancellations, stored and summed in raw SQL too) and what the compliance
+// webhooks find and erase of them.
 import { describe, expect, it } from "vitest";
 import { WATCH_TIME_MAX_MS_PER_EVENT } from "../../app/constants";
 import { prisma } from "../../app/db.server";
 import { analyticsSummary, videoAnalytics, widgetAnalytics } from "../../app/models/analytics.server";
-import { OrderPayload, attributeOrder } from "../../app/models/order-attribution.server";
+import {
+  CancelledOrderPayload,
+  OrderPayload,
+  RefundPayload,
+  attributeOrder,
+  cancelOrder,
+  netSales,
+  recordRefund,
+} from "../../app/models/order-attribution.server";
+import { customerDataReport, redactCustomer } from "../../app/models/lifecycle.server";
 import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/jobs/storefront-events-writer.server";
 import { utcDay } from "../../app/models/storefront-events.server";
 import { createShop, createVideo, createWidget, deleteShopsAfterAll } from "./support";
@@ -173,5 +184,148 @@ describe("analytics rollups and attribution", () => {
     expect(results.every((result) => result.attributedLines === 1)).toBe(true);
     const rows = await prisma.orderAttribution.findMany({ where: { shopId: shop.id } });
     expect(rows.map((row) => [row.orderId, row.lineItemId, row.amountCents])).toEqual([["gid://shopify/Order/101", "gid://shopify/LineItem/1", 3750]]);
+  });
+});
+
+/** An order of one line per entry, each added from a widget with the given video. */
+function orderOf(orderId: number, lines: Array<{ videoId: string; quantity: number; price: string }>) {
+  return OrderPayload.parse({
+    id: orderId,
+    created_at: new Date().toISOString(),
+    currency: "USD",
+    line_items: lines.map((line, index) => ({
+      id: orderId * 100 + index,
+      product_id: 42,
+      quantity: line.quantity,
+      price: line.price,
+      properties: [{ name: "_clipcart_video", value: line.videoId }],
+    })),
+  });
+}
+
+const cancellationOf = (order: OrderPayload) => CancelledOrderPayload.parse({ ...order, cancelled_at: new Date().toISOString() });
+
+/** A refund of `quantity` of the order's line `index`, `subtotal` refunded. */
+function refundOf(order: OrderPayload, refundId: number, lines: Array<{ index: number; quantity: number; subtotal: string }>) {
+  return RefundPayload.parse({
+    id: refundId,
+    order_id: order.id,
+    created_at: new Date().toISOString(),
+    refund_line_items: lines.map((line, position) => {
+      const item = order.line_items[line.index]!;
+      return { id: refundId * 10 + position, line_item_id: item.id, quantity: line.quantity, subtotal: line.subtotal, line_item: item };
+    }),
+  });
+}
+
+describe("net sales: refunds and cancellations", () => {
+  it("counts each refund and cancellation once, in whatever order and however often they arrive, even together", async () => {
+    const shop = await createShop("net");
+    const video = await createVideo(shop.id, { title: "Sold, returned" });
+    const kept = orderOf(201, [{ videoId: video.id, quantity: 4, price: "5.00" }]);
+    const cancelled = orderOf(202, [{ videoId: video.id, quantity: 1, price: "50.00" }]);
+    const refundedWhole = orderOf(203, [{ videoId: video.id, quantity: 1, price: "7.00" }]);
+    const partial = refundOf(kept, 301, [{ index: 0, quantity: 1, subtotal: "5.00" }]);
+    const whole = refundOf(refundedWhole, 302, [{ index: 0, quantity: 1, subtotal: "7.00" }]);
+
+    // Refunds and the cancellation come first, then everything at once, several times over.
+    await recordRefund(shop.shopDomain, partial);
+    await cancelOrder(shop.shopDomain, cancellationOf(cancelled));
+    expect(await netSales(shop.id)).toEqual({ orders: 0, amountCents: 0 });
+    await Promise.all(
+      [1, 2].flatMap(() => [
+        attributeOrder(shop.shopDomain, kept),
+        attributeOrder(shop.shopDomain, cancelled),
+        attributeOrder(shop.shopDomain, refundedWhole),
+        recordRefund(shop.shopDomain, partial),
+        recordRefund(shop.shopDomain, whole),
+        cancelOrder(shop.shopDomain, cancellationOf(cancelled)),
+      ]),
+    );
+    expect(await netSales(shop.id)).toEqual({ orders: 1, amountCents: 1500 });
+    expect(await prisma.orderRefundLine.count({ where: { shopId: shop.id } })).toBe(2);
+    expect((await analyticsSummary(shop.id)).conversionRevenue).toBe(15);
+
+    // Cancelling an order already refunded in part takes the rest off.
+    await cancelOrder(shop.shopDomain, cancellationOf(kept));
+    expect(await netSales(shop.id)).toEqual({ orders: 0, amountCents: 0 });
+  });
+
+  it("sums thousands of orders with their refunds and cancellations at once (one query, not one per order)", async () => {
+    const shop = await createShop("net");
+    const video = await createVideo(shop.id, { title: "Best seller" });
+    const orderCount = 3_000;
+    const order = (index: number) => `gid://shopify/Order/${900_000 + index}`;
+    const line = (index: number) => `gid://shopify/LineItem/${900_000 + index}`;
+    await prisma.orderAttribution.createMany({
+      data: Array.from({ length: orderCount }, (_, index) => ({
+        shopId: shop.id,
+        orderId: order(index),
+        lineItemId: line(index),
+        videoId: video.id,
+        quantity: 2,
+        amountCents: 1000,
+        currency: "USD",
+        occurredAt: new Date(),
+        // Every tenth order cancelled.
+        cancelledAt: index % 10 === 0 ? new Date() : null,
+      })),
+    });
+    // Every third order: one of its two back; every seventh: both (in two refunds).
+    const refunds = Array.from({ length: orderCount }, (_, index) => index).flatMap((index) => {
+      const refund = (refundId: string) => ({
+        shopId: shop.id,
+        refundId,
+        refundLineId: refundId,
+        orderId: order(index),
+        lineItemId: line(index),
+        quantity: 1,
+        amountCents: 500,
+        refundedAt: new Date(),
+      });
+      if (index % 7 === 0) return [refund(`a-${index}`), refund(`b-${index}`)];
+      return index % 3 === 0 ? [refund(`a-${index}`)] : [];
+    });
+    await prisma.orderRefundLine.createMany({ data: refunds });
+
+    let cancelledCount = 0;
+    let wholeCount = 0;
+    let halfCount = 0;
+    for (let index = 0; index < orderCount; index++) {
+      if (index % 10 === 0) cancelledCount++;
+      else if (index % 7 === 0) wholeCount++;
+      else if (index % 3 === 0) halfCount++;
+    }
+    const sold = orderCount - cancelledCount - wholeCount;
+    const started = performance.now();
+    expect(await netSales(shop.id)).toEqual({ orders: sold, amountCents: sold * 1000 - halfCount * 500 });
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("customers/redact erases the customer's refund lines (even of an order never received), data_request finds them, shop deletion takes them", async () => {
+    const shop = await createShop("net");
+    const video = await createVideo(shop.id, { title: "Private returns" });
+    const received = orderOf(401, [{ videoId: video.id, quantity: 2, price: "10.00" }]);
+    const neverReceived = orderOf(402, [{ videoId: video.id, quantity: 1, price: "10.00" }]);
+    const otherCustomers = orderOf(403, [{ videoId: video.id, quantity: 1, price: "10.00" }]);
+    await attributeOrder(shop.shopDomain, received);
+    await attributeOrder(shop.shopDomain, otherCustomers);
+    await recordRefund(shop.shopDomain, refundOf(received, 501, [{ index: 0, quantity: 1, subtotal: "10.00" }]));
+    await recordRefund(shop.shopDomain, refundOf(neverReceived, 502, [{ index: 0, quantity: 1, subtotal: "10.00" }]));
+    await recordRefund(shop.shopDomain, refundOf(otherCustomers, 503, [{ index: 0, quantity: 1, subtotal: "10.00" }]));
+
+    const customer = { shopDomain: shop.shopDomain, orderIds: [401, 402] };
+    const report = await customerDataReport(customer);
+    expect(report.orderLines.map((row) => row.orderId)).toEqual(["gid://shopify/Order/401"]);
+    expect(report.refundLines.map((row) => [row.orderId, row.quantity, row.amountCents]).sort()).toEqual([
+      ["gid://shopify/Order/401", 1, 1000],
+      ["gid://shopify/Order/402", 1, 1000],
+    ]);
+    expect(await redactCustomer(customer)).toEqual({ orderLinesDeleted: 1, refundLinesDeleted: 2 });
+    expect(await redactCustomer(customer)).toEqual({ orderLinesDeleted: 0, refundLinesDeleted: 0 });
+    expect((await prisma.orderRefundLine.findMany({ where: { shopId: shop.id } })).map((row) => row.orderId)).toEqual(["gid://shopify/Order/403"]);
+
+    await prisma.shop.delete({ where: { id: shop.id } });
+    expect(await prisma.orderRefundLine.count({ where: { shopId: shop.id } })).toBe(0);
   });
 });

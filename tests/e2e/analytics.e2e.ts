@@ -10,7 +10,10 @@ import { E2E_PORTS } from "./stack-ports";
 // shopper on the local storefront clicks a video, adds its product, looks at
 // the product and checks out; Local Shopify delivers the signed orders/create
 // webhook; both pages show the clicks, the sale and its revenue, and a
-// redelivered webhook does not count the sale twice. Plus every empty state.
+// redelivered webhook does not count the sale twice. Then a second order, a
+// partial refund of it and the first order's cancellation, made through Local
+// Shopify as a merchant makes them, leave the net Sales and revenue (issue 15
+// item 19). Plus every empty state.
 
 const storefront = (shop: string, path = "/") => `http://${shop}.localhost:${E2E_PORTS.shopify}${path}`;
 const heading = (app: FrameLocator, name: string) => app.getByRole("heading", { name, exact: true });
@@ -48,7 +51,11 @@ test("every empty state of the Analytics page", async ({ openApp, shop }) => {
   await expect(cardTitled(app, "Active Widgets")).toContainText("1deployed on store");
 });
 
-test("a shopper's clicks, add to cart and order show on Analytics and the Dashboard; a redelivered order counts once", async ({ page, openApp, shop }) => {
+test("a shopper's clicks, add to cart and orders show on Analytics and the Dashboard; a redelivered order counts once; refunds and a cancellation leave net Sales", async ({
+  page,
+  openApp,
+  shop,
+}) => {
   const [product] = firstOf(demoCatalogue(), 1, "demo products");
   let app = await openApp("/");
   const shopRow = await bootstrappedShop(shop);
@@ -132,4 +139,43 @@ test("a shopper's clicks, add to cart and order show on Analytics and the Dashbo
   app = await openApp("/analytics");
   await expect(cardTitled(app, "Sales")).toContainText(`1${price} revenue`);
   expect(await prisma.orderAttribution.count({ where: { shopId: shopRow.id } })).toBe(1);
+
+  // A second order from the widget, two of the product this time.
+  await shopper.goto(storefront(shop, `/products/${product.handle}`));
+  await shopper.getByRole("button", { name: "Play video: Linen shirt styled three ways" }).click();
+  for (let added = 1; added <= 2; added++) {
+    await modal.getByRole("button", { name: `Add to cart: ${product.title}` }).click();
+    await expect.poll(() => shopper.evaluate(async () => ((await (await fetch("/cart.js")).json()) as { item_count: number }).item_count)).toBe(added);
+  }
+  await shopper.goto(storefront(shop, "/cart"));
+  await shopper.getByRole("button", { name: "Check out" }).click();
+  await expect(shopper.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  await expect.poll(() => prisma.orderAttribution.count({ where: { shopId: shopRow.id } })).toBe(2);
+  const unitPrice = Number(must(product.variants[0], "the product's first variant").price);
+  const dollars = (units: number) => `$${(unitPrice * units).toFixed(2)}`;
+  app = await openApp("/analytics");
+  await expect(cardTitled(app, "Sales")).toContainText(`2${dollars(3)} revenue`);
+
+  // The merchant refunds one of the two, then cancels the first order: Local Shopify tells the app as Shopify does.
+  const { orders } = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as {
+    orders: Array<{ id: number; lineItems: Array<{ id: number; quantity: number }> }>;
+  };
+  const [firstOrder, secondOrder] = firstOf(orders, 2, "the shopper's orders");
+  const secondLine = must(secondOrder.lineItems[0], "the second order's line");
+  expect(secondLine.quantity).toBe(2);
+  const refund = await control(shop, `orders/${secondOrder.id}/refunds`, { lines: [{ lineItemId: secondLine.id, quantity: 1 }] });
+  expect(((await refund.json()) as { delivery: { status: number } }).delivery.status).toBe(200);
+  app = await openApp("/analytics");
+  await expect(cardTitled(app, "Sales")).toContainText(`2${dollars(2)} revenue`);
+
+  const cancellation = await control(shop, `orders/${firstOrder.id}/cancel`, { reason: "customer" });
+  expect(((await cancellation.json()) as { delivery: { status: number } }).delivery.status).toBe(200);
+  app = await openApp("/analytics");
+  await expect(cardTitled(app, "Sales")).toContainText(`1${dollars(1)} revenue`);
+
+  // The rest of the second order comes back too: no sale left.
+  const rest = await control(shop, `orders/${secondOrder.id}/refunds`, { lines: [{ lineItemId: secondLine.id, quantity: 1 }] });
+  expect(((await rest.json()) as { delivery: { status: number } }).delivery.status).toBe(200);
+  app = await openApp("/analytics");
+  await expect(cardTitled(app, "Sales")).toContainText(`0${dollars(0)} revenue`);
 });

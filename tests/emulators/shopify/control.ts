@@ -1,7 +1,7 @@
 /**
  * Test controls under /__local/ (and the same operations as functions for
  * in-process use): reset, seed, inspect, send webhooks, uninstall, mint
- * session tokens. Nothing here exists on Shopify; it stands in for what a
+ * session tokens, cancel orders and refund their lines. Nothing here exists on Shopify; it stands in for what a
  * developer does by hand in a dev store.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -17,6 +17,7 @@ import { mintSessionToken } from "./session-token.js";
 import { emptyState, nextId, type FileRecord, type OrderRecord, type ThemeKind } from "./state.js";
 import { fileUrl, stagedUploadUrl, videoOriginalUrl, videoPreviewUrl } from "./urls.js";
 import { deliverWebhook, redeliverWebhook } from "./webhooks.js";
+import { cancelOrder, refundOrder, type CancelInput, type RefundInput } from "./orders.js";
 
 export interface SeedInput {
   theme?: ThemeKind;
@@ -54,7 +55,8 @@ export function seedShop(ctx: LocalShopifyContext, shopName: string, seed: SeedI
   if (seed.products) shop.products = seed.products.map((p, i) => normalizeProduct(p, i));
   if (seed.orders) {
     shop.orders = seed.orders.map((o, i) => {
-      const lineItems = (o.lineItems ?? []).map((li) => ({ ...li, price: String(li.price) }));
+      // Refunds name lines by id, as on Shopify: every seeded line gets one.
+      const lineItems = (o.lineItems ?? []).map((li) => ({ ...li, id: li.id ?? nextId(ctx.state), price: String(li.price) }));
       return {
         ...o,
         id: o.id ?? nextId(ctx.state),
@@ -251,6 +253,16 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
       "POST",
       new RegExp(`^${SHOP}/webhooks/([\\w-]+)/redeliver$`),
       json((_req, [shop = "", webhookId = ""]) => redeliverWebhook(ctx, shopParam(shop), webhookId)),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/orders/(\\d+)/cancel$`),
+      json(async (req, [shop = "", orderId = ""]) => cancelOrder(ctx, shopParam(shop), Number(orderId), (await readParams(req)) as CancelInput)),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/orders/(\\d+)/refunds$`),
+      json(async (req, [shop = "", orderId = ""]) => refundOrder(ctx, shopParam(shop), Number(orderId), (await readParams(req)) as RefundInput)),
     )
     .on(
       "GET",

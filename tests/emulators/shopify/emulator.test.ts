@@ -12,6 +12,7 @@ import { deflateSync, crc32 } from "node:zlib";
 import { parse, validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadAdminSchema } from "./schema/index.js";
+import { CancelledOrderPayload, RefundPayload } from "~/models/order-attribution.server";
 import { startTestWorld, type TestWorld } from "./test-support.js";
 
 let world: TestWorld;
@@ -333,6 +334,74 @@ describe("control endpoints and persistence", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("orders: the merchant cancels and refunds", () => {
+  const control = (shop: string, action: string, body: unknown = {}) =>
+    fetch(`${world.localShopify.url}/__local/shops/${shop}/${action}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const webhooksTo = (topic: string) => world.received.filter((request) => request.kind === "webhook" && request.headers["x-shopify-topic"] === topic);
+
+  it("refunds lines and cancels the order, delivering signed refunds/create and orders/cancelled with Shopify's payloads", async () => {
+    const shop = "orders-shop";
+    const seeded = (await control(shop, "seed", {
+      orders: [
+        {
+          lineItems: [
+            { title: "Mug", quantity: 3, price: "12.00", productId: 7, customAttributes: [{ key: "_clipcart_video", value: "v1" }] },
+            { title: "Spoon", quantity: 1, price: "2.50" },
+          ],
+        },
+      ],
+    }).then((r) => r.json())) as { orders: Array<{ id: number; lineItems: Array<{ id: number }> }> };
+    const order = seeded.orders[0]!;
+    const [mug, spoon] = order.lineItems;
+
+    const refunded = await control(shop, `orders/${order.id}/refunds`, { lines: [{ lineItemId: `gid://shopify/LineItem/${mug!.id}`, quantity: 2 }] });
+    expect(refunded.status).toBe(200);
+    const [refundDelivery] = webhooksTo("refunds/create");
+    expect(refundDelivery).toMatchObject({ path: "/webhooks/refunds/create", valid: true });
+    const refund = RefundPayload.parse(JSON.parse(refundDelivery!.body));
+    expect(refund).toMatchObject({ order_id: order.id, refund_line_items: [{ line_item_id: mug!.id, quantity: 2, subtotal: 24 }] });
+    expect(JSON.parse(refundDelivery!.body).refund_line_items[0]).toMatchObject({
+      subtotal_set: { shop_money: { amount: "24.00", currency_code: "USD" } },
+      line_item: { id: mug!.id, quantity: 3, current_quantity: 1, properties: [{ name: "_clipcart_video", value: "v1" }] },
+    });
+
+    // No more than is left; no line the order lacks.
+    expect((await control(shop, `orders/${order.id}/refunds`, { lines: [{ lineItemId: mug!.id, quantity: 2 }] })).status).toBe(422);
+    expect((await control(shop, `orders/${order.id}/refunds`, { lines: [{ lineItemId: 1, quantity: 1 }] })).status).toBe(404);
+    expect((await control(shop, `orders/999999/cancel`)).status).toBe(404);
+
+    // Cancelling with a refund returns what is left first, then tells the app of the cancellation.
+    const cancelled = await control(shop, `orders/${order.id}/cancel`, { reason: "customer", refund: true });
+    expect(cancelled.status).toBe(200);
+    const lastRefund = RefundPayload.parse(JSON.parse(webhooksTo("refunds/create").at(-1)!.body));
+    expect(lastRefund.refund_line_items.map((line) => [line.line_item_id, line.quantity])).toEqual([
+      [mug!.id, 1],
+      [spoon!.id, 1],
+    ]);
+    const [cancellation] = webhooksTo("orders/cancelled");
+    expect(cancellation).toMatchObject({ path: "/webhooks/orders/cancelled", valid: true });
+    const cancelledOrder = CancelledOrderPayload.parse(JSON.parse(cancellation!.body));
+    expect(cancelledOrder).toMatchObject({
+      id: order.id,
+      line_items: [
+        { id: mug!.id, quantity: 3 },
+        { id: spoon!.id, quantity: 1 },
+      ],
+    });
+    expect(JSON.parse(cancellation!.body)).toMatchObject({ cancel_reason: "customer", financial_status: "refunded", refunds: [{}, {}] });
+    expect((await control(shop, `orders/${order.id}/cancel`)).status).toBe(422);
+
+    const state = (await fetch(`${world.localShopify.url}/__local/shops/${shop}/state`).then((r) => r.json())) as {
+      orders: Array<{ cancelledAt?: string; refunds?: unknown[] }>;
+    };
+    expect(state.orders[0]).toMatchObject({ cancelledAt: expect.any(String), refunds: [{}, {}] });
   });
 });
 

@@ -136,16 +136,32 @@ export interface OrderRecord {
   totalPrice: string;
   currencyCode?: string;
   customAttributes?: Array<{ key: string; value: string }>;
-  lineItems: Array<{
-    id?: number;
-    title: string;
-    quantity: number;
-    price: string;
-    productId?: number;
-    variantId?: number;
-    customAttributes?: Array<{ key: string; value: string }>;
-  }>;
+  lineItems: OrderLineRecord[];
+  /** Set when the merchant cancels the order (control endpoint `orders/:id/cancel`). */
+  cancelledAt?: string;
+  cancelReason?: string;
+  /** The order's refunds, oldest first (control endpoint `orders/:id/refunds`). */
+  refunds?: RefundRecord[];
   [extra: string]: unknown;
+}
+
+export interface OrderLineRecord {
+  id?: number;
+  title: string;
+  quantity: number;
+  price: string;
+  productId?: number;
+  variantId?: number;
+  customAttributes?: Array<{ key: string; value: string }>;
+}
+
+/** A refund of some of an order's lines, as the merchant issues it in the admin. */
+export interface RefundRecord {
+  id: number;
+  createdAt: string;
+  note: string | null;
+  lines: Array<{ id: number; lineItemId: number; quantity: number; subtotal: string }>;
+  transactionId: number;
 }
 
 export interface WebhookDelivery {

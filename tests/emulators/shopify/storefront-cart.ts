@@ -17,6 +17,7 @@ import type { LocalShopifyContext } from "./context.js";
 import { readBody, redirect, sendJson } from "./http.js";
 import { nextId, type CartLine, type CartState, type OrderRecord, type ShopState } from "./state.js";
 import { deliverWebhook } from "./webhooks.js";
+import { orderPayload } from "./orders.js";
 
 function cookieToken(req: IncomingMessage): string | null {
   return /(?:^|;\s*)cart=([a-z0-9]+)/.exec(req.headers.cookie ?? "")?.[1] ?? null;
@@ -127,7 +128,7 @@ export async function handleCart(
     const order = placeOrder(ctx, shop, cart);
     cart.lines = [];
     ctx.save();
-    await deliverWebhook(ctx, { shop: shop.domain, topic: "orders/create", payload: orderPayload(shop, order) });
+    await deliverWebhook(ctx, { shop: shop.domain, topic: "orders/create", payload: orderPayload(order) });
     redirect(res, `/checkouts/thank-you/${order.id}`);
     return true;
   }
@@ -213,34 +214,4 @@ function placeOrder(ctx: LocalShopifyContext, shop: ShopState, cart: CartState):
   };
   shop.orders.push(order);
   return order;
-}
-
-/** Shopify's REST order payload (webhooks, API 2025-10): the fields apps read. */
-function orderPayload(shop: ShopState, order: OrderRecord) {
-  const currency = order.currencyCode ?? "USD";
-  const money = (amount: string) => ({ shop_money: { amount, currency_code: currency }, presentment_money: { amount, currency_code: currency } });
-  return {
-    id: order.id,
-    admin_graphql_api_id: `gid://shopify/Order/${order.id}`,
-    name: order.name,
-    created_at: order.createdAt,
-    currency,
-    presentment_currency: currency,
-    financial_status: "paid",
-    total_price: order.totalPrice,
-    total_price_set: money(order.totalPrice),
-    line_items: order.lineItems.map((line) => ({
-      id: line.id,
-      admin_graphql_api_id: `gid://shopify/LineItem/${line.id}`,
-      product_id: line.productId ?? null,
-      variant_id: line.variantId ?? null,
-      title: line.title,
-      quantity: line.quantity,
-      price: line.price,
-      price_set: money(line.price),
-      total_discount: "0.00",
-      discount_allocations: [],
-      properties: (line.customAttributes ?? []).map(({ key, value }) => ({ name: key, value })),
-    })),
-  };
 }
