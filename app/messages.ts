@@ -155,6 +155,8 @@ export const LIBRARY_TEXT = {
   } satisfies Record<MirrorFailure, string>,
   importBanner: "Great! Now create a widget to display your videos on your storefront.",
   freePlanLimit: `Free plan allows maximum ${FREE_LIMIT} approved videos. Upgrade to Premium for unlimited videos.`,
+  /** The approve dialog's title once the Free plan's limit refused a video (the Plan page's banner says the same). */
+  limitReachedTitle: "Video limit reached",
   alreadyApproved: "Selected videos are already approved",
   approveFailed: "Failed to approve videos. Please try again.",
   previewApproveFailed: "Failed to approve video. Please try again.",
@@ -185,6 +187,8 @@ export const LIBRARY_TEXT = {
   active: "Active",
   draft: "Draft",
   emptyDescription: "Try changing the tab, search or platform filter, or import videos from your accounts.",
+  /** The empty library with no tab, search or filter narrowing it: nothing to change, only to add. */
+  emptyLibraryDescription: "Import videos from your TikTok, Instagram or Pinterest accounts, or upload your own, to get started.",
   importPlatform: (platform: string) => `Import ${platform}`,
   platformFilter: "Platform",
   platformFilterApplied: (platforms: string) => `Platform: ${platforms}`,
@@ -198,6 +202,16 @@ export const LIBRARY_TEXT = {
       ? "The video is removed from your library and from every widget, with its product tags. This cannot be undone."
       : "The videos are removed from your library and from every widget, with their product tags. This cannot be undone.",
   viewNameRequired: "View name is required.",
+  viewNameBlank: "A view name needs letters or numbers, not only spaces.",
+  /** The app's own view-name dialog, opened again with what was typed when a name is refused. */
+  viewNameDialog: {
+    create: "Create new view",
+    rename: "Rename view",
+    duplicate: "Duplicate view",
+    label: "Name",
+    createAction: "Create view",
+    saveAction: "Save",
+  },
   viewNameTooLong: `View name must be ${VIEW_NAME_MAX_LENGTH} characters or fewer.`,
   viewNameUnchanged: "Enter a new name for this view.",
   viewNameTaken: (name: string) => `A view named "${name}" already exists. Choose another name.`,
@@ -235,6 +249,9 @@ export const channelSynced = (username: string, count: number) => `Synced @${use
 export const videosUnpublished = (count: number) => `Successfully unpublished ${count} video(s)`;
 export const videosApproved = (count: number) => `Successfully approved ${count} video(s)!`;
 export const approvePartlyFailed = (ok: number, failed: number) => `${ok} video(s) approved successfully, but ${failed} failed. Please try again.`;
+/** A bulk approval stopped by the Free plan's limit: what went through, what did not and why; retrying cannot help. */
+export const approveLimitReached = (approved: number, refused: number) =>
+  `${approved > 0 ? `${approved} video(s) approved successfully. ` : ""}${refused} video(s) could not be approved: ${LIBRARY_TEXT.freePlanLimit}`;
 export const approveDialogTitle = (count: number) => (count === 1 ? "Approve Video to Widgets" : `Approve ${count} Videos to Widgets`);
 
 /** The Import modal, the import cards and the running-import lines (spec 2, 5). */
@@ -321,11 +338,24 @@ export const IMPORT_TEXT = {
     `This removes the connected account @${username} from ${platform} and deletes all of its videos from your library, with their product tags and widget assignments.`,
   cannotBeUndone: "This cannot be undone.",
   inProgress: "Import in progress",
+  cancelImport: "Cancel",
+  cancelImportOf: (subject: string) => `Cancel the import of ${subject}`,
+  cancelFailed: "The import could not be cancelled. Please try again.",
+  cancelled: (saved: number) =>
+    saved === 0
+      ? "Import cancelled. No videos were added."
+      : saved === 1
+        ? "Import cancelled. The 1 video added before it stopped was kept."
+        : `Import cancelled. The ${saved} videos added before it stopped were kept.`,
   jobLine: (kind: "sync" | "import", subject: string, platform: string) => `${kind === "sync" ? "Syncing" : "Importing"} ${subject} from ${platform}`,
   waitingToStart: "Waiting to start...",
   /** e.g. "Fetched 12 of 30 · saved 10". */
   jobProgress: (fetched: number, total: number | null | undefined, saved: number) =>
     `${total ? `Fetched ${fetched} of ${total}` : `Fetched ${fetched}`} · saved ${saved}`,
+  /** A single import of a post the library already has: nothing was added. */
+  alreadyInLibrary: (item: "video" | "pin") => `This ${item} is already in your library.`,
+  /** An account import that found only videos the library already has. */
+  nothingNew: (username: string) => `No new videos found for @${username}: its latest videos are already in your library.`,
   keptVideos: (saved: number) => (saved === 1 ? "1 video imported before the failure was kept." : `${saved} videos imported before the failure were kept.`),
 } as const;
 
@@ -504,6 +534,8 @@ export const DASHBOARD_TEXT = {
   ],
   createWidgetTitle: "Your videos are ready",
   createWidgetBody: "Create a widget to show your approved videos on your store.",
+  /** The same panel while no video is approved yet: widgets show approved videos only. */
+  createWidgetBodyNoneApproved: "Approve the videos you want shoppers to see in the Video Library, and create a widget to show them on your store.",
   createWidget: ACTION_TEXT.createWidget,
   manageVideos: "Manage Videos",
   allSetTitle: "You're all set",
@@ -618,6 +650,10 @@ export const PLAN_TEXT = {
   approachingTitle: "Approaching Video Limit",
   approachingBody: (approved: number, limit: number) =>
     `You've approved ${approved} of ${limit} videos on the free plan. Upgrade to Premium for unlimited approved videos.`,
+  /** At the limit itself: nothing more can be approved on Free. */
+  limitReachedTitle: LIBRARY_TEXT.limitReachedTitle,
+  limitReachedBody: (approved: number, limit: number) =>
+    `You've approved ${approved} of ${limit} videos on the free plan. Upgrade to Premium to approve more, or unpublish a video to make room.`,
   faqTitle: "Frequently asked questions",
   faq: [
     {
@@ -703,6 +739,17 @@ export const IMPORT_JOB_TEXT = {
   noPublicVideos: (username: string, what: string) => `@${username} has no public ${what}`,
   notPlatformLink: (platformName: string, item: string) => `This is not a link to a ${platformName} ${item}. Paste the link of a public ${item}.`,
   notUsername: (input: string, platformName: string) => `"${input}" is not a valid ${platformName} username.`,
+  /**
+   * Plain reasons for failures of the import service or a platform; their vendor details (an Apify run's status, an
+   * HTTP code) go to the server log only.
+   */
+  sourceFailed: "The platform did not return the videos this time. Please try again later.",
+  serviceBusy: "Too many imports are running right now. Please try again in a few minutes.",
+  serviceUnreachable: "The import service could not be reached. Please try again later.",
+  serviceMisconfigured: "Video import is not set up correctly. Please contact support.",
+  sourceTimedOut: "Import timeout: the platform took too long to answer.",
+  sourceStopped: "The import stopped before it finished. Please try again.",
+  pinUnreadable: "Pinterest did not answer. Please try again later.",
   /** The alt text of the thumbnail copy kept in the shop's Files (Shopify admin, Content > Files). */
   thumbnailAlt: (platform: string, platformVideoId: string) => `Thumbnail of ${platform} video ${platformVideoId}`,
 } as const;

@@ -147,6 +147,12 @@ export async function fetchImportJob(jobId: string): Promise<ImportJobDto> {
   return itemFrom<ImportJobDto>(data, "job");
 }
 
+/** Stops a running import; answers the job as it is now (cancelled, or ended meanwhile). */
+export async function cancelImportJob(jobId: string): Promise<ImportJobDto> {
+  const data = await apiRequest<unknown>(`/api/import-jobs/${enc(jobId)}/cancel`, { method: "POST" });
+  return itemFrom<ImportJobDto>(data, "job");
+}
+
 export async function fetchActiveImportJobs(): Promise<ImportJobDto[]> {
   const data = await apiRequest<unknown>("/api/import-jobs?active=1");
   return listFrom<ImportJobDto>(data, "jobs");

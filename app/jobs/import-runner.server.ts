@@ -92,6 +92,13 @@ const owned = new Set<string>();
  */
 const bindings = new Map<string, string | null>();
 const queue: string[] = [];
+/** Stops the importer of a job run here when the merchant cancels it. */
+const cancellations = new Map<string, AbortController>();
+
+/** The merchant cancelled this job (its row says so already): its importer stops now if it runs here. */
+export function cancelImportJobHere(jobId: string): void {
+  cancellations.get(jobId)?.abort();
+}
 const running = new Set<string>();
 let idleWaiters: Array<() => void> = [];
 let heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -148,6 +155,7 @@ function pump() {
       running.delete(jobId);
       owned.delete(jobId);
       bindings.delete(jobId);
+      cancellations.delete(jobId);
       for (const resolve of jobWaiters.get(jobId) ?? []) resolve();
       jobWaiters.delete(jobId);
       pump();
@@ -204,7 +212,8 @@ function stopHeartbeat() {
 }
 
 function failureOf(error: unknown): ImportFailure {
-  if (error instanceof ImportError || error instanceof ImportUnavailableError) return { kind: error.kind, message: error.message };
+  if (error instanceof ImportError) return { kind: error.kind, message: error.message, detail: error.detail };
+  if (error instanceof ImportUnavailableError) return { kind: error.kind, message: error.message };
   console.error("Import failed unexpectedly", error);
   return { kind: "failed", message: IMPORT_JOB_TEXT.unexpectedFailure };
 }
@@ -271,7 +280,9 @@ async function runImportJob(jobId: string): Promise<void> {
   const job = await prisma.importJob.findUniqueOrThrow({ where: { id: jobId }, include: { shop: { select: { shopDomain: true } } } });
   const shopId = job.shopId;
   const platform = job.platform as PlatformId;
-  const signal = AbortSignal.timeout(JOB_TIME_LIMIT_MS);
+  const cancel = new AbortController();
+  cancellations.set(jobId, cancel);
+  const signal = AbortSignal.any([AbortSignal.timeout(JOB_TIME_LIMIT_MS), cancel.signal]);
   const progress = { fetched: 0, saved: 0, added: 0 };
   const savedIds: string[] = [];
   // Known from the start for a sync or the re-import of a connected account; set once a new account is created.
@@ -335,12 +346,14 @@ async function runImportJob(jobId: string): Promise<void> {
       failure = result.error ?? null;
     }
   } catch (error) {
-    if (error instanceof JobTakenOver) return;
+    // Cancelled by the merchant (the row says so) or failed by the watchdog: no longer this runner's to write.
+    if (error instanceof JobTakenOver || cancel.signal.aborted) return;
     // Whatever failed (a write refused by the foreign key, a video gone with its account), a removed account is the reason.
     removed = error instanceof AccountRemoved || (channelId !== null && !(await channelExists(shopId, channelId).catch(() => true)));
     failure = removed ? accountRemoved() : failureOf(error);
   }
 
+  if (failure?.detail) console.warn(`Import job ${jobId} (${platform}) failed: ${failure.detail}`);
   const end = await finishJob(jobId, channelId, {
     status: failure ? "failed" : "succeeded",
     error: failure?.message.slice(0, 2000) ?? null,

@@ -25,7 +25,7 @@ import { ImportError, type ImportFailure, type ImportFailureKind, type PlatformI
 import { channelUsernameKey, recordChannelSync } from "~/models/channels.server";
 import { ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
 import { ACTIVE_IMPORT_STATUSES, JOB_OVERDUE_MS, STALE_AFTER_MS } from "~/jobs/import-job-limits.server";
-import { accountOfJobRunHere, importRunnerOptions, jobsRunHere, runImportJobHere, runsHere } from "~/jobs/import-runner.server";
+import { accountOfJobRunHere, cancelImportJobHere, importRunnerOptions, jobsRunHere, runImportJobHere, runsHere } from "~/jobs/import-runner.server";
 
 /** Finished jobs stay in the active list this long, so the page shows the result after navigating back. */
 export const RECENTLY_FINISHED_MS = 60_000;
@@ -221,6 +221,23 @@ export async function getImportJob(shopId: string, jobId: string): Promise<Impor
   if (!job) throw new RecordNotFoundError("Import job");
   const [current] = (await failAbandonedJobs([job])).current;
   return toImportJobDto(current ?? job);
+}
+
+/**
+ * The merchant stops an import: a queued or running job becomes "cancelled"
+ * and its runner stops (here at once; in another process at its next write,
+ * which requires a running job). Videos it saved stay. An ended job is
+ * answered as it is.
+ */
+export async function cancelImportJob(shopId: string, jobId: string): Promise<ImportJobDto> {
+  const job = await prisma.importJob.findFirst({ where: { id: jobId, shopId }, select: { id: true } });
+  if (!job) throw new RecordNotFoundError("Import job");
+  const { count } = await prisma.importJob.updateMany({
+    where: { id: jobId, shopId, status: { in: ACTIVE_IMPORT_STATUSES } },
+    data: { status: "cancelled", finishedAt: new Date() },
+  });
+  if (count) cancelImportJobHere(jobId);
+  return getImportJob(shopId, jobId);
 }
 
 /** Queued and running jobs, and those that finished in the last minute, newest first. */

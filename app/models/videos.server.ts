@@ -36,6 +36,7 @@ const VIDEO_DTO_SELECT = {
   enabled: true,
   clicks: true,
   createdAt: true,
+  publishedAt: true,
   productTags: { select: { id: true, productId: true, productTitle: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   widgets: { select: { widget: { select: { name: true } } }, orderBy: [{ widget: { displayNumber: "asc" } }] },
   mirror: { select: { status: true, failure: true, sources: true, posterUrl: true, durationMs: true } },
@@ -56,6 +57,7 @@ function toVideoDto(row: VideoRow): VideoDto {
     platform,
     enabled: row.enabled,
     created_at: row.createdAt.toISOString(),
+    posted_at: (row.publishedAt ?? row.createdAt).toISOString(),
     // Rendered as a link: anything but http(s) (javascript:, data:) is dropped.
     video_url: safeHttpUrl(row.videoUrl) ?? "",
     embed_url: playerEmbedUrl(platform, row.platformVideoId, row.videoUrl),

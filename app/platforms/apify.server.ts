@@ -14,6 +14,7 @@ import type { ImporterSettings } from "./endpoints.server";
 import { FAILURE_TEXT_MAX, cleanText, isItem, type Item } from "./normalize";
 import { errorItemFailure } from "~/rules/domain-errors";
 import { ImportError, type ImportedVideo, type ImportFailure } from "./types";
+import { IMPORT_JOB_TEXT } from "~/messages";
 
 export interface ActorRunResult {
   items: Item[];
@@ -65,6 +66,7 @@ function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   });
 }
 
+/** Why a run did not succeed: a plain reason for the merchant, Apify's own words for the log. */
 function failureOf(run: ActorRun, waitSecs: number): ImportFailure | null {
   const statusMessage = cleanText(run.statusMessage, FAILURE_TEXT_MAX);
   const detail = statusMessage ? `: ${statusMessage}` : "";
@@ -72,20 +74,20 @@ function failureOf(run: ActorRun, waitSecs: number): ImportFailure | null {
     case "SUCCEEDED":
       return null;
     case "FAILED":
-      return { kind: "failed", message: `The Apify run failed${detail}` };
+      return { kind: "failed", message: IMPORT_JOB_TEXT.sourceFailed, detail: `The Apify run ${run.id} failed${detail}` };
     case "ABORTED":
-      return { kind: "failed", message: `The Apify run was aborted${detail}` };
+      return { kind: "failed", message: IMPORT_JOB_TEXT.sourceStopped, detail: `The Apify run ${run.id} was aborted${detail}` };
     case "TIMED-OUT":
-      return { kind: "timeout", message: `Import timeout: the Apify run reached its time limit${detail}` };
+      return { kind: "timeout", message: IMPORT_JOB_TEXT.sourceTimedOut, detail: `The Apify run ${run.id} reached its time limit${detail}` };
     default:
-      return { kind: "timeout", message: `Import timeout: the Apify run did not finish within ${waitSecs} s` };
+      return { kind: "timeout", message: IMPORT_JOB_TEXT.sourceTimedOut, detail: `The Apify run ${run.id} did not finish within ${waitSecs} s` };
   }
 }
 
 /** Any error of a run or a request, as an ImportError that never carries the token. */
 function toImportError(error: unknown, token: string | undefined, signal?: AbortSignal): ImportError {
   const redact = (text: string) => (token ? text.split(token).join("***") : text);
-  if (error instanceof ImportError) return new ImportError(error.kind, redact(error.message));
+  if (error instanceof ImportError) return new ImportError(error.kind, redact(error.message), error.detail && redact(error.detail));
   if (signal?.aborted) {
     const reason = signal.reason as { name?: string } | undefined;
     return reason?.name === "TimeoutError"
@@ -97,10 +99,11 @@ function toImportError(error: unknown, token: string | undefined, signal?: Abort
   const message = cleanText(redact(String(e?.message ?? error)), FAILURE_TEXT_MAX) ?? "no details";
   if (e?.name === "ApifyApiError" && typeof e.statusCode === "number") {
     const what = `Apify API ${e.statusCode}${e.type ? ` ${e.type}` : ""}: ${message}`;
-    if (e.statusCode === 401) return new ImportError("missing_token", `The Apify API token was rejected (${what})`);
-    return new ImportError("failed", what);
+    if (e.statusCode === 401) return new ImportError("missing_token", IMPORT_JOB_TEXT.serviceMisconfigured, `The Apify API token was rejected (${what})`);
+    if (e.statusCode === 429) return new ImportError("failed", IMPORT_JOB_TEXT.serviceBusy, what);
+    return new ImportError("failed", IMPORT_JOB_TEXT.sourceFailed, what);
   }
-  return new ImportError("failed", `Could not reach Apify: ${message}`);
+  return new ImportError("failed", IMPORT_JOB_TEXT.serviceUnreachable, `Could not reach Apify: ${message}`);
 }
 
 /**
@@ -138,7 +141,7 @@ export async function runActor(settings: ImporterSettings, options: RunActorOpti
  * the caller tries again later) instead of answering "not found" for them.
  */
 export function itemsOfSucceededRun(run: ActorRunResult): Item[] {
-  if (run.failure) throw new ImportError(run.failure.kind, run.failure.message);
+  if (run.failure) throw new ImportError(run.failure.kind, run.failure.message, run.failure.detail);
   return run.items;
 }
 

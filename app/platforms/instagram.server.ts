@@ -87,7 +87,7 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
       const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => instagramVideo(item, name), "shortCode");
       if (!videos.length) {
         const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: IMPORT_JOB_TEXT.noPublicVideos(name, "reels") };
-        throw new ImportError(failure.kind, failure.message);
+        throw new ImportError(failure.kind, failure.message, failure.detail);
       }
       return {
         channel: instagramChannel(videoItems, name),
@@ -124,7 +124,7 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
       const videoItem = videoItems[index];
       if (!video || !videoItem) {
         const failure = itemFailure ?? run.failure ?? { kind: "not_found" as const, message: "No Instagram reel was found at this URL" };
-        throw new ImportError(failure.kind, failure.message);
+        throw new ImportError(failure.kind, failure.message, failure.detail);
       }
       const channel = instagramChannel([videoItem], video.channelUsername ?? "");
       return { video, channel: channel.username ? channel : null };

@@ -14,6 +14,7 @@ import type { ImporterSettings } from "./endpoints.server";
 import { FAILURE_TEXT_MAX, cleanText, cleanUrl, field, isItem, type Item } from "./normalize";
 import { canonicalVideoUrl, parseVideoUrl } from "./urls";
 import { ImportError, type ImportedVideo, type PlatformImporter } from "./types";
+import { IMPORT_JOB_TEXT } from "~/messages";
 
 const config = PLATFORMS.pinterest;
 
@@ -105,13 +106,13 @@ export function createPinterestImporter(settings: ImporterSettings): PlatformImp
         if (options.signal?.aborted) throw new ImportError("failed", "The import was cancelled");
         // A JSON error quotes Pinterest's answer: third-party text, stored with the job.
         const reason = cleanText((error as Error).message, FAILURE_TEXT_MAX) ?? "no answer";
-        throw new ImportError("failed", `Could not read the pin from Pinterest: ${reason}`);
+        throw new ImportError("failed", IMPORT_JOB_TEXT.pinUnreadable, `Could not read the pin from Pinterest: ${reason}`);
       }
       if (response.status === 404) throw new ImportError("not_found", "Pinterest found no pin at this URL");
       if (response.status === 401 || response.status === 403)
-        throw new ImportError("private", `Pinterest refused the pin (HTTP ${response.status}); it may be private`);
-      if (!response.ok) throw new ImportError("failed", `Pinterest answered HTTP ${response.status}`);
-      if (!isItem(answer)) throw new ImportError("failed", "Pinterest's answer was not an oEmbed object");
+        throw new ImportError("private", "Pinterest refused the pin; it may be private", `Pinterest answered HTTP ${response.status}`);
+      if (!response.ok) throw new ImportError("failed", IMPORT_JOB_TEXT.pinUnreadable, `Pinterest answered HTTP ${response.status}`);
+      if (!isItem(answer)) throw new ImportError("failed", IMPORT_JOB_TEXT.pinUnreadable, "Pinterest's answer was not an oEmbed object");
       const video = pinterestVideo(answer, pinId);
       if (options.withVideoFile) {
         const files = await fetchPinVideoFiles(settings, [{ platformVideoId: pinId }], options.signal);

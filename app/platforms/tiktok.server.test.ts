@@ -100,7 +100,12 @@ describe("TikTok importer: account", () => {
     const result = await getImporter("tiktok").importChannel(name);
     expect(result.videos).toHaveLength(6);
     expect(result.channel.username).toBe(name);
-    expect(result.error).toEqual({ kind: "failed", message: expect.stringContaining("The Apify run failed: Request blocked") });
+    // The merchant reads a plain reason; Apify's own words are kept for the server log.
+    expect(result.error).toEqual({
+      kind: "failed",
+      message: "The platform did not return the videos this time. Please try again later.",
+      detail: expect.stringContaining("failed: Request blocked"),
+    });
   });
 
   it.each([
@@ -153,7 +158,9 @@ describe("TikTok importer: account", () => {
     const token = "apify_api_not-the-right-one";
     const error = await importError(createImporter("tiktok", { apifyToken: token }).importChannel(uniqueAccount()));
     expect(error.kind).toBe("missing_token");
-    expect(error.message).toContain("401");
+    expect(error.message).toBe("Video import is not set up correctly. Please contact support.");
+    expect(error.detail).toContain("401");
+    expect(error.detail).not.toContain(token);
     expect(error.message).not.toContain(token);
   });
 

@@ -109,7 +109,7 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
       const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => tiktokVideo(item, name), "id");
       if (!videos.length) {
         const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: IMPORT_JOB_TEXT.noPublicVideos(name, "videos") };
-        throw new ImportError(failure.kind, failure.message);
+        throw new ImportError(failure.kind, failure.message, failure.detail);
       }
       return {
         channel: tiktokChannel(videoItems, name),
@@ -153,7 +153,7 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
       const videoItem = videoItems[index];
       if (!video || !videoItem) {
         const failure = itemFailure ?? run.failure ?? { kind: "not_found" as const, message: "No TikTok video was found at this URL" };
-        throw new ImportError(failure.kind, failure.message);
+        throw new ImportError(failure.kind, failure.message, failure.detail);
       }
       const channel = tiktokChannel([videoItem], video.channelUsername ?? "");
       return { video, channel: channel.username ? channel : null };

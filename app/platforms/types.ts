@@ -79,8 +79,10 @@ export type ImportFailureKind =
 
 export interface ImportFailure {
   kind: ImportFailureKind;
-  /** Detail for logs and the merchant-facing mapper (spec 8); never includes tokens. */
+  /** The plain reason the merchant reads after the mapper's title (spec 8); never includes tokens. */
   message: string;
+  /** The vendor's own words (an Apify status, an HTTP code): for the server log only, never shown. */
+  detail?: string;
 }
 
 export interface ImportVideoOptions {
@@ -121,6 +123,8 @@ export class ImportError extends Error {
   constructor(
     readonly kind: ImportFailureKind,
     message: string,
+    /** For the server log only (see ImportFailure.detail). */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = "ImportError";

@@ -25,7 +25,10 @@ export interface VideoDto {
   platform: VideoSource;
   /** true = Active / approved, false = Draft / pending. */
   enabled: boolean;
+  /** When it joined the library (imported or uploaded). */
   created_at: string;
+  /** The post's own date: when the platform published it, else (uploads, platforms that give no date) created_at. */
+  posted_at: string;
   video_url: string;
   /** A player iframe src from the allow-list of platform player hosts, or null (app/rules/embeds.ts). */
   embed_url: string | null;
@@ -112,7 +115,8 @@ export interface WidgetDto {
 }
 
 export type ImportJobKind = "channel" | "single" | "sync";
-export type ImportJobStatus = "queued" | "running" | "succeeded" | "failed";
+/** cancelled: stopped by the merchant; what it saved before stays. */
+export type ImportJobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
 
 export interface ImportJobDto {
   id: string;

@@ -47,9 +47,18 @@ describe("the Import form (spec 5)", () => {
 describe("job results (spec 8)", () => {
   it("channel, single video, pin and resync successes", () => {
     expect(jobSuccessMessage(job({ kind: "channel", input: "creator", videos_added: 12 }))).toBe("Successfully added 12 videos from @creator!");
-    expect(jobSuccessMessage(job({ kind: "single", platform: "tiktok" }))).toBe("Video added successfully!");
-    expect(jobSuccessMessage(job({ kind: "single", platform: "pinterest" }))).toBe("Pin added successfully!");
+    expect(jobSuccessMessage(job({ kind: "single", platform: "tiktok", videos_added: 1 }))).toBe("Video added successfully!");
+    expect(jobSuccessMessage(job({ kind: "single", platform: "pinterest", videos_added: 1 }))).toBe("Pin added successfully!");
     expect(jobSuccessMessage(job({ kind: "sync", input: "creator", videos_added: 3 }))).toBe("Synced @creator: 3 new videos added");
+  });
+
+  it("an import that added nothing says so instead of claiming success (issue 15, item 8)", () => {
+    const single = job({ kind: "single", platform: "tiktok", status: "succeeded", videos_added: 0 });
+    expect(jobOutcome(single)).toEqual({ tone: "info", message: "This video is already in your library." });
+    expect(jobSuccessMessage(job({ kind: "single", platform: "pinterest", videos_added: 0 }))).toBe("This pin is already in your library.");
+    const account = job({ kind: "channel", input: "creator", status: "succeeded", videos_added: 0 });
+    expect(jobOutcome(account)).toEqual({ tone: "info", message: "No new videos found for @creator: its latest videos are already in your library." });
+    expect(jobOutcome(job({ kind: "sync", input: "creator", status: "succeeded", videos_added: 0 })).tone).toBe("success");
   });
 
   it("failures go through the mapper with the channel, video or sync context", () => {

@@ -35,15 +35,22 @@ export function importErrorContext(kind: ImportJobKind): ErrorContext {
   return ERROR_CONTEXT[kind];
 }
 
-/** Spec 8 success texts: channel import, single video (or pin), resync. */
+/**
+ * Spec 8 success texts: channel import, single video (or pin), resync. An
+ * import that added nothing says so instead of claiming an addition: the post
+ * is already in the library, or the account has nothing new. (A resync's
+ * "0 new videos added" is already true.)
+ */
 export function jobSuccessMessage(job: Pick<ImportJobDto, "kind" | "platform" | "input" | "videos_added">): string {
+  const pin = job.platform === ("pinterest" satisfies PlatformId);
   switch (job.kind) {
     case "channel":
-      return channelImported(job.videos_added, job.input);
+      return job.videos_added > 0 ? channelImported(job.videos_added, job.input) : IMPORT_TEXT.nothingNew(job.input);
     case "sync":
       return channelSynced(job.input, job.videos_added);
     case "single":
-      return job.platform === ("pinterest" satisfies PlatformId) ? LIBRARY_TEXT.pinAdded : LIBRARY_TEXT.videoAdded;
+      if (job.videos_added === 0) return IMPORT_TEXT.alreadyInLibrary(pin ? "pin" : "video");
+      return pin ? LIBRARY_TEXT.pinAdded : LIBRARY_TEXT.videoAdded;
   }
 }
 
@@ -66,12 +73,16 @@ export function jobFailureMessage(job: Pick<ImportJobDto, "kind" | "error" | "er
 }
 
 export interface JobOutcome {
-  tone: "success" | "critical";
+  /** info: the import ran but added nothing (nothing new, or stopped by the merchant). */
+  tone: "success" | "info" | "critical";
   message: string;
 }
 
 export function jobOutcome(job: ImportJobDto): JobOutcome {
-  return job.status === "succeeded" ? { tone: "success", message: jobSuccessMessage(job) } : { tone: "critical", message: jobFailureMessage(job) };
+  if (job.status === "cancelled") return { tone: "info", message: IMPORT_TEXT.cancelled(job.videos_added) };
+  if (job.status !== "succeeded") return { tone: "critical", message: jobFailureMessage(job) };
+  const nothingAdded = job.videos_added === 0 && job.kind !== "sync";
+  return { tone: nothingAdded ? "info" : "success", message: jobSuccessMessage(job) };
 }
 
 /** Progress line of a running job, e.g. "Fetched 12 of 30 · saved 10". */

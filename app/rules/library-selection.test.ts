@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { LIBRARY_TEXT } from "~/messages";
 import type { ProductTagDto, VideoListQuery } from "./api-types";
 import { videoListSearchParams } from "./video-list-query";
 import {
@@ -111,6 +110,7 @@ describe("summarizeApproval", () => {
       message: "Successfully approved 2 video(s)!",
       approved: 2,
       failed: 0,
+      limitReached: false,
     });
   });
 
@@ -122,15 +122,19 @@ describe("summarizeApproval", () => {
     expect(summarizeApproval([{ ok: false, error: "boom" }])).toMatchObject({
       tone: "critical",
       message: "Failed to approve videos. Please try again.",
+      limitReached: false,
     });
   });
 
-  it("the Free plan limit has its own text", () => {
+  it("the Free plan limit says the limit is reached, never to try again", () => {
     const limit = "Free plan allows maximum 5 approved videos. Upgrade to Premium for unlimited videos.";
-    expect(summarizeApproval([{ ok: false, error: limit }]).message).toBe(LIBRARY_TEXT.freePlanLimit);
-    expect(summarizeApproval([{ ok: true }, { ok: false, error: limit }, { ok: false, error: limit }]).message).toBe(
-      `1 video(s) approved successfully, but 2 failed. Please try again. ${LIBRARY_TEXT.freePlanLimit}`,
-    );
+    expect(summarizeApproval([{ ok: false, error: limit }])).toMatchObject({
+      message: `1 video(s) could not be approved: ${limit}`,
+      limitReached: true,
+    });
+    const partly = summarizeApproval([{ ok: true }, { ok: false, error: limit }, { ok: false, error: limit }]);
+    expect(partly.message).toBe(`1 video(s) approved successfully. 2 video(s) could not be approved: ${limit}`);
+    expect(partly.message).not.toContain("Please try again");
   });
 });
 

@@ -4,7 +4,7 @@
  * URL that carries the list's state. Client-safe, no React.
  */
 import { TAG_BADGES_BEFORE_MORE, VIDEO_TITLE_MAX_LENGTH, VIEW_NAME_MAX_LENGTH } from "~/constants";
-import { LIBRARY_TEXT, approvePartlyFailed, videosApproved } from "~/messages";
+import { LIBRARY_TEXT, approveLimitReached, approvePartlyFailed, videosApproved } from "~/messages";
 import type { LibraryTab, LibraryViewDto, ProductTagDto, VideoDto, VideoListQuery } from "./api-types";
 import { appSearch } from "./app-links";
 import { videoListSearchParams } from "./video-list-query";
@@ -73,6 +73,8 @@ export interface ApprovalSummary {
   message: string;
   approved: number;
   failed: number;
+  /** The Free plan's limit refused a video: the others would be refused too, so retrying cannot help. */
+  limitReached: boolean;
 }
 
 export function isFreePlanLimitError(message: string | undefined): boolean {
@@ -80,20 +82,18 @@ export function isFreePlanLimitError(message: string | undefined): boolean {
 }
 
 /**
- * Spec 8: all approved → "Successfully approved N video(s)!"; the Free plan
- * limit → its own text (after the partial count when some went through);
- * some failed → "N approved, M failed"; none → "Failed to approve videos".
+ * Spec 8: all approved → "Successfully approved N video(s)!"; some failed →
+ * "N approved, M failed. Please try again."; none → "Failed to approve
+ * videos". The Free plan's limit is not a failure a retry fixes: it says what
+ * went through and that the limit is reached, without "Please try again".
  */
 export function summarizeApproval(outcomes: ApprovalOutcome[]): ApprovalSummary {
   const approved = outcomes.filter((outcome) => outcome.ok).length;
   const failed = outcomes.length - approved;
-  if (failed === 0) return { tone: "success", message: videosApproved(approved), approved, failed };
-  const freeLimit = outcomes.some((outcome) => !outcome.ok && isFreePlanLimitError(outcome.error));
-  const parts: string[] = [];
-  if (approved > 0) parts.push(approvePartlyFailed(approved, failed));
-  if (freeLimit) parts.push(LIBRARY_TEXT.freePlanLimit);
-  if (parts.length === 0) parts.push(LIBRARY_TEXT.approveFailed);
-  return { tone: "critical", message: parts.join(" "), approved, failed };
+  if (failed === 0) return { tone: "success", message: videosApproved(approved), approved, failed, limitReached: false };
+  const limitReached = outcomes.some((outcome) => !outcome.ok && isFreePlanLimitError(outcome.error));
+  const message = limitReached ? approveLimitReached(approved, failed) : approved > 0 ? approvePartlyFailed(approved, failed) : LIBRARY_TEXT.approveFailed;
+  return { tone: "critical", message, approved, failed, limitReached };
 }
 
 // ---------------------------------------------------------------- saved views
@@ -109,7 +109,7 @@ export function normalizeViewName(name: string): string {
  */
 export function viewNameProblem(name: string, existingNames: readonly string[], currentName?: string): string | null {
   const normalized = normalizeViewName(name);
-  if (!normalized) return LIBRARY_TEXT.viewNameRequired;
+  if (!normalized) return name.length > 0 ? LIBRARY_TEXT.viewNameBlank : LIBRARY_TEXT.viewNameRequired;
   if (Array.from(normalized).length > VIEW_NAME_MAX_LENGTH) {
     return LIBRARY_TEXT.viewNameTooLong;
   }

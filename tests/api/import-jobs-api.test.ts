@@ -11,6 +11,7 @@ import { loader as listChannelsRoute, action as deleteChannelRoute } from "~/rou
 import { action as syncChannelRoute } from "~/routes/api.channels.$channelId.sync";
 import { action as importSingleRoute } from "~/routes/api.videos.single";
 import { loader as getJobRoute } from "~/routes/api.import-jobs.$jobId";
+import { action as cancelJobRoute } from "~/routes/api.import-jobs.$jobId.cancel";
 import { loader as listJobsRoute } from "~/routes/api.import-jobs._index";
 import { loader as listVideosRoute } from "~/routes/api.videos.$id";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
@@ -493,5 +494,35 @@ describe("jobs and accounts of another shop, interrupted jobs, removing an accou
     expect(await channelsOf(shop)).toEqual([]);
     // The job's history stays, without its account.
     expect((await getJob(shop, job.id)).job).toMatchObject({ status: "succeeded", channel_id: null });
+  });
+});
+
+describe("POST /api/import-jobs/{jobId}/cancel (issue 15, item 14)", () => {
+  const cancel = async (shop: TestShop, jobId: string) =>
+    callRoute(cancelJobRoute, await apiRequest(shop.domain, `/api/import-jobs/${jobId}/cancel`, { method: "POST" }), { jobId });
+
+  it("stops a running import at once; the job says cancelled and the runner is free again", async () => {
+    const shop = await bootstrapShop();
+    let asked = false;
+    importers.tiktok = fakeImporter("tiktok", {
+      // A platform that never answers: only the cancel ends this job.
+      channel: () => {
+        asked = true;
+        return new Promise<ChannelImportResult>(() => {});
+      },
+    }).importer;
+    const job = await startedJob(await importChannel(shop, { username: "slowpoke", platform: "tiktok" }));
+    await expect.poll(() => asked).toBe(true);
+
+    const response = await cancel(shop, job.id);
+    expect(response.status).toBe(200);
+    expect((await jsonOf<{ job: ImportJobDto }>(response)).job).toMatchObject({ id: job.id, status: "cancelled", error: null });
+    await waitForImportRunnerIdle();
+    expect(must((await getJob(shop, job.id)).job, "job").status).toBe("cancelled");
+
+    // An ended job is answered as it is; another shop's job is not found.
+    expect((await jsonOf<{ job: ImportJobDto }>(await cancel(shop, job.id))).job.status).toBe("cancelled");
+    const other = await bootstrapShop();
+    expect((await cancel(other, job.id)).status).toBe(404);
   });
 });

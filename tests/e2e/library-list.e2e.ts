@@ -7,8 +7,7 @@
  */
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { bootstrappedShop, e2eDb, seedVideos, type VideoSeed } from "./db";
-import { adminUrl, expect, test, type OpenLibrary } from "./fixtures";
-import { toastShown } from "./import-helpers";
+import { adminModal, adminUrl, expect, modalAction, test, type OpenLibrary } from "./fixtures";
 import { frameUrl, rowWith, videoRows } from "./library-helpers";
 
 // ------------------------------------------------------------------ helpers
@@ -538,25 +537,35 @@ test("the view-name dialog refuses an empty name, more than 40 characters and a 
   await expect(dialog.getByText("40/40")).toBeVisible();
   await expect(taken).toHaveCount(0);
 
-  // Only spaces: refused with a message, nothing saved.
+  // Only spaces: refused with a clear message, and the dialog stays open with what was typed (issue 15, item 13).
   await name.fill("   ");
   await create.click();
-  await expect(toastShown(page, "View name is required.")).toBeAttached();
+  const retry = adminModal(app);
+  const retryName = retry.getByRole("textbox", { name: "Name" });
+  await expect(retry.getByText("A view name needs letters or numbers, not only spaces.")).toBeVisible();
+  await expect(retryName).toHaveValue("   ");
+  expect(await prisma.libraryView.count({ where: { shopId: owner.id } })).toBe(1);
 
-  // The same name with extra inner spaces is still the same name.
-  await app.getByRole("button", { name: "Create new view" }).click();
-  await name.fill("Best   sellers");
-  await create.click();
-  await expect(toastShown(page, 'A view named "Best sellers" already exists. Choose another name.')).toBeAttached();
+  // The same name with extra inner spaces is still the same name: refused, and what was typed stays.
+  await retryName.fill("Best   sellers");
+  await modalAction(app, "Create view").click();
+  await expect(retry.getByText('A view named "Best sellers" already exists. Choose another name.')).toBeVisible();
+  await expect(retryName).toHaveValue("Best   sellers");
   await expect(app.getByRole("tab")).toHaveText(["All", "Active", "Draft", "Best Sellers"]);
   expect(await prisma.libraryView.count({ where: { shopId: owner.id } })).toBe(1);
 
-  // A good name is saved.
-  await app.getByRole("button", { name: "Create new view" }).click();
-  await name.fill("Best sellers 2");
-  await create.click();
+  // Corrected in the same dialog: saved, and the dialog closes.
+  await retryName.fill("Best sellers 2");
+  await modalAction(app, "Create view").click();
+  await expect(adminModal(app)).toHaveCount(0);
   await expect(app.getByRole("tab", { name: "Best sellers 2" })).toHaveAttribute("aria-selected", "true");
-  await expect(app.getByRole("tab")).toHaveText(["All", "Active", "Draft", "Best Sellers", "Best sellers 2"]);
+
+  // A good name is saved straight from the first dialog.
+  await app.getByRole("button", { name: "Create new view" }).click();
+  await name.fill("Best sellers 3");
+  await create.click();
+  await expect(app.getByRole("tab", { name: "Best sellers 3" })).toHaveAttribute("aria-selected", "true");
+  await expect(app.getByRole("tab")).toHaveText(["All", "Active", "Draft", "Best Sellers", "Best sellers 2", "Best sellers 3"]);
 });
 
 test("a saved view can be renamed (only to a new name), duplicated and deleted, and that lasts", async ({ page, openLibrary, shop }) => {

@@ -89,7 +89,7 @@ test("with no widgets the approve dialog warns and leads to the Widgets page", a
   expect(only(await videoRows(shop), "stored video").enabled).toBe(false);
 });
 
-test("the Free plan stops at 5 approved videos and says why; the dialog stays open", async ({ openLibrary, shop }) => {
+test("the Free plan stops at 5 approved videos and says why; the dialog stays open", async ({ page, openLibrary, shop }) => {
   const app = await openLibrary(async () => {
     await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
     await seedVideos(shop, [
@@ -105,23 +105,22 @@ test("the Free plan stops at 5 approved videos and says why; the dialog stays op
   await adminModal(app).getByRole("button", { name: "Select All" }).click();
   await modalButton(app, "Approve").click();
 
-  // The first is approved (the 5th), the other two are refused.
-  await expect(adminModal(app).getByText("1 video(s) approved successfully, but 2 failed. Please try again.", { exact: false })).toBeVisible();
-  await expect(adminModal(app).getByText(FREE_LIMIT, { exact: false })).toBeVisible();
-  await expect(adminModal(app).getByRole("heading", { name: "Approve 3 Videos to Widgets" })).toBeVisible();
+  // The first is approved (the 5th), the other two are refused: the dialog says the limit is reached
+  // (title and body agree, no "Please try again"), offers the upgrade and disables Approve (issue 15, item 9).
+  const limitText = `1 video(s) approved successfully. 2 video(s) could not be approved: ${FREE_LIMIT}`;
+  await expect(adminModal(app).getByText(limitText, { exact: true })).toBeVisible();
+  await expect(adminModal(app).getByRole("heading", { name: "Video limit reached" })).toBeVisible();
+  await expect(adminModal(app).getByText("Please try again", { exact: false })).toHaveCount(0);
+  await expect(adminModal(app).getByText("Choose the widgets", { exact: false })).toHaveCount(0);
+  await expect(modalButton(app, "Approve")).toBeDisabled();
+  await expect(adminModal(app).getByRole("button", { name: "Upgrade to Premium" })).toBeVisible();
   const stored = await videoRows(shop);
   expect(stored.filter((video) => video.enabled)).toHaveLength(5);
   expect(stored.find((video) => video.title === "Draft one")!.enabled).toBe(true);
 
-  // Retrying refuses again and changes nothing.
-  await modalButton(app, "Approve").click();
-  await expect(
-    adminModal(app)
-      .getByText("Failed to approve videos. Please try again.", { exact: false })
-      .or(adminModal(app).getByText(FREE_LIMIT, { exact: false }))
-      .first(),
-  ).toBeVisible();
-  expect((await videoRows(shop)).filter((video) => video.enabled)).toHaveLength(5);
+  // Upgrade to Premium leads to Shopify's approval of the charge.
+  await adminModal(app).getByRole("button", { name: "Upgrade to Premium" }).click();
+  await expect(page.locator("body")).toContainText("$5.99 USD every 30 days");
 });
 
 test("50 approvals at once through the API on a Free shop leave exactly 5 approved", async ({ page, openLibrary, shop }) => {
@@ -280,9 +279,13 @@ test("the preview shows the video and approves or unpublishes it, closing after 
   // The player is TikTok's allow-listed player page for this id, nothing else.
   await expect(preview.locator("iframe")).toHaveAttribute("src", new RegExp(`^https://www\\.tiktok\\.com/player/v1/${video.platformVideoId}`));
 
+  // Approve Video goes through the Approve-to-widgets dialog, like the row and bulk actions (issue 15, item 2).
   await modalButton(app, "Approve Video").click();
-  await expect(preview.getByText("Approved", { exact: true })).toBeVisible();
-  await expect(preview).toHaveCount(0);
+  await expect(adminModal(app).getByRole("heading", { name: "Approve Video to Widgets" })).toBeVisible();
+  await expect(modalButton(app, "Approve")).toBeDisabled();
+  await adminModal(app).getByLabel("Home carousel (Carousel)").check();
+  await modalButton(app, "Approve").click();
+  await expect(adminModal(app)).toHaveCount(0);
   await expect(app.getByText("Successfully approved 1 video(s)!")).toBeVisible();
   await expect(tableRow(app, "Preview me").getByText("Active", { exact: true })).toBeVisible();
   expect(only(await videoRows(shop), "stored video").widgets.map((link) => link.widget.name)).toEqual(["Home carousel"]);
@@ -296,14 +299,36 @@ test("the preview shows the video and approves or unpublishes it, closing after 
 });
 
 test("the preview refuses a 6th approval on the Free plan with the plan's message", async ({ openLibrary, shop }) => {
-  const app = await openLibrary(() =>
-    seedVideos(shop, [{ title: "One too many" }, ...[1, 2, 3, 4, 5].map((n) => ({ title: `Approved ${n}`, enabled: true }))]),
-  );
+  const app = await openLibrary(async () => {
+    await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
+    await seedVideos(shop, [{ title: "One too many" }, ...[1, 2, 3, 4, 5].map((n) => ({ title: `Approved ${n}`, enabled: true }))]);
+  });
   await tableRow(app, "One too many").getByText("One too many").click();
   await modalButton(app, "Approve Video").click();
-  await expect(adminModal(app).getByText(FREE_LIMIT)).toBeVisible();
-  await expect(adminModal(app).getByText("Pending Review")).toBeVisible();
+  await adminModal(app).getByRole("button", { name: "Select All" }).click();
+  await modalButton(app, "Approve").click();
+  await expect(adminModal(app).getByText(FREE_LIMIT, { exact: false })).toBeVisible();
+  await expect(adminModal(app).getByRole("heading", { name: "Video limit reached" })).toBeVisible();
+  await expect(modalButton(app, "Approve")).toBeDisabled();
   expect((await videoRows(shop)).find((video) => video.title === "One too many")!.enabled).toBe(false);
+});
+
+test("the preview's Approve Video on a shop without widgets approves nothing and leads to the Widgets page (issue 15, item 2)", async ({
+  openLibrary,
+  shop,
+}) => {
+  const app = await openLibrary(() => seedVideos(shop, [{ title: "No widget yet" }]));
+  await tableRow(app, "No widget yet").getByText("No widget yet").click();
+  await expect(adminModal(app).getByText("Pending Review")).toBeVisible();
+  await modalButton(app, "Approve Video").click();
+  await expect(adminModal(app).getByRole("heading", { name: "Approve Video to Widgets" })).toBeVisible();
+  await expect(adminModal(app).getByText("You have no widgets yet")).toBeVisible();
+  await expect(modalButton(app, "Approve")).toBeDisabled();
+  await expect(app.getByText("Successfully approved 1 video(s)!")).toHaveCount(0);
+  expect(only(await videoRows(shop), "stored video").enabled).toBe(false);
+  await adminModal(app).getByRole("button", { name: "Create Widget" }).click();
+  await expect(app.getByRole("heading", { name: "Widgets", level: 1 })).toBeVisible();
+  expect(only(await videoRows(shop), "stored video").enabled).toBe(false);
 });
 
 test("deleting videos asks first; Cancel keeps them", async ({ openLibrary, shop }) => {

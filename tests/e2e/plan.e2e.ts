@@ -220,7 +220,7 @@ test("verification is checked again: in its last 7 days the Plan page asks to ve
   expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
 });
 
-test("the Approaching Video Limit banner shows at 4 and 5 approved videos on Free, not at 3", async ({ openApp, shop }) => {
+test("the Approaching Video Limit banner shows at 4 approved videos on Free, not at 3; at 5 it says the limit is reached", async ({ openApp, shop }) => {
   await openApp("/plan");
   const prisma = await e2eDb();
   const shopRow = await bootstrappedShop(shop);
@@ -231,13 +231,13 @@ test("the Approaching Video Limit banner shows at 4 and 5 approved videos on Fre
   let app = await openApp("/plan");
   await expect(cardTitled(app, "Free Plan").getByRole("button", { name: "Current Plan (3/5 videos approved)" })).toBeVisible();
   await expect(banner(app, "Approaching Video Limit")).toHaveCount(0);
-  for (const [count, video] of [
-    [4, videos[3]!],
-    [5, videos[4]!],
-  ] as const) {
-    await prisma.video.update({ where: { id: video.id }, data: { enabled: true, approvedAt: new Date() } });
-    app = await openApp("/plan");
-    await expect(banner(app, "Approaching Video Limit")).toContainText(`You've approved ${count} of 5 videos on the free plan.`);
-  }
+  await prisma.video.update({ where: { id: videos[3]!.id }, data: { enabled: true, approvedAt: new Date() } });
+  app = await openApp("/plan");
+  await expect(banner(app, "Approaching Video Limit")).toContainText("You've approved 4 of 5 videos on the free plan.");
+  // 5 of 5 is no longer approaching: the limit is reached (issue 15, item 9).
+  await prisma.video.update({ where: { id: videos[4]!.id }, data: { enabled: true, approvedAt: new Date() } });
+  app = await openApp("/plan");
+  await expect(banner(app, "Video limit reached")).toContainText("You've approved 5 of 5 videos on the free plan.");
+  await expect(banner(app, "Approaching Video Limit")).toHaveCount(0);
   expect(shopRow.plan).toBe("free");
 });

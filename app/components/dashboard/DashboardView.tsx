@@ -108,7 +108,7 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
                   <Text as="h2" variant="headingLg">
                     {DASHBOARD_TEXT.createWidgetTitle}
                   </Text>
-                  <Text as="p">{DASHBOARD_TEXT.createWidgetBody}</Text>
+                  <Text as="p">{stats.enabledVideos > 0 ? DASHBOARD_TEXT.createWidgetBody : DASHBOARD_TEXT.createWidgetBodyNoneApproved}</Text>
                 </BlockStack>
                 <InlineStack gap="200">
                   <Button variant="primary" onClick={() => navigate(href("/widgets"))}>

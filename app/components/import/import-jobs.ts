@@ -7,7 +7,7 @@
  */
 import { useEffect, useSyncExternalStore } from "react";
 import type { ImportJobDto } from "~/rules/api-types";
-import { fetchImportJob } from "~/browser/api-client";
+import { cancelImportJob, fetchImportJob } from "~/browser/api-client";
 import { describeError } from "~/rules/error-mapper";
 import { showToast } from "~/components/toast";
 import { importErrorContext, isJobRunning, jobOutcome, type JobOutcome } from "~/rules/import-flow";
@@ -114,6 +114,12 @@ async function poll(jobId: string) {
     // The job may still finish on the server; the merchant sees why we stopped following it.
     finish({ ...known, status: "failed", error: describeError(error, importErrorContext(known.kind)) });
   }
+}
+
+/** Stops a running job; its end (cancelled, or an end it reached meanwhile) is reported like any other. Throws when the server refuses. */
+export async function cancelTrackedImportJob(jobId: string): Promise<void> {
+  const job = await cancelImportJob(jobId);
+  if (active.has(jobId)) trackImportJob(job);
 }
 
 /** Follows a job (just started, or still running on the server); an ended one is reported at once. */

@@ -1,10 +1,11 @@
 import { useState } from "react";
+import { useShop } from "~/browser/shop-context";
 import { Banner, BlockStack, Button, Checkbox, InlineStack, Text } from "@shopify/polaris";
 import type { WidgetSummaryDto } from "~/rules/api-types";
-import { toggleVideo } from "~/browser/api-client";
-import { errorText } from "~/rules/error-mapper";
+import { requestPremiumUpgrade, toggleVideo } from "~/browser/api-client";
+import { describeError, errorText } from "~/rules/error-mapper";
 import { approvalWidgetIds, summarizeApproval, type ApprovalOutcome, type ApprovalSummary } from "~/rules/library-selection";
-import { ACTION_TEXT, LAYOUT_NAMES, LIBRARY_TEXT, approveDialogTitle } from "~/messages";
+import { ACTION_TEXT, LAYOUT_NAMES, LIBRARY_TEXT, PLAN_TEXT, approveDialogTitle } from "~/messages";
 import { AppModal } from "~/components/AppModal";
 
 interface ApproveModalProps {
@@ -22,7 +23,9 @@ interface ApproveModalProps {
  * Spec 2 Approve-to-widgets: the widgets as checkboxes (name and layout) with
  * Select All; Approve is enabled once a widget is chosen or Select All is on
  * (then an empty list is sent, meaning every widget). The dialog stays open on
- * errors, saying which part failed.
+ * errors, saying which part failed. Once the Free plan's limit refuses a video
+ * nothing more can be approved: the dialog says the limit is reached, offers
+ * the upgrade and disables Approve.
  */
 export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApproved }: ApproveModalProps) {
   const [openedFor, setOpenedFor] = useState<string[] | null>(null);
@@ -31,6 +34,9 @@ export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApp
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<string[]>([]);
+  const [limitReached, setLimitReached] = useState(false);
+  const [upgrading, setUpgrading] = useState(false);
+  const { shopDomain } = useShop();
 
   if (videoIds !== openedFor) {
     setOpenedFor(videoIds);
@@ -39,6 +45,8 @@ export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApp
     setBusy(false);
     setError(null);
     setPending(videoIds ?? []);
+    setLimitReached(false);
+    setUpgrading(false);
   }
 
   const widgetIds = approvalWidgetIds(selectAll, chosen);
@@ -74,8 +82,21 @@ export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApp
       // Stay open; a retry applies to the videos that were refused.
       setPending(outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.videoId));
       setError(summary.message);
+      setLimitReached(summary.limitReached);
     }
     if (summary.approved > 0) onApproved(summary);
+  }
+
+  async function upgrade() {
+    setUpgrading(true);
+    try {
+      // Shopify's approval page replaces the whole admin, as on the Plan page.
+      window.open(await requestPremiumUpgrade(shopDomain), "_top");
+    } catch (upgradeError) {
+      console.error(upgradeError);
+      setError(`${PLAN_TEXT.upgradeFailed}: ${describeError(upgradeError, "billing")}`);
+      setUpgrading(false);
+    }
   }
 
   const noWidgets = widgets.length === 0;
@@ -85,22 +106,26 @@ export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApp
       id="approve-modal"
       open={videoIds !== null}
       onClose={onClose}
-      title={approveDialogTitle(videoIds?.length || 1)}
+      title={limitReached ? LIBRARY_TEXT.limitReachedTitle : approveDialogTitle(count || 1)}
       primaryAction={{
         content: ACTION_TEXT.approve,
-        disabled: widgetIds === null || noWidgets || count === 0,
+        disabled: widgetIds === null || noWidgets || count === 0 || limitReached,
         loading: busy,
         onAction: () => void approve(),
       }}
       secondaryActions={[{ content: ACTION_TEXT.cancel, disabled: busy, onAction: onClose }]}
     >
       <BlockStack gap="400">
-        {error ? (
+        {limitReached && error ? (
+          <Banner tone="warning" action={{ content: PLAN_TEXT.upgrade, loading: upgrading, onAction: () => void upgrade() }}>
+            <p>{error}</p>
+          </Banner>
+        ) : error ? (
           <Banner tone="critical" onDismiss={() => setError(null)}>
             <p>{error}</p>
           </Banner>
         ) : null}
-        {noWidgets ? (
+        {limitReached ? null : noWidgets ? (
           <Banner tone="warning" title={LIBRARY_TEXT.noWidgetsTitle}>
             <BlockStack gap="200" inlineAlign="start">
               <p>{LIBRARY_TEXT.noWidgetsBody}</p>

@@ -3,10 +3,8 @@ import { Badge, Banner, BlockStack, Button, InlineGrid, InlineStack, Text, TextF
 import type { VideoDto } from "~/rules/api-types";
 import { renameUpload, toggleVideo } from "~/browser/api-client";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
-import { errorText } from "~/rules/error-mapper";
-import { isFreePlanLimitError } from "~/rules/library-selection";
 import { PREVIEW_DIALOG_CLOSE_MS, UPLOAD_TITLE_MAX_LENGTH } from "~/constants";
-import { ACTION_TEXT, LIBRARY_TEXT, UPLOAD_TEXT, videosApproved, videosUnpublished } from "~/messages";
+import { ACTION_TEXT, LIBRARY_TEXT, UPLOAD_TEXT, videosUnpublished } from "~/messages";
 import { VIDEO_SOURCES } from "~/platforms/config";
 import { AppModal } from "~/components/AppModal";
 import { VideoThumb } from "./VideoThumb";
@@ -114,18 +112,24 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 interface PreviewModalProps {
   video: VideoDto | null;
   onClose: () => void;
-  /** The video was approved or unpublished (message = the spec's success text). */
+  /** The video was unpublished (message = the spec's success text). */
   onChanged: (message: string) => void;
+  /**
+   * "Approve Video" was pressed: approving goes through the Approve-to-widgets
+   * dialog, like the row and bulk actions (the widget choice; no widgets, no approval).
+   */
+  onApprove: (video: VideoDto) => void;
   /** An upload's title was changed (the list shows it). */
   onRenamed?: () => void;
 }
 
 /**
  * Spec 2 Video preview and moderation: the player and the video's details;
- * "Unpublish Video" for an approved video, "Approve Video" otherwise (to every
- * widget). The dialog closes 500 ms after a successful action.
+ * "Unpublish Video" for an approved video (the dialog closes 500 ms after it
+ * succeeds), "Approve Video" otherwise, which hands over to the
+ * Approve-to-widgets dialog.
  */
-export function PreviewModal({ video, onClose, onChanged, onRenamed }: PreviewModalProps) {
+export function PreviewModal({ video, onClose, onChanged, onApprove, onRenamed }: PreviewModalProps) {
   const [openedFor, setOpenedFor] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -151,23 +155,24 @@ export function PreviewModal({ video, onClose, onChanged, onRenamed }: PreviewMo
 
   async function moderate() {
     if (!video || busy || closing) return;
-    const approving = !enabled;
+    if (!enabled) {
+      onApprove(video);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      await toggleVideo(video.id, approving ? { enabled: true, widgetIds: [] } : { enabled: false });
-      setEnabled(approving);
+      await toggleVideo(video.id, { enabled: false });
+      setEnabled(false);
       setClosing(true);
-      const message = approving ? videosApproved(1) : videosUnpublished(1);
       closeTimer.current = setTimeout(() => {
         closeTimer.current = null;
-        onChanged(message);
+        onChanged(videosUnpublished(1));
         onClose();
       }, PREVIEW_DIALOG_CLOSE_MS);
     } catch (moderateError) {
       console.error(moderateError);
-      const text = errorText(moderateError);
-      setError(approving ? (isFreePlanLimitError(text) ? LIBRARY_TEXT.freePlanLimit : LIBRARY_TEXT.previewApproveFailed) : LIBRARY_TEXT.previewStatusFailed);
+      setError(LIBRARY_TEXT.previewStatusFailed);
     } finally {
       setBusy(false);
     }

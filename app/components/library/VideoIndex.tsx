@@ -18,6 +18,7 @@ import { ENABLED_PLATFORMS, PLATFORMS, VIDEO_SOURCES } from "~/platforms/config"
 import type { PlatformId, VideoSource } from "~/platforms/types";
 import { useSavedViews } from "./useSavedViews";
 import { VideoRow } from "./VideoRow";
+import { ViewNameModal } from "./ViewNameModal";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -176,9 +177,15 @@ export function VideoIndex({
   const [firstPlatform] = query.platforms;
   const onlyPlatform = query.platforms.length === 1 && firstPlatform && firstPlatform !== "upload" ? PLATFORMS[firstPlatform] : null;
 
+  // Only a narrowed list (a tab other than All, a search, a platform) has something to change.
+  const narrowed = query.tab !== "all" || query.search !== "" || query.platforms.length > 0;
   const emptyState = (
     <BlockStack gap="400" inlineAlign="center">
-      <EmptySearchResult title={LIBRARY_TEXT.noVideosFound} description={LIBRARY_TEXT.emptyDescription} withIllustration />
+      <EmptySearchResult
+        title={LIBRARY_TEXT.noVideosFound}
+        description={narrowed ? LIBRARY_TEXT.emptyDescription : LIBRARY_TEXT.emptyLibraryDescription}
+        withIllustration
+      />
       {onlyPlatform?.enabled ? (
         <Button variant="primary" onClick={() => onImport(onlyPlatform.id)}>
           {LIBRARY_TEXT.importPlatform(onlyPlatform.name)}
@@ -273,6 +280,7 @@ export function VideoIndex({
           />
         ))}
       </IndexTable>
+      <ViewNameModal retry={savedViews.nameRetry} onClose={savedViews.closeNameRetry} />
     </>
   );
 }

@@ -173,12 +173,14 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
     revalidate();
   }
 
+  // "Now create a widget" only makes sense to a shop without one.
+  const showImportBanner = importBanner && widgets.length === 0;
   const deleteDialog = dialogOf(dialog, "delete");
   const deleteCount = deleteDialog?.videos.length ?? 0;
 
   return (
     <Layout>
-      {notice || importBanner ? (
+      {notice || showImportBanner ? (
         <Layout.Section>
           <BlockStack gap="300">
             {notice ? (
@@ -186,7 +188,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
                 <p>{notice.message}</p>
               </Banner>
             ) : null}
-            {importBanner ? (
+            {showImportBanner ? (
               <Banner
                 tone="info"
                 action={{ content: ACTION_TEXT.createWidget, url: appHref("/widgets", location.search) }}
@@ -256,6 +258,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
           setNotice({ tone: "success", message });
           revalidate();
         }}
+        onApprove={(video) => approve([video])}
         onRenamed={revalidate}
       />
       <TagProductsModal

@@ -73,7 +73,8 @@ export function VideoRow({ video, position, selected, unpublishing, onPreview, o
           </BlockStack>
         </div>
       </IndexTable.Cell>
-      <IndexTable.Cell>{formatLongDate(video.created_at)}</IndexTable.Cell>
+      {/* The post's own date, not when it was imported: what the merchant knows the post by. */}
+      <IndexTable.Cell>{formatLongDate(video.posted_at)}</IndexTable.Cell>
       <IndexTable.Cell>
         <div style={{ maxWidth: 260, whiteSpace: "normal" }}>
           <InlineStack gap="100" blockAlign="center">

@@ -3,8 +3,8 @@ import type { TabProps } from "@shopify/polaris";
 import type { LibraryViewDto, VideoListQuery } from "~/rules/api-types";
 import { createLibraryView, deleteLibraryView, updateLibraryView } from "~/browser/api-client";
 import { describeError } from "~/rules/error-mapper";
-import { LIBRARY_TAB_LABELS, normalizeViewName, sameViewQuery, viewNameProblem, type ViewQuery } from "~/rules/library-selection";
 import { showToast } from "~/components/toast";
+import { LIBRARY_TAB_LABELS, normalizeViewName, sameViewQuery, viewNameProblem, type ViewQuery } from "~/rules/library-selection";
 
 /** The base query of a fixed tab: its status, no search, every platform. */
 function tabQuery(tab: VideoListQuery["tab"]): ViewQuery {
@@ -44,39 +44,54 @@ export function useSavedViews({ initialViews, query, viewId, showList }: SavedVi
 
   const allNames = () => [...LIBRARY_TAB_LABELS.map((tab) => tab.label), ...views.map((view) => view.name)];
 
-  function fail(error: unknown) {
+  // Polaris' view-name modals close whatever the answer, so a refused name reopens in our own dialog with what was
+  // typed and why it was refused; that dialog stays open until a name is accepted or the merchant cancels.
+  const [nameRetry, setNameRetry] = useState<NameRetry | null>(null);
+
+  /** A failure that has no name to keep (delete, save): said in a toast. */
+  function failWithToast(error: unknown) {
     console.error(error);
     showToast(describeError(error), { isError: true });
     return false;
   }
 
-  function refuse(problem: string) {
-    showToast(problem, { isError: true });
+  function fail(error: unknown, retry: Omit<NameRetry, "error">) {
+    console.error(error);
+    setNameRetry({ ...retry, error: describeError(error) });
     return false;
   }
 
-  async function createView(name: string, viewQuery: ViewQuery): Promise<boolean> {
+  function refuse(problem: string, retry: Omit<NameRetry, "error">) {
+    setNameRetry({ ...retry, error: problem });
+    return false;
+  }
+
+  async function createView(name: string, viewQuery: ViewQuery, kind: "create" | "duplicate" = "create"): Promise<boolean> {
+    const retry = { kind, value: name, submit: (next: string) => createView(next, viewQuery, kind) };
     const problem = viewNameProblem(name, allNames());
-    if (problem) return refuse(problem);
+    if (problem) return refuse(problem, retry);
     try {
       const view = await createLibraryView({ name: normalizeViewName(name), query: viewQuery });
       setViews((existing) => [...existing, view]);
+      setNameRetry(null);
       showList(view.query, view.id);
       return true;
     } catch (error) {
-      return fail(error);
+      return fail(error, retry);
     }
   }
 
   async function renameView(view: LibraryViewDto, name: string): Promise<boolean> {
+    const retry = { kind: "rename" as const, value: name, submit: (next: string) => renameView(view, next) };
     const problem = viewNameProblem(name, allNames(), view.name);
-    if (problem) return refuse(problem);
+    if (problem) return refuse(problem, retry);
     try {
       const renamed = await updateLibraryView(view.id, { name: normalizeViewName(name) });
       setViews((existing) => existing.map((item) => (item.id === view.id ? { ...item, ...renamed } : item)));
+      setNameRetry(null);
       return true;
     } catch (error) {
-      return fail(error);
+      return fail(error, retry);
     }
   }
 
@@ -87,7 +102,7 @@ export function useSavedViews({ initialViews, query, viewId, showList }: SavedVi
       if (view.id === viewId) showList(tabQuery("all"), null);
       return true;
     } catch (error) {
-      return fail(error);
+      return failWithToast(error);
     }
   }
 
@@ -100,7 +115,7 @@ export function useSavedViews({ initialViews, query, viewId, showList }: SavedVi
       showList(saved.query ?? current, activeView.id);
       return true;
     } catch (error) {
-      return fail(error);
+      return failWithToast(error);
     }
   }
 
@@ -111,7 +126,7 @@ export function useSavedViews({ initialViews, query, viewId, showList }: SavedVi
       content: view.name,
       actions: [
         { type: "rename" as const, onPrimaryAction: (name: string) => renameView(view, name) },
-        { type: "duplicate" as const, onPrimaryAction: (name: string) => createView(name, view.query) },
+        { type: "duplicate" as const, onPrimaryAction: (name: string) => createView(name, view.query, "duplicate") },
         { type: "delete" as const, onPrimaryAction: () => removeView(view) },
       ],
     })),
@@ -137,5 +152,16 @@ export function useSavedViews({ initialViews, query, viewId, showList }: SavedVi
     /** IndexFilters' "+" (and "Save as"): a new view from the current tab, search and filter. */
     createFromCurrent: (name: string) => createView(name, current),
     saveCurrent,
+    /** A refused view name to ask again for (null: none). */
+    nameRetry,
+    closeNameRetry: () => setNameRetry(null),
   };
+}
+
+/** A view name that was refused: which dialog it came from, what was typed, why, and how to try again. */
+export interface NameRetry {
+  kind: "create" | "rename" | "duplicate";
+  value: string;
+  error: string;
+  submit: (name: string) => Promise<boolean>;
 }

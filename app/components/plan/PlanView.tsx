@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, Icon, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import { CheckIcon } from "@shopify/polaris-icons";
-import { VERIFY_SUCCESS_CLOSE_MS } from "~/constants";
+import { FREE_PLAN, VERIFY_SUCCESS_CLOSE_MS } from "~/constants";
 import { ApiError, confirmPremiumCharge, requestPremiumUpgrade, verifySisterProduct } from "~/browser/api-client";
 import { appHref, appSearch } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
@@ -123,7 +123,11 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
             <p>{PLAN_TEXT.offerBody(product.name)}</p>
           </Banner>
         ) : null}
-        {onFree && plan.approvedCount >= 4 ? (
+        {onFree && plan.approvedCount >= plan.approvedLimit ? (
+          <Banner tone="warning" title={PLAN_TEXT.limitReachedTitle}>
+            <p>{PLAN_TEXT.limitReachedBody(plan.approvedCount, plan.approvedLimit)}</p>
+          </Banner>
+        ) : onFree && plan.approvedCount >= FREE_PLAN.warnAtApproved ? (
           <Banner tone="warning" title={PLAN_TEXT.approachingTitle}>
             <p>{PLAN_TEXT.approachingBody(plan.approvedCount, plan.approvedLimit)}</p>
           </Banner>
