@@ -121,7 +121,6 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
   const { videos } = widget;
   const titleId = `cc${++players}t`;
   const formatPrice = priceFormatter(widget.currency);
-  let modal: HTMLDialogElement;
   let opener: HTMLElement;
   let current = 0;
   let stage: HTMLElement;
@@ -500,7 +499,7 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
   };
 
   // Built with the player (before the shopper's tap when the player is prepared on intent).
-  modal = buildModal();
+  const modal = buildModal();
   return {
     open(index: number, from: HTMLElement) {
       opener = from;
