@@ -154,8 +154,9 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
     else {
       // A browser that refuses sound without a gesture of its own still plays muted.
       clip.muted = muted;
-      clip.play().catch(() => {
-        if (muted) return;
+      clip.play().catch((error: Error) => {
+        // Only a refusal of sound is retried muted; a play cut short (a pause, the next video) is not.
+        if (muted || error.name !== "NotAllowedError") return;
         setMuted(true);
         clip.play().catch(() => undefined);
       });
@@ -171,7 +172,8 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
     if (!played) emit("play", video());
     played = true;
   });
-  on(clip, "pause", () => attr(pause, "aria-pressed", "true"));
+  // Read when it arrives: the pause of the video before may come after the next one was asked to play.
+  on(clip, "pause", () => attr(pause, "aria-pressed", String(clip.paused)));
   on(clip, "timeupdate", () => {
     const time = clip.currentTime;
     const step = time - lastTime;
