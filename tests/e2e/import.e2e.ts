@@ -6,7 +6,7 @@
  */
 import { uniqueAccount, uniquePinId } from "../emulators/platforms/client";
 import { only } from "../support/must";
-import { APP_URL, expect, test } from "./fixtures";
+import { APP_URL, adminUrl, appFrame, expect, test } from "./fixtures";
 import {
   PERMISSION_LABEL,
   toastShown,
@@ -471,4 +471,26 @@ test("the Dashboard's Import panel lists every platform and opens the Import mod
   await expect(pinterest).toBeVisible();
   await expect(dialogButton(pinterest, "Find Pin")).toBeDisabled();
   await expect(pinterest.getByRole("radio")).toHaveCount(0);
+});
+
+test("a finished import's toast shows once per browser: a tab opened within the minute does not replay it (issue 15)", async ({ page, openApp, shop }) => {
+  const account = uniqueAccount();
+  const app = await openApp("/content");
+  const dialog = await openImportFromLibrary(app, "TikTok");
+  await submitImport(dialog, account);
+  const success = `Successfully added 12 videos from @${account}!`;
+  await expect(toastShown(page, success)).toBeAttached();
+
+  // Another tab of the same browser while the server still lists the finished job.
+  const second = await page.context().newPage();
+  await second.goto(adminUrl(shop, "/content"));
+  const secondApp = appFrame(second);
+  await expect(libraryRows(secondApp)).toHaveCount(12);
+  // A toast of our own after the page's start: anything the page toasted on start is in the log before it.
+  await second
+    .frame({ name: "app-iframe" })!
+    .evaluate(() => (window as unknown as { shopify: { toast: { show: (m: string) => void } } }).shopify.toast.show("page started"));
+  await expect(toastShown(second, "page started")).toBeAttached();
+  await expect(second.getByTestId("admin-toast-log").getByText(success, { exact: true })).toHaveCount(0);
+  await expect(secondApp.getByText(success, { exact: true })).toHaveCount(0);
 });
