@@ -314,6 +314,13 @@ export const IMPORT_TEXT = {
   lastSynced: (date: string) => `Last synced ${date}`,
   lastSyncFailed: (error: string) => `Last sync failed: ${error}`,
   resync: "Resync",
+  /** Auto-sync with the connected accounts: a Premium feature, shown disabled and labelled on Free (issue 15). */
+  autoSync: `Auto-sync ${AUTO_SYNC_PERIOD}`,
+  autoSyncOn: "On",
+  autoSyncOnHelp: `Your connected accounts are checked for new videos ${AUTO_SYNC_PERIOD}.`,
+  autoSyncFreeHelp: "On Free, use Resync whenever you like.",
+  premiumFeature: "Premium",
+  upgradeToPremium: "Upgrade to Premium",
   resyncAccount: (username: string) => `Resync @${username}`,
   removeAccount: (username: string) => `Remove @${username}`,
   removeTitle: (username: string) => `Remove @${username}?`,

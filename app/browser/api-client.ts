@@ -119,8 +119,13 @@ export async function searchProducts(q: string, shopId: string, signal?: AbortSi
 // ------------------------------------------------------------ channels, jobs
 
 export async function fetchChannels(shopId: string): Promise<ChannelDto[]> {
+  return (await fetchConnectedAccounts(shopId)).channels;
+}
+
+/** The connected accounts and whether they sync by themselves (the shop is on Premium). */
+export async function fetchConnectedAccounts(shopId: string): Promise<{ channels: ChannelDto[]; autoSync: boolean }> {
   const data = await apiRequest<unknown>(`/api/channels/${enc(shopId)}`);
-  return listFrom<ChannelDto>(data, "channels");
+  return { channels: listFrom<ChannelDto>(data, "channels"), autoSync: (data as { autoSync?: unknown } | null)?.autoSync === true };
 }
 
 export async function importChannel(body: { shopId: string; username: string; platform: PlatformId }): Promise<ImportJobDto> {

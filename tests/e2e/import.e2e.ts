@@ -6,6 +6,7 @@
  */
 import { uniqueAccount, uniquePinId } from "../emulators/platforms/client";
 import { only } from "../support/must";
+import { bootstrappedShop, e2eDb } from "./db";
 import { APP_URL, adminUrl, appFrame, expect, test } from "./fixtures";
 import {
   PERMISSION_LABEL,
@@ -493,4 +494,23 @@ test("a finished import's toast shows once per browser: a tab opened within the 
   await expect(toastShown(second, "page started")).toBeAttached();
   await expect(second.getByTestId("admin-toast-log").getByText(success, { exact: true })).toHaveCount(0);
   await expect(secondApp.getByText(success, { exact: true })).toHaveCount(0);
+});
+
+test("auto-sync is shown with the connected accounts: disabled and labelled Premium on Free, on for Premium (issue 15)", async ({ openApp, shop }) => {
+  let app = await openApp("/content");
+  let dialog = await openImportFromLibrary(app, "TikTok");
+  const autoSync = () => dialog.getByRole("checkbox", { name: "Auto-sync every 3 hours" });
+  await expect(autoSync()).toBeDisabled();
+  await expect(autoSync()).not.toBeChecked();
+  await expect(dialog.getByText("Premium", { exact: true })).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Upgrade to Premium" })).toBeVisible();
+
+  const shopRow = await bootstrappedShop(shop);
+  await (await e2eDb()).shop.update({ where: { id: shopRow.id }, data: { plan: "premium", premiumSource: "billing" } });
+  app = await openApp("/content");
+  dialog = await openImportFromLibrary(app, "TikTok");
+  await expect(dialog.getByText("Auto-sync every 3 hours", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("On", { exact: true })).toBeVisible();
+  await expect(autoSync()).toHaveCount(0);
+  await expect(dialog.getByText("Premium", { exact: true })).toHaveCount(0);
 });
