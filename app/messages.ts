@@ -622,9 +622,27 @@ export const PLAN_TEXT = {
     },
     {
       question: "What does auto-sync do?",
-      answer: `On Premium, your connected accounts are checked for new videos ${AUTO_SYNC_PERIOD}. On Free, use Sync on an account whenever you like.`,
+      answer: `On Premium, your connected accounts are checked for new videos ${AUTO_SYNC_PERIOD}. On Free, use Resync on a connected account whenever you like.`,
     },
   ],
+  /** Back from Shopify without an approved charge (declined, or the approval page left). */
+  declinedTitle: "Premium was not activated",
+  declinedBody: "The charge was not approved in Shopify, so your store stays on the Free plan. You can upgrade whenever you're ready.",
+  downgrade: "Downgrade to Free",
+  downgradeTitle: "Downgrade to Free?",
+  downgradeBody: (approved: number, limit: number) =>
+    `Your Premium subscription is cancelled in Shopify and auto-sync stops. ${
+      approved > limit
+        ? `Your first ${limit} approved videos stay published; the other ${approved - limit} are unpublished but stay in your library.`
+        : `Your ${approved} approved ${approved === 1 ? "video stays" : "videos stay"} published.`
+    }`,
+  downgradedTitle: "You're on the Free plan",
+  downgradedBody: (unpublished: number, limit: number) =>
+    unpublished > 0
+      ? `Premium is cancelled. ${unpublished} approved ${unpublished === 1 ? "video was" : "videos were"} unpublished to keep ${limit} published; ${unpublished === 1 ? "it stays" : "they stay"} in your library.`
+      : "Premium is cancelled. Your approved videos stay published.",
+  downgradeFailed: "Failed to downgrade",
+  downgradeWithoutCharge: "Your Premium comes with your verified sister-product plan, so there is no Shopify charge to cancel.",
   verifyTitle: (product: string) => `${product} Customers - Get Premium Free`,
   verifyIntro: (product: string) => `Enter the Client ID and Business ID from your ${product} account settings.`,
   clientId: "Client ID",

@@ -229,6 +229,11 @@ export async function confirmPremiumCharge(chargeId: string, shopDomain: string)
   await apiRequest("/api/billing/confirm", { method: "POST", body: { charge_id: chargeId, shop: shopDomain } });
 }
 
+/** POST /api/billing/downgrade: back to Free, the Premium charge cancelled on Shopify; how many videos were unpublished. */
+export async function downgradeToFree(): Promise<{ unpublished: number }> {
+  return apiRequest<{ unpublished: number }>("/api/billing/downgrade", { method: "POST", body: {} });
+}
+
 /** POST /api/billing/verify-{slug}?shop=: Premium for the sister product's customers. */
 export async function verifySisterProduct(slug: string, shopDomain: string, body: { clientId: string; businessId: string }): Promise<void> {
   await apiRequest(`/api/billing/verify-${enc(slug)}?shop=${enc(shopDomain)}`, { method: "POST", body });
