@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { firstOf, only } from "../support/must";
-import { bootstrappedShop, e2eDb, seedVideos } from "./db";
+import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { adminModal, cardTitled, closeAdminModal, expect, modalButton, setShopTheme, test } from "./fixtures";
 import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
 
@@ -229,4 +229,28 @@ test("Delete asks first, keeps the widget on Cancel, then says how to take it of
   expect(await prisma.widget.count({ where: { shopId: shopRow.id } })).toBe(0);
   // The video stays in the library.
   expect(await prisma.video.count({ where: { shopId: shopRow.id } })).toBe(1);
+});
+
+test("the Sticky card's mini preview stays inside its box, above the card's buttons (issue 15)", async ({ page, openWidgets, shop }) => {
+  const app = await openWidgets();
+  const [widget] = await seedWidgets(shop, [{ name: "Corner clip", layoutType: "sticky" }]);
+  const [video] = await seedVideos(shop, [{ title: "Sticky sample", enabled: true }]);
+  await (await e2eDb()).widgetVideo.create({ data: { shopId: widget.shopId, widgetId: widget.id, videoId: video.id } });
+  await page.reload();
+
+  const card = cardTitled(app, "Corner clip");
+  const item = card.getByRole("region", { name: "Preview of Corner clip" }).locator(".cc-item").first();
+  await expect(item).toBeVisible();
+  const [itemBox, cardBox, installBox] = await Promise.all([
+    item.boundingBox(),
+    // The region takes no box of its own (display: contents): its card does.
+    card.locator(":scope > *").first().boundingBox(),
+    card.getByRole("button", { name: "Install on Store" }).boundingBox(),
+  ]);
+  const drawn = { item: itemBox!, card: cardBox!, install: installBox! };
+  // Within the card, above the row of buttons: nothing overlaps Install on Store or spills out.
+  expect(drawn.item.y + drawn.item.height).toBeLessThanOrEqual(drawn.install.y);
+  expect(drawn.item.y).toBeGreaterThanOrEqual(drawn.card.y);
+  expect(drawn.item.x).toBeGreaterThanOrEqual(drawn.card.x);
+  expect(drawn.item.x + drawn.item.width).toBeLessThanOrEqual(drawn.card.x + drawn.card.width);
 });
