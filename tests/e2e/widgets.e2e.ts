@@ -254,3 +254,20 @@ test("the Sticky card's mini preview stays inside its box, above the card's butt
   expect(drawn.item.x).toBeGreaterThanOrEqual(drawn.card.x);
   expect(drawn.item.x + drawn.item.width).toBeLessThanOrEqual(drawn.card.x + drawn.card.width);
 });
+
+test("Got it asks Shopify for a review at most once per visit, however many widgets are installed (issue 15)", async ({ page, openWidgets, shop }) => {
+  const app = await openWidgets();
+  await seedWidgets(shop, [
+    { name: "First grid", layoutType: "grid" },
+    { name: "Second grid", layoutType: "grid" },
+  ]);
+  await page.reload();
+  for (const name of ["First grid", "Second grid"]) {
+    await cardTitled(app, name).getByRole("button", { name: "Install on Store" }).click();
+    await themeEditorLink(page, app);
+    await modalButton(app, "Got it").click();
+    // The badge follows the page's reload after the install, which comes after any review request.
+    await expect(cardTitled(app, name).getByText("Installed", { exact: true })).toBeVisible();
+  }
+  await expect(page.locator("body")).toHaveAttribute("data-review-requests", "1");
+});
