@@ -439,6 +439,9 @@ export const WIDGET_TEXT = {
   alignLeft: "Left",
   alignRight: "Right",
   create: ACTION_TEXT.createWidget,
+  /** The contextual save bar's buttons while a new widget has unsaved changes. */
+  save: "Save",
+  discard: "Discard",
   previewLabel: "Widget preview",
   samplesNotice: "These are sample videos.",
   samplesLink: "Approve videos in the Video Library",

@@ -271,3 +271,48 @@ test("Got it asks Shopify for a review at most once per visit, however many widg
   }
   await expect(page.locator("body")).toHaveAttribute("data-review-requests", "1");
 });
+
+test("the widget editor shows Shopify's save bar for unsaved changes; leaving asks to save or discard (issue 15)", async ({ page, openWidgets, shop }) => {
+  const app = await openWidgets();
+  const saveBar = page.getByTestId("admin-save-bar");
+  const name = app.getByRole("textbox", { name: "Widget name" });
+  await startCreating(app, "Carousel");
+  await expect(saveBar).toBeHidden();
+  await name.fill("Summer reel");
+  await expect(saveBar).toBeVisible();
+  await expect(page.getByTestId("admin-save-bar-save")).toHaveText("Save");
+
+  // The admin's navigation does not leave the page: the save bar asks for a choice.
+  await page.getByTestId("admin-nav-link").filter({ hasText: "Analytics" }).click();
+  await expect(saveBar).toHaveAttribute("data-attention", "");
+  await expect(page.locator("body")).toHaveAttribute("data-app-path", "/widgets");
+
+  // Leaving from inside the app asks first; staying keeps the draft.
+  await app.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page.getByTestId("admin-confirm")).toContainText("Leave page with unsaved changes?");
+  await page.getByTestId("admin-confirm-cancel").click();
+  await expect(name).toHaveValue("Summer reel");
+
+  // Discard (after Shopify's confirmation) returns the form to its defaults.
+  await page.getByTestId("admin-save-bar-discard").click();
+  await page.getByTestId("admin-confirm-accept").click();
+  await expect(name).toHaveValue("");
+  await expect(saveBar).toBeHidden();
+
+  // Save creates the widget.
+  await name.fill("Summer reel");
+  await page.getByTestId("admin-save-bar-save").click();
+  await expect(cardTitled(app, "Summer reel")).toBeVisible();
+  await expect(app.getByText("Widget created successfully!")).toBeVisible();
+  await expect(saveBar).toBeHidden();
+  expect((await storedWidgets(shop)).map((widget) => widget.name)).toEqual(["Summer reel"]);
+
+  // Leaving through a link of the editor, confirmed, leaves without saving.
+  await startCreating(app, "Grid");
+  await name.fill("Unsaved grid");
+  await app.getByRole("link", { name: "Approve videos in the Video Library" }).click();
+  await page.getByTestId("admin-confirm-accept").click();
+  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
+  await expect(saveBar).toBeHidden();
+  expect((await storedWidgets(shop)).map((widget) => widget.name)).toEqual(["Summer reel"]);
+});
