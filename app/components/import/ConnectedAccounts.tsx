@@ -129,18 +129,20 @@ function AutoSyncStatus({ on }: { on: boolean }) {
     );
   }
   return (
-    <InlineStack gap="200" blockAlign="start" wrap={false}>
-      <Checkbox
-        label={IMPORT_TEXT.autoSync}
-        checked={false}
-        disabled
-        helpText={
-          <>
-            {IMPORT_TEXT.autoSyncFreeHelp} <Link url={appHref("/plan", search)}>{IMPORT_TEXT.upgradeToPremium}</Link>
-          </>
-        }
-      />
-      <Badge>{IMPORT_TEXT.premiumFeature}</Badge>
-    </InlineStack>
+    <Checkbox
+      label={
+        <InlineStack gap="200" blockAlign="center" as="span">
+          {IMPORT_TEXT.autoSync}
+          <Badge>{IMPORT_TEXT.premiumFeature}</Badge>
+        </InlineStack>
+      }
+      checked={false}
+      disabled
+      helpText={
+        <>
+          {IMPORT_TEXT.autoSyncFreeHelp} <Link url={appHref("/plan", search)}>{IMPORT_TEXT.upgradeToPremium}</Link>
+        </>
+      }
+    />
   );
 }
