@@ -17,7 +17,7 @@ describe("plan texts", () => {
     expect(PLAN_TEXT.faq.map((entry) => entry.answer)).toEqual([
       "Your videos stay in your library. Only the first 5 approved videos stay published; the others are unpublished until you approve them again.",
       "Premium costs $5.99 every 30 days, billed by Shopify with your store's other charges. Cancel any time from this page or your Shopify admin.",
-      "On Premium, your connected accounts are checked for new videos every 3 hours. On Free, use Sync on an account whenever you like.",
+      "On Premium, your connected accounts are checked for new videos every 3 hours. On Free, use Resync on a connected account whenever you like.",
     ]);
   });
 

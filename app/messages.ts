@@ -331,6 +331,13 @@ export const IMPORT_TEXT = {
   lastSynced: (date: string) => `Last synced ${date}`,
   lastSyncFailed: (error: string) => `Last sync failed: ${error}`,
   resync: "Resync",
+  /** Auto-sync with the connected accounts: a Premium feature, shown disabled and labelled on Free (issue 15). */
+  autoSync: `Auto-sync ${AUTO_SYNC_PERIOD}`,
+  autoSyncOn: "On",
+  autoSyncOnHelp: `Your connected accounts are checked for new videos ${AUTO_SYNC_PERIOD}.`,
+  autoSyncFreeHelp: "On Free, use Resync whenever you like.",
+  premiumFeature: "Premium",
+  upgradeToPremium: "Upgrade to Premium",
   resyncAccount: (username: string) => `Resync @${username}`,
   removeAccount: (username: string) => `Remove @${username}`,
   removeTitle: (username: string) => `Remove @${username}?`,
@@ -462,6 +469,9 @@ export const WIDGET_TEXT = {
   alignLeft: "Left",
   alignRight: "Right",
   create: ACTION_TEXT.createWidget,
+  /** The contextual save bar's buttons while a new widget has unsaved changes. */
+  save: "Save",
+  discard: "Discard",
   previewLabel: "Widget preview",
   samplesNotice: "These are sample videos.",
   samplesLink: "Approve videos in the Video Library",
@@ -666,9 +676,27 @@ export const PLAN_TEXT = {
     },
     {
       question: "What does auto-sync do?",
-      answer: `On Premium, your connected accounts are checked for new videos ${AUTO_SYNC_PERIOD}. On Free, use Sync on an account whenever you like.`,
+      answer: `On Premium, your connected accounts are checked for new videos ${AUTO_SYNC_PERIOD}. On Free, use Resync on a connected account whenever you like.`,
     },
   ],
+  /** Back from Shopify without an approved charge (declined, or the approval page left). */
+  declinedTitle: "Premium was not activated",
+  declinedBody: "The charge was not approved in Shopify, so your store stays on the Free plan. You can upgrade whenever you're ready.",
+  downgrade: "Downgrade to Free",
+  downgradeTitle: "Downgrade to Free?",
+  downgradeBody: (approved: number, limit: number) =>
+    `Your Premium subscription is cancelled in Shopify and auto-sync stops. ${
+      approved > limit
+        ? `Your first ${limit} approved videos stay published; the other ${approved - limit} are unpublished but stay in your library.`
+        : `Your ${approved} approved ${approved === 1 ? "video stays" : "videos stay"} published.`
+    }`,
+  downgradedTitle: "You're on the Free plan",
+  downgradedBody: (unpublished: number, limit: number) =>
+    unpublished > 0
+      ? `Premium is cancelled. ${unpublished} approved ${unpublished === 1 ? "video was" : "videos were"} unpublished to keep ${limit} published; ${unpublished === 1 ? "it stays" : "they stay"} in your library.`
+      : "Premium is cancelled. Your approved videos stay published.",
+  downgradeFailed: "Failed to downgrade",
+  downgradeWithoutCharge: "Your Premium comes with your verified sister-product plan, so there is no Shopify charge to cancel.",
   verifyTitle: (product: string) => `${product} Customers - Get Premium Free`,
   verifyIntro: (product: string) => `Enter the Client ID and Business ID from your ${product} account settings.`,
   clientId: "Client ID",

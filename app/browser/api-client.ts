@@ -119,8 +119,13 @@ export async function searchProducts(q: string, shopId: string, signal?: AbortSi
 // ------------------------------------------------------------ channels, jobs
 
 export async function fetchChannels(shopId: string): Promise<ChannelDto[]> {
+  return (await fetchConnectedAccounts(shopId)).channels;
+}
+
+/** The connected accounts and whether they sync by themselves (the shop is on Premium). */
+export async function fetchConnectedAccounts(shopId: string): Promise<{ channels: ChannelDto[]; autoSync: boolean }> {
   const data = await apiRequest<unknown>(`/api/channels/${enc(shopId)}`);
-  return listFrom<ChannelDto>(data, "channels");
+  return { channels: listFrom<ChannelDto>(data, "channels"), autoSync: (data as { autoSync?: unknown } | null)?.autoSync === true };
 }
 
 export async function importChannel(body: { shopId: string; username: string; platform: PlatformId }): Promise<ImportJobDto> {
@@ -228,6 +233,11 @@ export async function requestPremiumUpgrade(shopDomain: string): Promise<string>
 /** POST /api/billing/confirm: true once Shopify confirms the approved charge. */
 export async function confirmPremiumCharge(chargeId: string, shopDomain: string): Promise<void> {
   await apiRequest("/api/billing/confirm", { method: "POST", body: { charge_id: chargeId, shop: shopDomain } });
+}
+
+/** POST /api/billing/downgrade: back to Free, the Premium charge cancelled on Shopify; how many videos were unpublished. */
+export async function downgradeToFree(): Promise<{ unpublished: number }> {
+  return apiRequest<{ unpublished: number }>("/api/billing/downgrade", { method: "POST", body: {} });
 }
 
 /** POST /api/billing/verify-{slug}?shop=: Premium for the sister product's customers. */

@@ -10,7 +10,7 @@ import { fetchPendingReviewPrompts, markReviewPromptShown } from "./api-client";
 type ReviewsApi = { request: () => Promise<{ success?: boolean; code?: string }> };
 
 /** Asks Shopify for the review modal; records it as shown when it was. */
-export async function requestReviewPrompt(shopId: string, promptType: ReviewPromptType): Promise<void> {
+async function askForReview(shopId: string, promptType: ReviewPromptType): Promise<void> {
   try {
     const reviews = (globalThis as { shopify?: { reviews?: ReviewsApi } }).shopify?.reviews;
     const result = await reviews?.request();
@@ -18,6 +18,20 @@ export async function requestReviewPrompt(shopId: string, promptType: ReviewProm
   } catch (error) {
     console.warn("Review prompt not shown", error);
   }
+}
+
+// A visit is one load of the app's frame: module state lives exactly that long.
+let installPromptAskedThisVisit = false;
+
+/**
+ * After a widget install (spec 4, widget_install): asked at most once per
+ * visit, so installing several widgets in a row does not put Shopify's review
+ * modal in front of the merchant again and again.
+ */
+export async function requestInstallReviewPrompt(shopId: string): Promise<void> {
+  if (installPromptAskedThisVisit) return;
+  installPromptAskedThisVisit = true;
+  await askForReview(shopId, "widget_install");
 }
 
 // Once per load of the app (a full load of its frame), not per page.
@@ -29,8 +43,8 @@ export async function showDueReviewPrompt(shopId: string): Promise<void> {
   checkedThisLoad = true;
   try {
     const pending = await fetchPendingReviewPrompts(shopId);
-    if (pending.has15DayPrompt) await requestReviewPrompt(shopId, "15_days");
-    else if (pending.has30DayPrompt) await requestReviewPrompt(shopId, "30_days");
+    if (pending.has15DayPrompt) await askForReview(shopId, "15_days");
+    else if (pending.has30DayPrompt) await askForReview(shopId, "30_days");
   } catch (error) {
     console.warn("Review prompts not checked", error);
   }

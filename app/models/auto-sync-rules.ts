@@ -22,9 +22,14 @@ export interface SyncShop {
   uninstalledAt: Date | null;
 }
 
+/** Whether the shop's connected accounts sync by themselves (a Premium feature; shown disabled on Free). */
+export function shopAutoSyncs(shop: SyncShop): boolean {
+  return shop.plan === "premium" && !shop.uninstalledAt;
+}
+
 /** When the account's next automatic sync is due; null when it never syncs by itself. */
 export function nextAutoSyncAt(channel: SyncSchedule, shop: SyncShop): Date | null {
-  if (shop.plan !== "premium" || shop.uninstalledAt) return null;
+  if (!shopAutoSyncs(shop)) return null;
   if (channel.nextSyncAt) return channel.nextSyncAt;
   return new Date((channel.lastSyncedAt ?? channel.createdAt).getTime() + AUTO_SYNC_INTERVAL_MS);
 }

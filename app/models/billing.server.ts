@@ -6,8 +6,10 @@
 import type { authenticate } from "~/shopify.server";
 import { APP_HANDLE } from "~/shopify/app-handle.server";
 import { PREMIUM_PLAN } from "~/constants";
+import { prisma } from "~/db.server";
+import { cancelAppSubscription, type AdminGraphql } from "~/shopify/admin-gateway.server";
 import { adminAppUrl, localShopify } from "~/shopify/local-shopify.server";
-import { confirmCharge } from "./plan.server";
+import { confirmCharge, downgradeToFree } from "./plan.server";
 
 type BillingContext = Awaited<ReturnType<typeof authenticate.admin>>["billing"];
 
@@ -44,4 +46,31 @@ export async function confirmPremium(billing: BillingContext, shopId: string, ch
   if (!active) return false;
   await confirmCharge(shopId, { id: active.id, name: active.name, status: active.status });
   return true;
+}
+
+/** Premium unlocked by the sister product's verification: there is no Shopify charge to cancel. */
+export class PremiumWithoutChargeError extends Error {
+  constructor() {
+    super("Premium comes from the sister product's verification, not from a Shopify charge");
+    this.name = "PremiumWithoutChargeError";
+  }
+}
+
+/**
+ * The merchant downgrades on the Plan page (App Store 1.2.3: in-app, without
+ * support). The charge is cancelled on Shopify first, so a failure there leaves
+ * the shop on Premium rather than on Free and still billed; then the shop
+ * returns to Free as on every downgrade (the first 5 approved videos stay
+ * published). Shopify's app_subscriptions/update that follows changes nothing
+ * more. A shop already on Free: nothing to do.
+ */
+export async function downgradeFromPremium(shopId: string, graphql: AdminGraphql): Promise<{ unpublished: number }> {
+  const shop = await prisma.shop.findUniqueOrThrow({ where: { id: shopId }, select: { plan: true, premiumSource: true, subscriptionId: true } });
+  if (shop.plan !== "premium") return { unpublished: 0 };
+  if (shop.premiumSource !== "billing") throw new PremiumWithoutChargeError();
+  if (shop.subscriptionId) {
+    const { status } = await cancelAppSubscription(graphql, shop.subscriptionId);
+    await prisma.shop.updateMany({ where: { id: shopId, subscriptionId: shop.subscriptionId }, data: { subscriptionStatus: status } });
+  }
+  return downgradeToFree(shopId);
 }

@@ -1,17 +1,18 @@
 import { useEffect, useState } from "react";
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import { Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useNavigation, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { authenticatePage } from "~/http/page-auth.server";
 import { localShopify } from "~/shopify/local-shopify.server";
 import { APP_NAME, MISSING_SHOP_LOG, NAV_ITEMS, type ErrorScreenKind } from "~/messages";
-import { appHref } from "~/rules/app-links";
+import { appHref, appSearch } from "~/rules/app-links";
 import { errorScreenFor } from "~/rules/error-mapper";
 import { bootstrapShop, type BootstrappedShop } from "~/browser/shop-bootstrap";
 import { showDueReviewPrompt } from "~/browser/review-prompts";
+import { PREMIUM_NOT_APPROVED_PARAM, PREMIUM_NOT_APPROVED_VALUE, takeUnapprovedPremiumCharge } from "~/browser/premium-request";
 import { ShopContext } from "~/browser/shop-context";
 import { ErrorScreen, StandaloneErrorScreen } from "~/components/ErrorScreen";
 import { PageSkeleton, skeletonShapeFor } from "~/components/PageSkeleton";
@@ -78,6 +79,15 @@ export default function AppLayout() {
   useEffect(() => {
     if (loadedShopId) void showDueReviewPrompt(loadedShopId);
   }, [loadedShopId]);
+
+  // Back from Shopify without approving Premium: the Plan page says the plan did not change.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!loadedShopId || !takeUnapprovedPremiumCharge(window.location.search)) return;
+    const next = new URLSearchParams(appSearch(window.location.search));
+    next.set(PREMIUM_NOT_APPROVED_PARAM, PREMIUM_NOT_APPROVED_VALUE);
+    navigate(`/plan?${next}`, { replace: true });
+  }, [loadedShopId, navigate]);
   if (!data.loaded) return null;
 
   // While the next page's data loads, show that page's skeleton rather than the stale page.

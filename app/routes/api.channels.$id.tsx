@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { methodNotAllowed, requireApiShop } from "~/http/api.server";
 import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
 import { readIdParam } from "~/http/request-input.server";
+import { shopAutoSyncs } from "~/models/auto-sync-rules";
 import { deleteChannel, listChannels } from "~/models/channels.server";
 
 /*
@@ -10,10 +11,10 @@ import { deleteChannel, listChannels } from "~/models/channels.server";
  * /api/channels/{channelId} removes one with its videos (spec 7). Hence `$id`.
  */
 
-/** GET /api/channels/{shopId}: { channels } */
+/** GET /api/channels/{shopId}: { channels, autoSync } (autoSync: whether the accounts sync by themselves, Premium only). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireApiShop(request, params.id);
-  return json({ channels: await listChannels(shop.id) });
+  return json({ channels: await listChannels(shop.id), autoSync: shopAutoSyncs(shop) });
 }
 
 /** DELETE /api/channels/{channelId}[?shopId=]: { deleted, videosDeleted } */

@@ -170,6 +170,19 @@ export const ADMIN_DOCUMENTS = {
         }
       }
     }`,
+  appSubscriptionCancel: `#graphql
+    mutation ClipcartAppSubscriptionCancel($id: ID!) {
+      appSubscriptionCancel(id: $id) {
+        appSubscription {
+          id
+          status
+        }
+        userErrors {
+          field
+          message
+        }
+      }
+    }`,
   metafieldsSet: `#graphql
     mutation ClipcartMetafieldsSet($metafields: [MetafieldsSetInput!]!) {
       metafieldsSet(metafields: $metafields) {
@@ -342,6 +355,23 @@ interface ActiveSubscriptionsData {
 export async function fetchActiveSubscriptions(graphql: AdminGraphql): Promise<ActiveSubscriptions> {
   const data = await runAdminQuery<ActiveSubscriptionsData>(graphql, ADMIN_DOCUMENTS.activeSubscriptions);
   return { shopGid: data.shop.id, activeSubscriptions: data.currentAppInstallation.activeSubscriptions };
+}
+
+interface AppSubscriptionCancelData {
+  appSubscriptionCancel: { appSubscription: { id: string; status: string } | null; userErrors: Array<{ field: string[] | null; message: string }> };
+}
+
+/**
+ * Cancels the app's subscription on Shopify (the merchant downgraded in the
+ * app). Answers the subscription's status afterwards; one that had already
+ * ended (cancelled in the admin meanwhile) answers its status rather than failing.
+ */
+export async function cancelAppSubscription(graphql: AdminGraphql, subscriptionId: string): Promise<{ status: string }> {
+  const data = await runAdminQuery<AppSubscriptionCancelData>(graphql, ADMIN_DOCUMENTS.appSubscriptionCancel, { id: subscriptionId });
+  const { appSubscription, userErrors } = data.appSubscriptionCancel;
+  const alreadyEnded = appSubscription && appSubscription.status !== "ACTIVE" && appSubscription.status !== "PENDING";
+  if (userErrors.length && !alreadyEnded) throwOnUserErrors("appSubscriptionCancel", data.appSubscriptionCancel);
+  return { status: appSubscription?.status ?? "CANCELLED" };
 }
 
 // ---------------------------------------------------------------- products

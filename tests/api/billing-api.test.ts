@@ -2,6 +2,7 @@ import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { action as verifyRoute } from "~/routes/api.billing.$action";
 import { action as confirmRoute } from "~/routes/api.billing.confirm";
+import { action as downgradeRoute } from "~/routes/api.billing.downgrade";
 import { loader as planRoute } from "~/routes/api.billing.plan";
 import { action as upgradeRoute } from "~/routes/api.billing.upgrade";
 import { sisterProduct } from "~/models/plan.server";
@@ -157,5 +158,28 @@ describe("Shopify Billing", () => {
       await apiRequest(shop.domain, "/api/billing/confirm", { body: { charge_id: "1; DROP TABLE", shop: shop.domain } }),
     );
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("POST /api/billing/downgrade (issue 15)", () => {
+  const downgrade = async (shop: TestShop) => callRoute(downgradeRoute, await apiRequest(shop.domain, "/api/billing/downgrade", { body: {} }));
+
+  it("refuses Premium from the sister product's verification (no Shopify charge) and keeps it", async () => {
+    const shop = await bootstrapShop("downgrade-verified");
+    await prisma.shop.update({ where: { id: shop.id }, data: { plan: "premium", premiumSource: "verification" } });
+    const response = await downgrade(shop);
+    expect(response.status).toBe(409);
+    expect(await jsonOf(response)).toEqual({ error: PLAN_TEXT.downgradeWithoutCharge });
+    // Read from the row: a plan read would end this verification-less Premium (no verification row in this test).
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).plan).toBe("premium");
+  });
+
+  it("changes nothing for a shop already on Free", async () => {
+    const shop = await bootstrapShop("downgrade-free");
+    await seedVideos(shop.id, [{ enabled: true }]);
+    const response = await downgrade(shop);
+    expect(response.status).toBe(200);
+    expect(await jsonOf(response)).toEqual({ success: true, plan: "free", unpublished: 0 });
+    expect(await plan(shop)).toMatchObject({ plan: "free", approvedCount: 1 });
   });
 });

@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
-import { cardTitled, expect, test } from "./fixtures";
+import { SHOPIFY_URL, adminUrl, appFrame, cardTitled, expect, test } from "./fixtures";
 
 // The Dashboard (issue 5): its three states, the Quick Steps checklist, the
 // overview cards, the tutorial, Support and Help Guide; and the review prompts
@@ -122,3 +122,26 @@ test("review prompts on load: 15 days before 30, one per load, each once; none f
 function appFrameOf(page: Page) {
   return page.frameLocator("#app-iframe");
 }
+
+test("Back on the Dashboard returns to the app's previous page, or to the admin when the Dashboard opened first (issue 15)", async ({
+  page,
+  openApp,
+  shop,
+}) => {
+  const app = await openApp("/content");
+  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
+  await page.getByTestId("admin-nav-link").filter({ hasText: "Dashboard" }).click();
+  await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await app.getByRole("button", { name: "Back", exact: true }).click();
+  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
+  await expect(page.locator("body")).toHaveAttribute("data-app-path", "/content");
+
+  // A fresh tab opened on the Dashboard: there is no earlier app page, so Back goes to the admin.
+  const fresh = await page.context().newPage();
+  await fresh.goto(adminUrl(shop));
+  const freshApp = appFrame(fresh);
+  await expect(freshApp.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await freshApp.getByRole("button", { name: "Back", exact: true }).click();
+  await expect(fresh).toHaveURL(`${SHOPIFY_URL}/store/${shop}`);
+  await expect(fresh.getByTestId("admin-home")).toBeVisible();
+});

@@ -7,8 +7,8 @@
 import { uniqueAccount, uniquePinId } from "../emulators/platforms/client";
 import { only } from "../support/must";
 import { readFileSync } from "node:fs";
-import { e2eDb } from "./db";
-import { APP_LOG_FILE, APP_URL, expect, test } from "./fixtures";
+import { bootstrappedShop, e2eDb } from "./db";
+import { APP_LOG_FILE, APP_URL, adminUrl, appFrame, expect, test } from "./fixtures";
 import {
   PERMISSION_LABEL,
   toastShown,
@@ -517,4 +517,45 @@ test("the Dashboard's Import panel lists every platform and opens the Import mod
   await expect(pinterest).toBeVisible();
   await expect(dialogButton(pinterest, "Find Pin")).toBeDisabled();
   await expect(pinterest.getByRole("radio")).toHaveCount(0);
+});
+
+test("a finished import's toast shows once per browser: a tab opened within the minute does not replay it (issue 15)", async ({ page, openApp, shop }) => {
+  const account = uniqueAccount();
+  const app = await openApp("/content");
+  const dialog = await openImportFromLibrary(app, "TikTok");
+  await submitImport(dialog, account);
+  const success = `Successfully added 12 videos from @${account}!`;
+  await expect(toastShown(page, success)).toBeAttached();
+
+  // Another tab of the same browser while the server still lists the finished job.
+  const second = await page.context().newPage();
+  await second.goto(adminUrl(shop, "/content"));
+  const secondApp = appFrame(second);
+  await expect(libraryRows(secondApp)).toHaveCount(12);
+  // A toast of our own after the page's start: anything the page toasted on start is in the log before it.
+  await second
+    .frame({ name: "app-iframe" })!
+    .evaluate(() => (window as unknown as { shopify: { toast: { show: (m: string) => void } } }).shopify.toast.show("page started"));
+  await expect(toastShown(second, "page started")).toBeAttached();
+  await expect(second.getByTestId("admin-toast-log").getByText(success, { exact: true })).toHaveCount(0);
+  await expect(secondApp.getByText(success, { exact: true })).toHaveCount(0);
+});
+
+test("auto-sync is shown with the connected accounts: disabled and labelled Premium on Free, on for Premium (issue 15)", async ({ openApp, shop }) => {
+  let app = await openApp("/content");
+  let dialog = await openImportFromLibrary(app, "TikTok");
+  const autoSync = () => dialog.getByRole("checkbox", { name: "Auto-sync every 3 hours" });
+  await expect(autoSync()).toBeDisabled();
+  await expect(autoSync()).not.toBeChecked();
+  await expect(dialog.getByText("Premium", { exact: true })).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Upgrade to Premium" })).toBeVisible();
+
+  const shopRow = await bootstrappedShop(shop);
+  await (await e2eDb()).shop.update({ where: { id: shopRow.id }, data: { plan: "premium", premiumSource: "billing" } });
+  app = await openApp("/content");
+  dialog = await openImportFromLibrary(app, "TikTok");
+  await expect(dialog.getByText("Auto-sync every 3 hours", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("On", { exact: true })).toBeVisible();
+  await expect(autoSync()).toHaveCount(0);
+  await expect(dialog.getByText("Premium", { exact: true })).toHaveCount(0);
 });

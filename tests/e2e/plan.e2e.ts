@@ -38,7 +38,8 @@ test("upgrade: approve the charge, come back to the success banner once, Premium
   app = page.frameLocator("#app-iframe");
   await expect(banner(app, "Welcome to Premium!")).toBeVisible({ timeout: 15_000 });
   await expect(cardTitled(app, "Premium Plan").getByRole("button", { name: "Current Plan (Active)" })).toBeDisabled();
-  await expect(cardTitled(app, "Free Plan").getByRole("button")).toHaveCount(0);
+  // The Free card's one button is now the way back (issue 15).
+  await expect(cardTitled(app, "Free Plan").getByRole("button")).toHaveText(["Downgrade to Free"]);
   // The flag has left the address: the admin's URL follows the frame.
   await expect.poll(() => new URL(page.url()).search).not.toContain("upgraded");
   await expect.poll(() => new URL(page.url()).search).not.toContain("charge_id");
@@ -73,13 +74,19 @@ test("upgrade: approve the charge, come back to the success banner once, Premium
   await expect(app.getByText("Successfully approved 7 video(s)!")).toBeVisible();
 });
 
-test("decline: the shop stays on Free", async ({ page, openApp, shop }) => {
+test("decline: the shop stays on Free, and the Plan page says so (issue 15)", async ({ page, openApp, shop }) => {
   const app = await openApp("/plan");
   await upgradeThroughShopify(page, app, "Decline");
-  // Shopify sends the merchant back to the app in the admin.
+  // Shopify sends the merchant back to the admin; the app takes them to the Plan page and says why nothing changed.
   await page.waitForURL(/\/store\/[^/]+\/apps\/clipcart/);
-  await expect(page.frameLocator("#app-iframe").getByRole("heading", { level: 1 })).toBeVisible();
+  const back = page.frameLocator("#app-iframe");
+  await expect(back.getByRole("heading", { name: "Plan & Upgrade", level: 1 })).toBeVisible();
+  await expect(banner(back, "Premium was not activated")).toContainText("stays on the Free plan");
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/store/${shop}/apps/clipcart/plan`);
+  // Once: the next visit of the Plan page has no such banner.
   const reopened = await openApp("/plan");
+  await expect(cardTitled(reopened, "Free Plan")).toBeVisible();
+  await expect(banner(reopened, "Premium was not activated")).toHaveCount(0);
   await expect(cardTitled(reopened, "Free Plan").getByRole("button", { name: "Current Plan (0/5 videos approved)" })).toBeVisible();
   await expect(cardTitled(reopened, "Premium Plan").getByRole("button", { name: "Upgrade to Premium" })).toBeEnabled();
   expect((await state(shop)).subscriptions.map((s) => s.status)).toEqual(["DECLINED"]);
@@ -240,4 +247,52 @@ test("the Approaching Video Limit banner shows at 4 approved videos on Free, not
   await expect(banner(app, "Video limit reached")).toContainText("You've approved 5 of 5 videos on the free plan.");
   await expect(banner(app, "Approaching Video Limit")).toHaveCount(0);
   expect(shopRow.plan).toBe("free");
+});
+
+test("downgrade from the Plan page: confirmed, the charge is cancelled in Shopify, the first 5 approved videos stay published (issue 15)", async ({
+  page,
+  openApp,
+  shop,
+}) => {
+  let app = await openApp("/plan");
+  // The FAQ's words match the Import modal's button.
+  await expect(app.getByText("On Free, use Resync on a connected account whenever you like.", { exact: false })).toBeVisible();
+  await upgradeThroughShopify(page, app, "Approve");
+  app = page.frameLocator("#app-iframe");
+  await expect(banner(app, "Welcome to Premium!")).toBeVisible({ timeout: 15_000 });
+
+  const prisma = await e2eDb();
+  const shopRow = await bootstrappedShop(shop);
+  const videos = await seedVideos(
+    shop,
+    Array.from({ length: 7 }, (_, i) => ({ title: `Approved ${i + 1}`, enabled: true })),
+  );
+  for (const [index, video] of videos.entries()) {
+    await prisma.video.update({ where: { id: video.id }, data: { approvedAt: new Date(Date.UTC(2026, 9, 1 + index)) } });
+  }
+  app = await openApp("/plan");
+  const downgrade = cardTitled(app, "Free Plan").getByRole("button", { name: "Downgrade to Free" });
+
+  // Cancel in the confirmation changes nothing.
+  await downgrade.click();
+  const dialog = adminModal(app);
+  await expect(dialog.getByRole("heading", { name: "Downgrade to Free?" })).toBeVisible();
+  await expect(dialog).toContainText("Your first 5 approved videos stay published; the other 2 are unpublished but stay in your library.");
+  await modalAction(app, "Cancel").click();
+  await expect(dialog).toBeHidden();
+  expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopRow.id } })).plan).toBe("premium");
+
+  await downgrade.click();
+  await modalAction(app, "Downgrade to Free").click();
+  await expect(banner(app, "You're on the Free plan")).toBeVisible();
+  await expect(cardTitled(app, "Free Plan").getByRole("button", { name: "Current Plan (5/5 videos approved)" })).toBeDisabled();
+  await expect(cardTitled(app, "Premium Plan").getByRole("button", { name: "Upgrade to Premium" })).toBeEnabled();
+
+  expect((await state(shop)).subscriptions.map((s) => s.status)).toEqual(["CANCELLED"]);
+  const published = await prisma.video.findMany({ where: { shopId: shopRow.id, enabled: true }, orderBy: { approvedAt: "asc" } });
+  expect(published.map((video) => video.title)).toEqual(["Approved 1", "Approved 2", "Approved 3", "Approved 4", "Approved 5"]);
+  expect(await prisma.video.count({ where: { shopId: shopRow.id } })).toBe(7);
+  // Shopify's webhook for the cancellation changes nothing more.
+  await expect.poll(async () => (await prisma.shop.findUniqueOrThrow({ where: { id: shopRow.id } })).subscriptionStatus).toBe("CANCELLED");
+  expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopRow.id } })).plan).toBe("free");
 });

@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { firstOf, only } from "../support/must";
-import { bootstrappedShop, e2eDb, seedVideos } from "./db";
+import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { adminModal, cardTitled, closeAdminModal, expect, modalButton, setShopTheme, test } from "./fixtures";
 import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
 
@@ -229,4 +229,90 @@ test("Delete asks first, keeps the widget on Cancel, then says how to take it of
   expect(await prisma.widget.count({ where: { shopId: shopRow.id } })).toBe(0);
   // The video stays in the library.
   expect(await prisma.video.count({ where: { shopId: shopRow.id } })).toBe(1);
+});
+
+test("the Sticky card's mini preview stays inside its box, above the card's buttons (issue 15)", async ({ page, openWidgets, shop }) => {
+  const app = await openWidgets();
+  const [widget] = await seedWidgets(shop, [{ name: "Corner clip", layoutType: "sticky" }]);
+  const [video] = await seedVideos(shop, [{ title: "Sticky sample", enabled: true }]);
+  await (await e2eDb()).widgetVideo.create({ data: { shopId: widget.shopId, widgetId: widget.id, videoId: video.id } });
+  await page.reload();
+
+  const card = cardTitled(app, "Corner clip");
+  const item = card.getByRole("region", { name: "Preview of Corner clip" }).locator(".cc-item").first();
+  await expect(item).toBeVisible();
+  const [itemBox, cardBox, installBox] = await Promise.all([
+    item.boundingBox(),
+    // The region takes no box of its own (display: contents): its card does.
+    card.locator(":scope > *").first().boundingBox(),
+    card.getByRole("button", { name: "Install on Store" }).boundingBox(),
+  ]);
+  const drawn = { item: itemBox!, card: cardBox!, install: installBox! };
+  // Within the card, above the row of buttons: nothing overlaps Install on Store or spills out.
+  expect(drawn.item.y + drawn.item.height).toBeLessThanOrEqual(drawn.install.y);
+  expect(drawn.item.y).toBeGreaterThanOrEqual(drawn.card.y);
+  expect(drawn.item.x).toBeGreaterThanOrEqual(drawn.card.x);
+  expect(drawn.item.x + drawn.item.width).toBeLessThanOrEqual(drawn.card.x + drawn.card.width);
+});
+
+test("Got it asks Shopify for a review at most once per visit, however many widgets are installed (issue 15)", async ({ page, openWidgets, shop }) => {
+  const app = await openWidgets();
+  await seedWidgets(shop, [
+    { name: "First grid", layoutType: "grid" },
+    { name: "Second grid", layoutType: "grid" },
+  ]);
+  await page.reload();
+  for (const name of ["First grid", "Second grid"]) {
+    await cardTitled(app, name).getByRole("button", { name: "Install on Store" }).click();
+    await themeEditorLink(page, app);
+    await modalButton(app, "Got it").click();
+    // The badge follows the page's reload after the install, which comes after any review request.
+    await expect(cardTitled(app, name).getByText("Installed", { exact: true })).toBeVisible();
+  }
+  await expect(page.locator("body")).toHaveAttribute("data-review-requests", "1");
+});
+
+test("the widget editor shows Shopify's save bar for unsaved changes; leaving asks to save or discard (issue 15)", async ({ page, openWidgets, shop }) => {
+  const app = await openWidgets();
+  const saveBar = page.getByTestId("admin-save-bar");
+  const name = app.getByRole("textbox", { name: "Widget name" });
+  await startCreating(app, "Carousel");
+  await expect(saveBar).toBeHidden();
+  await name.fill("Summer reel");
+  await expect(saveBar).toBeVisible();
+  await expect(page.getByTestId("admin-save-bar-save")).toHaveText("Save");
+
+  // The admin's navigation does not leave the page: the save bar asks for a choice.
+  await page.getByTestId("admin-nav-link").filter({ hasText: "Analytics" }).click();
+  await expect(saveBar).toHaveAttribute("data-attention", "");
+  await expect(page.locator("body")).toHaveAttribute("data-app-path", "/widgets");
+
+  // Leaving from inside the app asks first; staying keeps the draft.
+  await app.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page.getByTestId("admin-confirm")).toContainText("Leave page with unsaved changes?");
+  await page.getByTestId("admin-confirm-cancel").click();
+  await expect(name).toHaveValue("Summer reel");
+
+  // Discard (after Shopify's confirmation) returns the form to its defaults.
+  await page.getByTestId("admin-save-bar-discard").click();
+  await page.getByTestId("admin-confirm-accept").click();
+  await expect(name).toHaveValue("");
+  await expect(saveBar).toBeHidden();
+
+  // Save creates the widget.
+  await name.fill("Summer reel");
+  await page.getByTestId("admin-save-bar-save").click();
+  await expect(cardTitled(app, "Summer reel")).toBeVisible();
+  await expect(app.getByText("Widget created successfully!")).toBeVisible();
+  await expect(saveBar).toBeHidden();
+  expect((await storedWidgets(shop)).map((widget) => widget.name)).toEqual(["Summer reel"]);
+
+  // Leaving through a link of the editor, confirmed, leaves without saving.
+  await startCreating(app, "Grid");
+  await name.fill("Unsaved grid");
+  await app.getByRole("link", { name: "Approve videos in the Video Library" }).click();
+  await page.getByTestId("admin-confirm-accept").click();
+  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
+  await expect(saveBar).toBeHidden();
+  expect((await storedWidgets(shop)).map((widget) => widget.name)).toEqual(["Summer reel"]);
 });

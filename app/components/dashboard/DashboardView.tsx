@@ -6,6 +6,7 @@ import { HELP_GUIDE_URL } from "~/constants";
 import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { loadSupportChat, openSupportChat } from "~/browser/support-chat";
+import { goBackOrToAdmin } from "~/browser/back-navigation";
 import { ACTION_TEXT, DASHBOARD_TEXT, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import type { DashboardStats } from "~/rules/api-types";
 import { AppPage } from "~/components/AppPage";
@@ -40,7 +41,7 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
   const page = (children: React.ReactNode) => (
     <AppPage
       title={PAGE_TITLES.dashboard}
-      backAction={{ content: ACTION_TEXT.back, onAction: () => window.history.back() }}
+      backAction={{ content: ACTION_TEXT.back, onAction: () => goBackOrToAdmin(() => navigate(-1)) }}
       secondaryActions={[
         { content: DASHBOARD_TEXT.support, onAction: openSupportChat },
         { content: DASHBOARD_TEXT.helpGuide, url: HELP_GUIDE_URL, target: "_blank" },

@@ -1,4 +1,6 @@
-import { Avatar, BlockStack, Box, Button, InlineStack, SkeletonBodyText, Text } from "@shopify/polaris";
+import { useLocation } from "@remix-run/react";
+import { Avatar, Badge, BlockStack, Box, Button, Checkbox, InlineStack, Link, SkeletonBodyText, Text } from "@shopify/polaris";
+import { appHref } from "~/rules/app-links";
 import type { ChannelDto } from "~/rules/api-types";
 import { safeHttpUrl } from "~/rules/embeds";
 import { formatLongDate } from "~/rules/library-selection";
@@ -17,6 +19,8 @@ function details(channel: ChannelDto): string {
 interface ConnectedAccountsProps {
   /** null while loading. */
   channels: ChannelDto[] | null;
+  /** Whether the accounts sync by themselves (Premium); null while loading or where the platform has no auto-sync. */
+  autoSync: boolean | null;
   /** Accounts with a resync starting or running. */
   syncingChannelIds: string[];
   onResync: (channel: ChannelDto) => void;
@@ -24,12 +28,13 @@ interface ConnectedAccountsProps {
 }
 
 /** The platform's connected accounts in the Import modal, each with Resync and Remove (spec 2). */
-export function ConnectedAccounts({ channels, syncingChannelIds, onResync, onRemove }: ConnectedAccountsProps) {
+export function ConnectedAccounts({ channels, autoSync, syncingChannelIds, onResync, onRemove }: ConnectedAccountsProps) {
   return (
     <BlockStack gap="300">
       <Text as="h3" variant="headingSm">
         {IMPORT_TEXT.connectedAccounts}
       </Text>
+      {autoSync === null ? null : <AutoSyncStatus on={autoSync} />}
       {channels === null ? (
         <SkeletonBodyText lines={2} />
       ) : channels.length === 0 ? (
@@ -98,5 +103,46 @@ export function ConnectedAccounts({ channels, syncingChannelIds, onResync, onRem
         </ul>
       )}
     </BlockStack>
+  );
+}
+
+/**
+ * Auto-sync where the accounts are (BFS 4.3.7): on Premium it is simply on; on
+ * Free it is shown disabled, labelled with the plan that unlocks it, with the
+ * way to upgrade.
+ */
+function AutoSyncStatus({ on }: { on: boolean }) {
+  const { search } = useLocation();
+  if (on) {
+    return (
+      <BlockStack gap="050">
+        <InlineStack gap="200" blockAlign="center">
+          <Text as="span" variant="bodyMd">
+            {IMPORT_TEXT.autoSync}
+          </Text>
+          <Badge tone="success">{IMPORT_TEXT.autoSyncOn}</Badge>
+        </InlineStack>
+        <Text as="span" variant="bodySm" tone="subdued">
+          {IMPORT_TEXT.autoSyncOnHelp}
+        </Text>
+      </BlockStack>
+    );
+  }
+  return (
+    <Checkbox
+      label={
+        <InlineStack gap="200" blockAlign="center" as="span">
+          {IMPORT_TEXT.autoSync}
+          <Badge>{IMPORT_TEXT.premiumFeature}</Badge>
+        </InlineStack>
+      }
+      checked={false}
+      disabled
+      helpText={
+        <>
+          {IMPORT_TEXT.autoSyncFreeHelp} <Link url={appHref("/plan", search)}>{IMPORT_TEXT.upgradeToPremium}</Link>
+        </>
+      }
+    />
   );
 }

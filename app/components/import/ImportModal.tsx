@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Banner, BlockStack, Checkbox, ChoiceList, Divider, Form, Text, TextField } from "@shopify/polaris";
 import type { ChannelDto } from "~/rules/api-types";
-import { deleteChannel, fetchChannels, importChannel, importSingleVideo, syncChannel } from "~/browser/api-client";
+import { deleteChannel, fetchConnectedAccounts, importChannel, importSingleVideo, syncChannel } from "~/browser/api-client";
 import { describeError } from "~/rules/error-mapper";
 import { canFind, normalizeImportValue } from "~/rules/import-flow";
 import { ACTION_TEXT, IMPORT_INPUT_HINTS, IMPORT_TEXT, LIBRARY_TEXT } from "~/messages";
@@ -41,6 +41,7 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<FinishedImport["outcome"] | null>(null);
   const [channels, setChannels] = useState<ChannelDto[] | null>(null);
+  const [autoSync, setAutoSync] = useState<boolean | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<ChannelDto | null>(null);
   const [removing, setRemoving] = useState(false);
   const [syncStarting, setSyncStarting] = useState<string | null>(null);
@@ -55,6 +56,7 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
     setError(null);
     setOutcome(null);
     setChannels(null);
+    setAutoSync(null);
     setConfirmRemove(null);
     setRemoving(false);
     setSyncStarting(null);
@@ -63,8 +65,9 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
   const loadChannels = useCallback(async () => {
     if (!platform) return;
     try {
-      const all = await fetchChannels(shopId);
-      setChannels(all.filter((channel) => channel.platform === platform));
+      const accounts = await fetchConnectedAccounts(shopId);
+      setChannels(accounts.channels.filter((channel) => channel.platform === platform));
+      setAutoSync(accounts.autoSync);
     } catch (loadError) {
       console.error(loadError);
       setChannels([]);
@@ -243,6 +246,7 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
             <Divider />
             <ConnectedAccounts
               channels={channels}
+              autoSync={config.features.autoSync ? autoSync : null}
               syncingChannelIds={[
                 ...jobs.filter((job) => job.kind === "sync" && job.channel_id).map((job) => job.channel_id as string),
                 ...(syncStarting ? [syncStarting] : []),

@@ -38,39 +38,55 @@ function emit() {
 }
 
 /**
- * Jobs whose result this tab has shown, kept for the browser session: an
- * import that ended while the merchant was away (the server lists it for a
- * minute after) is reported once when they come back, never twice.
+ * Jobs whose result this browser has shown (decision 046). The server lists a
+ * finished job for a minute after it ends, so every tab opened in that minute
+ * would report it again; the record lives in localStorage, which all tabs of
+ * the browser share and which outlives the tab, so a result is toasted once
+ * per browser. Entries are dropped once the server no longer lists their job.
  */
 const REPORTED_KEY = "clipcart:reported-import-jobs";
-const REPORTED_KEEP = 50;
+const REPORTED_KEEP_MS = 60 * 60 * 1000;
+const REPORTED_KEEP = 200;
 
-function reportedJobs(): string[] {
+type ReportedJobs = Record<string, number>;
+
+function reportedJobs(now = Date.now()): ReportedJobs {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(REPORTED_KEY) ?? "[]");
-    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === "string") : [];
+    const stored: unknown = JSON.parse(localStorage.getItem(REPORTED_KEY) ?? "{}");
+    if (!stored || typeof stored !== "object" || Array.isArray(stored)) return {};
+    return Object.fromEntries(
+      Object.entries(stored).filter((entry): entry is [string, number] => typeof entry[1] === "number" && now - entry[1] < REPORTED_KEEP_MS),
+    );
   } catch {
-    return [];
+    return {};
   }
 }
 
-function markReported(jobId: string) {
+/** Records the job as reported; false when this browser had reported it already (another tab, an earlier visit). */
+function claimReport(jobId: string): boolean {
+  const now = Date.now();
+  const reported = reportedJobs(now);
+  if (jobId in reported) return false;
+  const kept = Object.entries({ ...reported, [jobId]: now })
+    .sort((a, b) => a[1] - b[1])
+    .slice(-REPORTED_KEEP);
   try {
-    const ids = reportedJobs().filter((id) => id !== jobId);
-    sessionStorage.setItem(REPORTED_KEY, JSON.stringify([...ids, jobId].slice(-REPORTED_KEEP)));
+    localStorage.setItem(REPORTED_KEY, JSON.stringify(Object.fromEntries(kept)));
   } catch {
-    // Storage refused (privacy mode): the result may then show again after a reload.
+    // Storage refused (privacy mode): the result may then show again in another tab.
   }
+  return true;
 }
 
 function finish(job: ImportJobDto) {
-  markReported(job.id);
+  const firstReport = claimReport(job.id);
   stopPolling(job.id);
   active.delete(job.id);
   failures.delete(job.id);
   emit();
   const finished = { job, outcome: jobOutcome(job) };
-  showToast(finished.outcome.message, { isError: finished.outcome.tone === "critical" });
+  // Another tab following the same job may have shown it already: the page still updates, without a second toast.
+  if (firstReport) showToast(finished.outcome.message, { isError: finished.outcome.tone === "critical" });
   for (const listener of finishListeners) listener(finished);
 }
 
@@ -140,11 +156,11 @@ export function trackImportJob(job: ImportJobDto) {
  * reported, once.
  */
 export function resumeImportJobs(jobs: readonly ImportJobDto[]) {
-  const reported = new Set(reportedJobs());
+  const reported = reportedJobs();
   for (const job of jobs) {
     if (active.has(job.id)) continue;
     if (isJobRunning(job)) trackImportJob(job);
-    else if (!reported.has(job.id)) finish(job);
+    else if (!(job.id in reported)) finish(job);
   }
 }
 

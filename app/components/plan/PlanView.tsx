@@ -3,7 +3,8 @@ import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, Icon, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import { CheckIcon } from "@shopify/polaris-icons";
 import { FREE_PLAN, VERIFY_SUCCESS_CLOSE_MS } from "~/constants";
-import { ApiError, confirmPremiumCharge, requestPremiumUpgrade, verifySisterProduct } from "~/browser/api-client";
+import { ApiError, confirmPremiumCharge, downgradeToFree, requestPremiumUpgrade, verifySisterProduct } from "~/browser/api-client";
+import { PREMIUM_NOT_APPROVED_PARAM, PREMIUM_NOT_APPROVED_VALUE, notePremiumChargeRequested } from "~/browser/premium-request";
 import { appHref, appSearch } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { describeError } from "~/rules/error-mapper";
@@ -12,6 +13,7 @@ import type { PlanInfo, SisterProduct } from "~/rules/api-types";
 import { AppPage } from "~/components/AppPage";
 import { NamedCard } from "~/components/NamedCard";
 import { AppModal } from "~/components/AppModal";
+import { ConfirmModal } from "~/components/ConfirmModal";
 
 export interface PlanPageData {
   shopFound: boolean;
@@ -20,7 +22,7 @@ export interface PlanPageData {
   product: SisterProduct;
 }
 
-type Notice = { tone: "success" | "critical" | "info"; title: string; body?: string };
+type Notice = { tone: "success" | "critical" | "info" | "warning"; title: string; body?: string };
 
 /** The Plan & Upgrade page (spec 2): both plans, the banners, the FAQ, the verify dialog. */
 export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain: string }) {
@@ -32,6 +34,8 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
   const [confirming, setConfirming] = useState(false);
   const [upgrading, setUpgrading] = useState(false);
   const [verifyOpen, setVerifyOpen] = useState(false);
+  const [downgradeOpen, setDowngradeOpen] = useState(false);
+  const [downgrading, setDowngrading] = useState(false);
   const { missing } = useShopRecord(data.shopFound);
   const { product } = data;
 
@@ -65,6 +69,13 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
     setShowUpgraded(true);
     navigate(appHref("/plan", location.search), { replace: true });
   }, [upgraded, navigate, location.search]);
+  // Back from Shopify without approving (the app layout noticed): said once, then the parameter leaves the address.
+  const notApproved = params.get(PREMIUM_NOT_APPROVED_PARAM) === PREMIUM_NOT_APPROVED_VALUE;
+  useEffect(() => {
+    if (!notApproved) return;
+    setNotice({ tone: "warning", title: PLAN_TEXT.declinedTitle, body: PLAN_TEXT.declinedBody });
+    navigate(appHref("/plan", location.search), { replace: true });
+  }, [notApproved, navigate, location.search]);
 
   if (!data.shopFound) {
     return <AppPage title={PAGE_TITLES.plan}>{missing ? <Banner tone="critical" title={PLAN_TEXT.shopUnavailable} /> : null}</AppPage>;
@@ -85,6 +96,7 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
     setNotice(null);
     try {
       const confirmationUrl = await requestPremiumUpgrade(shopDomain);
+      notePremiumChargeRequested();
       // Shopify's approval page replaces the whole admin, not just the app's frame.
       window.open(confirmationUrl, "_top");
     } catch (error) {
@@ -93,6 +105,23 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
       setUpgrading(false);
     }
   }
+
+  async function downgrade() {
+    setDowngrading(true);
+    try {
+      const { unpublished } = await downgradeToFree();
+      setNotice({ tone: "success", title: PLAN_TEXT.downgradedTitle, body: PLAN_TEXT.downgradedBody(unpublished, plan.approvedLimit) });
+      revalidate();
+    } catch (error) {
+      console.error(error);
+      setNotice({ tone: "critical", title: PLAN_TEXT.downgradeFailed, body: describeError(error, "billing") });
+    } finally {
+      setDowngrading(false);
+      setDowngradeOpen(false);
+    }
+  }
+  // Premium bought through Shopify can be cancelled here (App Store 1.2.3); verified Premium has no charge.
+  const canDowngrade = !onFree && plan.premiumSource === "billing";
 
   return (
     <AppPage title={PAGE_TITLES.plan}>
@@ -143,6 +172,10 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
                 <Button disabled fullWidth>
                   {PLAN_TEXT.currentFree(plan.approvedCount, plan.approvedLimit)}
                 </Button>
+              ) : canDowngrade ? (
+                <Button fullWidth onClick={() => setDowngradeOpen(true)}>
+                  {PLAN_TEXT.downgrade}
+                </Button>
               ) : null
             }
           />
@@ -183,6 +216,16 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
           </BlockStack>
         </Card>
       </BlockStack>
+      <ConfirmModal
+        id="downgrade-to-free"
+        open={downgradeOpen}
+        title={PLAN_TEXT.downgradeTitle}
+        body={PLAN_TEXT.downgradeBody(plan.approvedCount, plan.approvedLimit)}
+        confirmLabel={PLAN_TEXT.downgrade}
+        busy={downgrading}
+        onConfirm={() => void downgrade()}
+        onClose={() => !downgrading && setDowngradeOpen(false)}
+      />
       <VerifyDialog open={verifyOpen} product={product} shopDomain={shopDomain} onClose={() => setVerifyOpen(false)} onVerified={() => revalidate()} />
     </AppPage>
   );

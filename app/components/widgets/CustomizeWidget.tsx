@@ -1,8 +1,10 @@
-import { useMemo, useState } from "react";
-import { useLocation } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useBlocker, useLocation, useNavigate } from "@remix-run/react";
+import { SaveBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Link, Select, Text, TextField } from "@shopify/polaris";
 import { PAGE_CONTEXTS, PREVIEW_VISIBLE, type LayoutType, type PageContext } from "~/constants";
 import { appHref } from "~/rules/app-links";
+import { confirmLeavingUnsaved } from "~/browser/leave-confirmation";
 import { ACTION_TEXT, LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
 import { PRIORITY_OPTIONS, defaultWidgetName, togglePageContext } from "~/rules/widget-rules";
 import {
@@ -58,6 +60,26 @@ const PREVIEW_COUNT: Record<LayoutType, number> = {
   stories: PREVIEW_VISIBLE.stories,
 };
 
+const SAVE_BAR_ID = "widget-editor-save-bar";
+
+interface DraftFields {
+  name: string;
+  pageContexts: readonly PageContext[];
+  priority: number;
+  settings: WidgetSettings;
+}
+
+/** Whether the merchant changed anything from the new widget's defaults: what the save bar is shown for. */
+function draftChanged(draft: DraftFields): boolean {
+  const { settings } = WIDGET_DEFAULTS;
+  return (
+    draft.name !== "" ||
+    draft.priority !== WIDGET_DEFAULTS.priority ||
+    draft.pageContexts.join() !== WIDGET_DEFAULTS.pageContexts.join() ||
+    (Object.keys(settings) as Array<keyof WidgetSettings>).some((key) => draft.settings[key] !== settings[key])
+  );
+}
+
 /**
  * Step 2 of creating a widget (spec 2 and 5): the Customize form beside a live
  * preview drawn by the storefront's renderer. Only the settings the layout
@@ -65,6 +87,7 @@ const PREVIEW_COUNT: Record<LayoutType, number> = {
  */
 export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreate }: CustomizeWidgetProps) {
   const location = useLocation();
+  const navigate = useNavigate();
   const [name, setName] = useState("");
   const [pageContexts, setPageContexts] = useState<PageContext[]>([...WIDGET_DEFAULTS.pageContexts]);
   const [priority, setPriority] = useState<number>(WIDGET_DEFAULTS.priority);
@@ -102,11 +125,48 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
     onCreate({ name: name.trim(), layout, pageContexts, priority, settings: settingsForLayout(layout, settings) });
   }
 
+  function discard() {
+    setName("");
+    setPageContexts([...WIDGET_DEFAULTS.pageContexts]);
+    setPriority(WIDGET_DEFAULTS.priority);
+    setSettings(WIDGET_DEFAULTS.settings);
+    setContextError(null);
+  }
+
+  // Unsaved changes show Shopify's contextual save bar (BFS 4.1.5). The admin's own
+  // navigation is held by the save bar itself; the app's links ask App Bridge first.
+  const [leaving, setLeaving] = useState(false);
+  // Read by the blocker at navigation time, before a re-render could give it the new state.
+  const leavingRef = useRef(false);
+  const dirty = draftChanged({ name, pageContexts, priority, settings }) && !leaving;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !leavingRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    const target = blocker.location;
+    blocker.reset();
+    void confirmLeavingUnsaved().then(() => {
+      leavingRef.current = true;
+      setLeaving(true);
+      navigate(target);
+    });
+  }, [blocker, navigate]);
+
   const update = (change: Partial<WidgetSettings>) => setSettings((current) => ({ ...current, ...change }));
   const allPages = pageContexts.includes("all_pages");
 
   return (
     <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+      <SaveBar id={SAVE_BAR_ID} open={dirty} discardConfirmation>
+        <button variant="primary" onClick={submit} disabled={saving} loading={saving ? "" : undefined}>
+          {WIDGET_TEXT.save}
+        </button>
+        <button onClick={discard} disabled={saving}>
+          {WIDGET_TEXT.discard}
+        </button>
+      </SaveBar>
       <Card>
         <BlockStack gap="400">
           <Text as="h2" variant="headingMd">
@@ -189,7 +249,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
             />
           ) : null}
           <InlineStack gap="200" align="end">
-            <Button onClick={onBack} disabled={saving}>
+            <Button onClick={() => void confirmLeavingUnsaved().then(onBack)} disabled={saving}>
               {ACTION_TEXT.back}
             </Button>
             <Button variant="primary" onClick={submit} loading={saving}>

@@ -4,7 +4,8 @@ import { Banner, BlockStack, Card, EmptyState, InlineGrid, List, Text } from "@s
 import type { LayoutType } from "~/constants";
 import type { WidgetDto } from "~/rules/api-types";
 import { createWidget, deleteWidget, fetchActiveTheme, markWidgetInstalled, type ActiveThemeDto } from "~/browser/api-client";
-import { requestReviewPrompt } from "~/browser/review-prompts";
+import { requestInstallReviewPrompt } from "~/browser/review-prompts";
+import { confirmLeavingUnsaved } from "~/browser/leave-confirmation";
 import { describeError } from "~/rules/error-mapper";
 import { installsAsEmbed, themeEditorUrl } from "~/rules/widget-rules";
 import { ACTION_TEXT, PAGE_CONTEXT_LABELS, PAGE_TITLES, THEME_BLOCK_NAMES, WIDGET_TEXT } from "~/messages";
@@ -76,9 +77,12 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
     if (!shopFound) revalidate();
   }, [shopFound, revalidate]);
 
+  // Closing the editor drops its changes: App Bridge asks first while its save bar shows.
   const toggleCreating = useCallback(() => {
-    setCreateError(null);
-    setCreating((current) => (current ? null : { step: "type" }));
+    void confirmLeavingUnsaved().then(() => {
+      setCreateError(null);
+      setCreating((current) => (current ? null : { step: "type" }));
+    });
   }, []);
 
   async function create(draft: WidgetDraft) {
@@ -137,8 +141,8 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
       setInstalling(null);
       setNotice({ tone: "success", message: WIDGET_TEXT.installedNotice(installing.widget.name) });
       revalidate();
-      // Spec 4: after an install, ask for an app-store review (widget_install).
-      void requestReviewPrompt(shopId, "widget_install");
+      // Spec 4: after an install, ask for an app-store review (widget_install), once per visit.
+      void requestInstallReviewPrompt(shopId);
     } catch (error) {
       console.error(error);
       setNotice({ tone: "critical", message: describeError(error, "widget") });

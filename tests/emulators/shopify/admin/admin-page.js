@@ -114,10 +114,15 @@
   }
 
   // Shopify URLs the app sends the merchant to -> the same page in Local Shopify
-  // (admin.shopify.com/store/<h>/x and <h>.myshopify.com/admin/x are both /store/<h>/x).
+  // (admin.shopify.com/store/<h>/x, <h>.myshopify.com/admin/x and App Bridge's
+  // shopify://admin/x are all /store/<h>/x).
   /** @param {string} href */
   function toLocalUrl(href) {
     const url = new URL(href, location.href);
+    if (url.protocol === "shopify:" && url.hostname === "admin") {
+      const storeBase = config.adminBasePath.replace(/\/apps\/[^/]+$/, "");
+      return new URL(storeBase + url.pathname.replace(/\/+$/, "") + url.search + url.hash, location.origin);
+    }
     const admin = /^\/store\/([^/]+)(\/.*)?$/.exec(url.pathname);
     if (url.hostname === "admin.shopify.com" && admin) return new URL(url.pathname + url.search + url.hash, location.origin);
     const shop = /^([a-z0-9][a-z0-9-]*)\.myshopify\.com$/i.exec(url.hostname);

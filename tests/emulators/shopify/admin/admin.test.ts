@@ -158,9 +158,20 @@ describe("the admin page", () => {
     }
   });
 
+  it("serves the admin's home, where App Bridge's shopify://admin leads", async () => {
+    const home = await fetch(`${base}/store/demo`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-type")).toContain("text/html");
+    const html = await home.text();
+    expect(html).toContain('data-testid="admin-home"');
+    expect(html).toContain('href="/store/demo/apps/clipcart"');
+    expect((await fetch(`${base}/store/demo/`)).status).toBe(200);
+    expect((await fetch(`${base}/store/demo`, { method: "POST" })).status).toBe(405);
+  });
+
   it("leaves other apps and other paths to the core server", async () => {
     expect((await fetch(`${base}/store/demo/apps/other-app`)).status).toBe(404);
-    expect((await fetch(`${base}/store/demo`)).status).toBe(404);
+    expect((await fetch(`${base}/store/demo/orders`)).status).toBe(404);
     expect((await fetch(`${base}/admin/oauth/access_token`, { method: "POST" })).status).toBe(404);
     expect((await fetch(`${base}/store/demo/apps/clipcart`, { method: "DELETE" })).status).toBe(405);
   });

@@ -18,6 +18,8 @@ import type { LocalShopifyContext } from "../context.js";
 import type { AdminPageConfig } from "./protocol.js";
 
 const ADMIN_PATH = /^\/store\/([a-z0-9][a-z0-9-]*)\/apps\/([^/]+)(\/.*)?$/i;
+/** The admin's home page: where App Bridge's `shopify://admin` leads (an app leaving itself for the admin). */
+const ADMIN_HOME_PATH = /^\/store\/([a-z0-9][a-z0-9-]*)\/?$/i;
 const SESSION_TOKEN_PATH = "/__session-token";
 
 /**
@@ -31,6 +33,13 @@ const asset = (name: string) => readFile(new URL(`./${name}`, import.meta.url), 
 export async function handleAdminRequest(req: IncomingMessage, res: ServerResponse, url: URL, ctx: LocalShopifyContext): Promise<boolean> {
   if (url.pathname === "/app-bridge.js") {
     await serveAppBridge(req, res);
+    return true;
+  }
+
+  const [, home] = ADMIN_HOME_PATH.exec(url.pathname) ?? [];
+  if (home) {
+    if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(res, "GET, HEAD");
+    serveAdminHome(res, home.toLowerCase(), ctx);
     return true;
   }
 
@@ -167,6 +176,28 @@ function renderAdminPage(view: {
 </body>
 </html>
 `;
+}
+
+// ------------------------------------------------------------ the admin home
+
+/** A plain home page: the store's name and a way back into the app, as the admin's Home shows its apps. */
+function serveAdminHome(res: ServerResponse, storeHandle: string, ctx: LocalShopifyContext): void {
+  const storeName = escapeHtml(ctx.shop(storeHandle).name || storeHandle);
+  const appHref = escapeHtml(`/store/${storeHandle}/apps/${ctx.config.appHandle}`);
+  const body = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Home · ${storeName}</title></head>
+<body>
+<main data-testid="admin-home">
+  <h1>Home</h1>
+  <p data-testid="admin-store-name">${storeName}</p>
+  <p><a href="${appHref}">Apps</a></p>
+</main>
+</body>
+</html>
+`;
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(body);
 }
 
 // ----------------------------------------------------------- session tokens
