@@ -126,7 +126,7 @@ test("cancelled through Shopify: back to Free with exactly the first 5 approved 
   expect(published.map((video) => video.title)).toEqual(["Approved 1", "Approved 2", "Approved 3", "Approved 4", "Approved 5"]);
   app = await openApp("/plan");
   await expect(cardTitled(app, "Free Plan").getByRole("button", { name: "Current Plan (5/5 videos approved)" })).toBeVisible();
-  await expect(banner(app, "Approaching Video Limit")).toContainText("You've approved 5 of 5 videos on the free plan.");
+  await expect(banner(app, "Video limit reached")).toContainText("You've approved 5 of 5 videos on the free plan.");
 });
 
 test(`verification: ${PRODUCT}'s Lunch customers get Premium; wrong or ineligible credentials fail`, async ({ openApp, shop }) => {

@@ -51,6 +51,8 @@ export async function installThroughThemeEditor(
 export async function createHomeWidget(page: Page, app: FrameLocator, layout: "Carousel" | "Stories", name: string, number = 1) {
   await app.getByRole("button", { name: "Add widget" }).first().click();
   await app.getByRole("button", { name: `Choose ${layout}` }).click();
+  // The live preview is the storefront's renderer, in the layout chosen.
+  await expect(app.locator(`.cc--${layout.toLowerCase()}`).first()).toBeVisible();
   await app.getByRole("textbox", { name: "Widget name" }).fill(name);
   await app.getByRole("button", { name: "Create Widget" }).click();
   await expect(app.getByText("Widget created successfully!")).toBeVisible();
