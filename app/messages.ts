@@ -468,6 +468,8 @@ export const WIDGET_TEXT = {
   samplesAfterLink: "to see your own here.",
   cardPreviewLabel: (name: string) => `Preview of ${name}`,
   cardNoVideos: "No approved videos in this widget yet",
+  /** Under a card's mini preview drawn with the sample videos (no video approved yet). */
+  cardSamples: "Sample videos: approve videos to see your own.",
   installed: "Installed",
   themeBadge: (theme: string) => `${theme} theme`,
   installOnStore: "Install on Store",

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { useLocation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Link, Select, Text, TextField } from "@shopify/polaris";
-import { PAGE_CONTEXTS, PREVIEW_VISIBLE, type LayoutType, type PageContext } from "~/constants";
+import { PAGE_CONTEXTS, PREVIEW_VIDEO_COUNT, type LayoutType, type PageContext } from "~/constants";
 import { appHref } from "~/rules/app-links";
 import { ACTION_TEXT, LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
 import { PRIORITY_OPTIONS, defaultWidgetName, togglePageContext } from "~/rules/widget-rules";
@@ -14,7 +14,7 @@ import {
   type WidgetChoiceSettingName,
   type WidgetSettings,
 } from "~/rules/widget-settings";
-import { SAMPLE_VIDEOS } from "~/storefront/sample-videos";
+import { browserOrigin, sampleVideos } from "~/storefront/sample-videos";
 import { STOREFRONT_DATA_VERSION, type StorefrontVideo, type StorefrontWidget } from "~/storefront/widget-data";
 import { WidgetPreview } from "./WidgetPreview";
 
@@ -49,15 +49,6 @@ function choicesOf<Name extends WidgetChoiceSettingName>(name: Name) {
   return WIDGET_SETTING_DECLARATIONS[name].options.map((value) => ({ label: labels[value] ?? value, value }));
 }
 
-/** How many videos the preview shows per layout (spec 9: carousel 3, grid 6). */
-const PREVIEW_COUNT: Record<LayoutType, number> = {
-  carousel: PREVIEW_VISIBLE.carousel,
-  grid: PREVIEW_VISIBLE.grid,
-  single: 1,
-  sticky: 1,
-  stories: PREVIEW_VISIBLE.stories,
-};
-
 /**
  * Step 2 of creating a widget (spec 2 and 5): the Customize form beside a live
  * preview drawn by the storefront's renderer. Only the settings the layout
@@ -83,7 +74,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
       priority,
       settings,
       currency: "USD",
-      videos: (usingSamples ? SAMPLE_VIDEOS : videos).slice(0, PREVIEW_COUNT[layout]),
+      videos: (usingSamples ? sampleVideos(browserOrigin()) : videos).slice(0, PREVIEW_VIDEO_COUNT[layout]),
     }),
     [name, layout, pageContexts, priority, settings, usingSamples, videos],
   );
