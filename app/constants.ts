@@ -109,14 +109,6 @@ export const PREVIEW_SAMPLE_VIDEOS_MAX = 8;
 /** Where the admin serves the sample videos' posters (public/samples, made by scripts/make-sample-posters.mjs). */
 export const PREVIEW_SAMPLE_POSTER_PATH = "/samples";
 export const PREVIEW_VISIBLE = { carousel: 3, grid: 6, stories: 6 } as const;
-/** How many videos a widget preview shows per layout (spec 9: carousel 3, grid 6). */
-export const PREVIEW_VIDEO_COUNT: Record<LayoutType, number> = {
-  carousel: PREVIEW_VISIBLE.carousel,
-  grid: PREVIEW_VISIBLE.grid,
-  single: 1,
-  sticky: 1,
-  stories: PREVIEW_VISIBLE.stories,
-};
 
 export const REVIEW_PROMPT_DAYS = [15, 30] as const;
 /** The app-store review prompts (spec 4): after the first widget install, and 15 and 30 days after the first activity. */

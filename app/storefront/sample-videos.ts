@@ -6,7 +6,7 @@
  * admin from public/samples (scripts/make-sample-posters.mjs draws them, in
  * this order); no player.
  */
-import { PREVIEW_SAMPLE_POSTER_PATH, PREVIEW_SAMPLE_VIDEOS_MAX, PREVIEW_VIDEO_COUNT } from "~/constants";
+import { PREVIEW_SAMPLE_POSTER_PATH, PREVIEW_SAMPLE_VIDEOS_MAX, PREVIEW_VISIBLE, type LayoutType } from "~/constants";
 import type { StorefrontVideo, StorefrontWidget } from "./widget-data";
 
 const SAMPLES: Array<[StorefrontVideo["platform"], string, string]> = [
@@ -19,6 +19,18 @@ const SAMPLES: Array<[StorefrontVideo["platform"], string, string]> = [
   ["instagram", "Outfit ideas for the weekend", "Maya Styles"],
   ["tiktok", "New drop: summer dress", "Daily Threads"],
 ];
+
+/**
+ * How many videos an admin preview shows per layout (spec 9: carousel 3, grid
+ * 6). Kept here, out of constants.ts, which the storefront's scripts bundle.
+ */
+export const PREVIEW_VIDEO_COUNT: Record<LayoutType, number> = {
+  carousel: PREVIEW_VISIBLE.carousel,
+  grid: PREVIEW_VISIBLE.grid,
+  single: 1,
+  sticky: 1,
+  stories: PREVIEW_VISIBLE.stories,
+};
 
 const sampleVideo = (platform: StorefrontVideo["platform"], title: string, author: string, number: number, origin: string | null): StorefrontVideo => ({
   id: `sample-${number}`,

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { useLocation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Link, Select, Text, TextField } from "@shopify/polaris";
-import { PAGE_CONTEXTS, PREVIEW_VIDEO_COUNT, type LayoutType, type PageContext } from "~/constants";
+import { PAGE_CONTEXTS, type LayoutType, type PageContext } from "~/constants";
 import { appHref } from "~/rules/app-links";
 import { ACTION_TEXT, LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
 import { PRIORITY_OPTIONS, defaultWidgetName, togglePageContext } from "~/rules/widget-rules";
@@ -14,7 +14,7 @@ import {
   type WidgetChoiceSettingName,
   type WidgetSettings,
 } from "~/rules/widget-settings";
-import { browserOrigin, sampleVideos } from "~/storefront/sample-videos";
+import { PREVIEW_VIDEO_COUNT, browserOrigin, sampleVideos } from "~/storefront/sample-videos";
 import { STOREFRONT_DATA_VERSION, type StorefrontVideo, type StorefrontWidget } from "~/storefront/widget-data";
 import { WidgetPreview } from "./WidgetPreview";
 
