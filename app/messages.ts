@@ -577,7 +577,7 @@ export const ANALYTICS_TEXT = {
   chartVideoSeries: "Video clicks",
   chartProductSeries: "Product clicks",
   platformPerformance: "Platform Performance",
-  platformPeriod: "Clicks since install, by platform",
+  platformPeriod: `Clicks in ${ANALYTICS_WINDOW}, by platform`,
   noPlatformClicks: "No clicks yet.",
   /** Each kind under its own name, as the cards and the tables say them. */
   platformClicks: (videoClicks: string, productClicks: string) => `Video clicks ${videoClicks} · Product clicks ${productClicks}`,

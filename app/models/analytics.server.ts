@@ -44,21 +44,23 @@ const monthStartDay = (now: Date) => `${utcDay(now).slice(0, 8)}01`;
  * The page's figures. The Performance Overview's clicks and sales cover the
  * window (the last 30 UTC days, today included; a sale is an order placed in
  * it, net of its refunds and cancellation); "this month" starts on the 1st
- * (UTC), which may lie a day before the window on the 31st. total* and the
- * platform breakdown stay since install (the API's fields, the empty state).
+ * (UTC), which may lie a day before the window on the 31st. The platform
+ * breakdown covers the window too; total* stay since install (the API's
+ * fields, the page's empty state).
  */
 export async function analyticsSummary(shopId: string, now = new Date()): Promise<AnalyticsSummaryDto> {
   const days = analyticsWindowDays(now);
   const windowStart = days[0]!;
   const monthStart = monthStartDay(now);
-  const [byPlatform, recent, library, sales, windowSales, shop] = await Promise.all([
+  const [totals, recent, library, sales, windowSales, shop] = await Promise.all([
     prisma.analyticsRollup.groupBy({
-      by: ["type", "key"],
+      by: ["type"],
       where: { shopId, dimension: "platform", type: { in: [...CLICK_TYPES] } },
       _sum: { count: true },
     }),
+    // At most 31 days x 2 types x 5 platforms rows.
     prisma.analyticsRollup.groupBy({
-      by: ["day", "type"],
+      by: ["day", "type", "key"],
       where: { shopId, dimension: "platform", type: { in: [...CLICK_TYPES] }, day: { gte: monthStart < windowStart ? monthStart : windowStart } },
       _sum: { count: true },
     }),
@@ -68,16 +70,10 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
     prisma.shop.findUnique({ where: { id: shopId }, select: { currencyCode: true } }),
   ]);
 
-  const sumOf = (type: string) => byPlatform.filter((row) => row.type === type).reduce((sum, row) => sum + (row._sum.count ?? 0), 0);
+  const sumOf = (type: string) => totals.find((row) => row.type === type)?._sum.count ?? 0;
   const totalVideoClicks = sumOf("video_click");
   const totalProductClicks = sumOf("product_click");
   const platforms = new Map<string, { videoClicks: number; productClicks: number }>();
-  for (const row of byPlatform) {
-    let entry = platforms.get(row.key);
-    if (!entry) platforms.set(row.key, (entry = { videoClicks: 0, productClicks: 0 }));
-    if (row.type === "video_click") entry.videoClicks += row._sum.count ?? 0;
-    else entry.productClicks += row._sum.count ?? 0;
-  }
 
   const dailyClicks = days.map((date) => ({ date, videoClicks: 0, productClicks: 0 }));
   const clicksByDate = new Map(dailyClicks.map((day) => [day.date, day]));
@@ -87,8 +83,15 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
     if (row.type === "video_click" && row.day >= monthStart) thisMonthVideoClicks += count;
     const day = clicksByDate.get(row.day);
     if (!day) continue;
-    if (row.type === "video_click") day.videoClicks += count;
-    else day.productClicks += count;
+    let platform = platforms.get(row.key);
+    if (!platform) platforms.set(row.key, (platform = { videoClicks: 0, productClicks: 0 }));
+    if (row.type === "video_click") {
+      day.videoClicks += count;
+      platform.videoClicks += count;
+    } else {
+      day.productClicks += count;
+      platform.productClicks += count;
+    }
   }
   const windowVideoClicks = dailyClicks.reduce((sum, day) => sum + day.videoClicks, 0);
   const windowProductClicks = dailyClicks.reduce((sum, day) => sum + day.productClicks, 0);

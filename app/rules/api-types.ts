@@ -159,8 +159,8 @@ export interface LibraryData {
 
 /**
  * GET /api/analytics/{shopId} (spec 3, "Analytics summary"). Fields named
- * total* count everything since install; last30DaysClicks, last30Days and
- * dailyClicks the last 30 days (UTC days, today included). A video click is
+ * total* count everything since install; last30DaysClicks, last30Days,
+ * platformBreakdown and dailyClicks the last 30 days (UTC days, today included). A video click is
  * the player opened, a product click "View product" in it; "clicks" alone
  * means both. Conversions are attributed order lines from real orders, net of
  * refunds and cancellations.
@@ -193,7 +193,7 @@ export interface AnalyticsSummaryDto {
   };
   /** Video clicks since the 1st of this month (UTC). */
   thisMonthVideoClicks: number;
-  /** Since install; clicks = videoClicks + productClicks. */
+  /** The last 30 days, by platform; clicks = videoClicks + productClicks. */
   platformBreakdown: Array<{ platform: PlatformId | string; clicks: number; videoClicks: number; productClicks: number }>;
   /** One entry per day of the last 30 (oldest first), for the chart. */
   dailyClicks: Array<{ date: string; videoClicks: number; productClicks: number }>;

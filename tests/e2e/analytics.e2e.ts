@@ -69,6 +69,7 @@ test("the Performance Overview covers the last 30 days: older clicks and sales s
   await expect(cardTitled(app, "Video Clicks")).toContainText("33 this month");
   await expect(cardTitled(app, "Product Clicks")).toContainText("2products viewed from videos");
   await expect(cardTitled(app, "Sales")).toContainText("1$12.50 revenue");
+  await expect(cardTitled(app, "Platform Performance")).toContainText("TikTokVideo clicks 3 · Product clicks 2");
 });
 
 test("every empty state of the Analytics page", async ({ openApp, shop }) => {
