@@ -106,6 +106,8 @@ export const ANALYTICS_WINDOW_DAYS = 30;
 export const TOP_VIDEOS_COUNT = 5;
 
 export const PREVIEW_SAMPLE_VIDEOS_MAX = 8;
+/** Where the admin serves the sample videos' posters (public/samples, made by scripts/make-sample-posters.mjs). */
+export const PREVIEW_SAMPLE_POSTER_PATH = "/samples";
 export const PREVIEW_VISIBLE = { carousel: 3, grid: 6, stories: 6 } as const;
 
 export const REVIEW_PROMPT_DAYS = [15, 30] as const;

@@ -4,7 +4,9 @@
  * (decision 016), and sales from real orders (OrderAttribution). Everything
  * is scoped to one shop.
  *
- * Clicks are video clicks plus product clicks (an add to cart is not a click).
+ * Two kinds of click, always counted and named apart on the page (issue 15
+ * item 10): a video click is the player opened, a product click is "View
+ * product" in it (an add to cart is not a click); "clicks" alone means both.
  * total* figures count everything since install; the 30-day window is the
  * last 30 UTC days, today included. Per video and per widget, the lists also
  * say how often they were seen, played, watched and opened (issue 14).
@@ -35,43 +37,69 @@ function analyticsWindowDays(now = new Date()): string[] {
   return Array.from({ length: ANALYTICS_WINDOW_DAYS }, (_, index) => utcDay(new Date(now.getTime() - (ANALYTICS_WINDOW_DAYS - 1 - index) * DAY_MS)));
 }
 
+/** The first day of `now`'s month (UTC, as the rollups' days are): YYYY-MM-DD. */
+const monthStartDay = (now: Date) => `${utcDay(now).slice(0, 8)}01`;
+
+/**
+ * The page's figures. The Performance Overview's clicks and sales cover the
+ * window (the last 30 UTC days, today included; a sale is an order placed in
+ * it, net of its refunds and cancellation); "this month" starts on the 1st
+ * (UTC), which may lie a day before the window on the 31st. The platform
+ * breakdown covers the window too; total* stay since install (the API's
+ * fields, the page's empty state).
+ */
 export async function analyticsSummary(shopId: string, now = new Date()): Promise<AnalyticsSummaryDto> {
   const days = analyticsWindowDays(now);
-  const [byPlatform, recent, library, sales, shop] = await Promise.all([
+  const windowStart = days[0]!;
+  const monthStart = monthStartDay(now);
+  const [totals, recent, library, sales, windowSales, shop] = await Promise.all([
     prisma.analyticsRollup.groupBy({
-      by: ["type", "key"],
+      by: ["type"],
       where: { shopId, dimension: "platform", type: { in: [...CLICK_TYPES] } },
       _sum: { count: true },
     }),
+    // At most 31 days x 2 types x 5 platforms rows.
     prisma.analyticsRollup.groupBy({
-      by: ["day", "type"],
-      where: { shopId, dimension: "platform", type: { in: [...CLICK_TYPES] }, day: { gte: days[0] } },
+      by: ["day", "type", "key"],
+      where: { shopId, dimension: "platform", type: { in: [...CLICK_TYPES] }, day: { gte: monthStart < windowStart ? monthStart : windowStart } },
       _sum: { count: true },
     }),
     countLibrary(shopId),
     netSales(shopId),
+    netSales(shopId, { since: new Date(`${windowStart}T00:00:00.000Z`) }),
     prisma.shop.findUnique({ where: { id: shopId }, select: { currencyCode: true } }),
   ]);
 
-  const sumOf = (type: string) => byPlatform.filter((row) => row.type === type).reduce((sum, row) => sum + (row._sum.count ?? 0), 0);
+  const sumOf = (type: string) => totals.find((row) => row.type === type)?._sum.count ?? 0;
   const totalVideoClicks = sumOf("video_click");
   const totalProductClicks = sumOf("product_click");
-  const platformClicks = new Map<string, number>();
-  for (const row of byPlatform) platformClicks.set(row.key, (platformClicks.get(row.key) ?? 0) + (row._sum.count ?? 0));
+  const platforms = new Map<string, { videoClicks: number; productClicks: number }>();
 
   const dailyClicks = days.map((date) => ({ date, videoClicks: 0, productClicks: 0 }));
   const clicksByDate = new Map(dailyClicks.map((day) => [day.date, day]));
+  let thisMonthVideoClicks = 0;
   for (const row of recent) {
+    const count = row._sum.count ?? 0;
+    if (row.type === "video_click" && row.day >= monthStart) thisMonthVideoClicks += count;
     const day = clicksByDate.get(row.day);
     if (!day) continue;
-    if (row.type === "video_click") day.videoClicks += row._sum.count ?? 0;
-    else day.productClicks += row._sum.count ?? 0;
+    let platform = platforms.get(row.key);
+    if (!platform) platforms.set(row.key, (platform = { videoClicks: 0, productClicks: 0 }));
+    if (row.type === "video_click") {
+      day.videoClicks += count;
+      platform.videoClicks += count;
+    } else {
+      day.productClicks += count;
+      platform.productClicks += count;
+    }
   }
+  const windowVideoClicks = dailyClicks.reduce((sum, day) => sum + day.videoClicks, 0);
+  const windowProductClicks = dailyClicks.reduce((sum, day) => sum + day.productClicks, 0);
 
   return {
     totalClicks: totalVideoClicks + totalProductClicks,
     totalVideoClicks,
-    last30DaysClicks: dailyClicks.reduce((sum, day) => sum + day.videoClicks + day.productClicks, 0),
+    last30DaysClicks: windowVideoClicks + windowProductClicks,
     totalVideos: library.totalVideos,
     enabledVideos: library.enabledVideos,
     totalWidgets: library.totalWidgets,
@@ -81,8 +109,16 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
     totalConversions: sales.orders,
     conversionRevenue: sales.amountCents / 100,
     currency: shop?.currencyCode ?? "USD",
-    platformBreakdown: [...platformClicks]
-      .map(([platform, clicks]) => ({ platform, clicks }))
+    last30Days: {
+      from: windowStart,
+      videoClicks: windowVideoClicks,
+      productClicks: windowProductClicks,
+      conversions: windowSales.orders,
+      revenue: windowSales.amountCents / 100,
+    },
+    thisMonthVideoClicks,
+    platformBreakdown: [...platforms]
+      .map(([platform, clicks]) => ({ platform, clicks: clicks.videoClicks + clicks.productClicks, ...clicks }))
       .filter((entry) => entry.clicks > 0)
       .sort((a, b) => b.clicks - a.clicks || a.platform.localeCompare(b.platform)),
     dailyClicks,
@@ -120,9 +156,10 @@ function engagementOf(activity: WindowActivity | undefined, impressionType: "imp
   const impressions = count(impressionType);
   const plays = count("play");
   const videoClicks = count("video_click");
+  const productClicks = count("product_click");
   const watchTimeMs = activity?.watchedMs ?? 0;
   return {
-    clicks: count("video_click") + count("product_click"),
+    clicks: videoClicks + productClicks,
     impressions,
     plays,
     play_rate: ratio(plays, impressions),
@@ -131,6 +168,7 @@ function engagementOf(activity: WindowActivity | undefined, impressionType: "imp
     watch_time_ms: watchTimeMs,
     average_watch_ms: ratio(watchTimeMs, plays),
     video_clicks: videoClicks,
+    product_clicks: productClicks,
     click_through_rate: ratio(videoClicks, impressions),
   };
 }
@@ -154,7 +192,7 @@ export async function videoAnalytics(shopId: string, now = new Date()): Promise<
     .sort((a, b) => byEngagement(a.engagement, b.engagement));
   const videos = await prisma.video.findMany({
     where: { shopId, id: { in: ranked.slice(0, VIDEO_LIST_LIMIT * 2).map((entry) => entry.id) } },
-    select: { id: true, title: true, authorName: true, platform: true, enabled: true, storedThumbnailUrl: true, thumbnailUrl: true },
+    select: { id: true, title: true, authorName: true, channelUsername: true, platform: true, enabled: true, storedThumbnailUrl: true, thumbnailUrl: true },
   });
   const byId = new Map(videos.map((video) => [video.id, video]));
   return ranked
@@ -167,6 +205,7 @@ export async function videoAnalytics(shopId: string, now = new Date()): Promise<
           thumbnail_url: video.storedThumbnailUrl ?? video.thumbnailUrl,
           title: video.title,
           author_name: video.authorName,
+          channel_username: video.channelUsername,
           platform: video.platform,
           enabled: video.enabled,
           ...engagement,

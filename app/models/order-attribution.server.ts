@@ -214,8 +214,13 @@ export interface NetSales {
  * came back earns nothing (refund subtotals are rounded per refund, so the
  * cents left over are noise, not revenue); an order none of whose lines is
  * left is not a sale. A refund of a line never credited counts for nothing.
+ * With `since`, only orders placed from then on count (a window's sales),
+ * each still net of every refund and cancellation of it, whenever it came.
  */
-export async function netSales(shopId: string, db: Prisma.TransactionClient = prisma): Promise<NetSales> {
+export async function netSales(shopId: string, options: { since?: Date; db?: Prisma.TransactionClient } = {}): Promise<NetSales> {
+  const db = options.db ?? prisma;
+  // Orders placed from `since` on (the Performance Overview's window), net of their refunds whenever those came.
+  const placedSince = options.since ? Prisma.sql`AND sale."occurredAt" >= ${options.since}` : Prisma.empty;
   const [totals] = await db.$queryRaw<Array<{ orders: number | bigint | null; amountCents: number | bigint | null }>>`
     SELECT COUNT(DISTINCT CASE WHEN line."keptQuantity" > 0 THEN line."orderId" END) AS "orders",
            SUM(CASE WHEN line."keptQuantity" > 0 AND line."keptCents" > 0 THEN line."keptCents" ELSE 0 END) AS "amountCents"
@@ -226,7 +231,7 @@ export async function netSales(shopId: string, db: Prisma.TransactionClient = pr
       FROM "OrderAttribution" sale
       LEFT JOIN "OrderRefundLine" refund
         ON refund."shopId" = sale."shopId" AND refund."orderId" = sale."orderId" AND refund."lineItemId" = sale."lineItemId"
-      WHERE sale."shopId" = ${shopId} AND sale."cancelledAt" IS NULL
+      WHERE sale."shopId" = ${shopId} AND sale."cancelledAt" IS NULL ${placedSince}
       GROUP BY sale."id", sale."orderId", sale."quantity", sale."amountCents"
     ) AS line`;
   return { orders: Number(totals?.orders ?? 0), amountCents: Number(totals?.amountCents ?? 0) };

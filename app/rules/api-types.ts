@@ -159,9 +159,11 @@ export interface LibraryData {
 
 /**
  * GET /api/analytics/{shopId} (spec 3, "Analytics summary"). Fields named
- * total* count everything since install; last30DaysClicks and dailyClicks the
- * last 30 days (UTC days, today included). Clicks are video clicks plus
- * product clicks; conversions are attributed order lines from real orders.
+ * total* count everything since install; last30DaysClicks, last30Days,
+ * platformBreakdown and dailyClicks the last 30 days (UTC days, today included). A video click is
+ * the player opened, a product click "View product" in it; "clicks" alone
+ * means both. Conversions are attributed order lines from real orders, net of
+ * refunds and cancellations.
  */
 export interface AnalyticsSummaryDto {
   totalClicks: number;
@@ -179,7 +181,20 @@ export interface AnalyticsSummaryDto {
   /** Attributed revenue in the shop's currency, major units (e.g. 59.98). */
   conversionRevenue: number;
   currency: string;
-  platformBreakdown: Array<{ platform: PlatformId | string; clicks: number }>;
+  /** The Performance Overview (spec 2): the last 30 days; a sale is an order placed in them. */
+  last30Days: {
+    /** The window's first day, YYYY-MM-DD (UTC). */
+    from: string;
+    videoClicks: number;
+    productClicks: number;
+    conversions: number;
+    /** Major units of `currency`. */
+    revenue: number;
+  };
+  /** Video clicks since the 1st of this month (UTC). */
+  thisMonthVideoClicks: number;
+  /** The last 30 days, by platform; clicks = videoClicks + productClicks. */
+  platformBreakdown: Array<{ platform: PlatformId | string; clicks: number; videoClicks: number; productClicks: number }>;
   /** One entry per day of the last 30 (oldest first), for the chart. */
   dailyClicks: Array<{ date: string; videoClicks: number; productClicks: number }>;
 }
@@ -205,6 +220,8 @@ export interface EngagementDto {
   average_watch_ms: number | null;
   /** Video clicks alone: the player opened. */
   video_clicks: number;
+  /** Product clicks alone: "View product" in the player. */
+  product_clicks: number;
   /** video_clicks / impressions. */
   click_through_rate: number | null;
 }
@@ -214,7 +231,10 @@ export interface VideoAnalyticsDto extends EngagementDto {
   id: string;
   thumbnail_url: string | null;
   title: string | null;
+  /** The creator's display name as the platform gives it (shown as is). */
   author_name: string | null;
+  /** The creator's handle (shown with "@"). */
+  channel_username: string | null;
   platform: string;
   enabled: boolean;
 }

@@ -186,6 +186,62 @@ describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", ()
     expect((await listOf<VideoAnalyticsDto>(videosRoute, shop, "videos")).map((v) => v.clicks)).toEqual([7]);
   });
 
+  it("gives the Performance Overview the last 30 days: clicks of each kind, this month's video clicks, and sales of orders placed in them (issue 15 item 1)", async () => {
+    const shop = await bootstrapShop("analytics");
+    const [video] = await seedVideos(shop.id, [{ title: "Evergreen", enabled: true }]);
+    const rollups: Array<[daysAgo: number, type: "video_click" | "product_click", count: number]> = [
+      [45, "video_click", 100],
+      [45, "product_click", 40],
+      [30, "video_click", 20],
+      [29, "video_click", 7],
+      [29, "product_click", 3],
+      [0, "video_click", 2],
+      [0, "product_click", 1],
+    ];
+    await prisma.analyticsRollup.createMany({
+      data: rollups.flatMap(([daysAgo, type, count]) => [
+        { shopId: shop.id, dimension: "platform", day: dayOf(daysAgo), type, key: "tiktok", count },
+        { shopId: shop.id, dimension: "video", day: dayOf(daysAgo), type, key: video.id, count },
+      ]),
+    });
+    // An order placed 40 days ago (and refunded in part since), one placed today.
+    const line = (id: number, price: string) => ({ id, productId: 42, price, quantity: 2, properties: { _clipcart_video: video.id } });
+    const old = { ...orderPayload([line(71, "50.00")]), created_at: new Date(Date.now() - 40 * DAY).toISOString() };
+    const recent = orderPayload([line(72, "10.00")]);
+    await deliver(ordersCreateRoute, signedOrder(shop, old));
+    await deliver(ordersCreateRoute, signedOrder(shop, recent));
+    await deliver(refundsCreateRoute, signedOrder(shop, refundPayload(old, [{ lineId: 71, quantity: 1, subtotal: "50.00" }]), randomUUID(), "refunds/create"));
+    await deliver(
+      refundsCreateRoute,
+      signedOrder(shop, refundPayload(recent, [{ lineId: 72, quantity: 1, subtotal: "10.00" }]), randomUUID(), "refunds/create"),
+    );
+
+    const summary = await summaryOf(shop);
+    const monthStart = `${dayOf(0).slice(0, 8)}01`;
+    const thisMonth = rollups.filter(([daysAgo, type]) => type === "video_click" && dayOf(daysAgo) >= monthStart).reduce((sum, [, , count]) => sum + count, 0);
+    expect(summary.last30Days).toEqual({ from: dayOf(29), videoClicks: 9, productClicks: 4, conversions: 1, revenue: 10 });
+    expect(summary.thisMonthVideoClicks).toBe(thisMonth);
+    // What the API calls totals stays since install; the platforms are the window's.
+    expect(summary).toMatchObject({ totalVideoClicks: 129, totalProductClicks: 44, last30DaysClicks: 13, totalConversions: 2, conversionRevenue: 60 });
+    expect(summary.platformBreakdown).toEqual([{ platform: "tiktok", clicks: 13, videoClicks: 9, productClicks: 4 }]);
+  });
+
+  it("counts video clicks and product clicks apart per video and per widget, and gives the creator's handle (issue 15 item 10)", async () => {
+    const shop = await bootstrapShop("analytics");
+    const [carousel] = await seedWidgets(shop.id, [{ name: "Home carousel" }]);
+    const [video] = await seedVideos(shop.id, [{ title: "Opened and shopped", enabled: true, channelUsername: "maker" }]);
+    await sendBeacon(shop, [
+      { type: "video_click", videoId: video.id, widgetId: carousel.id },
+      { type: "product_click", videoId: video.id, widgetId: carousel.id, productId: "42" },
+    ]);
+    await flushStorefrontEvents();
+    const [row] = await listOf<VideoAnalyticsDto>(videosRoute, shop, "videos");
+    expect(row).toMatchObject({ clicks: 2, video_clicks: 1, product_clicks: 1, author_name: "Author", channel_username: "maker" });
+    const [widget] = await listOf<WidgetAnalyticsDto>(widgetsRoute, shop, "widgets");
+    expect(widget).toMatchObject({ clicks: 2, video_clicks: 1, product_clicks: 1 });
+    expect((await summaryOf(shop)).last30Days).toMatchObject({ videoClicks: 1, productClicks: 1 });
+  });
+
   it("says per video and per widget how often shoppers saw, played, watched and opened them, with rates over impressions (issue 14)", async () => {
     const shop = await bootstrapShop("analytics");
     const [carousel, stories] = await seedWidgets(shop.id, [{ name: "Home carousel" }, { name: "Stories row", layoutType: "stories" }]);

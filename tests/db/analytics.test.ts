@@ -40,7 +40,7 @@ describe("analytics rollups and attribution", () => {
     }
     const summary = await analyticsSummary(shop.id);
     expect([summary.totalVideoClicks, summary.totalProductClicks, summary.last30DaysClicks]).toEqual([3, 3, 6]);
-    expect(summary.platformBreakdown).toEqual([{ platform: "instagram", clicks: 6 }]);
+    expect(summary.platformBreakdown).toEqual([{ platform: "instagram", clicks: 6, videoClicks: 3, productClicks: 3 }]);
     expect((await videoAnalytics(shop.id)).map((v) => v.clicks)).toEqual([6]);
     expect((await widgetAnalytics(shop.id)).map((w) => w.clicks)).toEqual([6]);
     const unknownWidget = await prisma.analyticsRollup.findMany({ where: { shopId: shop.id, dimension: "widget", key: "" } });
@@ -249,6 +249,47 @@ describe("net sales: refunds and cancellations", () => {
     // Cancelling an order already refunded in part takes the rest off.
     await cancelOrder(shop.shopDomain, cancellationOf(kept));
     expect(await netSales(shop.id)).toEqual({ orders: 0, amountCents: 0 });
+  });
+
+  it("counts only orders placed since a date, each net of its refunds whenever they came, whichever way the rows were written", async () => {
+    const shop = await createShop("net");
+    const video = await createVideo(shop.id, { title: "Seasonal" });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    const placed = (order: OrderPayload, days: number) => OrderPayload.parse({ ...order, created_at: daysAgo(days).toISOString() });
+    const old = placed(orderOf(601, [{ videoId: video.id, quantity: 1, price: "40.00" }]), 40);
+    const recent = placed(orderOf(602, [{ videoId: video.id, quantity: 2, price: "10.00" }]), 2);
+    await attributeOrder(shop.shopDomain, old);
+    await attributeOrder(shop.shopDomain, recent);
+    // Written by Prisma rather than raw SQL: 20 days ago, and 31 days ago.
+    await prisma.orderAttribution.createMany({
+      data: [
+        {
+          shopId: shop.id,
+          orderId: "gid://shopify/Order/603",
+          lineItemId: "gid://shopify/LineItem/603",
+          videoId: video.id,
+          quantity: 1,
+          amountCents: 700,
+          currency: "USD",
+          occurredAt: daysAgo(20),
+        },
+        {
+          shopId: shop.id,
+          orderId: "gid://shopify/Order/604",
+          lineItemId: "gid://shopify/LineItem/604",
+          videoId: video.id,
+          quantity: 1,
+          amountCents: 900,
+          currency: "USD",
+          occurredAt: daysAgo(31),
+        },
+      ],
+    });
+    await recordRefund(shop.shopDomain, refundOf(recent, 611, [{ index: 0, quantity: 1, subtotal: "10.00" }]));
+
+    expect(await netSales(shop.id)).toEqual({ orders: 4, amountCents: 4000 + 1000 + 700 + 900 });
+    expect(await netSales(shop.id, { since: daysAgo(30) })).toEqual({ orders: 2, amountCents: 1000 + 700 });
+    expect((await analyticsSummary(shop.id)).last30Days).toMatchObject({ conversions: 2, revenue: 17 });
   });
 
   it("sums thousands of orders with their refunds and cancellations at once (one query, not one per order)", async () => {

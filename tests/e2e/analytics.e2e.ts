@@ -20,6 +20,58 @@ const heading = (app: FrameLocator, name: string) => app.getByRole("heading", { 
 const control = (shop: string, action: string, body: unknown = {}) =>
   fetch(`${SHOPIFY_URL}/__local/shops/${shop}/${action}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
+/** A table row's cells by their column headings. */
+async function columnsOf(app: FrameLocator, section: string, rowText: string): Promise<Record<string, string>> {
+  const table = cardTitled(app, section).locator("table");
+  const headings = await table.locator("thead tr").first().locator("th").allInnerTexts();
+  const cells = await table.locator("tbody tr", { hasText: rowText }).first().locator("th, td").allInnerTexts();
+  return Object.fromEntries(headings.map((name, index) => [name.trim(), (cells[index] ?? "").trim()]));
+}
+
+test("the Performance Overview covers the last 30 days: older clicks and sales stay out of its cards (issue 15 item 1)", async ({ openApp, shop }) => {
+  await openApp("/");
+  const shopRow = await bootstrappedShop(shop);
+  const prisma = await e2eDb();
+  const [video] = await seedVideos(shop, [{ title: "Last season's hit", enabled: true }]);
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
+  const rollups: Array<[daysAgo: number, type: string, count: number]> = [
+    [45, "video_click", 100],
+    [45, "product_click", 40],
+    [0, "video_click", 3],
+    [0, "product_click", 2],
+  ];
+  await prisma.analyticsRollup.createMany({
+    data: rollups.flatMap(([daysAgo, type, count]) =>
+      ["platform", "video"].map((dimension) => ({
+        shopId: shopRow.id,
+        dimension,
+        day: day(daysAgo).toISOString().slice(0, 10),
+        type,
+        key: dimension === "platform" ? "tiktok" : video.id,
+        count,
+      })),
+    ),
+  });
+  const sale = (id: number, daysAgo: number, amountCents: number) => ({
+    shopId: shopRow.id,
+    orderId: `gid://shopify/Order/${id}`,
+    lineItemId: `gid://shopify/LineItem/${id}`,
+    videoId: video.id,
+    quantity: 1,
+    amountCents,
+    currency: "USD",
+    occurredAt: day(daysAgo),
+  });
+  await prisma.orderAttribution.createMany({ data: [sale(1, 45, 50_000), sale(2, 1, 1_250)] });
+
+  const app = await openApp("/analytics");
+  await expect(app.getByText("Last 30 days", { exact: true })).toBeVisible();
+  await expect(cardTitled(app, "Video Clicks")).toContainText("33 this month");
+  await expect(cardTitled(app, "Product Clicks")).toContainText("2products viewed from videos");
+  await expect(cardTitled(app, "Sales")).toContainText("1$12.50 revenue");
+  await expect(cardTitled(app, "Platform Performance")).toContainText("TikTokVideo clicks 3 · Product clicks 2");
+});
+
 test("every empty state of the Analytics page", async ({ openApp, shop }) => {
   // Nothing yet: one empty state for the page, leading to the library.
   let app = await openApp("/analytics");
@@ -116,13 +168,20 @@ test("a shopper's clicks, add to cart and orders show on Analytics and the Dashb
 
   await page.bringToFront();
   app = await openApp("/analytics");
-  await expect(cardTitled(app, "Video Clicks")).toContainText("11 in the last 30 days");
+  // One of each kind of click, each under its own name wherever it shows (issue 15 item 10).
+  await expect(cardTitled(app, "Video Clicks")).toContainText("11 this month");
   await expect(cardTitled(app, "Product Clicks")).toContainText("1products viewed from videos");
   await expect(cardTitled(app, "Sales")).toContainText(`1${price} revenue`);
-  await expect(cardTitled(app, "Platform Performance")).toContainText("TikTok2 clicks");
-  await expect(tableRow(app, "Linen shirt styled three ways")).toContainText("@Author");
+  await expect(cardTitled(app, "Platform Performance")).toContainText("TikTokVideo clicks 1 · Product clicks 1");
+  // The display name as is, the channel username as the handle.
+  await expect(tableRow(app, "Linen shirt styled three ways")).toContainText("Author · @creator");
+  await expect(tableRow(app, "Linen shirt styled three ways")).not.toContainText("@Author");
   await expect(tableRow(app, "Linen shirt styled three ways")).toContainText(/TikTok2(Success)?Published/);
+  const videoColumns = await columnsOf(app, "Top Performing Videos", "Linen shirt styled three ways");
+  expect([videoColumns["Clicks"], videoColumns["Video Clicks"], videoColumns["Product Clicks"]]).toEqual(["2", "1", "1"]);
   await expect(tableRow(app, "Product page carousel")).toContainText("CarouselProduct Pages2");
+  const widgetColumns = await columnsOf(app, "Widget Performance", "Product page carousel");
+  expect([widgetColumns["Clicks"], widgetColumns["Video Clicks"], widgetColumns["Product Clicks"]]).toEqual(["2", "1", "1"]);
   await expect(app.locator("[data-clicks-chart]")).toHaveAttribute("data-clicks-chart", "2");
   await expect(app.locator("[data-clicks-chart] svg").first()).toBeVisible();
 

@@ -1,4 +1,4 @@
-import type { FrameLocator, Page } from "@playwright/test";
+import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { firstOf, only } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { adminModal, cardTitled, closeAdminModal, expect, modalButton, setShopTheme, test } from "./fixtures";
@@ -46,6 +46,26 @@ test("the page starts empty; Add widget toggles to Cancel and offers the five la
   await expect(app.getByText("Horizontal scrolling video gallery")).toHaveCount(0);
 });
 
+/** The preview's sample posters: `count` pictures from the admin's /samples, each loaded and 9:16. */
+async function expectSamplePosters(preview: Locator, count: number) {
+  const posters = preview.locator("img.cc-poster");
+  await expect(posters).toHaveCount(count);
+  await expect
+    .poll(() =>
+      posters.evaluateAll((images) =>
+        (images as HTMLImageElement[]).map((image) => ({
+          path: image.currentSrc ? new URL(image.currentSrc).pathname : "",
+          ratio: image.naturalHeight > 0 ? Math.round((image.naturalWidth / image.naturalHeight) * 1000) / 1000 : 0,
+        })),
+      ),
+    )
+    .toEqual(Array.from({ length: count }, (_, index) => ({ path: `/samples/sample-${index + 1}.svg`, ratio: Math.round((9 / 16) * 1000) / 1000 })));
+  const src = await posters.first().evaluate((image) => (image as HTMLImageElement).currentSrc);
+  const response = await fetch(src);
+  expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+  expect((await response.arrayBuffer()).byteLength).toBeLessThan(4_096);
+}
+
 test("a carousel with the defaults, sample videos in its preview, and the page rules", async ({ openWidgets, shop }) => {
   const app = await openWidgets();
   await startCreating(app, "Carousel");
@@ -54,6 +74,8 @@ test("a carousel with the defaults, sample videos in its preview, and the page r
   await expect(app.getByText("These are sample videos.")).toBeVisible();
   await expect(app.getByRole("link", { name: "Approve videos in the Video Library" })).toBeVisible();
   await expect(app.getByRole("region", { name: "Widget preview" }).getByText("Summer try-on haul")).toBeVisible();
+  // Each sample has a poster like a still of a short video (issue 15 item 16): a 9:16 picture the admin serves, not a flat tile.
+  await expectSamplePosters(app.getByRole("region", { name: "Widget preview" }), 3);
 
   // Carousel: theme, auto-scroll and header; no alignment.
   await expect(app.getByRole("radio", { name: "Light" })).toBeChecked();
@@ -85,6 +107,9 @@ test("a carousel with the defaults, sample videos in its preview, and the page r
   await expect(widget.getByText("Product Pages")).toBeVisible();
   await expect(widget.getByText("Collection Pages")).toBeVisible();
   await expect(widget.getByText("Installed")).toHaveCount(0);
+  // Still no approved video: the card's mini preview shows the samples too, said to be samples.
+  await expectSamplePosters(widget.getByRole("region", { name: "Preview of Carousel Widget" }), 3);
+  await expect(widget.getByText("Sample videos: approve videos to see your own.")).toBeVisible();
   const stored = only(await storedWidgets(shop), "stored widget");
   expect(stored).toMatchObject({
     name: "Carousel Widget",

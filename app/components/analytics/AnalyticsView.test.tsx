@@ -27,7 +27,9 @@ const summary: AnalyticsSummaryDto = {
   totalConversions: 0,
   conversionRevenue: 0,
   currency: "USD",
-  platformBreakdown: [{ platform: "tiktok", clicks: 3 }],
+  last30Days: { from: "2026-10-28", videoClicks: 2, productClicks: 1, conversions: 0, revenue: 0 },
+  thisMonthVideoClicks: 2,
+  platformBreakdown: [{ platform: "tiktok", clicks: 3, videoClicks: 2, productClicks: 1 }],
   dailyClicks: [],
 };
 
@@ -41,6 +43,7 @@ const measured = (engagement: Partial<EngagementDto>): EngagementDto => ({
   watch_time_ms: 0,
   average_watch_ms: null,
   video_clicks: 0,
+  product_clicks: 0,
   click_through_rate: null,
   ...engagement,
 });
@@ -53,7 +56,8 @@ const data: AnalyticsPageData = {
       id: "v1",
       thumbnail_url: null,
       title: "Linen shirt",
-      author_name: "maker",
+      author_name: "Maker Studio",
+      channel_username: "maker",
       platform: "tiktok",
       enabled: true,
       ...measured({
@@ -65,11 +69,12 @@ const data: AnalyticsPageData = {
         watch_time_ms: 24_800,
         average_watch_ms: 12_400,
         video_clicks: 2,
+        product_clicks: 1,
         click_through_rate: 0.25,
       }),
     },
     // Played and opened from a stories row without an impression: no rate to show.
-    { id: "v2", thumbnail_url: null, title: "Soap", author_name: null, platform: "tiktok", enabled: false, ...measured({ plays: 1 }) },
+    { id: "v2", thumbnail_url: null, title: "Soap", author_name: null, channel_username: null, platform: "tiktok", enabled: false, ...measured({ plays: 1 }) },
   ],
   widgets: [
     {
@@ -77,7 +82,16 @@ const data: AnalyticsPageData = {
       name: "Home stories",
       layout_type: "stories",
       page_contexts: '["homepage"]',
-      ...measured({ clicks: 3, impressions: 4, plays: 2, play_rate: 0.5, average_watch_ms: 125_000, video_clicks: 2, click_through_rate: 0.5 }),
+      ...measured({
+        clicks: 3,
+        impressions: 4,
+        plays: 2,
+        play_rate: 0.5,
+        average_watch_ms: 125_000,
+        video_clicks: 2,
+        product_clicks: 1,
+        click_through_rate: 0.5,
+      }),
     },
     { id: "w2", name: "Never seen", layout_type: "grid", page_contexts: "[]", ...measured({}) },
   ],
@@ -134,11 +148,12 @@ describe("Analytics: what shoppers did, per video and per widget", () => {
       "Views",
       "Avg. Watch Time",
       "Video Clicks",
+      "Product Clicks",
       "CTR",
     ]);
     expect(rows.map((row) => row.slice(3))).toEqual([
-      ["3", "Published", "8", "2", "25%", "1", "12.4 s", "2", "25%"],
-      ["0", "Unpublished", "0", "1", "—", "0", "—", "0", "—"],
+      ["3", "Published", "8", "2", "25%", "1", "12.4 s", "2", "1", "25%"],
+      ["0", "Unpublished", "0", "1", "—", "0", "—", "0", "0", "—"],
     ]);
   });
 
@@ -155,8 +170,18 @@ describe("Analytics: what shoppers did, per video and per widget", () => {
       "Views",
       "Avg. Watch Time",
       "Video Clicks",
+      "Product Clicks",
       "CTR",
     ]);
-    expect(rows).toEqual([["Home stories", "Stories", "Homepage", "3", "4", "2", "50%", "0", "2 min 5 s", "2", "50%"]]);
+    expect(rows).toEqual([["Home stories", "Stories", "Homepage", "3", "4", "2", "50%", "0", "2 min 5 s", "2", "1", "50%"]]);
+  });
+
+  it("names each kind of click apart, as the cards do, and gives only the channel username an @ (issue 15 item 10)", () => {
+    const container = renderPage();
+    const { rows } = tableAfter(container, "Top Performing Videos");
+    expect(rows[0]?.[1]).toBe("Linen shirtMaker Studio · @maker");
+    expect(rows[1]?.[1]).toBe("Soap");
+    expect(container.textContent).toContain("Video clicks 2 · Product clicks 1");
+    expect(container.textContent).not.toContain("@Maker Studio");
   });
 });

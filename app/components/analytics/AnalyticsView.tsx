@@ -35,6 +35,8 @@ const EMPTY_SUMMARY: AnalyticsSummaryDto = {
   totalConversions: 0,
   conversionRevenue: 0,
   currency: "USD",
+  last30Days: { from: "", videoClicks: 0, productClicks: 0, conversions: 0, revenue: 0 },
+  thisMonthVideoClicks: 0,
   platformBreakdown: [],
   dailyClicks: [],
 };
@@ -67,7 +69,8 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
     );
   }
 
-  const recentVideoClicks = summary.dailyClicks.reduce((sum, day) => sum + day.videoClicks, 0);
+  // The Performance Overview covers the last 30 days (spec 2); the empty state above looks at everything.
+  const recent = summary.last30Days;
   const topVideos = data.videos.filter(wasEngaged).slice(0, TOP_VIDEOS_COUNT);
   const engagedWidgets = data.widgets.filter(wasEngaged);
   const createWidget = { content: ANALYTICS_TEXT.createWidget, url: appHref("/widgets", search) };
@@ -87,8 +90,8 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
           <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 5 }} gap="300">
             <StatCard
               title={ANALYTICS_TEXT.videoClicks}
-              value={formatCount(summary.totalVideoClicks)}
-              detail={recentVideoClicks > 0 ? ANALYTICS_TEXT.videoClicksRecent(recentVideoClicks) : ANALYTICS_TEXT.sinceInstall}
+              value={formatCount(recent.videoClicks)}
+              detail={summary.thisMonthVideoClicks > 0 ? ANALYTICS_TEXT.videoClicksThisMonth(formatCount(summary.thisMonthVideoClicks)) : null}
             />
             <StatCard
               title={ANALYTICS_TEXT.totalVideos}
@@ -96,11 +99,11 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
               detail={ANALYTICS_TEXT.publishedCount(summary.enabledVideos)}
             />
             <StatCard title={ANALYTICS_TEXT.activeWidgets} value={formatCount(summary.totalWidgets)} detail={ANALYTICS_TEXT.deployedOnStore} />
-            <StatCard title={ANALYTICS_TEXT.productClicks} value={formatCount(summary.totalProductClicks)} detail={ANALYTICS_TEXT.productsViewed} />
+            <StatCard title={ANALYTICS_TEXT.productClicks} value={formatCount(recent.productClicks)} detail={ANALYTICS_TEXT.productsViewed} />
             <StatCard
               title={ANALYTICS_TEXT.sales}
-              value={formatCount(summary.totalConversions)}
-              detail={ANALYTICS_TEXT.salesRevenue(formatMoney(summary.conversionRevenue, summary.currency))}
+              value={formatCount(recent.conversions)}
+              detail={ANALYTICS_TEXT.salesRevenue(formatMoney(recent.revenue, summary.currency))}
             />
           </InlineGrid>
         </BlockStack>
@@ -121,7 +124,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
                     <InlineStack key={entry.platform} align="space-between" blockAlign="center" as="li">
                       <PlatformBadge platform={entry.platform} />
                       <Text as="span" variant="bodyMd" fontWeight="semibold">
-                        {ANALYTICS_TEXT.platformClicks(formatCount(entry.clicks))}
+                        {ANALYTICS_TEXT.platformClicks(formatCount(entry.videoClicks), formatCount(entry.productClicks))}
                       </Text>
                     </InlineStack>
                   ))}
@@ -152,9 +155,9 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
                       <Text as="span" fontWeight="semibold">
                         {video.title || ANALYTICS_TEXT.untitledVideo}
                       </Text>
-                      {video.author_name ? (
+                      {creatorOf(video) ? (
                         <Text as="span" tone="subdued" variant="bodySm">
-                          @{video.author_name}
+                          {creatorOf(video)}
                         </Text>
                       ) : null}
                     </BlockStack>,
@@ -230,6 +233,7 @@ const ENGAGEMENT_HEADINGS = [
   ANALYTICS_TEXT.columns.views,
   ANALYTICS_TEXT.columns.averageWatchTime,
   ANALYTICS_TEXT.columns.videoClicks,
+  ANALYTICS_TEXT.columns.productClicks,
   ANALYTICS_TEXT.columns.clickThroughRate,
 ];
 const ENGAGEMENT_CONTENT_TYPES = ENGAGEMENT_HEADINGS.map(() => "numeric" as const);
@@ -242,8 +246,22 @@ function engagementCells(row: EngagementDto): string[] {
     formatCount(row.views),
     formatWatchTime(row.average_watch_ms),
     formatCount(row.video_clicks),
+    formatCount(row.product_clicks),
     formatRate(row.click_through_rate),
   ];
+}
+
+/**
+ * Who made the video: the display name as the platform gives it, and the
+ * channel username as a handle with "@" (issue 15 item 10); the name alone
+ * when it is the handle itself.
+ */
+function creatorOf(video: VideoAnalyticsDto): string | null {
+  const name = video.author_name?.trim() || null;
+  const handle = video.channel_username?.trim() || null;
+  if (!handle) return name;
+  if (!name || name === handle) return ANALYTICS_TEXT.handle(handle);
+  return ANALYTICS_TEXT.nameAndHandle(name, handle);
 }
 
 function SectionTitle({ title, period, headingId }: { title: string; period: string; headingId: string }) {

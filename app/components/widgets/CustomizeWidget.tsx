@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useBlocker, useLocation, useNavigate } from "@remix-run/react";
 import { SaveBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Link, Select, Text, TextField } from "@shopify/polaris";
-import { PAGE_CONTEXTS, PREVIEW_VISIBLE, type LayoutType, type PageContext } from "~/constants";
+import { PAGE_CONTEXTS, type LayoutType, type PageContext } from "~/constants";
 import { appHref } from "~/rules/app-links";
 import { confirmLeavingUnsaved } from "~/browser/leave-confirmation";
 import { ACTION_TEXT, LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
@@ -16,7 +16,7 @@ import {
   type WidgetChoiceSettingName,
   type WidgetSettings,
 } from "~/rules/widget-settings";
-import { SAMPLE_VIDEOS } from "~/storefront/sample-videos";
+import { PREVIEW_VIDEO_COUNT, browserOrigin, sampleVideos } from "~/storefront/sample-videos";
 import { STOREFRONT_DATA_VERSION, type StorefrontVideo, type StorefrontWidget } from "~/storefront/widget-data";
 import { WidgetPreview } from "./WidgetPreview";
 
@@ -50,15 +50,6 @@ function choicesOf<Name extends WidgetChoiceSettingName>(name: Name) {
   const labels: Record<string, string> = CHOICE_LABELS[name];
   return WIDGET_SETTING_DECLARATIONS[name].options.map((value) => ({ label: labels[value] ?? value, value }));
 }
-
-/** How many videos the preview shows per layout (spec 9: carousel 3, grid 6). */
-const PREVIEW_COUNT: Record<LayoutType, number> = {
-  carousel: PREVIEW_VISIBLE.carousel,
-  grid: PREVIEW_VISIBLE.grid,
-  single: 1,
-  sticky: 1,
-  stories: PREVIEW_VISIBLE.stories,
-};
 
 const SAVE_BAR_ID = "widget-editor-save-bar";
 
@@ -106,7 +97,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
       priority,
       settings,
       currency: "USD",
-      videos: (usingSamples ? SAMPLE_VIDEOS : videos).slice(0, PREVIEW_COUNT[layout]),
+      videos: (usingSamples ? sampleVideos(browserOrigin()) : videos).slice(0, PREVIEW_VIDEO_COUNT[layout]),
     }),
     [name, layout, pageContexts, priority, settings, usingSamples, videos],
   );

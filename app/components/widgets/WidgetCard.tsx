@@ -1,28 +1,40 @@
+import { useMemo } from "react";
 import { Badge, BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import { NamedCard } from "~/components/NamedCard";
 import type { WidgetDto } from "~/rules/api-types";
 import { layoutHasTheme } from "~/rules/widget-rules";
 import { ACTION_TEXT, LAYOUT_NAMES, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
 import type { StorefrontWidget } from "~/storefront/widget-data";
+import { browserOrigin, withSampleVideos } from "~/storefront/sample-videos";
 import { WidgetPreview } from "./WidgetPreview";
 
 interface WidgetCardProps {
   widget: WidgetDto;
   preview: StorefrontWidget | undefined;
+  /** The shop has no approved video: the mini preview shows the sample videos. */
+  samples?: boolean;
   installing: boolean;
   onInstall: () => void;
   onDelete: () => void;
 }
 
 /** Spec 2 widget card: mini preview, "#N", name, badges, Install on Store and Delete. */
-export function WidgetCard({ widget, preview, installing, onInstall, onDelete }: WidgetCardProps) {
+export function WidgetCard({ widget, preview, samples = false, installing, onInstall, onDelete }: WidgetCardProps) {
+  const shown = useMemo(() => (preview && samples && preview.videos.length === 0 ? withSampleVideos(preview, browserOrigin()) : preview), [preview, samples]);
   return (
     <NamedCard>
       {(headingId) => (
         <BlockStack gap="300">
           <Box minHeight="120px" background="bg-surface-secondary" borderRadius="200" padding="200">
-            {preview && preview.videos.length > 0 ? (
-              <WidgetPreview widget={preview} label={WIDGET_TEXT.cardPreviewLabel(widget.name)} interactive={false} />
+            {shown && shown.videos.length > 0 ? (
+              <BlockStack gap="100">
+                <WidgetPreview widget={shown} label={WIDGET_TEXT.cardPreviewLabel(widget.name)} interactive={false} />
+                {shown !== preview ? (
+                  <Text as="p" tone="subdued" variant="bodySm" alignment="center">
+                    {WIDGET_TEXT.cardSamples}
+                  </Text>
+                ) : null}
+              </BlockStack>
             ) : (
               <Text as="p" tone="subdued" alignment="center">
                 {WIDGET_TEXT.cardNoVideos}

@@ -222,6 +222,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
                 key={widget.id}
                 widget={widget}
                 preview={previews[widget.id]}
+                samples={videos.length === 0}
                 installing={loadingThemeFor === widget.id}
                 onInstall={() => void startInstall(widget)}
                 onDelete={() => setDeleting(widget)}
