@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await getShopByDomain(auth.session.shop);
   // First visit: the browser bootstraps the shop right after this load; the page then reads again.
   if (!shop) return json<DashboardPageData>({ shopFound: false, stats: null, supportChatId });
-  return json<DashboardPageData>({ shopFound: true, stats: await loadDashboardStats(shop.id), supportChatId });
+  return json<DashboardPageData>({ shopFound: true, stats: await loadDashboardStats(shop.id, auth.admin.graphql), supportChatId });
 }
 
 export default function DashboardPage() {

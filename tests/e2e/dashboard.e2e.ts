@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
-import { cardTitled, expect, test } from "./fixtures";
+import { cardTitled, expect, setThemeEdits, templateWithBlocks, test } from "./fixtures";
 
 // The Dashboard (issue 5): its three states, the Quick Steps checklist, the
 // overview cards, the tutorial, Support and Help Guide; and the review prompts
@@ -53,7 +53,8 @@ test("the three states of the main panel, the overview and the Quick Steps follo
   for (const name of ["Manage Videos", "Manage Widgets", "View Analytics"]) await expect(app.getByRole("button", { name })).toBeVisible();
   await expect(cardTitled(app, "Total Videos")).toContainText("2");
   await expect(cardTitled(app, "Total Videos")).toContainText("1 published");
-  await expect(cardTitled(app, "Active Widgets")).toContainText("1deployed on store");
+  // Created, not installed: not on the store (issue 15 item 4).
+  await expect(cardTitled(app, "Active Widgets")).toContainText("0deployed on store");
   await expect(cardTitled(app, "Total Clicks")).toContainText("7video engagements");
   await expect(cardTitled(app, "Products Tagged")).toContainText("1videos with products");
   await expect(app.locator('li[data-step-done="true"]')).toHaveText([/^Videos added/, /^Videos approved/, /^Widget created/]);
@@ -63,6 +64,12 @@ test("the three states of the main panel, the overview and the Quick Steps follo
   await prisma.widget.update({ where: { id: widget.id }, data: { installedAt: new Date() } });
   app = await openApp("/");
   await expect(app.locator('li[data-step-done="true"]')).toHaveCount(4);
+  // Confirmed, but the published theme has no block for it: still not on the store.
+  await expect(cardTitled(app, "Active Widgets")).toContainText("0deployed on store");
+  // Its block in the home page's template (the theme's files, read through the Admin API): on the store.
+  await setThemeEdits(shop, { "templates/index.json": templateWithBlocks([{ handle: "carousel", widgetNumber: widget.displayNumber }]) });
+  app = await openApp("/");
+  await expect(cardTitled(app, "Active Widgets")).toContainText("1deployed on store");
   await app.getByRole("button", { name: "View Analytics" }).click();
   await expect(app.getByRole("heading", { name: "Analytics", exact: true })).toBeVisible();
 });

@@ -64,7 +64,7 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
           </Text>
           <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
             <StatCard title={DASHBOARD_TEXT.totalVideos} value={formatCount(stats.totalVideos)} detail={DASHBOARD_TEXT.publishedCount(stats.enabledVideos)} />
-            <StatCard title={DASHBOARD_TEXT.activeWidgets} value={formatCount(stats.totalWidgets)} detail={DASHBOARD_TEXT.deployedOnStore} />
+            <StatCard title={DASHBOARD_TEXT.activeWidgets} value={formatCount(stats.activeWidgets)} detail={DASHBOARD_TEXT.deployedOnStore} />
             <StatCard title={DASHBOARD_TEXT.totalClicks} value={formatCount(stats.totalClicks)} detail={DASHBOARD_TEXT.videoEngagements} />
             <StatCard title={DASHBOARD_TEXT.productsTagged} value={formatCount(stats.taggedVideos)} detail={DASHBOARD_TEXT.videosWithProducts} />
           </InlineGrid>
