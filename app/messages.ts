@@ -475,6 +475,14 @@ export const WIDGET_TEXT = {
   openThemeEditor: "Open Theme Editor",
   addToThemeBody: (theme: string, widget: string) => `The theme editor of your ${theme} theme opens in a new tab with "${widget}" ready to add.`,
   addToThemeHint: "Save in the theme editor, then come back to this tab to finish.",
+  missingPages: (widget: string, pages: string) =>
+    `"${widget}" is not on these pages of your store yet: ${pages}. Open the theme editor for each and save there.`,
+  allPagesLive: (widget: string) => `"${widget}" is already on every page it is for. Open the theme editor to change where it sits.`,
+  addToPage: (page: string) => `Add to ${page}`,
+  enableEmbedFor: (pages: string) => `Enable the app embed (${pages})`,
+  linkOpened: "Opened",
+  liveOn: (pages: string) => `Live on: ${pages}`,
+  notLive: "Not on your store yet",
   gotIt: "Got it",
   installedNotice: (widget: string) => `"${widget}" is installed on your store.`,
   embedTitle: "Enable App Embed",
@@ -484,8 +492,8 @@ export const WIDGET_TEXT = {
     `Click Save. "${widget}" now shows on: ${pages}.`,
   ],
   readyTitle: (widget: string) => `"${widget}" Ready to Install`,
-  stickySteps: (theme: string, displayNumber: number) => [
-    `The theme editor opened with the "${THEME_BLOCK_NAMES.sticky}" app embed of your ${theme} theme.`,
+  appEmbedSteps: (embed: string, theme: string, displayNumber: number) => [
+    `The theme editor opened with the "${embed}" app embed of your ${theme} theme.`,
     `Check that it is switched on and set to widget #${displayNumber}.`,
     INSTALL_SAVE_STEP,
   ],

@@ -8,11 +8,16 @@ import { readThemeSetup, widgetLiveContexts, type ThemeSetup } from "~/rules/the
 import type { WidgetDto } from "~/rules/api-types";
 import { listWidgets } from "./widgets.server";
 
+/** The published theme's setup (null: the shop has no published theme); failures are thrown. */
+export async function readPublishedThemeSetup(graphql: AdminGraphql): Promise<ThemeSetup | null> {
+  const theme = await fetchMainThemeFiles(graphql, THEME_SETUP_FILES);
+  return theme ? readThemeSetup(theme, theme.files) : null;
+}
+
 /** The published theme's setup, or null when there is none or it cannot be read (then nothing can be confirmed). */
 export async function loadThemeSetup(graphql: AdminGraphql): Promise<ThemeSetup | null> {
   try {
-    const theme = await fetchMainThemeFiles(graphql, THEME_SETUP_FILES);
-    return theme ? readThemeSetup(theme, theme.files) : null;
+    return await readPublishedThemeSetup(graphql);
   } catch (error) {
     if (error instanceof Response) throw error; // re-authentication answers from the library
     console.warn("Reading the published theme's files failed", error);
