@@ -512,6 +512,22 @@ export const WIDGET_TEXT = {
 } as const;
 
 /** The Dashboard's texts (spec 2, "Dashboard"). */
+/** Issue 15 item 22: the Dashboard's theme setup card (app.extensions()). */
+export const THEME_STATUS_TEXT = {
+  title: "Theme setup",
+  intro: "What your widgets need in your live theme:",
+  checking: "Checking your live theme…",
+  failed: "Your live theme could not be checked. Open the theme editor to see your app embeds and blocks.",
+  embed: (name: string) => `App embed: ${name}`,
+  block: (name: string, page: string) => `App block: ${name} on ${page}`,
+  active: "Active",
+  inactive: "Not active",
+  activateEmbed: "Activate",
+  addBlock: "Add block",
+  fixLabel: (piece: string) => `Fix ${piece} in the theme editor`,
+  checkAgain: "Check again",
+};
+
 export const DASHBOARD_TEXT = {
   support: "Support",
   helpGuide: "Help Guide",

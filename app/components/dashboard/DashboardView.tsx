@@ -12,12 +12,15 @@ import { AppPage } from "~/components/AppPage";
 import { StatCard, formatCount } from "~/components/analytics/StatCard";
 import { DashboardImport } from "~/components/import/DashboardImport";
 import { TutorialCard } from "./TutorialCard";
+import { ThemeStatusCard, type ThemeCheckData } from "./ThemeStatusCard";
 
 export interface DashboardPageData {
   shopFound: boolean;
   stats: DashboardStats | null;
   /** The support chat's id for this deployment (CRISP_WEBSITE_ID), if any. */
   supportChatId: string | null;
+  /** What the theme setup card checks (null without widgets). */
+  themeCheck: ThemeCheckData | null;
 }
 
 type PanelState = "noVideos" | "noWidgets" | "allSet";
@@ -70,6 +73,7 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
           </InlineGrid>
         </BlockStack>
       ) : null}
+      {data.themeCheck && data.themeCheck.widgets.length > 0 ? <ThemeStatusCard data={data.themeCheck} /> : null}
       <Layout>
         <Layout.Section>
           <Card>
