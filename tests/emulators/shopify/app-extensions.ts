@@ -63,7 +63,7 @@ export function appExtensionsOf(shop: ShopState) {
       if (!schema) return [];
       const placed = placements.get(handle) ?? [];
       const isBlock = schema.target === "section";
-      const status = placed.length > 0 ? "active" : isBlock && shop.theme === "liquid" ? "unavailable" : "available";
+      const status: "active" | "available" | "unavailable" = placed.length > 0 ? "active" : isBlock && shop.theme === "liquid" ? "unavailable" : "available";
       return [{ handle, name: label(schema.name), target: schema.target, status, activations: placed }];
     });
   return [{ handle: EXTENSION_HANDLE, type: "theme_app_extension", activations }];
