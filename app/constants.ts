@@ -132,3 +132,14 @@ export const THEME_EDITOR_TEMPLATE: Record<Exclude<PageContext, "all_pages">, st
   homepage: "index",
   cart: "cart",
 };
+
+/** The app's handle (shopify.app.toml): app blocks in a theme's files are typed `shopify://apps/<handle>/blocks/<block>/<id>`. */
+export const SHOPIFY_APP_HANDLE = "clipcart";
+/** The theme files read to see where the widgets are (issue 15 items 4, 11): the four page templates and the app embeds. */
+export const THEME_SETUP_FILES = [
+  "templates/index.json",
+  "templates/product.json",
+  "templates/collection.json",
+  "templates/cart.json",
+  "config/settings_data.json",
+] as const;

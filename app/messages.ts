@@ -487,6 +487,14 @@ export const WIDGET_TEXT = {
   openThemeEditor: "Open Theme Editor",
   addToThemeBody: (theme: string, widget: string) => `The theme editor of your ${theme} theme opens in a new tab with "${widget}" ready to add.`,
   addToThemeHint: "Save in the theme editor, then come back to this tab to finish.",
+  missingPages: (widget: string, pages: string) =>
+    `"${widget}" is not on these pages of your store yet: ${pages}. Open the theme editor for each and save there.`,
+  allPagesLive: (widget: string) => `"${widget}" is already on every page it is for. Open the theme editor to change where it sits.`,
+  addToPage: (page: string) => `Add to ${page}`,
+  enableEmbedFor: (pages: string) => `Enable the app embed (${pages})`,
+  linkOpened: "Opened",
+  liveOn: (pages: string) => `Live on: ${pages}`,
+  notLive: "Not on your store yet",
   gotIt: "Got it",
   installedNotice: (widget: string) => `"${widget}" is installed on your store.`,
   embedTitle: "Enable App Embed",
@@ -496,8 +504,8 @@ export const WIDGET_TEXT = {
     `Click Save. "${widget}" now shows on: ${pages}.`,
   ],
   readyTitle: (widget: string) => `"${widget}" Ready to Install`,
-  stickySteps: (theme: string, displayNumber: number) => [
-    `The theme editor opened with the "${THEME_BLOCK_NAMES.sticky}" app embed of your ${theme} theme.`,
+  appEmbedSteps: (embed: string, theme: string, displayNumber: number) => [
+    `The theme editor opened with the "${embed}" app embed of your ${theme} theme.`,
     `Check that it is switched on and set to widget #${displayNumber}.`,
     INSTALL_SAVE_STEP,
   ],
@@ -516,6 +524,22 @@ export const WIDGET_TEXT = {
 } as const;
 
 /** The Dashboard's texts (spec 2, "Dashboard"). */
+/** Issue 15 item 22: the Dashboard's theme setup card (app.extensions()). */
+export const THEME_STATUS_TEXT = {
+  title: "Theme setup",
+  intro: "What your widgets need in your live theme:",
+  checking: "Checking your live theme…",
+  failed: "Your live theme could not be checked. Open the theme editor to see your app embeds and blocks.",
+  embed: (name: string) => `App embed: ${name}`,
+  block: (name: string, page: string) => `App block: ${name} on ${page}`,
+  active: "Active",
+  inactive: "Not active",
+  activateEmbed: "Activate",
+  addBlock: "Add block",
+  fixLabel: (piece: string) => `Fix ${piece} in the theme editor`,
+  checkAgain: "Check again",
+};
+
 export const DASHBOARD_TEXT = {
   support: "Support",
   helpGuide: "Help Guide",

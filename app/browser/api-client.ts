@@ -21,6 +21,7 @@ import type {
 import type { ReviewPromptType } from "~/constants";
 import type { PlatformId } from "~/platforms/types";
 import type { MediaIssueAction } from "~/rules/media-issues";
+import type { ThemeSetup } from "~/rules/theme-setup";
 import { SERVER_TEXT } from "~/messages";
 
 export class ApiError extends Error {
@@ -198,6 +199,11 @@ export interface ActiveThemeDto {
 
 export async function fetchActiveTheme(shopId: string): Promise<ActiveThemeDto> {
   return apiRequest<ActiveThemeDto>(`/api/shops/${enc(shopId)}/active-theme`);
+}
+
+/** The published theme's setup: where our app blocks and embeds are (issue 15 item 11). */
+export async function fetchThemeSetup(shopId: string): Promise<ThemeSetup> {
+  return apiRequest<ThemeSetup>(`/api/shops/${enc(shopId)}/theme-setup`);
 }
 
 export async function markReviewPromptShown(shopId: string, promptType: ReviewPromptType): Promise<void> {

@@ -5,13 +5,16 @@
 import { prisma } from "~/db.server";
 import { totalClicks } from "./analytics.server";
 import type { DashboardStats } from "~/rules/api-types";
+import type { AdminGraphql } from "~/shopify/admin-gateway.server";
 import { countLibrary } from "./library-counts.server";
+import { countActiveWidgets } from "./theme-setup.server";
 
-export async function loadDashboardStats(shopId: string): Promise<DashboardStats> {
-  const [library, installedWidgets, clicks] = await Promise.all([
+export async function loadDashboardStats(shopId: string, graphql: AdminGraphql): Promise<DashboardStats> {
+  const [library, installedWidgets, activeWidgets, clicks] = await Promise.all([
     countLibrary(shopId),
     prisma.widget.count({ where: { shopId, installedAt: { not: null } } }),
+    countActiveWidgets(shopId, graphql),
     totalClicks(shopId),
   ]);
-  return { ...library, installedWidgets, totalClicks: clicks };
+  return { ...library, installedWidgets, activeWidgets, totalClicks: clicks };
 }

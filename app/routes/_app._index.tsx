@@ -5,6 +5,8 @@ import { authenticatePage } from "~/http/page-auth.server";
 import { useShop } from "~/browser/shop-context";
 import { loadDashboardStats } from "~/models/dashboard.server";
 import { getShopByDomain } from "~/models/shop.server";
+import { listWidgets } from "~/models/widgets.server";
+import { shopOrigin } from "~/shopify/local-shopify.server";
 import { AppPage } from "~/components/AppPage";
 import { DashboardView, type DashboardPageData } from "~/components/dashboard/DashboardView";
 import { PAGE_TITLES } from "~/messages";
@@ -15,8 +17,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const supportChatId = process.env.CRISP_WEBSITE_ID || null;
   const shop = await getShopByDomain(auth.session.shop);
   // First visit: the browser bootstraps the shop right after this load; the page then reads again.
-  if (!shop) return json<DashboardPageData>({ shopFound: false, stats: null, supportChatId });
-  return json<DashboardPageData>({ shopFound: true, stats: await loadDashboardStats(shop.id), supportChatId });
+  if (!shop) return json<DashboardPageData>({ shopFound: false, stats: null, supportChatId, themeCheck: null });
+  const [stats, widgets] = await Promise.all([loadDashboardStats(shop.id, auth.admin.graphql), listWidgets(shop.id)]);
+  const themeCheck = {
+    widgets: widgets.map(({ layout_type, page_contexts }) => ({ layout_type, page_contexts })),
+    apiKey: process.env.SHOPIFY_API_KEY ?? "",
+    shopOrigin: shopOrigin(auth.session.shop),
+  };
+  return json<DashboardPageData>({ shopFound: true, stats, supportChatId, themeCheck });
 }
 
 export default function DashboardPage() {

@@ -7,6 +7,7 @@ import { useShop } from "~/browser/shop-context";
 import { getShopByDomain } from "~/models/shop.server";
 import { buildStorefrontWidgets, previewVideos } from "~/models/storefront.server";
 import { listWidgets } from "~/models/widgets.server";
+import { loadThemeSetup } from "~/models/theme-setup.server";
 import { shopOrigin } from "~/shopify/local-shopify.server";
 import { AppPage } from "~/components/AppPage";
 import { WidgetsManager, type WidgetsPageData } from "~/components/widgets/WidgetsManager";
@@ -26,17 +27,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await getShopByDomain(auth.session.shop);
   const base = { apiKey: process.env.SHOPIFY_API_KEY ?? "", shopOrigin: shopOrigin(auth.session.shop) };
   // First visit: the browser bootstraps the shop right after this load; the page then reads again.
-  if (!shop) return json<WidgetsPageData>({ ...base, shopFound: false, widgets: [], previews: {}, videos: [] });
+  if (!shop) return json<WidgetsPageData>({ ...base, shopFound: false, widgets: [], previews: {}, videos: [], themeSetup: null });
   const currency = shop.currencyCode ?? "USD";
   const [widgets, previews, videos] = await Promise.all([
     listWidgets(shop.id),
     buildStorefrontWidgets(shop.id, currency, new Map()),
     previewVideos(shop.id, PREVIEW_SAMPLE_VIDEOS_MAX),
   ]);
+  // Where each widget is live (its card); the theme is read only when there are widgets.
+  const themeSetup = widgets.length > 0 ? await loadThemeSetup(auth.admin.graphql) : null;
   return json<WidgetsPageData>({
     ...base,
     shopFound: true,
     widgets,
+    themeSetup,
     previews: Object.fromEntries(previews.map((preview) => [preview.id, preview])),
     videos,
   });

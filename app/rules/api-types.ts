@@ -296,6 +296,12 @@ export interface LibraryCounts {
 export interface DashboardStats extends LibraryCounts {
   /** Widgets whose install the merchant confirmed ("Got it"). */
   installedWidgets: number;
+  /**
+   * "Active Widgets (deployed on store)": installed widgets that the published
+   * theme shows on at least one of their pages (all installed ones when the
+   * theme cannot be read).
+   */
+  activeWidgets: number;
   /** Video and product clicks since install ("video engagements"), as Analytics counts them. */
   totalClicks: number;
 }

@@ -5,6 +5,7 @@
  */
 import { PAGE_CONTEXTS, THEME_EDITOR_TEMPLATE, type LayoutType, type PageContext } from "~/constants";
 import { THEME_BLOCK_HANDLES } from "~/storefront/widget-data";
+import { embedHandleFor, installsAsEmbed } from "./theme-setup";
 import { LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
 import { WIDGET_PRIORITIES, layoutUsesSetting } from "./widget-settings";
 
@@ -68,15 +69,12 @@ export function layoutHasTheme(layout: LayoutType): boolean {
 
 export const PRIORITY_OPTIONS = WIDGET_PRIORITIES.map((value) => ({ value, label: WIDGET_TEXT.priorityOption(value) }));
 
-/** Sticky is an app embed on every theme; on a vintage (liquid) theme every widget is shown by the page-widgets embed. */
-export function installsAsEmbed(layout: LayoutType, themeType: "liquid" | string): boolean {
-  return layout === "sticky" || themeType === "liquid";
-}
+export { installsAsEmbed } from "./theme-setup";
 
 /**
- * The theme editor deep link for the main theme (spec 9): the first page
- * context's template unless it is all_pages; `addAppBlockId=<api key>/<block>`
- * for blocks, `activateAppId` for app embeds.
+ * The theme editor deep link for the main theme (spec 9): the given page's
+ * template (by default the first page context's) unless it is all_pages;
+ * `addAppBlockId=<api key>/<block>` for blocks, `activateAppId` for app embeds.
  */
 export function themeEditorUrl(options: {
   shopOrigin: string;
@@ -84,17 +82,44 @@ export function themeEditorUrl(options: {
   layout: LayoutType;
   pageContexts: readonly PageContext[];
   themeType: "liquid" | string;
+  /** The page whose template opens (issue 15 item 11: one link per page still lacking the widget). */
+  page?: PageContext;
 }): string {
   const url = new URL("/admin/themes/current/editor", options.shopOrigin);
-  const first = options.pageContexts[0];
-  if (first && first !== "all_pages") url.searchParams.set("template", THEME_EDITOR_TEMPLATE[first]);
-  if (installsAsEmbed(options.layout, options.themeType)) {
-    const embed = options.layout === "sticky" ? THEME_BLOCK_HANDLES.sticky : THEME_BLOCK_HANDLES.pageWidgets;
+  const page = options.page ?? options.pageContexts[0];
+  if (page && page !== "all_pages") url.searchParams.set("template", THEME_EDITOR_TEMPLATE[page]);
+  if (installsAsEmbed(options.layout, options.themeType, options.pageContexts)) {
     url.searchParams.set("context", "apps");
-    url.searchParams.set("activateAppId", `${options.apiKey}/${embed}`);
+    url.searchParams.set("activateAppId", `${options.apiKey}/${embedHandleFor(options.layout)}`);
   } else {
     url.searchParams.set("addAppBlockId", `${options.apiKey}/${THEME_BLOCK_HANDLES[options.layout]}`);
     url.searchParams.set("target", "newAppsSection");
   }
   return url.href;
+}
+
+/** A deep link that puts the widget on some of its pages: `pages` are the ones it fills. */
+export interface InstallLink {
+  pages: PageContext[];
+  url: string;
+}
+
+/**
+ * Issue 15 item 11: what gets the widget onto every page kind still lacking
+ * it. Through an app embed (Sticky, vintage themes, All Pages) one link covers
+ * them all; otherwise one app-block link per page template.
+ */
+export function installLinks(options: {
+  shopOrigin: string;
+  apiKey: string;
+  layout: LayoutType;
+  pageContexts: readonly PageContext[];
+  themeType: "liquid" | string;
+  missing: readonly PageContext[];
+}): InstallLink[] {
+  if (options.missing.length === 0) return [];
+  if (installsAsEmbed(options.layout, options.themeType, options.pageContexts)) {
+    return [{ pages: [...options.missing], url: themeEditorUrl({ ...options, page: options.missing[0] }) }];
+  }
+  return options.missing.map((page) => ({ pages: [page], url: themeEditorUrl({ ...options, page }) }));
 }

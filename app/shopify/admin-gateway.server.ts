@@ -24,6 +24,25 @@ export const ADMIN_DOCUMENTS = {
         }
       }
     }`,
+  themeSetupFiles: `#graphql
+    query ClipcartThemeSetupFiles($filenames: [String!]!) {
+      themes(first: 1, roles: [MAIN]) {
+        nodes {
+          id
+          name
+          files(filenames: $filenames, first: 10) {
+            nodes {
+              filename
+              body {
+                ... on OnlineStoreThemeFileBodyText {
+                  content
+                }
+              }
+            }
+          }
+        }
+      }
+    }`,
   productSearch: `#graphql
     query ClipcartProductSearch($query: String!, $first: Int!) {
       products(first: $first, query: $query, sortKey: TITLE) {
@@ -336,6 +355,24 @@ export async function fetchActiveTheme(graphql: AdminGraphql): Promise<ActiveThe
   const theme = data.themes.nodes[0];
   if (!theme) return null;
   return { id: theme.id, name: theme.name, type: theme.files.nodes.length > 0 ? "json" : "liquid" };
+}
+
+interface ThemeSetupFilesData {
+  themes: {
+    nodes: Array<{ id: string; name: string; files: { nodes: Array<{ filename: string; body: { content?: string } | null }> } | null }>;
+  };
+}
+
+/** The published theme and the text of those of its files that exist (read_themes; theme files are never written). */
+export async function fetchMainThemeFiles(
+  graphql: AdminGraphql,
+  filenames: readonly string[],
+): Promise<{ id: string; name: string; files: Array<{ filename: string; content: string | null }> } | null> {
+  const data = await runAdminQuery<ThemeSetupFilesData>(graphql, ADMIN_DOCUMENTS.themeSetupFiles, { filenames });
+  const theme = data.themes.nodes[0];
+  if (!theme) return null;
+  const files = (theme.files?.nodes ?? []).map((file) => ({ filename: file.filename, content: file.body?.content ?? null }));
+  return { id: theme.id, name: theme.name, files };
 }
 
 // ---------------------------------------------------------------- billing

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loader as getShop } from "~/routes/api.shops.$shopDomain";
 import { action as createShop } from "~/routes/api.shops._index";
 import { loader as getActiveTheme } from "~/routes/api.shops.$shopId.active-theme";
+import { loader as getThemeSetup } from "~/routes/api.shops.$shopId.theme-setup";
 import { action as markFirstActive } from "~/routes/api.shops.$shopId.mark-first-active";
 import { apiRequest, callRoute, localShopify, sessionToken, uniqueShop } from "../support/app-requests";
 
@@ -114,6 +115,39 @@ describe("GET /api/shops/{shopId}/active-theme", () => {
 
     await localShopify(`/shops/${shop}/seed`, { theme: "liquid" });
     expect(await themeOf()).toMatchObject({ type: "liquid", name: "Debut" });
+  });
+});
+
+describe("GET /api/shops/{shopId}/theme-setup (issue 15 item 11)", () => {
+  it("reads where our app blocks and embeds are from the published theme's files", async () => {
+    const shop = uniqueShop();
+    const created = await bootstrap(shop);
+    const setupOf = async () => {
+      const response = await callRoute(getThemeSetup, await apiRequest(shop, `/api/shops/${created.id}/theme-setup`), { shopId: created.id });
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    const type = (handle: string) => `shopify://apps/clipcart/blocks/${handle}/3f0c9a52-clipcart-widgets`;
+    await localShopify(`/shops/${shop}/seed`, {
+      theme: "json",
+      themeEdits: {
+        json: {
+          "templates/product.json": JSON.stringify({
+            sections: { apps: { type: "apps", blocks: { b: { type: type("grid"), settings: { widget_number: 3 } } } } },
+            order: ["apps"],
+          }),
+          "config/settings_data.json": JSON.stringify({ current: { blocks: { e: { type: type("sticky"), disabled: false, settings: {} } } } }),
+        },
+      },
+    });
+    expect(await setupOf()).toMatchObject({
+      themeName: "Dawn",
+      type: "json",
+      templates: { homepage: [], product: [{ handle: "grid", widgetNumber: 3 }], collection: [], cart: [] },
+      embeds: [{ handle: "sticky", widgetNumber: null }],
+    });
+    await localShopify(`/shops/${shop}/seed`, { theme: "liquid" });
+    expect(await setupOf()).toMatchObject({ themeName: "Debut", type: "liquid", embeds: [] });
   });
 });
 

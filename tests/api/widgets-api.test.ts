@@ -165,8 +165,9 @@ describe("theme editor deep links (spec 9)", () => {
     expect(url.searchParams.get("addAppBlockId")).toBe("KEY/grid");
   });
   it("names no template for all pages, activates the sticky embed, and uses the page-widgets embed on vintage themes", () => {
+    // All Pages goes in through the page-widgets embed: no app block reaches every page (issue 15 item 11).
     const all = new URL(themeEditorUrl({ ...base, layout: "single", pageContexts: ["all_pages"], themeType: "json" }));
-    expect(all.searchParams.has("template")).toBe(false);
+    expect(Object.fromEntries(all.searchParams)).toEqual({ context: "apps", activateAppId: "KEY/page-widgets" });
     const sticky = new URL(themeEditorUrl({ ...base, layout: "sticky", pageContexts: ["cart"], themeType: "json" }));
     expect(Object.fromEntries(sticky.searchParams)).toEqual({ template: "cart", context: "apps", activateAppId: "KEY/sticky" });
     const vintage = new URL(themeEditorUrl({ ...base, layout: "grid", pageContexts: ["collection"], themeType: "liquid" }));

@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
-import { SHOPIFY_URL, adminUrl, appFrame, cardTitled, expect, test } from "./fixtures";
+import { SHOPIFY_URL, adminUrl, appFrame, cardTitled, expect, setThemeEdits, templateWithBlocks, test } from "./fixtures";
 
 // The Dashboard (issue 5): its three states, the Quick Steps checklist, the
 // overview cards, the tutorial, Support and Help Guide; and the review prompts
@@ -53,7 +53,8 @@ test("the three states of the main panel, the overview and the Quick Steps follo
   for (const name of ["Manage Videos", "Manage Widgets", "View Analytics"]) await expect(app.getByRole("button", { name })).toBeVisible();
   await expect(cardTitled(app, "Total Videos")).toContainText("2");
   await expect(cardTitled(app, "Total Videos")).toContainText("1 published");
-  await expect(cardTitled(app, "Active Widgets")).toContainText("1deployed on store");
+  // Created, not installed: not on the store (issue 15 item 4).
+  await expect(cardTitled(app, "Active Widgets")).toContainText("0deployed on store");
   await expect(cardTitled(app, "Total Clicks")).toContainText("7video engagements");
   await expect(cardTitled(app, "Products Tagged")).toContainText("1videos with products");
   await expect(app.locator('li[data-step-done="true"]')).toHaveText([/^Videos added/, /^Videos approved/, /^Widget created/]);
@@ -63,8 +64,54 @@ test("the three states of the main panel, the overview and the Quick Steps follo
   await prisma.widget.update({ where: { id: widget.id }, data: { installedAt: new Date() } });
   app = await openApp("/");
   await expect(app.locator('li[data-step-done="true"]')).toHaveCount(4);
+  // Confirmed, but the published theme has no block for it: still not on the store.
+  await expect(cardTitled(app, "Active Widgets")).toContainText("0deployed on store");
+  // Its block in the home page's template (the theme's files, read through the Admin API): on the store.
+  await setThemeEdits(shop, { "templates/index.json": templateWithBlocks([{ handle: "carousel", widgetNumber: widget.displayNumber }]) });
+  app = await openApp("/");
+  await expect(cardTitled(app, "Active Widgets")).toContainText("1deployed on store");
   await app.getByRole("button", { name: "View Analytics" }).click();
   await expect(app.getByRole("heading", { name: "Analytics", exact: true })).toBeVisible();
+});
+
+test("the Dashboard shows whether the app embed and app blocks the widgets need are active in the live theme, with a one-click fix for each missing one (issue 15 item 22)", async ({
+  page,
+  openApp,
+  shop,
+}) => {
+  await openApp("/");
+  await seedVideos(shop, [{ title: "Approved one" }]);
+  const prisma = await e2eDb();
+  const shopRow = await bootstrappedShop(shop);
+  const create = (name: string, layoutType: string, pageContexts: string[], displayNumber: number) =>
+    prisma.widget.create({ data: { shopId: shopRow.id, name, layoutType, pageContexts: JSON.stringify(pageContexts), displayNumber } });
+  await create("Reel", "carousel", ["homepage", "product"], 1);
+  await create("Cart sticky", "sticky", ["cart"], 2);
+  // The reel's block is already on the home page of the live theme.
+  await setThemeEdits(shop, { "templates/index.json": templateWithBlocks([{ handle: "carousel", widgetNumber: 1 }]) });
+  const app = await openApp("/");
+  const setup = app.getByRole("list", { name: "Theme setup" });
+  const piece = (name: string) => setup.getByRole("listitem").filter({ hasText: name });
+  await expect(setup.getByRole("listitem")).toHaveCount(3);
+  await expect(piece("App block: Video carousel on Homepage")).toContainText("Active");
+  await expect(piece("App block: Video carousel on Homepage").getByRole("link")).toHaveCount(0);
+  await expect(piece("App block: Video carousel on Product Pages")).toContainText("Not active");
+  const addBlock = piece("App block: Video carousel on Product Pages").getByRole("link", { name: /Fix .* in the theme editor/ });
+  const blockLink = new URL((await addBlock.getAttribute("href")) ?? "");
+  expect(Object.fromEntries(blockLink.searchParams)).toMatchObject({ template: "product", addAppBlockId: expect.stringMatching(/\/carousel$/) });
+  await expect(piece("App embed: Sticky video")).toContainText("Not active");
+
+  // One click: the theme editor opens on the sticky embed; saved there, Check again shows it active.
+  const [editor] = await Promise.all([page.context().waitForEvent("page"), piece("App embed: Sticky video").getByRole("link").click()]);
+  await editor.waitForLoadState();
+  expect(new URL(editor.url()).searchParams.get("activateAppId")).toMatch(/\/sticky$/);
+  await editor.getByLabel("Widget number").fill("2");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByTestId("theme-editor-saved")).toBeVisible();
+  await editor.close();
+  await app.getByRole("button", { name: "Check again" }).click();
+  await expect(piece("App embed: Sticky video")).toContainText("Active");
+  await expect(piece("App embed: Sticky video")).not.toContainText("Not active");
 });
 
 test("the tutorial opens in a player; Support without a chat only warns; Help Guide is an external link", async ({ page, openApp }) => {

@@ -89,6 +89,26 @@ export async function setShopTheme(shop: string, theme: "json" | "liquid") {
   if (!response.ok) throw new Error(`Local Shopify refused the ${theme} theme for ${shop} (${response.status})`);
 }
 
+/** Replaces the merchant's edits of the shop's Online Store 2.0 theme in Local Shopify (filename -> content). */
+export async function setThemeEdits(shop: string, edits: Record<string, string>) {
+  const response = await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ themeEdits: { json: edits } }),
+  });
+  if (!response.ok) throw new Error(`Local Shopify refused the theme edits for ${shop} (${response.status})`);
+}
+
+/** A JSON template holding our app blocks, as the theme editor saves them (`blocks`: handle and widget number). */
+export function templateWithBlocks(blocks: Array<{ handle: string; widgetNumber?: number }>): string {
+  const entries = blocks.map(({ handle, widgetNumber }, i) => [
+    `${handle}_${i}`,
+    { type: `shopify://apps/clipcart/blocks/${handle}/3f0c9a52-clipcart-widgets`, settings: { widget_number: widgetNumber ?? null } },
+  ]);
+  const apps = { type: "apps", blocks: Object.fromEntries(entries), block_order: entries.map(([id]) => id) };
+  return JSON.stringify({ sections: { main: { type: "main-product" }, apps }, order: ["main", "apps"] });
+}
+
 /** Waits until the app's page shows its title (the page's one level-1 heading). */
 async function pageShown(app: FrameLocator, title: string) {
   await expect(app.getByRole("heading", { name: title, level: 1 })).toBeVisible();

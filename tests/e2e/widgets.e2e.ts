@@ -1,7 +1,7 @@
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { firstOf, only } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
-import { adminModal, cardTitled, closeAdminModal, expect, modalButton, setShopTheme, test } from "./fixtures";
+import { adminModal, cardTitled, closeAdminModal, expect, modalButton, setShopTheme, setThemeEdits, templateWithBlocks, test } from "./fixtures";
 import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
 
 // The Widgets page (spec 2, 4, 5, 9): creation rules for each layout, the
@@ -189,13 +189,23 @@ test("Install on Store opens the theme editor deep link for each page and theme 
   const expectations: Array<[string, Record<string, string>]> = [
     ["Product reel", { template: "product", addAppBlockId: `${apiKey}/carousel`, target: "newAppsSection" }],
     ["Home grid", { template: "index", addAppBlockId: `${apiKey}/grid`, target: "newAppsSection" }],
-    ["Everywhere", { addAppBlockId: `${apiKey}/single`, target: "newAppsSection" }],
+    // All Pages: through the page-widgets embed, since no app block reaches every page (issue 15 item 11).
+    ["Everywhere", { context: "apps", activateAppId: `${apiKey}/page-widgets` }],
     ["Cart sticky", { template: "cart", context: "apps", activateAppId: `${apiKey}/sticky` }],
     ["Collection grid", { template: "collection", addAppBlockId: `${apiKey}/grid`, target: "newAppsSection" }],
   ];
   for (const [name, params] of expectations) {
     await cardTitled(app, name).getByRole("button", { name: "Install on Store" }).click();
     await expect(adminModal(app).getByRole("heading", { name: "Add Widget to Theme" })).toBeVisible();
+    if (name === "Product reel") {
+      // Two pages lacking it: one link each; Open Theme Editor opens the next one.
+      await expect(modalButton(app, "Add to Product Pages")).toBeVisible();
+      await expect(modalButton(app, "Add to Homepage")).toBeVisible();
+      const first = await themeEditorLink(page, app);
+      expect(first.searchParams.get("template")).toBe("product");
+      await expect(adminModal(app).getByText("Opened")).toBeVisible();
+      params.template = "index";
+    }
     const link = await themeEditorLink(page, app);
     expect(`${link.protocol}//${link.hostname}`).toBe(`http://${shop}.localhost`);
     expect(link.pathname).toBe("/admin/themes/current/editor");
@@ -226,6 +236,57 @@ test("Install on Store opens the theme editor deep link for each page and theme 
   await expect(adminModal(app).getByText('Switch on "Videos by page".', { exact: false })).toBeVisible();
   await modalButton(app, "Got it").click();
   await expect(cardTitled(app, "Home grid").getByText("Installed")).toBeVisible();
+});
+
+/** Clicks `button` in the install dialog, sets the widget number in the theme editor tab it opens and saves; answers the link. */
+async function saveInThemeEditor(page: Page, app: FrameLocator, button: string, widgetNumber: number): Promise<URL> {
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), modalButton(app, button).click()]);
+  await tab.waitForLoadState();
+  const url = new URL(tab.url());
+  await tab.getByLabel("Widget number").fill(String(widgetNumber));
+  await tab.getByRole("button", { name: "Save" }).click();
+  await expect(tab.getByTestId("theme-editor-saved")).toBeVisible();
+  await tab.close();
+  return url;
+}
+
+test("a widget for several pages gets a theme editor link per page still lacking it, All Pages goes through the app embed, and each card says where it is live (issue 15 item 11)", async ({
+  page,
+  openWidgets,
+  shop,
+}) => {
+  const app = await openWidgets();
+  const prisma = await e2eDb();
+  const shopRow = await bootstrappedShop(shop);
+  const create = (name: string, layoutType: string, pageContexts: string[], displayNumber: number) =>
+    prisma.widget.create({ data: { shopId: shopRow.id, name, layoutType, pageContexts: JSON.stringify(pageContexts), displayNumber } });
+  await create("Shop reel", "carousel", ["homepage", "product", "cart"], 1);
+  await create("Everywhere grid", "grid", ["all_pages"], 2);
+  // The merchant already put the reel on the home page (the theme's files, read through the Admin API).
+  await setThemeEdits(shop, { "templates/index.json": templateWithBlocks([{ handle: "carousel", widgetNumber: 1 }]) });
+  await page.reload();
+  await expect(cardTitled(app, "Shop reel").getByText("Live on: Homepage", { exact: true })).toBeVisible();
+  await expect(cardTitled(app, "Everywhere grid").getByText("Not on your store yet")).toBeVisible();
+
+  // The two pages still lacking it, one theme editor link each; the home page is not offered again.
+  await cardTitled(app, "Shop reel").getByRole("button", { name: "Install on Store" }).click();
+  await expect(adminModal(app).getByText("not on these pages of your store yet: Product Pages, Cart Page")).toBeVisible();
+  await expect(modalButton(app, "Add to Homepage")).toHaveCount(0);
+  const product = await saveInThemeEditor(page, app, "Add to Product Pages", 1);
+  expect(product.searchParams.get("template")).toBe("product");
+  const cart = await saveInThemeEditor(page, app, "Add to Cart Page", 1);
+  expect(cart.searchParams.get("template")).toBe("cart");
+  await expect(adminModal(app).getByRole("heading", { name: '"Shop reel" Ready to Install' })).toBeVisible();
+  await modalButton(app, "Got it").click();
+  await expect(cardTitled(app, "Shop reel").getByText("Live on: Homepage, Product Pages, Cart Page", { exact: true })).toBeVisible();
+
+  // All Pages: the page-widgets app embed, no template.
+  await cardTitled(app, "Everywhere grid").getByRole("button", { name: "Install on Store" }).click();
+  const embed = await saveInThemeEditor(page, app, "Open Theme Editor", 2);
+  expect(Object.fromEntries(embed.searchParams)).toEqual({ context: "apps", activateAppId: `${localApp.apiKey}/page-widgets` });
+  await expect(adminModal(app).getByText('"Videos by page" app embed', { exact: false })).toBeVisible();
+  await modalButton(app, "Got it").click();
+  await expect(cardTitled(app, "Everywhere grid").getByText("Live on: All Pages", { exact: true })).toBeVisible();
 });
 
 test("Delete asks first, keeps the widget on Cancel, then says how to take it off the theme", async ({ page, openWidgets, shop }) => {

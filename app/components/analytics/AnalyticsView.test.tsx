@@ -51,6 +51,7 @@ const measured = (engagement: Partial<EngagementDto>): EngagementDto => ({
 const data: AnalyticsPageData = {
   shopFound: true,
   summary,
+  activeWidgets: 1,
   videos: [
     {
       id: "v1",

@@ -21,6 +21,8 @@ export interface AnalyticsPageData {
   summary: AnalyticsSummaryDto | null;
   videos: VideoAnalyticsDto[];
   widgets: WidgetAnalyticsDto[];
+  /** "Active Widgets (deployed on store)": installed and shown by the published theme (issue 15 item 4). */
+  activeWidgets: number;
 }
 
 const EMPTY_SUMMARY: AnalyticsSummaryDto = {
@@ -98,7 +100,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
               value={formatCount(summary.totalVideos)}
               detail={ANALYTICS_TEXT.publishedCount(summary.enabledVideos)}
             />
-            <StatCard title={ANALYTICS_TEXT.activeWidgets} value={formatCount(summary.totalWidgets)} detail={ANALYTICS_TEXT.deployedOnStore} />
+            <StatCard title={ANALYTICS_TEXT.activeWidgets} value={formatCount(data.activeWidgets)} detail={ANALYTICS_TEXT.deployedOnStore} />
             <StatCard title={ANALYTICS_TEXT.productClicks} value={formatCount(recent.productClicks)} detail={ANALYTICS_TEXT.productsViewed} />
             <StatCard
               title={ANALYTICS_TEXT.sales}

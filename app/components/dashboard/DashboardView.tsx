@@ -13,12 +13,15 @@ import { AppPage } from "~/components/AppPage";
 import { StatCard, formatCount } from "~/components/analytics/StatCard";
 import { DashboardImport } from "~/components/import/DashboardImport";
 import { TutorialCard } from "./TutorialCard";
+import { ThemeStatusCard, type ThemeCheckData } from "./ThemeStatusCard";
 
 export interface DashboardPageData {
   shopFound: boolean;
   stats: DashboardStats | null;
   /** The support chat's id for this deployment (CRISP_WEBSITE_ID), if any. */
   supportChatId: string | null;
+  /** What the theme setup card checks (null without widgets). */
+  themeCheck: ThemeCheckData | null;
 }
 
 type PanelState = "noVideos" | "noWidgets" | "allSet";
@@ -65,12 +68,13 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
           </Text>
           <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
             <StatCard title={DASHBOARD_TEXT.totalVideos} value={formatCount(stats.totalVideos)} detail={DASHBOARD_TEXT.publishedCount(stats.enabledVideos)} />
-            <StatCard title={DASHBOARD_TEXT.activeWidgets} value={formatCount(stats.totalWidgets)} detail={DASHBOARD_TEXT.deployedOnStore} />
+            <StatCard title={DASHBOARD_TEXT.activeWidgets} value={formatCount(stats.activeWidgets)} detail={DASHBOARD_TEXT.deployedOnStore} />
             <StatCard title={DASHBOARD_TEXT.totalClicks} value={formatCount(stats.totalClicks)} detail={DASHBOARD_TEXT.videoEngagements} />
             <StatCard title={DASHBOARD_TEXT.productsTagged} value={formatCount(stats.taggedVideos)} detail={DASHBOARD_TEXT.videosWithProducts} />
           </InlineGrid>
         </BlockStack>
       ) : null}
+      {data.themeCheck && data.themeCheck.widgets.length > 0 ? <ThemeStatusCard data={data.themeCheck} /> : null}
       <Layout>
         <Layout.Section>
           <Card>

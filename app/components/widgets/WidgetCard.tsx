@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { Badge, BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import { NamedCard } from "~/components/NamedCard";
+import type { PageContext } from "~/constants";
 import type { WidgetDto } from "~/rules/api-types";
 import { layoutHasTheme } from "~/rules/widget-rules";
 import { ACTION_TEXT, LAYOUT_NAMES, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
@@ -14,12 +15,14 @@ interface WidgetCardProps {
   /** The shop has no approved video: the mini preview shows the sample videos. */
   samples?: boolean;
   installing: boolean;
+  /** The widget's pages the published theme shows it on; null when the theme could not be read. */
+  live: PageContext[] | null;
   onInstall: () => void;
   onDelete: () => void;
 }
 
 /** Spec 2 widget card: mini preview, "#N", name, badges, Install on Store and Delete. */
-export function WidgetCard({ widget, preview, samples = false, installing, onInstall, onDelete }: WidgetCardProps) {
+export function WidgetCard({ widget, preview, samples = false, installing, live, onInstall, onDelete }: WidgetCardProps) {
   const shown = useMemo(() => (preview && samples && preview.videos.length === 0 ? withSampleVideos(preview, browserOrigin()) : preview), [preview, samples]);
   return (
     <NamedCard>
@@ -55,6 +58,11 @@ export function WidgetCard({ widget, preview, samples = false, installing, onIns
               <Badge key={context}>{PAGE_CONTEXT_LABELS[context]}</Badge>
             ))}
           </InlineStack>
+          {live ? (
+            <Text as="p" tone={live.length > 0 ? "success" : "subdued"}>
+              {live.length > 0 ? WIDGET_TEXT.liveOn(live.map((context) => PAGE_CONTEXT_LABELS[context]).join(", ")) : WIDGET_TEXT.notLive}
+            </Text>
+          ) : null}
           <InlineStack gap="200">
             <Button variant="primary" onClick={onInstall} loading={installing}>
               {WIDGET_TEXT.installOnStore}

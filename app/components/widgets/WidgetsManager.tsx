@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigation, useRevalidator } from "@remix-run/react";
-import { Banner, BlockStack, Card, EmptyState, InlineGrid, List, Text } from "@shopify/polaris";
-import type { LayoutType } from "~/constants";
+import { Banner, BlockStack, Button, Card, EmptyState, InlineGrid, InlineStack, List, Text } from "@shopify/polaris";
+import type { LayoutType, PageContext } from "~/constants";
 import type { WidgetDto } from "~/rules/api-types";
-import { createWidget, deleteWidget, fetchActiveTheme, markWidgetInstalled, type ActiveThemeDto } from "~/browser/api-client";
+import { createWidget, deleteWidget, fetchThemeSetup, markWidgetInstalled } from "~/browser/api-client";
 import { requestInstallReviewPrompt } from "~/browser/review-prompts";
 import { confirmLeavingUnsaved } from "~/browser/leave-confirmation";
 import { describeError } from "~/rules/error-mapper";
-import { installsAsEmbed, themeEditorUrl } from "~/rules/widget-rules";
+import { installLinks, installsAsEmbed, themeEditorUrl, type InstallLink } from "~/rules/widget-rules";
+import { widgetLiveContexts, widgetMissingContexts, type ThemeSetup } from "~/rules/theme-setup";
 import { ACTION_TEXT, PAGE_CONTEXT_LABELS, PAGE_TITLES, THEME_BLOCK_NAMES, WIDGET_TEXT } from "~/messages";
 import type { StorefrontVideo, StorefrontWidget } from "~/storefront/widget-data";
 import { AppPage } from "~/components/AppPage";
@@ -27,10 +28,14 @@ export interface WidgetsPageData {
   apiKey: string;
   /** Where the theme editor lives (the shop's own origin). */
   shopOrigin: string;
+  /** The published theme's app blocks and embeds (each card's "Live on"); null when unread. */
+  themeSetup: ThemeSetup | null;
 }
 
 type Creating = { step: "type" } | { step: "customize"; layout: LayoutType };
-type Installing = { widget: WidgetDto; theme: ActiveThemeDto; stage: "open" | "confirm" };
+type ThemeDto = { name: string; type: "json" | "liquid" };
+/** An install in progress: the deep links still to open (one per page lacking the widget, or one app embed) and those opened. */
+type Installing = { widget: WidgetDto; theme: ThemeDto; links: InstallLink[]; opened: string[]; stage: "open" | "confirm" };
 type Notice = { tone: "success" | "critical"; title?: string; message: string; steps?: string[] };
 
 /** How to take a deleted widget off the theme: Shopify does not let apps remove theme blocks. */
@@ -38,19 +43,29 @@ function removalSteps(widget: WidgetDto): string[] {
   return WIDGET_TEXT.removalSteps(widget.display_number);
 }
 
-function installSteps(widget: WidgetDto, theme: ActiveThemeDto): { title: string; steps: string[] } {
+function installSteps(widget: WidgetDto, theme: ThemeDto): { title: string; steps: string[] } {
   const pages = widget.page_contexts.map((context) => PAGE_CONTEXT_LABELS[context]).join(", ");
   if (theme.type === "liquid") {
     const embed = widget.layout_type === "sticky" ? THEME_BLOCK_NAMES.sticky : THEME_BLOCK_NAMES.pageWidgets;
     return { title: WIDGET_TEXT.embedTitle, steps: WIDGET_TEXT.embedSteps(theme.name, embed, widget.name, pages) };
   }
-  const embedded = installsAsEmbed(widget.layout_type, theme.type);
+  const embedded = installsAsEmbed(widget.layout_type, theme.type, widget.page_contexts);
   return {
     title: WIDGET_TEXT.readyTitle(widget.name),
     steps: embedded
-      ? WIDGET_TEXT.stickySteps(theme.name, widget.display_number)
+      ? WIDGET_TEXT.appEmbedSteps(widget.layout_type === "sticky" ? THEME_BLOCK_NAMES.sticky : THEME_BLOCK_NAMES.pageWidgets, theme.name, widget.display_number)
       : WIDGET_TEXT.blockSteps(THEME_BLOCK_NAMES[widget.layout_type], theme.name, widget.display_number),
   };
+}
+
+const pageNames = (pages: readonly PageContext[]) => pages.map((context) => PAGE_CONTEXT_LABELS[context]).join(", ");
+
+/** "Add to Product Pages" for an app block link; "Enable the app embed (...)" for the embed. */
+function linkLabel(installing: Installing, link: InstallLink): string {
+  const { widget, theme } = installing;
+  return installsAsEmbed(widget.layout_type, theme.type, widget.page_contexts)
+    ? WIDGET_TEXT.enableEmbedFor(pageNames(link.pages))
+    : WIDGET_TEXT.addToPage(pageNames(link.pages));
 }
 
 /**
@@ -59,7 +74,7 @@ function installSteps(widget: WidgetDto, theme: ActiveThemeDto): { title: string
  * Delete with its confirmation.
  */
 export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId: string }) {
-  const { widgets, previews, videos, apiKey, shopOrigin, shopFound } = data;
+  const { widgets, previews, videos, apiKey, shopOrigin, shopFound, themeSetup } = data;
   const { revalidate } = useRevalidator();
   const navigation = useNavigation();
   const [creating, setCreating] = useState<Creating | null>(null);
@@ -114,8 +129,17 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
     setLoadingThemeFor(widget.id);
     setNotice(null);
     try {
-      const theme = await fetchActiveTheme(shopId);
-      setInstalling({ widget, theme, stage: "open" });
+      const setup = await fetchThemeSetup(shopId);
+      const theme = { name: setup.themeName, type: setup.type };
+      const links = installLinks({
+        shopOrigin,
+        apiKey,
+        layout: widget.layout_type,
+        pageContexts: widget.page_contexts,
+        themeType: setup.type,
+        missing: widgetMissingContexts(widget, setup),
+      });
+      setInstalling({ widget, theme, links, opened: [], stage: "open" });
     } catch (error) {
       console.error(error);
       setNotice({ tone: "critical", message: WIDGET_TEXT.themeFetchFailed });
@@ -124,13 +148,21 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
     }
   }
 
+  /** Opens one deep link in a new tab (the merchant saves there and comes back); once every link is opened, the confirmation. */
+  function openLink(url: string) {
+    if (!installing) return;
+    window.open(url, "_blank", "noopener");
+    const opened = installing.opened.includes(url) ? installing.opened : [...installing.opened, url];
+    const done = installing.links.every((link) => opened.includes(link.url));
+    setInstalling({ ...installing, opened, stage: done ? "confirm" : "open" });
+  }
+
+  /** Open Theme Editor: the next page still lacking the widget; when none lacks it, the theme editor at its first page. */
   function openThemeEditor() {
     if (!installing) return;
-    const { widget, theme } = installing;
-    const url = themeEditorUrl({ shopOrigin, apiKey, layout: widget.layout_type, pageContexts: widget.page_contexts, themeType: theme.type });
-    // A new tab: the merchant saves in the editor and comes back to confirm here.
-    window.open(url, "_blank", "noopener");
-    setInstalling({ ...installing, stage: "confirm" });
+    const { widget, theme, links, opened } = installing;
+    const next = links.find((link) => !opened.includes(link.url));
+    openLink(next?.url ?? themeEditorUrl({ shopOrigin, apiKey, layout: widget.layout_type, pageContexts: widget.page_contexts, themeType: theme.type }));
   }
 
   async function confirmInstalled() {
@@ -224,6 +256,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
                 preview={previews[widget.id]}
                 samples={videos.length === 0}
                 installing={loadingThemeFor === widget.id}
+                live={themeSetup ? widgetLiveContexts(widget, themeSetup) : null}
                 onInstall={() => void startInstall(widget)}
                 onDelete={() => setDeleting(widget)}
               />
@@ -248,6 +281,24 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
         {installing ? (
           <BlockStack gap="200">
             <Text as="p">{WIDGET_TEXT.addToThemeBody(installing.theme.name, installing.widget.name)}</Text>
+            {installing.links.length === 0 ? <Text as="p">{WIDGET_TEXT.allPagesLive(installing.widget.name)}</Text> : null}
+            {installing.links.length > 1 ? (
+              <>
+                <Text as="p">{WIDGET_TEXT.missingPages(installing.widget.name, pageNames(installing.links.flatMap((link) => link.pages)))}</Text>
+                <BlockStack gap="100">
+                  {installing.links.map((link) => (
+                    <InlineStack key={link.url} gap="200" blockAlign="center">
+                      <Button onClick={() => openLink(link.url)}>{linkLabel(installing, link)}</Button>
+                      {installing.opened.includes(link.url) ? (
+                        <Text as="span" tone="success">
+                          {WIDGET_TEXT.linkOpened}
+                        </Text>
+                      ) : null}
+                    </InlineStack>
+                  ))}
+                </BlockStack>
+              </>
+            ) : null}
             <Text as="p" tone="subdued">
               {WIDGET_TEXT.addToThemeHint}
             </Text>

@@ -32,7 +32,7 @@ interface SettingSchema {
   options?: Array<{ value: string; label: string }>;
 }
 
-function blockSchema(handle: string): { name: string; target: string; settings: SettingSchema[] } | null {
+export function blockSchema(handle: string): { name: string; target: string; settings: SettingSchema[] } | null {
   try {
     return JSON.parse(blockSchemaText(readFileSync(join(EXTENSION_DIR, "blocks", `${handle}.liquid`), "utf8")));
   } catch {
@@ -41,7 +41,7 @@ function blockSchema(handle: string): { name: string; target: string; settings: 
 }
 
 const schemaLocale = () => JSON.parse(readExtensionFile("locales/en.default.schema.json"));
-const label = (text: string | undefined) => (text?.startsWith("t:") ? (translate(schemaLocale(), text.slice(2)) ?? text) : (text ?? ""));
+export const label = (text: string | undefined) => (text?.startsWith("t:") ? (translate(schemaLocale(), text.slice(2)) ?? text) : (text ?? ""));
 
 function page(res: ServerResponse, status: number, title: string, body: string) {
   sendText(

@@ -526,6 +526,16 @@
       document.body.setAttribute("data-review-requests", String(requests.length));
       send(source, "response", { requestId: message.requestId, success: true, code: "success", message: "Review modal shown successfully" });
     },
+    // shopify.app.extensions(): Local Shopify works it out from the shop's published theme files.
+    async "app-extensions"(message, { source }) {
+      try {
+        const response = await fetch(config.extensionsUrl);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        send(source, "response", { requestId: message.requestId, extensions: (await response.json()).extensions });
+      } catch (error) {
+        send(source, "response", { requestId: message.requestId, error: `Local Shopify could not read the app's extensions (${String(error)})` });
+      }
+    },
     toast(message, { source }) {
       showToast(message, source);
     },

@@ -846,6 +846,13 @@
         return { success: answer.success, code: answer.code, message: answer.message };
       },
     },
+    // The app's extensions and where the published theme holds them (the admin reads the shop's theme files).
+    app: {
+      async extensions() {
+        const answer = await request("app-extensions", {}, 5000);
+        return answer.extensions;
+      },
+    },
     resourcePicker: async () => {
       throw new Error("shopify.resourcePicker is not available in Local Shopify");
     },

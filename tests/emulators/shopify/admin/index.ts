@@ -4,6 +4,7 @@
  *
  *   GET  /store/<handle>/apps/<appHandle>[/<app path>][?<app query>]  the admin page
  *   POST /store/<handle>/apps/<appHandle>/__session-token             { idToken } for the page's script
+ *   GET  /store/<handle>/apps/<appHandle>/__app-extensions            what shopify.app.extensions() answers
  *   GET  /app-bridge.js                                               the stand-in (./app-bridge.js)
  *
  * Tokens are minted here, on the server, so the app secret never reaches a
@@ -16,11 +17,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostParamOf, shopDomainOf, type LocalShopifyConfig } from "../config.js";
 import type { LocalShopifyContext } from "../context.js";
 import type { AdminPageConfig } from "./protocol.js";
+import { appExtensionsOf } from "../app-extensions.js";
 
 const ADMIN_PATH = /^\/store\/([a-z0-9][a-z0-9-]*)\/apps\/([^/]+)(\/.*)?$/i;
 /** The admin's home page: where App Bridge's `shopify://admin` leads (an app leaving itself for the admin). */
 const ADMIN_HOME_PATH = /^\/store\/([a-z0-9][a-z0-9-]*)\/?$/i;
 const SESSION_TOKEN_PATH = "/__session-token";
+const APP_EXTENSIONS_PATH = "/__app-extensions";
 
 /**
  * Query parameters Shopify adds to the frame URL (the library strips the same
@@ -50,6 +53,12 @@ export async function handleAdminRequest(req: IncomingMessage, res: ServerRespon
   if (appPath === SESSION_TOKEN_PATH) {
     if (req.method !== "POST") return methodNotAllowed(res, "POST");
     await serveSessionToken(req, res, storeHandle, ctx);
+    return true;
+  }
+  if (appPath === APP_EXTENSIONS_PATH) {
+    if (req.method !== "GET") return methodNotAllowed(res, "GET");
+    if (!fromAdminPage(req)) sendJson(res, 403, { error: "Only the local admin page may ask." });
+    else sendJson(res, 200, { extensions: appExtensionsOf(ctx.shop(storeHandle)) });
     return true;
   }
   if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(res, "GET, HEAD");
@@ -100,6 +109,7 @@ async function serveAdminPage(
     appBasePath: appUrl.pathname.replace(/\/+$/, ""),
     adminBasePath,
     tokenUrl: adminBasePath + SESSION_TOKEN_PATH,
+    extensionsUrl: adminBasePath + APP_EXTENSIONS_PATH,
     embedParams: EMBED_PARAMS,
   };
   const [css, script] = await Promise.all([asset("admin-page.css"), asset("admin-page.js")]);
@@ -205,14 +215,19 @@ function serveAdminHome(res: ServerResponse, storeHandle: string, ctx: LocalShop
 async function serveSessionToken(req: IncomingMessage, res: ServerResponse, storeHandle: string, ctx: LocalShopifyContext) {
   // Only the admin page itself may ask (browsers send Origin on POST); other
   // origins could not read the answer anyway, since there is no CORS header.
-  const origin = req.headers.origin;
-  const site = req.headers["sec-fetch-site"];
-  if ((origin && safeHost(origin) !== req.headers.host) || (site && site !== "same-origin")) {
+  if (!fromAdminPage(req)) {
     sendJson(res, 403, { error: "Session tokens are only handed to the local admin page." });
     return;
   }
   req.resume(); // the body is not used
   sendJson(res, 200, { idToken: await ctx.mintIdToken(shopDomainOf(storeHandle)) });
+}
+
+/** A request the admin page itself sent (same origin), not another site's. */
+function fromAdminPage(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  const site = req.headers["sec-fetch-site"];
+  return !((origin && safeHost(origin) !== req.headers.host) || (site && site !== "same-origin"));
 }
 
 function safeHost(origin: string): string | null {

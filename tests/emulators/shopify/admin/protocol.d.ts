@@ -18,6 +18,8 @@ export interface AdminPageConfig {
   /** /store/<handle>/apps/<appHandle> */
   adminBasePath: string;
   tokenUrl: string;
+  /** Where the page reads what shopify.app.extensions() answers (the shop's theme files). */
+  extensionsUrl: string;
   /** Query parameters Shopify adds to the frame URL, which the admin URL leaves out. */
   embedParams: string[];
 }
@@ -60,6 +62,7 @@ export interface FrameMessageFields {
     | { id: string; open: false };
   "leave-confirmation": { requestId: string };
   "review-request": { requestId: string };
+  "app-extensions": { requestId: string };
   "navigate-top": { url: string };
   escape: NoFields;
 }
@@ -69,6 +72,7 @@ export interface RequestAnswers {
   "id-token": { idToken: string };
   "leave-confirmation": { leave: boolean };
   "review-request": { success: boolean; code: string; message: string };
+  "app-extensions": { extensions: unknown[] };
 }
 
 /** Admin -> frame, by type: the fields besides `source` and `type`. */
