@@ -12,6 +12,7 @@ import { appHref } from "~/rules/app-links";
 import { errorScreenFor } from "~/rules/error-mapper";
 import { bootstrapShop, type BootstrappedShop } from "~/browser/shop-bootstrap";
 import { showDueReviewPrompt } from "~/browser/review-prompts";
+import { reportWebVitals } from "~/browser/web-vitals";
 import { ShopContext } from "~/browser/shop-context";
 import { ErrorScreen, StandaloneErrorScreen } from "~/components/ErrorScreen";
 import { PageSkeleton, skeletonShapeFor } from "~/components/PageSkeleton";
@@ -72,6 +73,7 @@ export default function AppLayout() {
 
   useEffect(() => {
     if (!data.loaded) console.error(MISSING_SHOP_LOG);
+    else reportWebVitals();
   }, [data.loaded]);
 
   const loadedShopId = bootstrap.status === "loaded" ? bootstrap.shop.id : null;
