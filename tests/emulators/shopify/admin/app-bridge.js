@@ -255,6 +255,8 @@
   for (const method of /** @type {const} */ (["pushState", "replaceState"])) {
     const native = history[method];
     history[method] = function (...args) {
+      // Leaving an app page for another: that page's CLS and INP are final (reported before the URL changes).
+      if (args[2] != null && new URL(String(args[2]), location.href).pathname !== location.pathname) vitalsPageLeft();
       const result = native.apply(this, args);
       reportLocation();
       return result;
@@ -783,8 +785,9 @@
   // Like App Bridge, the stand-in measures the framed document's LCP, CLS and
   // INP itself (PerformanceObserver, the definitions web.dev gives) and hands
   // them to the callbacks of `webVitals.onReport` as `{ metrics: [{ id, name,
-  // value }] }` when the document is hidden or unloaded: LCP once, CLS and INP
-  // again only when they grew since the last report.
+  // value }] }` when the document is hidden or unloaded, or the app moves to
+  // another page (history.pushState to another path): LCP once per document,
+  // CLS and INP per page, again only when they grew since the last report.
   /** @typedef {{ id: string; name: "LCP" | "CLS" | "INP"; value: number }} VitalsMetric */
   /** @type {Set<(report: { metrics: VitalsMetric[] }) => void | Promise<void>>} */
   const vitalsCallbacks = new Set();
@@ -793,6 +796,7 @@
   /** @type {Record<string, number>} what was last reported, per metric */
   const vitalsSent = {};
   let lcpFinal = false;
+  let vitalsPage = 0;
   /** @type {Map<number, number>} the longest event of each interaction */
   const interactions = new Map();
   let clsWindow = { value: 0, first: 0, last: 0 };
@@ -851,7 +855,7 @@
     for (const [name, value] of measured) {
       if (value < 0 || vitalsSent[name] === value || (name === "LCP" && name in vitalsSent)) continue;
       vitalsSent[name] = value;
-      metrics.push({ id: `v1-${vitalsLoad}-${name}`, name, value });
+      metrics.push({ id: `v1-${vitalsLoad}-${vitalsPage}-${name}`, name, value });
     }
     if (metrics.length === 0) return;
     for (const callback of vitalsCallbacks) {
@@ -861,6 +865,18 @@
         // One callback's failure never stops the others.
       }
     }
+  }
+  // Another page of the app, shown without a new document: LCP belongs to the document's first page only;
+  // CLS and INP start again for the new page.
+  function vitalsPageLeft() {
+    reportVitals();
+    vitalsPage += 1;
+    vitals.cls = 0;
+    vitals.inp = -1;
+    clsWindow = { value: 0, first: 0, last: 0 };
+    interactions.clear();
+    delete vitalsSent.CLS;
+    delete vitalsSent.INP;
   }
   addEventListener("visibilitychange", () => document.visibilityState === "hidden" && reportVitals(), true);
   addEventListener("pagehide", reportVitals, true);
