@@ -575,6 +575,7 @@ export const ANALYTICS_TEXT = {
   chartTitle: `Clicks, last ${ANALYTICS_WINDOW_DAYS} days`,
   chartVideoSeries: "Video clicks",
   chartProductSeries: "Product clicks",
+  chartDateColumn: "Date",
   platformPerformance: "Platform Performance",
   platformPeriod: "Clicks since install, by platform",
   noPlatformClicks: "No clicks yet.",
