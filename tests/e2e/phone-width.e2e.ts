@@ -50,7 +50,7 @@ async function pageReady(app: FrameLocator, title: string) {
   await expect(app.locator("[data-page-skeleton]")).toHaveCount(0);
 }
 
-test("at 375 px every admin page fits the frame's width, and its main actions can be clicked", async ({ page, shop }) => {
+test("at 375 px every admin page fits the frame's width, two columns stack, and the main actions can be clicked", async ({ page, shop }) => {
   await page.goto(adminUrl(shop, "/"));
   const app = appFrame(page);
   await pageReady(app, "Dashboard");
@@ -89,6 +89,11 @@ test("at 375 px every admin page fits the frame's width, and its main actions ca
   await app.getByRole("button", { name: "Choose Carousel" }).click();
   await expect(app.getByRole("textbox", { name: "Widget name" })).toBeVisible();
   await expectFits(page, "the widget editor");
+  // The editor's two columns (controls, live preview) stack: the preview comes below the controls, as wide as they are.
+  const controls = await app.getByRole("textbox", { name: "Widget name" }).boundingBox();
+  const preview = await app.locator("[data-widget-preview]").boundingBox();
+  expect(preview && controls && preview.y >= controls.y + controls.height, "the preview below the controls").toBe(true);
+  expect(preview?.width ?? 0, "the preview's width at 375 px").toBeGreaterThan(250);
   await expect(app.getByRole("button", { name: "Create Widget" })).toBeVisible();
 
   await page.goto(adminUrl(shop, "/plan"));
