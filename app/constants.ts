@@ -143,3 +143,18 @@ export const THEME_SETUP_FILES = [
   "templates/cart.json",
   "config/settings_data.json",
 ] as const;
+
+/**
+ * Admin Web Vitals (issue 15 item 23, decision 052): the metrics App Bridge
+ * reports that the app keeps, per admin page, and how many of the latest values
+ * of each it keeps in memory (a ring: memory stays bounded whatever arrives).
+ */
+export const WEB_VITALS_METRICS = ["LCP", "CLS", "INP"] as const;
+export type WebVitalsMetricName = (typeof WEB_VITALS_METRICS)[number];
+export const WEB_VITALS_PAGES = ["dashboard", "library", "widgets", "analytics", "plan"] as const;
+export type WebVitalsPage = (typeof WEB_VITALS_PAGES)[number];
+export const WEB_VITALS_SAMPLES_KEPT = 500;
+/** Values past these are measurement noise (a tab left in the background), not a page's speed: refused. */
+export const WEB_VITALS_MAX_VALUE: Record<WebVitalsMetricName, number> = { LCP: 120_000, CLS: 50, INP: 60_000 };
+/** Built for Shopify's bar for the admin, and ours (issue 15 item 23). */
+export const WEB_VITALS_GOAL: Record<WebVitalsMetricName, number> = { LCP: 1000, CLS: 0.05, INP: 100 };

@@ -610,6 +610,7 @@ export const ANALYTICS_TEXT = {
   chartTitle: `Clicks, last ${ANALYTICS_WINDOW_DAYS} days`,
   chartVideoSeries: "Video clicks",
   chartProductSeries: "Product clicks",
+  chartDateColumn: "Date",
   platformPerformance: "Platform Performance",
   platformPeriod: `Clicks in ${ANALYTICS_WINDOW}, by platform`,
   noPlatformClicks: "No clicks yet.",

@@ -13,6 +13,7 @@ import { errorScreenFor } from "~/rules/error-mapper";
 import { bootstrapShop, type BootstrappedShop } from "~/browser/shop-bootstrap";
 import { showDueReviewPrompt } from "~/browser/review-prompts";
 import { PREMIUM_NOT_APPROVED_PARAM, PREMIUM_NOT_APPROVED_VALUE, takeUnapprovedPremiumCharge } from "~/browser/premium-request";
+import { reportWebVitals } from "~/browser/web-vitals";
 import { ShopContext } from "~/browser/shop-context";
 import { ErrorScreen, StandaloneErrorScreen } from "~/components/ErrorScreen";
 import { PageSkeleton, skeletonShapeFor } from "~/components/PageSkeleton";
@@ -73,6 +74,7 @@ export default function AppLayout() {
 
   useEffect(() => {
     if (!data.loaded) console.error(MISSING_SHOP_LOG);
+    else reportWebVitals();
   }, [data.loaded]);
 
   const loadedShopId = bootstrap.status === "loaded" ? bootstrap.shop.id : null;

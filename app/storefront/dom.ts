@@ -44,10 +44,15 @@ export function shopRoot(): string {
   return typeof root === "string" && /^\/([\w-]+\/)?$/.test(root) ? root : "/";
 }
 
-/** The platform's coloured tile with its name: shown when a poster is missing or broken. */
+/**
+ * The platform's coloured tile with its name: shown when a poster is missing or broken.
+ * The name is drawn by CSS (::before), not text: it is decoration like a poster, and a
+ * card's name is its video's title, which must hold all the text it shows (WCAG 2.5.3).
+ */
 export function tile(platform: string): HTMLElement {
   const config = PLATFORM_TILES[platform as keyof typeof PLATFORM_TILES] || { name: platform, color: "#777" };
-  const node = el("span", "cc-tile", config.name);
+  const node = el("span", "cc-tile");
+  attr(node, "data-name", config.name);
   node.style.background = config.color;
   node.style.color = config.text || "#fff";
   return node;

@@ -120,7 +120,7 @@ test("the tutorial opens in a player; Support without a chat only warns; Help Gu
     if (message.type() === "warning") warnings.push(message.text());
   });
   const app = await openApp("/");
-  const play = app.getByRole("button", { name: "Play tutorial video (1:18)" });
+  const play = app.getByRole("button", { name: "Play tutorial video 1:18" });
   await expect(play).toContainText("1:18");
   await play.click();
   const player = app.getByTestId("admin-modal");
