@@ -536,7 +536,8 @@ export const THEME_STATUS_TEXT = {
   inactive: "Not active",
   activateEmbed: "Activate",
   addBlock: "Add block",
-  fixLabel: (piece: string) => `Fix ${piece} in the theme editor`,
+  // Starts with the button's own words (what a voice user says to press it), then what it fixes.
+  fixLabel: (action: string, piece: string) => `${action}: ${piece}`,
   checkAgain: "Check again",
 };
 

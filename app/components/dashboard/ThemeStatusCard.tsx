@@ -86,8 +86,8 @@ export function ThemeStatusCard({ data }: { data: ThemeCheckData }) {
                       <Text as="span">{label}</Text>
                       <Badge tone={piece.active ? "success" : "attention"}>{piece.active ? THEME_STATUS_TEXT.active : THEME_STATUS_TEXT.inactive}</Badge>
                       {piece.active ? null : (
-                        <Button size="slim" url={piece.fixUrl} target="_blank" accessibilityLabel={THEME_STATUS_TEXT.fixLabel(label)}>
-                          {piece.kind === "embed" ? THEME_STATUS_TEXT.activateEmbed : THEME_STATUS_TEXT.addBlock}
+                        <Button size="slim" url={piece.fixUrl} target="_blank" accessibilityLabel={THEME_STATUS_TEXT.fixLabel(fixAction(piece), label)}>
+                          {fixAction(piece)}
                         </Button>
                       )}
                     </InlineStack>
@@ -100,4 +100,9 @@ export function ThemeStatusCard({ data }: { data: ThemeCheckData }) {
       </BlockStack>
     </Card>
   );
+}
+
+/** The one-click fix's words: an embed is activated, a block added. */
+function fixAction(piece: { kind: string }): string {
+  return piece.kind === "embed" ? THEME_STATUS_TEXT.activateEmbed : THEME_STATUS_TEXT.addBlock;
 }

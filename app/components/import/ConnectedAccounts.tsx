@@ -128,21 +128,23 @@ function AutoSyncStatus({ on }: { on: boolean }) {
       </BlockStack>
     );
   }
+  // The explanation sits outside the disabled checkbox: Polaris greys a disabled field's help text below
+  // readable contrast, and this text is what the merchant needs to read.
   return (
-    <Checkbox
-      label={
-        <InlineStack gap="200" blockAlign="center" as="span">
-          {IMPORT_TEXT.autoSync}
-          <Badge>{IMPORT_TEXT.premiumFeature}</Badge>
-        </InlineStack>
-      }
-      checked={false}
-      disabled
-      helpText={
-        <>
-          {IMPORT_TEXT.autoSyncFreeHelp} <Link url={appHref("/plan", search)}>{IMPORT_TEXT.upgradeToPremium}</Link>
-        </>
-      }
-    />
+    <BlockStack gap="100">
+      <Checkbox
+        label={
+          <InlineStack gap="200" blockAlign="center" as="span">
+            {IMPORT_TEXT.autoSync}
+            <Badge>{IMPORT_TEXT.premiumFeature}</Badge>
+          </InlineStack>
+        }
+        checked={false}
+        disabled
+      />
+      <Text as="p" variant="bodySm" tone="subdued">
+        {IMPORT_TEXT.autoSyncFreeHelp} <Link url={appHref("/plan", search)}>{IMPORT_TEXT.upgradeToPremium}</Link>
+      </Text>
+    </BlockStack>
   );
 }
