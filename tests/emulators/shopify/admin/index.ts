@@ -4,6 +4,7 @@
  *
  *   GET  /store/<handle>/apps/<appHandle>[/<app path>][?<app query>]  the admin page
  *   POST /store/<handle>/apps/<appHandle>/__session-token             { idToken } for the page's script
+ *   GET  /store/<handle>/apps/<appHandle>/__products?query=          { products } for the page's resource picker
  *   GET  /app-bridge.js                                               the stand-in (./app-bridge.js)
  *
  * Tokens are minted here, on the server, so the app secret never reaches a
@@ -16,9 +17,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostParamOf, shopDomainOf, type LocalShopifyConfig } from "../config.js";
 import type { LocalShopifyContext } from "../context.js";
 import type { AdminPageConfig } from "./protocol.js";
+import { pickerProducts } from "./resource-picker.js";
 
 const ADMIN_PATH = /^\/store\/([a-z0-9][a-z0-9-]*)\/apps\/([^/]+)(\/.*)?$/i;
 const SESSION_TOKEN_PATH = "/__session-token";
+const PRODUCTS_PATH = "/__products";
 
 /**
  * Query parameters Shopify adds to the frame URL (the library strips the same
@@ -44,6 +47,10 @@ export async function handleAdminRequest(req: IncomingMessage, res: ServerRespon
     return true;
   }
   if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(res, "GET, HEAD");
+  if (appPath === PRODUCTS_PATH) {
+    servePickerProducts(req, res, url, storeHandle, ctx);
+    return true;
+  }
   await serveAdminPage(req, res, url, { storeHandle, appPath }, ctx);
   return true;
 }
@@ -91,6 +98,7 @@ async function serveAdminPage(
     appBasePath: appUrl.pathname.replace(/\/+$/, ""),
     adminBasePath,
     tokenUrl: adminBasePath + SESSION_TOKEN_PATH,
+    productsUrl: adminBasePath + PRODUCTS_PATH,
     embedParams: EMBED_PARAMS,
   };
   const [css, script] = await Promise.all([asset("admin-page.css"), asset("admin-page.js")]);
@@ -182,6 +190,19 @@ async function serveSessionToken(req: IncomingMessage, res: ServerResponse, stor
   }
   req.resume(); // the body is not used
   sendJson(res, 200, { idToken: await ctx.mintIdToken(shopDomainOf(storeHandle)) });
+}
+
+// ------------------------------------------------------ the resource picker
+
+/** The shop's products for the admin page's resource picker; like tokens, only for the admin page itself. */
+function servePickerProducts(req: IncomingMessage, res: ServerResponse, url: URL, storeHandle: string, ctx: LocalShopifyContext) {
+  const site = req.headers["sec-fetch-site"];
+  if (site && site !== "same-origin") {
+    sendJson(res, 403, { error: "The resource picker's products are only handed to the local admin page." });
+    return;
+  }
+  const products = ctx.shop(storeHandle).products;
+  sendJson(res, 200, { products: pickerProducts(ctx.config, products, url.searchParams.get("query") ?? "") });
 }
 
 function safeHost(origin: string): string | null {
