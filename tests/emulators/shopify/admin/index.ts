@@ -201,7 +201,7 @@ function servePickerProducts(req: IncomingMessage, res: ServerResponse, url: URL
     sendJson(res, 403, { error: "The resource picker's products are only handed to the local admin page." });
     return;
   }
-  const products = ctx.shop(storeHandle).products;
+  const products = ctx.shop(storeHandle).products ?? [];
   sendJson(res, 200, { products: pickerProducts(ctx.config, products, url.searchParams.get("query") ?? "") });
 }
 
