@@ -61,8 +61,14 @@ try {
     const setupPage = await setup.newPage();
     await setupPage.goto(stack.adminUrl(shop));
     await setupPage.frameLocator("#app-iframe").getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    // The bootstrap's POST may still be on its way when the page shows.
+    let stored = null;
+    for (let attempt = 0; attempt < 100 && !stored; attempt++) {
+      stored = await prisma.shop.findUnique({ where: { shopDomain: `${shop}.myshopify.com` } });
+      if (!stored) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!stored) throw new Error(`${shop} was never bootstrapped`);
     await setup.close();
-    const stored = await prisma.shop.findUniqueOrThrow({ where: { shopDomain: `${shop}.myshopify.com` } });
     await seedVideos(
       prisma,
       stored.id,
@@ -72,6 +78,7 @@ try {
     // A fresh tab opening the library directly.
     const context = await browser.newContext({ userAgent });
     const page = await context.newPage();
+    const roundStart = performance.now();
     const cdp = await context.newCDPSession(page);
     if (cpu > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
     let appRequests = 0;
@@ -84,9 +91,16 @@ try {
           );
       }
     });
+    if (process.env.BENCH_VERBOSE) {
+      page.on("requestfinished", (request) => {
+        if (request.url().startsWith(stack.appUrl) && !request.url().includes("/assets/"))
+          console.log(
+            `  ${(performance.now() - roundStart).toFixed(0).padStart(5)} ms done ${request.url().slice(stack.appUrl.length, stack.appUrl.length + 60)}`,
+          );
+      });
+    }
     const frame = page.frameLocator("#app-iframe");
     let started = performance.now();
-    const roundStart = started;
     await page.goto(stack.adminUrl(shop, "/content"));
     await rowsShown(frame);
     firstOpen.push(performance.now() - started);
@@ -95,9 +109,12 @@ try {
     requests.push(appRequests);
 
     started = performance.now();
+    if (process.env.BENCH_VERBOSE) console.log(`  ${(started - roundStart).toFixed(0).padStart(5)} ms click Next`);
     await frame.getByRole("button", { name: "Next" }).click();
+    if (process.env.BENCH_VERBOSE) console.log(`  ${(performance.now() - roundStart).toFixed(0).padStart(5)} ms clicked`);
     await rowsShown(frame, "Clip 21");
     paging.push(performance.now() - started);
+    if (process.env.BENCH_VERBOSE) console.log(`  ${(performance.now() - roundStart).toFixed(0).padStart(5)} ms next rows shown`);
     await context.close();
   }
   console.log(`Video Library open through Local Shopify, production build, Chromium headless, CPU ${cpu}x slower (${rounds} rounds, ${VIDEOS} videos)`);
