@@ -240,8 +240,15 @@ export const LIBRARY_TEXT = {
   tagDone: (count: number) => `Done (${count})`,
   noProductsFound: "No products found",
   searchProducts: "Search products",
-  searchProductsHelp: (minChars: number) => `Type at least ${minChars} characters, then choose a product to tag it.`,
+  searchProductsHelp: (minChars: number) => `Type at least ${minChars} characters, then choose a product to tag it, or Browse to pick several.`,
   taggedProductsList: "Tagged products",
+  /** Opens Shopify's own product picker (several products at once). */
+  browseProducts: "Browse",
+  browseProductsLabel: "Browse products to tag several at once",
+  searchResultsLabel: "Matching products",
+  /** A price range of a product whose variants cost different amounts. */
+  priceRange: (low: string, high: string) => `${low} – ${high}`,
+  productPickerFailed: "Shopify's product picker could not open. Search for products above instead.",
 } as const;
 
 export const channelImported = (count: number, username: string) => `Successfully added ${count} videos from @${username}!`;

@@ -27,6 +27,21 @@ export async function markShopFirstActive(shopId: string) {
   return prisma.shop.findUniqueOrThrow({ where: { id: shopId } });
 }
 
+/**
+ * The shop as the admin UI sees it when it is already bootstrapped, else null
+ * (also when the database cannot answer: the browser's bootstrap then runs and
+ * shows the spec's error screens).
+ */
+export async function knownShop(shopDomain: string) {
+  try {
+    const shop = await getShopByDomain(shopDomain);
+    return shop ? shopResponse(shop) : null;
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
+
 /** What the admin UI sees of a shop. */
 export function shopResponse(shop: ShopRecord) {
   return {

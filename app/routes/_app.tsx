@@ -7,6 +7,7 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { authenticatePage } from "~/http/page-auth.server";
 import { localShopify } from "~/shopify/local-shopify.server";
+import { knownShop } from "~/models/shop.server";
 import { APP_NAME, MISSING_SHOP_LOG, NAV_ITEMS, type ErrorScreenKind } from "~/messages";
 import { appHref, appSearch } from "~/rules/app-links";
 import { errorScreenFor } from "~/rules/error-mapper";
@@ -31,6 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     apiKey: process.env.SHOPIFY_API_KEY || "",
     appBridgeUrl: localShopify?.appBridgeUrl,
     shopDomain: session.shop,
+    // A shop already bootstrapped is read here, so the page renders on the server with its data and
+    // the browser needs no round trip before showing it; a new shop bootstraps in the browser (spec 7).
+    shop: await knownShop(session.shop),
   });
 }
 
@@ -42,10 +46,11 @@ export const shouldRevalidate = () => false;
 
 type Bootstrap = { status: "loading" } | { status: "loaded"; shop: BootstrappedShop } | { status: "error"; screen: ErrorScreenKind };
 
-function useShopBootstrap(shopDomain: string | undefined): Bootstrap {
-  const [state, setState] = useState<Bootstrap>({ status: "loading" });
+function useShopBootstrap(shopDomain: string | undefined, known: BootstrappedShop | null): Bootstrap {
+  const [state, setState] = useState<Bootstrap>(known ? { status: "loaded", shop: known } : { status: "loading" });
+  const alreadyLoaded = state.status === "loaded";
   useEffect(() => {
-    if (!shopDomain) return;
+    if (!shopDomain || alreadyLoaded) return;
     let cancelled = false;
     bootstrapShop(shopDomain).then(
       (shop) => !cancelled && setState({ status: "loaded", shop }),
@@ -57,7 +62,7 @@ function useShopBootstrap(shopDomain: string | undefined): Bootstrap {
     return () => {
       cancelled = true;
     };
-  }, [shopDomain]);
+  }, [shopDomain, alreadyLoaded]);
   return state;
 }
 
@@ -70,7 +75,7 @@ export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
-  const bootstrap = useShopBootstrap(data.loaded ? data.shopDomain : undefined);
+  const bootstrap = useShopBootstrap(data.loaded ? data.shopDomain : undefined, data.loaded ? data.shop : null);
 
   useEffect(() => {
     if (!data.loaded) console.error(MISSING_SHOP_LOG);

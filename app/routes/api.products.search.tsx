@@ -15,7 +15,8 @@ const PRODUCT_SEARCH_MAX_LENGTH = 200;
 const ProductSearchQuery = z.object({ q: textInput("q").default("") });
 
 /**
- * GET /api/products/search?q=&shopId= : [{id, title}] from the store's
+ * GET /api/products/search?q=&shopId= : [{id, title, image_url, min_price,
+ * max_price, currency_code}] from the store's
  * catalogue (Admin GraphQL). Fewer than 2 characters answers [] without asking
  * Shopify (spec 5).
  */

@@ -92,6 +92,12 @@ export interface ChannelDto {
 export interface ProductSearchResult {
   id: string;
   title: string;
+  /** The product's featured image, or null. */
+  image_url: string | null;
+  /** Lowest and highest variant price (decimal strings) and their currency; null when unknown. */
+  min_price: string | null;
+  max_price: string | null;
+  currency_code: string | null;
 }
 
 export interface WidgetSummaryDto {

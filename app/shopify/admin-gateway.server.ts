@@ -49,6 +49,23 @@ export const ADMIN_DOCUMENTS = {
         nodes {
           id
           title
+          featuredMedia {
+            preview {
+              image {
+                url
+              }
+            }
+          }
+          priceRangeV2 {
+            minVariantPrice {
+              amount
+              currencyCode
+            }
+            maxVariantPrice {
+              amount
+              currencyCode
+            }
+          }
         }
       }
     }`,
@@ -416,6 +433,10 @@ export async function cancelAppSubscription(graphql: AdminGraphql, subscriptionI
 export interface ProductSearchHit {
   id: string;
   title: string;
+  /** The product's featured image, or null without one. */
+  imageUrl: string | null;
+  /** Its variants' lowest and highest price (decimal strings), in the shop's currency. */
+  price: { min: string; max: string; currencyCode: string } | null;
 }
 
 /** Results per search: the picker shows a short list and the merchant types more to narrow it. */
@@ -439,8 +460,20 @@ function productSearchQuery(text: string): string | null {
   return words.map((word) => `title:${word}*`).join(" ");
 }
 
+interface MoneyV2 {
+  amount: string;
+  currencyCode: string;
+}
+
 interface ProductSearchData {
-  products: { nodes: Array<{ id: string; title: string }> };
+  products: {
+    nodes: Array<{
+      id: string;
+      title: string;
+      featuredMedia: { preview: { image: { url: string } | null } | null } | null;
+      priceRangeV2: { minVariantPrice: MoneyV2; maxVariantPrice: MoneyV2 } | null;
+    }>;
+  };
 }
 
 /** Products whose title has words starting with the merchant's words, by title. */
@@ -448,7 +481,15 @@ export async function searchProducts(graphql: AdminGraphql, text: string, limit 
   const query = productSearchQuery(text);
   if (!query) return [];
   const data = await runAdminQuery<ProductSearchData>(graphql, ADMIN_DOCUMENTS.productSearch, { query, first: limit });
-  return data.products.nodes.map((product) => ({ id: product.id, title: product.title }));
+  return data.products.nodes.map((product) => {
+    const range = product.priceRangeV2;
+    return {
+      id: product.id,
+      title: product.title,
+      imageUrl: product.featuredMedia?.preview?.image?.url ?? null,
+      price: range ? { min: range.minVariantPrice.amount, max: range.maxVariantPrice.amount, currencyCode: range.minVariantPrice.currencyCode } : null,
+    };
+  });
 }
 
 // ---------------------------------------------------------------- files

@@ -333,15 +333,21 @@ describe("GET /api/products/search", () => {
   it("searches the store's catalogue by title words from 2 characters", async () => {
     const shop = await bootstrapShop();
     await localShopify(`/shops/${shop.domain}/seed`, {
-      products: [{ title: "Linen Shirt" }, { title: "Linen Trousers" }, { title: "Wool Hat" }, { title: 'The "Quote" Mug' }],
+      products: [{ title: "Linen Shirt", price: "24.50" }, { title: "Linen Trousers", price: 60 }, { title: "Wool Hat" }, { title: 'The "Quote" Mug' }],
     });
 
+    // Each result carries what the picker shows: the product's image and price (issue 15 item 6).
     const linen = await search(shop, "lin");
     expect(linen.status).toBe(200);
-    expect(await linen.json()).toEqual([
-      { id: expect.stringMatching(/^gid:\/\/shopify\/Product\/\d+$/), title: "Linen Shirt" },
-      { id: expect.stringMatching(/^gid:\/\/shopify\/Product\/\d+$/), title: "Linen Trousers" },
-    ]);
+    const product = (title: string, price: string) => ({
+      id: expect.stringMatching(/^gid:\/\/shopify\/Product\/\d+$/),
+      title,
+      image_url: expect.stringMatching(/^https?:\/\/\S+$/),
+      min_price: price,
+      max_price: price,
+      currency_code: "USD",
+    });
+    expect(await linen.json()).toEqual([product("Linen Shirt", "24.5"), product("Linen Trousers", "60.0")]);
     expect((await jsonOf<Array<{ title: string }>>(await search(shop, "LINEN shi"))).map((p) => p.title)).toEqual(["Linen Shirt"]);
 
     // Search syntax in the merchant's text is just text.

@@ -1,13 +1,29 @@
-import { useEffect, useRef, useState } from "react";
-import { Autocomplete, Banner, BlockStack, Box, InlineStack, Tag, Text } from "@shopify/polaris";
+import { useEffect, useId, useRef, useState } from "react";
+import { Banner, BlockStack, Box, Button, InlineStack, Listbox, Tag, Text, TextField, Thumbnail } from "@shopify/polaris";
+import { ImageIcon } from "@shopify/polaris-icons";
 import type { ProductSearchResult, ProductTagDto, VideoDto } from "~/rules/api-types";
 import { ApiError, addVideoTag, fetchVideoTags, removeVideoTag, searchProducts } from "~/browser/api-client";
 import { displayTitle } from "~/rules/library-selection";
+import { productPriceLabel } from "~/rules/product-price";
 import { PRODUCT_SEARCH_MIN_CHARS } from "~/constants";
 import { LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";
 
 const SEARCH_DEBOUNCE_MS = 250;
+
+/** A product picked in Shopify's own picker: the part of App Bridge's Product resource used here. */
+interface PickedProduct {
+  id: string;
+  title: string;
+}
+type ResourcePicker = (options: { type: "product"; action: "add"; multiple: boolean }) => Promise<PickedProduct[] | undefined>;
+
+/** App Bridge's `shopify.resourcePicker`; it exists only inside the admin's frame. */
+function resourcePicker(): ResourcePicker {
+  const picker = (globalThis as { shopify?: { resourcePicker?: ResourcePicker } }).shopify?.resourcePicker;
+  if (!picker) throw new Error("App Bridge's resourcePicker is not available");
+  return picker;
+}
 
 interface TagProductsModalProps {
   /** The video being tagged; null = closed. */
@@ -22,6 +38,10 @@ interface TagProductsModalProps {
  * search (from 2 characters) where choosing a product tags it at once. Done
  * shows the count and is disabled with no tags. An add failure shows a
  * critical banner; removal and search failures are only logged (spec 8).
+ * The results are a list right under the field, inside the dialog (never a
+ * popover, which the admin's dialog would place elsewhere), each with the
+ * product's image and price. Browse opens Shopify's own product picker to tag
+ * several products at once.
  */
 export function TagProductsModal({ video, shopId, onClose }: TagProductsModalProps) {
   const [openedFor, setOpenedFor] = useState<string | null>(null);
@@ -31,7 +51,9 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
   const [searching, setSearching] = useState(false);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [activeOptionId, setActiveOptionId] = useState<string | undefined>(undefined);
   const changed = useRef(false);
+  const listId = `product-results-${useId().replace(/:/g, "")}`;
 
   const videoId = video?.id ?? null;
   if (videoId !== openedFor) {
@@ -90,11 +112,9 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
   const taggedIds = new Set(tags.map((tag) => tag.product_id));
   const choices = options.filter((product) => !taggedIds.has(product.id));
 
-  async function add(productId: string) {
-    const product = options.find((option) => option.id === productId);
-    if (!video || !product || taggedIds.has(product.id) || adding) return;
-    setAdding(true);
-    setError(null);
+  /** Tags one product; false when it failed (the banner says why). */
+  async function tag(product: { id: string; title: string }): Promise<boolean> {
+    if (!video) return false;
     try {
       const tag = await addVideoTag(video.id, { productId: product.id, productTitle: product.title, shopId });
       setTags((current) => [
@@ -102,12 +122,42 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
         { id: tag?.id ?? `${product.id}`, product_id: tag?.product_id ?? product.id, product_title: tag?.product_title ?? product.title },
       ]);
       changed.current = true;
+      return true;
     } catch (addError) {
       console.error(addError);
       setError(addError instanceof ApiError && addError.message ? addError.message : LIBRARY_TEXT.tagAddFailed);
-    } finally {
-      setAdding(false);
+      return false;
     }
+  }
+
+  async function add(productId: string) {
+    const product = options.find((option) => option.id === productId);
+    if (!video || !product || taggedIds.has(product.id) || adding) return;
+    setAdding(true);
+    setError(null);
+    await tag(product);
+    setAdding(false);
+  }
+
+  async function browse() {
+    if (!video || adding) return;
+    setError(null);
+    let picked: PickedProduct[] | undefined;
+    try {
+      picked = await resourcePicker()({ type: "product", action: "add", multiple: true });
+    } catch (pickerError) {
+      console.error(pickerError);
+      setError(LIBRARY_TEXT.productPickerFailed);
+      return;
+    }
+    const fresh = (picked ?? []).filter((product, index, all) => !taggedIds.has(product.id) && all.findIndex((other) => other.id === product.id) === index);
+    if (fresh.length === 0) return;
+    setAdding(true);
+    // One at a time, in the order picked; the first refusal stops the rest (its banner says why).
+    for (const product of fresh) {
+      if (!(await tag({ id: product.id, title: product.title }))) break;
+    }
+    setAdding(false);
   }
 
   async function remove(tag: ProductTagDto) {
@@ -121,7 +171,9 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
   }
 
   const close = () => onClose(changed.current);
-  const showEmpty = input.trim().length >= PRODUCT_SEARCH_MIN_CHARS && !searching && choices.length === 0;
+  const searched = input.trim().length >= PRODUCT_SEARCH_MIN_CHARS;
+  const showEmpty = searched && !searching && choices.length === 0;
+  const showResults = searched && (searching || choices.length > 0 || showEmpty);
 
   return (
     <AppModal
@@ -142,31 +194,68 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
             <p>{error}</p>
           </Banner>
         ) : null}
-        <Autocomplete
-          options={choices.map((product) => ({ value: product.id, label: product.title }))}
-          selected={[]}
-          onSelect={([productId]) => productId && void add(productId)}
-          loading={searching || adding}
-          emptyState={
-            showEmpty ? (
-              <Box padding="300">
-                <Text as="p" tone="subdued">
-                  {LIBRARY_TEXT.noProductsFound}
-                </Text>
+        <BlockStack gap="200">
+          <TextField
+            label={LIBRARY_TEXT.searchProducts}
+            value={input}
+            onChange={setInput}
+            placeholder={LIBRARY_TEXT.searchProducts}
+            helpText={LIBRARY_TEXT.searchProductsHelp(PRODUCT_SEARCH_MIN_CHARS)}
+            autoComplete="off"
+            role="combobox"
+            ariaAutocomplete="list"
+            ariaExpanded={showResults}
+            ariaControls={showResults ? listId : undefined}
+            ariaActiveDescendant={showResults ? activeOptionId : undefined}
+            connectedRight={
+              <Button onClick={() => void browse()} disabled={adding} accessibilityLabel={LIBRARY_TEXT.browseProductsLabel}>
+                {LIBRARY_TEXT.browseProducts}
+              </Button>
+            }
+          />
+          {showResults ? (
+            <div data-product-results="" style={{ maxHeight: "min(320px, 40vh)", overflowY: "auto" }}>
+              <Box borderWidth="025" borderColor="border" borderRadius="200">
+                {showEmpty ? (
+                  <Box padding="300">
+                    <Text as="p" tone="subdued">
+                      {LIBRARY_TEXT.noProductsFound}
+                    </Text>
+                  </Box>
+                ) : (
+                  <Listbox
+                    customListId={listId}
+                    accessibilityLabel={LIBRARY_TEXT.searchResultsLabel}
+                    enableKeyboardControl
+                    onActiveOptionChange={(_value, domId) => setActiveOptionId(domId)}
+                    onSelect={(productId) => void add(productId)}
+                  >
+                    {choices.map((product) => (
+                      <Listbox.Option key={product.id} value={product.id} accessibilityLabel={product.title} disabled={adding}>
+                        <Box paddingInline="300" paddingBlock="200">
+                          <InlineStack gap="300" blockAlign="center" wrap={false}>
+                            <Thumbnail source={product.image_url ?? ImageIcon} alt="" size="small" />
+                            <div style={{ flex: "1 1 auto", minWidth: 0 }}>
+                              <Text as="span" breakWord>
+                                {product.title}
+                              </Text>
+                            </div>
+                            <div style={{ flex: "0 0 auto", whiteSpace: "nowrap" }}>
+                              <Text as="span" tone="subdued" numeric>
+                                {productPriceLabel(product)}
+                              </Text>
+                            </div>
+                          </InlineStack>
+                        </Box>
+                      </Listbox.Option>
+                    ))}
+                    {searching ? <Listbox.Loading accessibilityLabel={LIBRARY_TEXT.searchResultsLabel} /> : null}
+                  </Listbox>
+                )}
               </Box>
-            ) : undefined
-          }
-          textField={
-            <Autocomplete.TextField
-              label={LIBRARY_TEXT.searchProducts}
-              value={input}
-              onChange={setInput}
-              placeholder={LIBRARY_TEXT.searchProducts}
-              helpText={LIBRARY_TEXT.searchProductsHelp(PRODUCT_SEARCH_MIN_CHARS)}
-              autoComplete="off"
-            />
-          }
-        />
+            </div>
+          ) : null}
+        </BlockStack>
         <BlockStack gap="200">
           <Text as="h3" variant="headingSm">
             {LIBRARY_TEXT.taggedProductsList}

@@ -3,6 +3,7 @@ import { Badge, BlockStack, Button, IndexTable, InlineStack, Link, Text } from "
 import type { VideoDto } from "~/rules/api-types";
 import { displayTitle, formatLongDate, splitTagBadges } from "~/rules/library-selection";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
+import { useHydrated } from "~/browser/use-hydrated";
 import { VideoThumb } from "./VideoThumb";
 
 /** Clicks on a row's own controls must not also open the preview (the row's click). */
@@ -52,6 +53,8 @@ function MediaStatus({ media, upload }: { media: VideoDto["media"]; upload: bool
 export function VideoRow({ video, position, selected, unpublishing, onPreview, onTag, onShowTags, onApprove, onUnpublish }: VideoRowProps) {
   const title = displayTitle(video.title, video.video_id);
   const { badges, moreCount } = splitTagBadges(video.product_tags);
+  // The server knows no time zone: its HTML (and hydration) shows the UTC date, then the merchant's own.
+  const hydrated = useHydrated();
   return (
     <IndexTable.Row id={video.id} position={position} selected={selected} onClick={() => onPreview(video)}>
       <IndexTable.Cell>
@@ -74,7 +77,7 @@ export function VideoRow({ video, position, selected, unpublishing, onPreview, o
         </div>
       </IndexTable.Cell>
       {/* The post's own date, not when it was imported: what the merchant knows the post by. */}
-      <IndexTable.Cell>{formatLongDate(video.posted_at)}</IndexTable.Cell>
+      <IndexTable.Cell>{formatLongDate(video.posted_at, hydrated ? undefined : "UTC")}</IndexTable.Cell>
       <IndexTable.Cell>
         <div style={{ maxWidth: 260, whiteSpace: "normal" }}>
           <InlineStack gap="100" blockAlign="center">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { VIDEO_SOURCES } from "~/platforms/config";
 import type { VideoSource } from "~/platforms/types";
 import { safeHttpUrl } from "~/rules/embeds";
@@ -41,10 +41,17 @@ export function PlatformTile({ platform, size = "small" }: { platform: VideoSour
 export function VideoThumb({ url, platform, alt, size = "small" }: { url: string | null; platform: VideoSource; alt: string; size?: keyof typeof SIZES }) {
   const src = safeHttpUrl(url);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  // An image in the server's HTML may fail before React hydrates and listens: its error event is gone, so look.
+  useEffect(() => {
+    const element = image.current;
+    if (src && element && element.complete && element.naturalWidth === 0) setFailedSrc(src);
+  }, [src]);
   if (!src || failedSrc === src) return <PlatformTile platform={platform} size={size} />;
   const side = SIZES[size];
   return (
     <img
+      ref={image}
       src={src}
       alt={alt}
       width={side}

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_DEFAULTS, hostParamOf, type LocalShopifyConfig } from "../config.js";
 import type { LocalShopifyContext } from "../context.js";
 import { mintSessionToken } from "../session-token.js";
+import { demoCatalogue } from "../catalogue.js";
 import { handleAdminRequest } from "./index.js";
 
 const config: LocalShopifyConfig = {
@@ -26,13 +27,15 @@ const config: LocalShopifyConfig = {
   maxVideoBytes: LOCAL_DEFAULTS.maxVideoBytes,
 };
 
+const catalogue = demoCatalogue();
+
 function fakeContext(overrides: Partial<LocalShopifyConfig> = {}): LocalShopifyContext {
   const cfg = { ...config, ...overrides };
   return {
     config: cfg,
     state: { shops: {}, tokens: {}, refreshTokens: {}, nextId: 1 },
     mintIdToken: (shop) => mintSessionToken({ shop, apiKey: cfg.apiKey, apiSecret: cfg.apiSecret }),
-    shop: (handle) => ({ name: `${handle.replace(/\.myshopify\.com$/, "")} store` }) as ReturnType<LocalShopifyContext["shop"]>,
+    shop: (handle) => ({ name: `${handle.replace(/\.myshopify\.com$/, "")} store`, products: catalogue }) as ReturnType<LocalShopifyContext["shop"]>,
     save: () => {},
     deliverWebhook: async () => ({ topic: "", url: "", status: 0, webhookId: "" }),
   };
@@ -144,6 +147,7 @@ describe("the admin page", () => {
       appOrigin: config.appUrl,
       adminBasePath: "/store/demo/apps/clipcart",
       tokenUrl: "/store/demo/apps/clipcart/__session-token",
+      productsUrl: "/store/demo/apps/clipcart/__products",
     });
   });
 
@@ -200,6 +204,26 @@ describe("the session-token endpoint", () => {
     expect((await fetch(url, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } })).status).toBe(403);
     expect((await fetch(url, { method: "POST", headers: { Origin: base } })).status).toBe(200);
     expect((await fetch(url)).status).toBe(405);
+  });
+});
+
+describe("the resource picker's products", () => {
+  it("answers the shop's products matching the search in App Bridge's Product shape, to the admin page only", async () => {
+    const url = `${base}/store/demo/apps/clipcart/__products`;
+    const all = (await (await fetch(url)).json()) as { products: Array<Record<string, unknown>> };
+    expect(all.products.length).toBeGreaterThan(10);
+    const beanie = (await (await fetch(`${url}?query=${encodeURIComponent("wool beanie")}`)).json()) as {
+      products: Array<{ id: string; title: string; images: Array<{ originalSrc: string }>; variants: Array<{ id: string; price: string }> }>;
+    };
+    const first = beanie.products[0];
+    expect(first).toMatchObject({
+      id: expect.stringMatching(/^gid:\/\/shopify\/Product\/\d+$/),
+      title: expect.stringMatching(/Wool Beanie/),
+      images: [{ id: expect.stringMatching(/^gid:\/\/shopify\/ProductImage\//), altText: expect.any(String), originalSrc: expect.stringMatching(/^http/) }],
+    });
+    expect(first?.variants[0]).toMatchObject({ id: expect.stringMatching(/^gid:\/\/shopify\/ProductVariant\//), price: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(beanie.products.every((product) => /beanie/i.test(product.title))).toBe(true);
+    expect((await fetch(url, { headers: { "Sec-Fetch-Site": "cross-site" } })).status).toBe(403);
   });
 });
 

@@ -137,7 +137,8 @@
         // The admin answers a request with that request's answer.
         else resolve(/** @type {RequestAnswers[Type]} */ (/** @type {unknown} */ (answer)));
       });
-      post(type, { requestId, ...data });
+      // The request's own fields plus its id: that request's message fields.
+      post(type, /** @type {FrameMessageFields[Type]} */ (/** @type {unknown} */ ({ requestId, ...data })));
     });
   }
   handlers.response = (message) => {
@@ -963,8 +964,28 @@
         if (callback) vitalsCallbacks.add(callback);
       },
     },
-    resourcePicker: async () => {
-      throw new Error("shopify.resourcePicker is not available in Local Shopify");
+    // Shopify's product picker, drawn by the admin over the app. Answers the chosen
+    // products (App Bridge's Product resources) with `selection` pointing at the
+    // same list, as App Bridge does, or undefined when the merchant cancels.
+    /**
+     * @param {{ type: string; action?: "add" | "select"; multiple?: boolean | number; query?: string; selectionIds?: Array<{ id: string }> }} options
+     */
+    async resourcePicker(options) {
+      if (!options || options.type !== "product") throw new Error(`Local Shopify: the resource picker only picks products, not ${options && options.type}`);
+      const answer = await request(
+        "resource-picker",
+        {
+          resourceType: "product",
+          action: options.action === "select" ? "select" : "add",
+          multiple: options.multiple === undefined ? false : options.multiple,
+          query: options.query || "",
+          selectionIds: (options.selectionIds || []).map((resource) => resource.id),
+        },
+        0,
+      );
+      if (!answer.selection) return undefined;
+      const selection = answer.selection.slice();
+      return Object.assign(selection, { selection });
     },
   };
   // The app's types see App Bridge; the stand-in has the part the app uses (README "Known limits").

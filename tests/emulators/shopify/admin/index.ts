@@ -5,6 +5,7 @@
  *   GET  /store/<handle>/apps/<appHandle>[/<app path>][?<app query>]  the admin page
  *   POST /store/<handle>/apps/<appHandle>/__session-token             { idToken } for the page's script
  *   GET  /store/<handle>/apps/<appHandle>/__app-extensions            what shopify.app.extensions() answers
+ *   GET  /store/<handle>/apps/<appHandle>/__products?query=          { products } for the page's resource picker
  *   GET  /app-bridge.js                                               the stand-in (./app-bridge.js)
  *
  * Tokens are minted here, on the server, so the app secret never reaches a
@@ -18,12 +19,14 @@ import { hostParamOf, shopDomainOf, type LocalShopifyConfig } from "../config.js
 import type { LocalShopifyContext } from "../context.js";
 import type { AdminPageConfig } from "./protocol.js";
 import { appExtensionsOf } from "../app-extensions.js";
+import { pickerProducts } from "./resource-picker.js";
 
 const ADMIN_PATH = /^\/store\/([a-z0-9][a-z0-9-]*)\/apps\/([^/]+)(\/.*)?$/i;
 /** The admin's home page: where App Bridge's `shopify://admin` leads (an app leaving itself for the admin). */
 const ADMIN_HOME_PATH = /^\/store\/([a-z0-9][a-z0-9-]*)\/?$/i;
 const SESSION_TOKEN_PATH = "/__session-token";
 const APP_EXTENSIONS_PATH = "/__app-extensions";
+const PRODUCTS_PATH = "/__products";
 
 /**
  * Query parameters Shopify adds to the frame URL (the library strips the same
@@ -62,6 +65,10 @@ export async function handleAdminRequest(req: IncomingMessage, res: ServerRespon
     return true;
   }
   if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed(res, "GET, HEAD");
+  if (appPath === PRODUCTS_PATH) {
+    servePickerProducts(req, res, url, storeHandle, ctx);
+    return true;
+  }
   await serveAdminPage(req, res, url, { storeHandle, appPath }, ctx);
   return true;
 }
@@ -110,6 +117,7 @@ async function serveAdminPage(
     adminBasePath,
     tokenUrl: adminBasePath + SESSION_TOKEN_PATH,
     extensionsUrl: adminBasePath + APP_EXTENSIONS_PATH,
+    productsUrl: adminBasePath + PRODUCTS_PATH,
     embedParams: EMBED_PARAMS,
   };
   const [css, script] = await Promise.all([asset("admin-page.css"), asset("admin-page.js")]);
@@ -228,6 +236,19 @@ function fromAdminPage(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   const site = req.headers["sec-fetch-site"];
   return !((origin && safeHost(origin) !== req.headers.host) || (site && site !== "same-origin"));
+}
+
+// ------------------------------------------------------ the resource picker
+
+/** The shop's products for the admin page's resource picker; like tokens, only for the admin page itself. */
+function servePickerProducts(req: IncomingMessage, res: ServerResponse, url: URL, storeHandle: string, ctx: LocalShopifyContext) {
+  const site = req.headers["sec-fetch-site"];
+  if (site && site !== "same-origin") {
+    sendJson(res, 403, { error: "The resource picker's products are only handed to the local admin page." });
+    return;
+  }
+  const products = ctx.shop(storeHandle).products ?? [];
+  sendJson(res, 200, { products: pickerProducts(ctx.config, products, url.searchParams.get("query") ?? "") });
 }
 
 function safeHost(origin: string): string | null {

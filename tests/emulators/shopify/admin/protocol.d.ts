@@ -20,6 +20,8 @@ export interface AdminPageConfig {
   tokenUrl: string;
   /** Where the page reads what shopify.app.extensions() answers (the shop's theme files). */
   extensionsUrl: string;
+  /** GET ?query=: the shop's products for the resource picker, as `{ products: PickedProduct[] }`. */
+  productsUrl: string;
   /** Query parameters Shopify adds to the frame URL, which the admin URL leaves out. */
   embedParams: string[];
 }
@@ -44,6 +46,44 @@ export interface SaveBarButtonDescription {
 
 type NoFields = Record<string, never>;
 
+/**
+ * A product as `shopify.resourcePicker({ type: "product" })` answers it: the
+ * part of App Bridge's `Product` resource (@shopify/app-bridge-types) that
+ * Local Shopify knows. Ids are GraphQL gids; prices are decimal strings.
+ */
+export interface PickedProduct {
+  id: string;
+  title: string;
+  handle: string;
+  status: "ACTIVE" | "DRAFT" | "ARCHIVED";
+  vendor: string;
+  productType: string;
+  tags: string[];
+  descriptionHtml: string;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  templateSuffix: null;
+  hasOnlyDefaultVariant: boolean;
+  tracksInventory: boolean;
+  totalInventory: number;
+  totalVariants: number;
+  availablePublicationCount: number;
+  options: Array<{ id: string; name: string; position: number; values: string[] }>;
+  images: Array<{ id: string; altText: string; originalSrc: string }>;
+  variants: Array<{
+    id: string;
+    title: string;
+    displayName: string;
+    price: string;
+    compareAtPrice: string | null;
+    sku: string;
+    inventoryQuantity: number;
+    availableForSale: boolean;
+    position: number;
+  }>;
+}
+
 /** Frame -> admin, by type: the fields besides `source` and `type`. */
 export interface FrameMessageFields {
   hello: NoFields;
@@ -63,6 +103,14 @@ export interface FrameMessageFields {
   "leave-confirmation": { requestId: string };
   "review-request": { requestId: string };
   "app-extensions": { requestId: string };
+  "resource-picker": {
+    requestId: string;
+    resourceType: "product";
+    action: "add" | "select";
+    multiple: boolean | number;
+    query: string;
+    selectionIds: string[];
+  };
   "navigate-top": { url: string };
   escape: NoFields;
 }
@@ -73,6 +121,8 @@ export interface RequestAnswers {
   "leave-confirmation": { leave: boolean };
   "review-request": { success: boolean; code: string; message: string };
   "app-extensions": { extensions: unknown[] };
+  /** null: the merchant cancelled. */
+  "resource-picker": { selection: PickedProduct[] | null };
 }
 
 /** Admin -> frame, by type: the fields besides `source` and `type`. */

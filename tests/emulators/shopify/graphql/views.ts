@@ -339,7 +339,7 @@ export function productView(g: GqlContext, p: Product): Record<string, unknown> 
 }
 
 /** Shopify's shape for a product without options: one variant, "Default Title", its only option "Title". */
-function hasOnlyDefaultVariant(p: Product): boolean {
+export function hasOnlyDefaultVariant(p: Product): boolean {
   return p.variants.length === 1 && p.variants[0]?.title === "Default Title" && !p.variants[0].options;
 }
 
@@ -353,7 +353,7 @@ function selectedOptions(p: Product, v: Variant): Array<{ name: string; value: s
 }
 
 /** The product's options in order, each with its values in the order the variants first use them. */
-function productOptions(p: Product): Array<{ name: string; values: string[] }> {
+export function productOptions(p: Product): Array<{ name: string; values: string[] }> {
   const options: Array<{ name: string; values: string[] }> = [];
   for (const v of p.variants) {
     for (const [index, selected] of selectedOptions(p, v).entries()) {

@@ -1,0 +1,131 @@
+// @ts-check
+// The Video Library as a merchant opens it, through Local Shopify and the
+// production build, in Debian's Chromium: the first open of /content in a fresh
+// tab (document, scripts, shop bootstrap, data) until its rows show, and paging
+// (Next) until the next page's rows show. Also counts the requests the app's
+// frame makes to the app on the first open. Prints numbers; asserts nothing.
+//
+//   node --import tsx bench/library-open.mjs [rounds=8] [--cpu=4] [--app-port=3462] [--shopify-port=3562]
+//
+// --cpu slows the page's CPU by that factor (Chrome DevTools' throttling), as a
+// merchant's laptop under load would be. Needs a build (npm run build).
+import { chromium } from "@playwright/test";
+import { freshSqliteDatabase, startStack } from "../scripts/lib/stack.mjs";
+
+const option = (/** @type {string} */ name, /** @type {number} */ fallback) => {
+  const arg = process.argv.find((value) => value.startsWith(`--${name}=`));
+  return arg ? Number(arg.split("=")[1]) : fallback;
+};
+const rounds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 8);
+const cpu = option("cpu", 4);
+const appPort = option("app-port", 3462);
+const shopifyPort = option("shopify-port", 3562);
+const VIDEOS = 120;
+
+const databaseUrl = freshSqliteDatabase("bench-library-open");
+process.env.DATABASE_URL = databaseUrl;
+const stack = await startStack({ appPort, shopifyPort, databaseUrl, quiet: true });
+const { prisma } = await import("../app/db.server.ts");
+const { seedVideos } = await import("../tests/support/seed.ts");
+// Shopify's admin refuses headless Chromium's own user agent.
+const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+/** @type {(values: number[], p: number) => number} */
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+/** @type {(label: string, values: number[], unit?: string) => void} */
+const report = (label, values, unit = "ms") =>
+  console.log(
+    `${label.padEnd(44)} p50 ${percentile(values, 50).toFixed(0).padStart(5)} ${unit}   p95 ${percentile(values, 95).toFixed(0).padStart(5)} ${unit}   (n=${values.length})`,
+  );
+
+/** @param {import("@playwright/test").FrameLocator} frame */
+async function rowsShown(frame, title = "Clip 1") {
+  await frame.getByRole("table").getByText(title, { exact: true }).first().waitFor();
+}
+
+const firstOpen = [];
+const paging = [];
+const requests = [];
+try {
+  for (let round = 0; round < rounds; round++) {
+    const shop = `bench-lib-${round}-${Date.now().toString(36)}`;
+    // Install: the shop is bootstrapped once, then gets its videos.
+    const setup = await browser.newContext({ userAgent });
+    const setupPage = await setup.newPage();
+    await setupPage.goto(stack.adminUrl(shop));
+    await setupPage.frameLocator("#app-iframe").getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    // The bootstrap's POST may still be on its way when the page shows.
+    let stored = null;
+    for (let attempt = 0; attempt < 100 && !stored; attempt++) {
+      stored = await prisma.shop.findUnique({ where: { shopDomain: `${shop}.myshopify.com` } });
+      if (!stored) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!stored) throw new Error(`${shop} was never bootstrapped`);
+    await setup.close();
+    await seedVideos(
+      prisma,
+      stored.id,
+      Array.from({ length: VIDEOS }, (_, index) => ({ title: `Clip ${index + 1}` })),
+    );
+
+    // A fresh tab opening the library directly.
+    const context = await browser.newContext({ userAgent });
+    const page = await context.newPage();
+    const roundStart = performance.now();
+    const cdp = await context.newCDPSession(page);
+    if (cpu > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+    let appRequests = 0;
+    page.on("request", (request) => {
+      if (request.url().startsWith(stack.appUrl) && request.frame().parentFrame()) {
+        appRequests++;
+        if (process.env.BENCH_VERBOSE)
+          console.log(
+            `  ${(performance.now() - roundStart).toFixed(0).padStart(5)} ms ${request.method()} ${request.url().slice(stack.appUrl.length, stack.appUrl.length + 110)}`,
+          );
+      }
+    });
+    if (process.env.BENCH_VERBOSE) {
+      page.on("requestfinished", (request) => {
+        if (request.url().startsWith(stack.appUrl) && !request.url().includes("/assets/"))
+          console.log(
+            `  ${(performance.now() - roundStart).toFixed(0).padStart(5)} ms done ${request.url().slice(stack.appUrl.length, stack.appUrl.length + 60)}`,
+          );
+      });
+    }
+    const frame = page.frameLocator("#app-iframe");
+    let started = performance.now();
+    await page.goto(stack.adminUrl(shop, "/content"));
+    await rowsShown(frame);
+    firstOpen.push(performance.now() - started);
+    if (process.env.BENCH_VERBOSE) console.log(`  ${(performance.now() - roundStart).toFixed(0).padStart(5)} ms rows shown`);
+    // Late requests after the rows show still count; paging is measured once the page is interactive
+    // (hydrated, its start-up requests done), so that it is not the rest of the first open.
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    requests.push(appRequests);
+
+    started = performance.now();
+    if (process.env.BENCH_VERBOSE) console.log(`  ${(started - roundStart).toFixed(0).padStart(5)} ms click Next`);
+    await frame.getByRole("button", { name: "Next" }).click();
+    if (process.env.BENCH_VERBOSE) console.log(`  ${(performance.now() - roundStart).toFixed(0).padStart(5)} ms clicked`);
+    await rowsShown(frame, "Clip 21");
+    paging.push(performance.now() - started);
+    if (process.env.BENCH_VERBOSE) console.log(`  ${(performance.now() - roundStart).toFixed(0).padStart(5)} ms next rows shown`);
+    await context.close();
+  }
+  console.log(`Video Library open through Local Shopify, production build, Chromium headless, CPU ${cpu}x slower (${rounds} rounds, ${VIDEOS} videos)`);
+  report("first open of /content until rows show", firstOpen);
+  report("Next page until its rows show", paging);
+  report("app requests of the frame on first open", requests, "  ");
+} finally {
+  await browser.close();
+  await prisma.$disconnect();
+  await stack.stop();
+}
