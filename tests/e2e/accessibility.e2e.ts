@@ -4,6 +4,8 @@ import { ACTION_TEXT, NAV_ITEMS } from "../../app/messages";
 import { bootstrappedShop, seedVideos } from "./db";
 import { TUTORIAL_VIDEO } from "../../app/constants";
 import { APP_URL, SHOPIFY_URL, adminModal, adminUrl, appFrame, expect, modalButton, tableRow, test } from "./fixtures";
+import { connectedAccount, openImportFromLibrary } from "./import-helpers";
+import { bulkAction } from "./library-helpers";
 import { published, storefront } from "./storefront-helpers";
 
 // Built for Shopify's accessibility bar (issue 15 item 24): axe-core finds no
@@ -57,12 +59,25 @@ test("every admin page and its dialogs have no serious or critical axe violation
   const prisma = await (await import("./db")).e2eDb();
   const shopRow = await bootstrappedShop(shop);
   await prisma.widget.create({ data: { shopId: shopRow.id, name: "Home carousel", layoutType: "carousel", pageContexts: '["homepage"]', displayNumber: 1 } });
-  await seedVideos(shop, [{ title: "Accessible video one", enabled: true }, { title: "Accessible video two" }]);
+  await prisma.channel.create({ data: { shopId: shopRow.id, platform: "tiktok", username: "axe_creator", displayName: "Axe Creator" } });
+  await seedVideos(shop, [
+    // Three tags: the row shows two and "+1 more", which opens Tagged Products.
+    { title: "Accessible video one", enabled: true, tags: ["Linen Dress", "Straw Hat", "Canvas Tote"] },
+    { title: "Accessible video two" },
+  ]);
 
   for (const item of NAV_ITEMS) {
     await open(item.path, item.label);
     await expectAccessible(page, item.label, appOnly);
   }
+
+  // The Dashboard's tutorial player.
+  await open("/", "Dashboard");
+  await app.getByRole("button", { name: "Play tutorial video 1:18" }).click();
+  await expect(adminModal(app).getByRole("heading", { name: "Watch the tutorial" })).toBeVisible();
+  await expectAccessible(page, "Tutorial player", appOnly);
+  await page.keyboard.press("Escape");
+  await expect(adminModal(app)).toHaveCount(0);
 
   // The library's dialogs: import, approve, tag products.
   await open("/content", "Video Library");
@@ -72,6 +87,16 @@ test("every admin page and its dialogs have no serious or critical axe violation
     .click();
   await expect(app.getByRole("dialog")).toBeVisible();
   await expectAccessible(page, "Import dialog", appOnly);
+  await page.keyboard.press("Escape");
+  await expect(app.getByRole("dialog")).toHaveCount(0);
+
+  // A connected account's removal confirmation, over the TikTok import dialog.
+  const tiktok = await openImportFromLibrary(app, "TikTok");
+  await connectedAccount(tiktok, "axe_creator").getByRole("button", { name: "Remove @axe_creator" }).click();
+  await expect(app.getByRole("dialog", { name: "Remove @axe_creator?" })).toBeVisible();
+  await expectAccessible(page, "Remove account confirmation", appOnly);
+  await page.keyboard.press("Escape");
+  await expect(app.getByRole("dialog", { name: "Remove @axe_creator?" })).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(app.getByRole("dialog")).toHaveCount(0);
 
@@ -86,6 +111,33 @@ test("every admin page and its dialogs have no serious or critical axe violation
   await expect(adminModal(app)).toBeVisible();
   await expectAccessible(page, "Tag Products dialog", appOnly);
   await page.keyboard.press("Escape");
+  await expect(adminModal(app)).toHaveCount(0);
+
+  // The video's preview (a click on its row), its Tagged Products list, a new view's name, a delete's confirmation.
+  await tableRow(app, "Accessible video two").getByRole("cell").nth(3).click();
+  await expect(app.getByRole("dialog", { name: "Video Preview" })).toBeVisible();
+  await expectAccessible(page, "Video Preview dialog", appOnly);
+  await page.keyboard.press("Escape");
+  await expect(app.getByRole("dialog")).toHaveCount(0);
+
+  await tableRow(app, "Accessible video one").getByRole("button", { name: "+1 more", exact: true }).click();
+  await expect(app.getByRole("dialog", { name: "Tagged Products" })).toBeVisible();
+  await expectAccessible(page, "Tagged Products dialog", appOnly);
+  await page.keyboard.press("Escape");
+  await expect(app.getByRole("dialog")).toHaveCount(0);
+
+  await app.getByRole("button", { name: "Create new view" }).click();
+  await expect(app.getByRole("dialog", { name: "Create new view" })).toBeVisible();
+  await expectAccessible(page, "Create new view dialog", appOnly);
+  await page.keyboard.press("Escape");
+  await expect(app.getByRole("dialog")).toHaveCount(0);
+
+  await tableRow(app, "Accessible video two").getByRole("checkbox").check();
+  await bulkAction(app, "Delete");
+  await expect(adminModal(app).getByRole("heading", { name: /^Delete/ })).toBeVisible();
+  await expectAccessible(page, "Delete videos confirmation", appOnly);
+  await page.keyboard.press("Escape");
+  await expect(adminModal(app)).toHaveCount(0);
 
   // The widgets' dialogs: the layout picker and the editor with its live preview.
   await open("/widgets", "Widgets");
@@ -95,6 +147,28 @@ test("every admin page and its dialogs have no serious or critical axe violation
   await app.getByRole("button", { name: "Choose Carousel" }).click();
   await expect(app.getByRole("textbox", { name: "Widget name" })).toBeVisible();
   await expectAccessible(page, "widget editor", appOnly);
+
+  // A widget's delete confirmation.
+  await open("/widgets", "Widgets");
+  await app.getByRole("button", { name: "Delete" }).first().click();
+  await expect(adminModal(app)).toBeVisible();
+  await expectAccessible(page, "Delete widget confirmation", appOnly);
+  await page.keyboard.press("Escape");
+  await expect(adminModal(app)).toHaveCount(0);
+
+  // The Plan page's verification dialog (Free), then its downgrade confirmation (Premium through a Shopify charge).
+  await open("/plan", "Plan & Upgrade");
+  await app.getByRole("button", { name: "Verify Now" }).first().click();
+  await expect(adminModal(app).getByRole("button", { name: /^Verify & Unlock Premium/ })).toBeVisible();
+  await expectAccessible(page, "Verify dialog", appOnly);
+  await page.keyboard.press("Escape");
+  await expect(adminModal(app)).toHaveCount(0);
+
+  await prisma.shop.update({ where: { id: shopRow.id }, data: { plan: "premium", premiumSource: "billing" } });
+  await open("/plan", "Plan & Upgrade");
+  await app.getByRole("button", { name: "Downgrade to Free" }).click();
+  await expect(adminModal(app).getByRole("heading", { name: "Downgrade to Free?" })).toBeVisible();
+  await expectAccessible(page, "Downgrade confirmation", appOnly);
 });
 
 test("the storefront's widgets (carousel, grid, single, sticky, stories) and the open player have no serious or critical axe violation", async ({
