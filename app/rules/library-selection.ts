@@ -3,6 +3,7 @@
  * approve applies to and what it says afterwards, saved-view names, and the
  * URL that carries the list's state. Client-safe, no React.
  */
+import { dateFormat } from "~/rules/intl-formats";
 import { TAG_BADGES_BEFORE_MORE, VIDEO_TITLE_MAX_LENGTH, VIEW_NAME_MAX_LENGTH } from "~/constants";
 import { LIBRARY_TEXT, approveLimitReached, approvePartlyFailed, videosApproved } from "~/messages";
 import type { LibraryTab, LibraryViewDto, ProductTagDto, VideoDto, VideoListQuery } from "./api-types";
@@ -26,7 +27,7 @@ export function displayTitle(title: string | null | undefined, videoId: string, 
 export function formatLongDate(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone });
+  return dateFormat({ year: "numeric", month: "long", day: "numeric", timeZone }).format(date);
 }
 
 /** Spec 2/9: the first two tags as badges, the rest behind "+N more". */

@@ -1,3 +1,4 @@
+import { numberFormat } from "~/rules/intl-formats";
 import type { ProductSearchResult } from "./api-types";
 import { LIBRARY_TEXT } from "~/messages";
 
@@ -5,7 +6,7 @@ function money(amount: string, currencyCode: string): string | null {
   const value = Number(amount);
   if (!Number.isFinite(value)) return null;
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: currencyCode }).format(value);
+    return numberFormat({ style: "currency", currency: currencyCode }).format(value);
   } catch {
     return null; // not a currency code Intl knows
   }

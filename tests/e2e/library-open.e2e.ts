@@ -41,10 +41,12 @@ test("opening the library of a known shop: the document brings the list, no shop
   await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
 
   expect(requests.filter((request) => request.includes("/api/shops"))).toEqual([]);
-  // The document, then at most the due review prompts' check and Remix's route manifest: never the list again.
+  // The document, then at most the due review prompts' check: never the list again. Remix reads its route
+  // manifest for the links it renders, in one or (on a busy machine, links rendered in two batches) more requests.
   expect(requests[0]).toBe("GET /content");
   expect(requests.filter((request) => request.startsWith("GET /content"))).toEqual(["GET /content"]);
-  expect(requests.length).toBeLessThanOrEqual(3);
+  const ownRequests = requests.filter((request) => request !== "GET /__manifest");
+  expect(ownRequests.length, ownRequests.join(", ")).toBeLessThanOrEqual(2);
   expect(errors).toEqual([]);
 });
 

@@ -1,3 +1,4 @@
+import { dateFormat } from "~/rules/intl-formats";
 import { useEffect, useState } from "react";
 import { BlockStack, Box, Card, SkeletonBodyText, Text } from "@shopify/polaris";
 import { LineChart, PolarisVizProvider } from "@shopify/polaris-viz";
@@ -13,7 +14,7 @@ const VISUALLY_HIDDEN: React.CSSProperties = {
   whiteSpace: "nowrap",
 };
 
-const shortDate = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortDate = (isoDay: string) => dateFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${isoDay}T00:00:00Z`));
 
 /**
  * Video and product clicks per day over the last 30 days (polaris-viz). The

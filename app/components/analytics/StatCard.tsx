@@ -1,3 +1,4 @@
+import { numberFormat } from "~/rules/intl-formats";
 import { BlockStack, Text } from "@shopify/polaris";
 import { NamedCard } from "~/components/NamedCard";
 
@@ -24,12 +25,12 @@ export function StatCard({ title, value, detail }: { title: string; value: strin
   );
 }
 
-export const formatCount = (value: number) => new Intl.NumberFormat("en-US").format(value);
+export const formatCount = (value: number) => numberFormat().format(value);
 
 /** Revenue in the shop's currency, always to 2 decimals (spec 2: "$59.98" for a USD shop). */
 export function formatMoney(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    return numberFormat({ style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { ChannelDto } from "~/rules/api-types";
 import { ALL_PLATFORMS } from "~/platforms/config";
@@ -35,7 +36,7 @@ function accountsLine(platformId: PlatformId, channels: ChannelDto[], supportsCh
 }
 
 /** Video Library (spec 2): a card per platform opening its Import modal. */
-export function PlatformImportCards({ onImport, channels }: ImportPanelProps & { channels: ChannelDto[] }) {
+export const PlatformImportCards = memo(function PlatformImportCards({ onImport, channels }: ImportPanelProps & { channels: ChannelDto[] }) {
   return (
     <BlockStack gap="200">
       <Text as="h2" variant="headingMd">
@@ -65,4 +66,4 @@ export function PlatformImportCards({ onImport, channels }: ImportPanelProps & {
       </InlineGrid>
     </BlockStack>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { Banner, BlockStack, Button, Card, DropZone, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import { VIDEO_UPLOAD } from "~/constants";
 import { LIBRARY_TEXT, UPLOAD_TEXT } from "~/messages";
@@ -31,7 +31,7 @@ let itemSeq = 0;
  * video of it; the panel follows the processing and says, per file, whether
  * it joined the library (as a draft) or why not. `onAdded` refreshes the list.
  */
-export function UploadVideos({ shopId, onAdded }: { shopId: string; onAdded: () => void }) {
+export const UploadVideos = memo(function UploadVideos({ shopId, onAdded }: { shopId: string; onAdded: () => void }) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const mounted = useRef(true);
@@ -220,4 +220,4 @@ export function UploadVideos({ shopId, onAdded }: { shopId: string; onAdded: () 
       </section>
     </Card>
   );
-}
+});

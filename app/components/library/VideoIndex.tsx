@@ -16,6 +16,7 @@ import { normalizeSearch } from "~/rules/video-list-query";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { ENABLED_PLATFORMS, PLATFORMS, VIDEO_SOURCES } from "~/platforms/config";
 import type { PlatformId, VideoSource } from "~/platforms/types";
+import { useStableCallback } from "~/browser/use-stable-callback";
 import { useSavedViews } from "./useSavedViews";
 import { VideoRow } from "./VideoRow";
 import { ViewNameModal } from "./ViewNameModal";
@@ -172,6 +173,8 @@ export function VideoIndex({
     askFor({ ...base, page: 1 }, viewId);
   }
 
+  const approveRow = useStableCallback((row: VideoDto) => onApprove([row]));
+  const unpublishRow = useStableCallback((row: VideoDto) => onUnpublish([row]));
   const selectedVideos = videos.filter((video) => selection.selectedResources.includes(video.id));
   const single = selectedVideos.length === 1 ? selectedVideos[0] : null;
   const [firstPlatform] = query.platforms;
@@ -275,8 +278,8 @@ export function VideoIndex({
             onPreview={onPreview}
             onTag={onTag}
             onShowTags={onShowTags}
-            onApprove={(row) => onApprove([row])}
-            onUnpublish={(row) => onUnpublish([row])}
+            onApprove={approveRow}
+            onUnpublish={unpublishRow}
           />
         ))}
       </IndexTable>

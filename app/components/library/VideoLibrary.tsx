@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useStableCallback } from "~/browser/use-stable-callback";
 import { useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { Banner, BlockStack, Card, Layout, useIndexResourceState } from "@shopify/polaris";
 import type { LibraryData, VideoDto, VideoListQuery } from "~/rules/api-types";
@@ -85,7 +86,12 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
   const listKey = `${query.tab}|${query.search}|${query.platforms.join(",")}|${list.page}`;
   const clearSelectionRef = useRef(clearSelection);
   clearSelectionRef.current = clearSelection;
-  useEffect(() => clearSelectionRef.current(), [listKey]);
+  // Only when something is selected: clearing an empty selection still re-renders the whole list.
+  const anySelectedRef = useRef(false);
+  anySelectedRef.current = selectedResources.length > 0 || allResourcesSelected;
+  useEffect(() => {
+    if (anySelectedRef.current) clearSelectionRef.current();
+  }, [listKey]);
 
   // ------------------------------------------------------------ import jobs
 
@@ -173,6 +179,18 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
     revalidate();
   }
 
+  // Stable handlers: the rows and sections are memoised, and a new function each render would re-render them all.
+  const openImport = useStableCallback((platform: PlatformId) => setDialog({ type: "import", platform }));
+  const openPreview = useStableCallback((video: VideoDto) => setDialog({ type: "preview", video }));
+  const openTag = useStableCallback((video: VideoDto) => setDialog({ type: "tag", video }));
+  const openTags = useStableCallback((video: VideoDto) => setDialog({ type: "tags", video }));
+  const startUnpublish = useStableCallback((videos: VideoDto[]) => void unpublish(videos));
+  const askDelete = useStableCallback((videos: VideoDto[]) => {
+    if (videos.length > 0) setDialog({ type: "delete", videos });
+  });
+  const stableApprove = useStableCallback(approve);
+  const stableRevalidate = useStableCallback(() => revalidate());
+
   // "Now create a widget" only makes sense to a shop without one.
   const showImportBanner = importBanner && widgets.length === 0;
   const deleteDialog = dialogOf(dialog, "delete");
@@ -208,11 +226,11 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
       ) : null}
 
       <Layout.Section>
-        <PlatformImportCards channels={channels} onImport={(platform) => setDialog({ type: "import", platform })} />
+        <PlatformImportCards channels={channels} onImport={openImport} />
       </Layout.Section>
 
       <Layout.Section>
-        <UploadVideos shopId={shopId} onAdded={revalidate} />
+        <UploadVideos shopId={shopId} onAdded={stableRevalidate} />
       </Layout.Section>
 
       {runningJobs.length > 0 ? (
@@ -234,13 +252,13 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
             selection={{ selectedResources, allResourcesSelected, handleSelectionChange }}
             unpublishingIds={unpublishingIds}
             showList={showList}
-            onImport={(platform) => setDialog({ type: "import", platform })}
-            onPreview={(video) => setDialog({ type: "preview", video })}
-            onTag={(video) => setDialog({ type: "tag", video })}
-            onShowTags={(video) => setDialog({ type: "tags", video })}
-            onApprove={approve}
-            onUnpublish={(videos) => void unpublish(videos)}
-            onDelete={(videos) => videos.length > 0 && setDialog({ type: "delete", videos })}
+            onImport={openImport}
+            onPreview={openPreview}
+            onTag={openTag}
+            onShowTags={openTags}
+            onApprove={stableApprove}
+            onUnpublish={startUnpublish}
+            onDelete={askDelete}
           />
         </Card>
       </Layout.Section>

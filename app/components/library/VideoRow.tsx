@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
+import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Badge, BlockStack, Button, IndexTable, InlineStack, Link, Text } from "@shopify/polaris";
 import type { VideoDto } from "~/rules/api-types";
 import { displayTitle, formatLongDate, splitTagBadges } from "~/rules/library-selection";
@@ -48,9 +48,20 @@ function MediaStatus({ media, upload }: { media: VideoDto["media"]; upload: bool
 /**
  * A library row (spec 2): thumbnail, id and title, created date, up to two
  * product badges and "+N more", status, Tag Product and Approve / Unpublish.
- * Clicking the row, or its title, opens the preview.
+ * Clicking the row, or its title, opens the preview. Memoised: a list change
+ * that leaves a row as it was (loading starts, the selection clears) skips it.
  */
-export function VideoRow({ video, position, selected, unpublishing, onPreview, onTag, onShowTags, onApprove, onUnpublish }: VideoRowProps) {
+export const VideoRow = memo(function VideoRow({
+  video,
+  position,
+  selected,
+  unpublishing,
+  onPreview,
+  onTag,
+  onShowTags,
+  onApprove,
+  onUnpublish,
+}: VideoRowProps) {
   const title = displayTitle(video.title, video.video_id);
   const { badges, moreCount } = splitTagBadges(video.product_tags);
   // The server knows no time zone: its HTML (and hydration) shows the UTC date, then the merchant's own.
@@ -118,4 +129,4 @@ export function VideoRow({ video, position, selected, unpublishing, onPreview, o
       </IndexTable.Cell>
     </IndexTable.Row>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { dateFormat } from "~/rules/intl-formats";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, Icon, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
@@ -233,7 +234,7 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
 
 /** One date for server and browser alike (no hydration mismatch): UTC, in the admin's English. */
 function verificationEndDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+  return dateFormat({ dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
 function PlanCard({
