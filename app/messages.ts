@@ -533,7 +533,6 @@ export const WIDGET_TEXT = {
 /** Issue 16 item 3: the order of the videos inside a widget, on the Widgets page (decision 055). */
 export const WIDGET_VIDEOS_TEXT = {
   manage: "Arrange videos",
-  manageLabel: (widget: string) => `Arrange the videos of ${widget}`,
   title: (widget: string) => `Videos in ${widget}`,
   intro: "Shoppers see the videos in this order. Drag a video by its handle, or use Move up and Move down. Pinned videos stay first.",
   handleHelp: "On a handle, the Up and Down arrow keys move the video too.",
