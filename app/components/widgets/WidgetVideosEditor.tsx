@@ -211,13 +211,16 @@ export function WidgetVideosEditor({ widget, onClose, onChanged }: WidgetVideosE
               </Button>
             </ButtonGroup>
           </InlineStack>
-          <Text as="p" tone="subdued">
-            {WIDGET_VIDEOS_TEXT.intro}
-          </Text>
-          <div role="status" aria-live="polite">
-            <Text as="span" visuallyHidden>
-              {announcement}
+          <div>
+            <Text as="p" tone="subdued">
+              {WIDGET_VIDEOS_TEXT.intro}
             </Text>
+            {/* What a keyboard move, pin, removal or addition did, for screen readers. */}
+            <div role="status" aria-live="polite">
+              <Text as="span" visuallyHidden>
+                {announcement}
+              </Text>
+            </div>
           </div>
           {saveError ? (
             <Banner tone="critical" onDismiss={() => setSaveError(null)}>
