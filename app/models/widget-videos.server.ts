@@ -12,7 +12,7 @@
  * 0..n-1 again, so two reorders at once end in one of their two serial orders,
  * never in a mix, and positions stay dense and unique.
  */
-import { type Prisma, prisma } from "~/db.server";
+import { Prisma, prisma } from "~/db.server";
 import { VIDEO_LIST_PAGE_SIZE, WIDGET_VIDEOS_ADD_MAX } from "~/constants";
 import type { AddableVideosPage, WidgetVideoDto, WidgetVideosDto } from "~/rules/api-types";
 import { safeHttpUrl } from "~/rules/embeds";
@@ -103,21 +103,43 @@ async function readOrder(tx: Tx, shopId: string, widgetId: string): Promise<Stor
   return tx.widgetVideo.findMany({ where: { shopId, widgetId }, orderBy: WIDGET_VIDEO_ORDER, select: { videoId: true, pinned: true, position: true } });
 }
 
-/** Writes the order as positions 0..n-1; only rows whose position or pin changed are written. Resolves true when any was. */
+/** Rows per UPDATE statement: far below either database's limit on bound parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * Writes the order as positions 0..n-1: the rows whose position changed in one
+ * UPDATE per 500 rows (a CASE on the video id), the pins that changed and the
+ * new rows in one statement each. Resolves true when anything was written.
+ */
 async function writeOrder(tx: Tx, shopId: string, widgetId: string, before: readonly StoredEntry[], after: readonly OrderedVideo[]): Promise<boolean> {
   const stored = new Map(before.map((entry) => [entry.videoId, entry]));
-  let changed = false;
+  const moved: Array<{ videoId: string; position: number }> = [];
+  const created: Array<{ videoId: string; position: number; pinned: boolean }> = [];
+  const pinned: string[] = [];
+  const unpinned: string[] = [];
   for (const [position, entry] of after.entries()) {
     const current = stored.get(entry.videoId);
-    if (current && current.position === position && current.pinned === entry.pinned) continue;
-    changed = true;
-    if (current) {
-      await tx.widgetVideo.updateMany({ where: { shopId, widgetId, videoId: entry.videoId }, data: { position, pinned: entry.pinned } });
-    } else {
-      await tx.widgetVideo.create({ data: { shopId, widgetId, videoId: entry.videoId, position, pinned: entry.pinned } });
+    if (!current) {
+      created.push({ videoId: entry.videoId, position, pinned: entry.pinned });
+      continue;
     }
+    if (current.position !== position) moved.push({ videoId: entry.videoId, position });
+    if (current.pinned !== entry.pinned) (entry.pinned ? pinned : unpinned).push(entry.videoId);
   }
-  return changed;
+  for (let start = 0; start < moved.length; start += ROWS_PER_STATEMENT) {
+    const rows = moved.slice(start, start + ROWS_PER_STATEMENT);
+    // The cast types the parameter as the column's on PostgreSQL (a bare one would be text) and is a no-op on SQLite.
+    const cases = Prisma.join(
+      rows.map((row) => Prisma.sql`WHEN ${row.videoId} THEN CAST(${row.position} AS INTEGER)`),
+      " ",
+    );
+    await tx.$executeRaw`UPDATE "WidgetVideo" SET "position" = CASE "videoId" ${cases} ELSE "position" END
+      WHERE "shopId" = ${shopId} AND "widgetId" = ${widgetId} AND "videoId" IN (${Prisma.join(rows.map((row) => row.videoId))})`;
+  }
+  if (pinned.length) await tx.widgetVideo.updateMany({ where: { shopId, widgetId, videoId: { in: pinned } }, data: { pinned: true } });
+  if (unpinned.length) await tx.widgetVideo.updateMany({ where: { shopId, widgetId, videoId: { in: unpinned } }, data: { pinned: false } });
+  if (created.length) await tx.widgetVideo.createMany({ data: created.map((row) => ({ shopId, widgetId, ...row })) });
+  return moved.length + pinned.length + unpinned.length + created.length > 0;
 }
 
 /**
