@@ -1,4 +1,5 @@
-import type { FrameLocator, Locator } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { bootstrappedShop, e2eDb, seedVideos, seedWidgets } from "./db";
 import { adminModal, cardTitled, expect, modalButton, setThemeEdits, templateWithBlocks, test } from "./fixtures";
 import { published, storefront } from "./storefront-helpers";
@@ -138,14 +139,43 @@ test("a widget's videos are reordered by keyboard and by dragging, pinned, remov
   await expect(cardTitled(app, "Home reel").locator(".cc-title")).toHaveText(moved);
 });
 
-test("a widget without videos says so, and the picker says when every approved video is already in it", async ({ page, openWidgets, shop }) => {
+test("a widget without videos says so; the editor and the picker have no serious or critical axe violation", async ({ page, openWidgets, shop }) => {
   const app = await openWidgets();
-  await seedWidgets(shop, [{ name: "Empty reel" }]);
+  const shopRow = await bootstrappedShop(shop);
+  const [, shown] = await seedWidgets(shop, [{ name: "Empty reel" }, { name: "Shown reel" }]);
+  const [video] = await seedVideos(shop, [
+    { title: "In the shown reel", enabled: true },
+    { title: "Unpublished since", enabled: false },
+  ]);
+  await (await e2eDb()).widgetVideo.create({ data: { shopId: shopRow.id, widgetId: shown.id, videoId: video.id } });
   await page.reload();
+
   await cardTitled(app, "Empty reel").getByRole("button", { name: "Arrange videos" }).click();
-  const editor = cardTitled(app, "Videos in Empty reel");
-  await expect(editor.getByText("No videos in this widget yet")).toBeVisible();
+  const empty = cardTitled(app, "Videos in Empty reel");
+  await expect(empty.getByText("No videos in this widget yet")).toBeVisible();
+  await empty.getByRole("button", { name: "Add videos" }).click();
+  await expect(adminModal(app).getByRole("checkbox", { name: "In the shown reel" })).toBeVisible();
+  await expect(modalButton(app, "Add")).toBeDisabled();
+  await expectAccessible(page, "the Add videos dialog");
+  await modalButton(app, "Cancel").click();
+  await expect(adminModal(app)).toHaveCount(0);
+  await empty.getByRole("button", { name: "Done" }).click();
+
+  const editor = await openEditor(app, "Shown reel");
+  await expectOrder(editor, ["In the shown reel"]);
+  // One video: nowhere to move it.
+  await expect(editor.getByRole("button", { name: "Move In the shown reel down" })).toBeDisabled();
+  await expectAccessible(page, "the widget's videos");
   await editor.getByRole("button", { name: "Add videos" }).click();
   await expect(adminModal(app).getByText("Every approved video is already in this widget.")).toBeVisible();
-  await expect(modalButton(app, "Add")).toBeDisabled();
 });
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings in the app's frame. */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).include("#app-iframe").analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(" | ")}`),
+    what,
+  ).toEqual([]);
+}
