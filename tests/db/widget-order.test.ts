@@ -2,6 +2,8 @@
 // DATABASE_URL names (test-both runs SQLite, then PostgreSQL): reorder, pin,
 // remove and add, each in one transaction under the widget's lock; changes at
 // once end in a consistent order; another shop's widget or video is refused.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
 import { buildStorefrontWidgets } from "../../app/models/storefront.server";
@@ -103,6 +105,41 @@ describe("reordering a widget's videos", () => {
     expect(order.filter((title) => title.endsWith("*"))).toHaveLength(1);
     await expectDensePositions(widget.id);
   });
+});
+
+describe("reorders from several processes at once (several app instances on one database)", () => {
+  const run = promisify(execFile);
+
+  async function movesInProcess(shopId: string, widgetId: string, moves: string[]) {
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "tests/db/reorder-worker.ts", shopId, widgetId, ...moves], {
+      env: { ...process.env, STOREFRONT_PUBLISHING: "off" },
+      timeout: 60_000,
+    });
+    return JSON.parse(stdout.trim().split("\n").at(-1)!) as { done: number; failed: string[] };
+  }
+
+  it("all apply, the pinned video stays first and the positions stay dense", async () => {
+    const { shop, widget, videos } = await widgetWithVideos(8, "order-processes");
+    const ids = videos.map((video) => video.id);
+    await pinWidgetVideo(shop.id, widget.id, ids[7]!, true);
+    const moves = (offset: number) => Array.from({ length: 10 }, (_, i) => `${ids[(i + offset) % 7]!}:${(i * 3 + offset) % 8}`);
+    const outcomes = await Promise.all([
+      movesInProcess(shop.id, widget.id, moves(1)),
+      movesInProcess(shop.id, widget.id, moves(4)),
+      Promise.allSettled(
+        moves(6).map((move) => {
+          const [videoId, toIndex] = move.split(":");
+          return moveWidgetVideo(shop.id, widget.id, videoId!, Number(toIndex));
+        }),
+      ).then((results) => ({ done: results.filter((result) => result.status === "fulfilled").length, failed: [] })),
+    ]);
+    expect(outcomes.map((outcome) => outcome.failed)).toEqual([[], [], []]);
+    expect(outcomes.reduce((sum, outcome) => sum + outcome.done, 0)).toBe(30);
+    await expectDensePositions(widget.id);
+    const order = await titles(shop.id, widget.id);
+    expect(order[0]).toBe("v8*");
+    expect([...order].sort()).toEqual(["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8*"]);
+  }, 90_000);
 });
 
 describe("adding videos to a widget", () => {
