@@ -87,6 +87,8 @@ export const TUTORIAL_VIDEO = {
 export const HELP_GUIDE_URL = "https://help.clipcart.app/getting-started";
 
 export const WIDGET_PRIORITY = { highest: 1, lowest: 5 } as const;
+/** Videos added to a widget in one go from its "Add videos" picker (issue 16 item 3). */
+export const WIDGET_VIDEOS_ADD_MAX = 50;
 export const CAROUSEL_AUTO_SCROLL_MS = 5000;
 
 /** What shoppers do, measured (issue 14): an impression is a widget, or a video's card, at least half visible for a second. */

@@ -530,6 +530,52 @@ export const WIDGET_TEXT = {
   ],
 } as const;
 
+/** Issue 16 item 3: the order of the videos inside a widget, on the Widgets page (decision 055). */
+export const WIDGET_VIDEOS_TEXT = {
+  manage: "Arrange videos",
+  title: (widget: string) => `Videos in ${widget}`,
+  intro: "Shoppers see the videos in this order. Drag a video by its handle, or use Move up and Move down. Pinned videos stay first.",
+  handleHelp: "On a handle, the Up and Down arrow keys move the video too.",
+  done: "Done",
+  addVideos: "Add videos",
+  loading: "Loading the videos of this widget…",
+  loadFailed: "The videos of this widget could not be loaded.",
+  saveFailed: "Your last change was not saved. The list shows the order your store has.",
+  empty: "No videos in this widget yet",
+  emptyBody: "Add approved videos from your library, or approve videos to this widget in the Video Library.",
+  draftBadge: "Draft",
+  draftHint: "Not shown on your store until it is approved again.",
+  pinnedBadge: "Pinned",
+  position: (index: number) => `${index + 1}.`,
+  handleLabel: (title: string) => `Reorder ${title}`,
+  moveUp: (title: string) => `Move ${title} up`,
+  moveDown: (title: string) => `Move ${title} down`,
+  pin: (title: string) => `Pin ${title} first`,
+  unpin: (title: string) => `Unpin ${title}`,
+  remove: (title: string) => `Remove ${title} from this widget`,
+  moved: (title: string, index: number, count: number) => `${title} moved to position ${index + 1} of ${count}.`,
+  pinnedNow: (title: string) => `${title} pinned first.`,
+  unpinnedNow: (title: string) => `${title} unpinned.`,
+  removedNow: (title: string) => `${title} removed from this widget.`,
+  addedNow: (count: number) => (count === 1 ? "1 video added at the end." : `${count} videos added at the end.`),
+  removeTitle: (title: string) => `Remove "${title}" from this widget?`,
+  removeBody: (widget: string) =>
+    `It stays approved in your Video Library and in your other widgets; only ${widget} stops showing it. You can add it back later.`,
+  pickerTitle: (widget: string) => `Add videos to ${widget}`,
+  pickerSearch: "Search approved videos",
+  pickerIntro: "Approved videos that are not in this widget yet. They go at the end; drafts are approved in the Video Library first.",
+  pickerEmpty: "Every approved video is already in this widget.",
+  pickerNoMatch: "No approved video matches your search.",
+  pickerLoading: "Loading approved videos…",
+  pickerFailed: "Approved videos could not be loaded.",
+  pickerAdd: (count: number) => (count === 0 ? "Add" : count === 1 ? "Add 1 video" : `Add ${count} videos`),
+  pickerMore: "Show more",
+  /** Server refusals. */
+  onlyApproved: "Only approved videos can be added to a widget. Approve it in the Video Library first: approval keeps to your plan's limit.",
+  tooMany: (max: number) => `Add at most ${max} videos at once.`,
+  changeMissing: "Send either toIndex or pinned.",
+} as const;
+
 /** The Dashboard's texts (spec 2, "Dashboard"). */
 /** Issue 15 item 22: the Dashboard's theme setup card (app.extensions()). */
 export const THEME_STATUS_TEXT = {

@@ -17,6 +17,8 @@ import type {
   ProductTagDto,
   UploadStatusDto,
   WidgetDto,
+  WidgetVideosDto,
+  AddableVideosPage,
 } from "~/rules/api-types";
 import type { ReviewPromptType } from "~/constants";
 import type { PlatformId } from "~/platforms/types";
@@ -189,6 +191,32 @@ export async function deleteWidget(widgetId: string, shopId: string): Promise<vo
 export async function markWidgetInstalled(widgetId: string): Promise<WidgetDto> {
   const data = await apiRequest<unknown>(`/api/widgets/${enc(widgetId)}/mark-installed`, { method: "POST", body: {} });
   return itemFrom<WidgetDto>(data, "widget");
+}
+
+// ------------------------------------------------------------ a widget's videos (issue 16 item 3)
+
+export async function fetchWidgetVideos(widgetId: string, signal?: AbortSignal): Promise<WidgetVideosDto> {
+  return apiRequest<WidgetVideosDto>(`/api/widgets/${enc(widgetId)}/videos`, { signal });
+}
+
+export async function fetchAddableVideos(widgetId: string, query: { search: string; page: number }, signal?: AbortSignal): Promise<AddableVideosPage> {
+  const params = new URLSearchParams({ search: query.search, page: String(query.page) });
+  return apiRequest<AddableVideosPage>(`/api/widgets/${enc(widgetId)}/addable-videos?${params}`, { signal });
+}
+
+export async function addWidgetVideos(widgetId: string, videoIds: string[]): Promise<WidgetVideosDto> {
+  return apiRequest<WidgetVideosDto>(`/api/widgets/${enc(widgetId)}/videos`, { method: "POST", body: { videoIds } });
+}
+
+/** One change of a widget's order: `toIndex` moves the video there (0-based), `pinned` pins or unpins it. */
+export type WidgetVideoChange = { toIndex: number } | { pinned: boolean };
+
+export async function changeWidgetVideo(widgetId: string, videoId: string, change: WidgetVideoChange): Promise<WidgetVideosDto> {
+  return apiRequest<WidgetVideosDto>(`/api/widgets/${enc(widgetId)}/videos/${enc(videoId)}`, { method: "PATCH", body: change });
+}
+
+export async function removeWidgetVideo(widgetId: string, videoId: string): Promise<WidgetVideosDto> {
+  return apiRequest<WidgetVideosDto>(`/api/widgets/${enc(widgetId)}/videos/${enc(videoId)}`, { method: "DELETE" });
 }
 
 export interface ActiveThemeDto {

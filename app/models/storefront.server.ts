@@ -10,6 +10,7 @@
 import { prisma, type Prisma } from "~/db.server";
 import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
 import { readPageContexts } from "~/rules/widget-rules";
+import { WIDGET_VIDEO_ORDER } from "~/rules/widget-order";
 import { readLayout, readWidgetSettings } from "~/rules/widget-settings";
 import type { PlatformId } from "~/platforms/types";
 import {
@@ -54,7 +55,7 @@ const STOREFRONT_VIDEO_SELECT = {
 const WIDGET_WITH_VIDEOS = {
   videos: {
     where: { video: { enabled: true } },
-    orderBy: [{ position: "asc" as const }, { createdAt: "asc" as const }],
+    orderBy: WIDGET_VIDEO_ORDER,
     select: { video: { select: STOREFRONT_VIDEO_SELECT } },
   },
 } satisfies Prisma.WidgetInclude;

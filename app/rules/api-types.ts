@@ -120,6 +120,32 @@ export interface WidgetDto {
   settings: WidgetSettings;
 }
 
+/** One video of a widget as its "Arrange videos" list shows it (issue 16 item 3); `pinned` is always false in the picker. */
+export interface WidgetVideoDto {
+  id: string;
+  title: string | null;
+  thumbnail_url: string | null;
+  platform: PlatformId;
+  channel_username: string | null;
+  /** false: a Draft kept in the widget, not shown on the storefront until approved again. */
+  enabled: boolean;
+  pinned: boolean;
+}
+
+/** GET /api/widgets/{widgetId}/videos and every change to them: the widget's videos in the storefront's order. */
+export interface WidgetVideosDto {
+  widget: { id: string; name: string; display_number: number };
+  videos: WidgetVideoDto[];
+}
+
+/** GET /api/widgets/{widgetId}/addable-videos: approved videos not in the widget yet, newest approval first. */
+export interface AddableVideosPage {
+  videos: WidgetVideoDto[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
 export type ImportJobKind = "channel" | "single" | "sync";
 /** cancelled: stopped by the merchant; what it saved before stays. */
 export type ImportJobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";

@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { NAV_ITEMS } from "../../app/messages";
-import { seedVideos, seedWidgets } from "./db";
+import { e2eDb, seedVideos, seedWidgets } from "./db";
 import { adminUrl, appFrame, expect, test } from "./fixtures";
 
 // Built for Shopify 4.1.2 (issue 15 item 25): at a phone's 375 px no admin page
@@ -55,8 +55,8 @@ test("at 375 px every admin page fits the frame's width, two columns stack, and 
   const app = appFrame(page);
   await pageReady(app, "Dashboard");
   // Content on every page: a widget and videos, so tables, cards and previews are drawn.
-  await seedWidgets(shop, [{ name: "Phone carousel", layoutType: "carousel" }]);
-  await seedVideos(shop, [{ title: "A phone-width video with a rather long title to wrap", enabled: true }, { title: "Another video" }]);
+  const [phoneWidget] = await seedWidgets(shop, [{ name: "Phone carousel", layoutType: "carousel" }]);
+  const [wide] = await seedVideos(shop, [{ title: "A phone-width video with a rather long title to wrap", enabled: true }, { title: "Another video" }]);
 
   for (const item of NAV_ITEMS) {
     await page.goto(adminUrl(shop, item.path));
@@ -95,6 +95,19 @@ test("at 375 px every admin page fits the frame's width, two columns stack, and 
   expect(preview && controls && preview.y >= controls.y + controls.height, "the preview below the controls").toBe(true);
   expect(preview?.width ?? 0, "the preview's width at 375 px").toBeGreaterThan(250);
   await expect(app.getByRole("button", { name: "Create Widget" })).toBeVisible();
+
+  // A widget's videos (issue 16 item 3): each row's Move, Pin and Remove buttons stay within the width.
+  await (await e2eDb()).widgetVideo.create({ data: { shopId: wide.shopId, widgetId: phoneWidget.id, videoId: wide.id } });
+  await page.goto(adminUrl(shop, "/widgets"));
+  await pageReady(app, "Widgets");
+  await app.getByRole("region", { name: "Phone carousel", exact: true }).getByRole("button", { name: "Arrange videos" }).click();
+  const arranged = app.getByRole("region", { name: "Videos in Phone carousel" });
+  await expect(arranged.getByRole("button", { name: "Remove A phone-width video with a rather long title to wrap from this widget" })).toBeVisible();
+  await expectFits(page, "the widget's videos");
+  await arranged.getByRole("button", { name: "Add videos" }).click();
+  await expect(app.getByRole("dialog")).toBeVisible();
+  await expectFits(page, "the Add videos dialog");
+  await page.keyboard.press("Escape");
 
   await page.goto(adminUrl(shop, "/plan"));
   await pageReady(app, "Plan & Upgrade");

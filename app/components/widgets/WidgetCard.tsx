@@ -4,7 +4,7 @@ import { NamedCard } from "~/components/NamedCard";
 import type { PageContext } from "~/constants";
 import type { WidgetDto } from "~/rules/api-types";
 import { layoutHasTheme } from "~/rules/widget-rules";
-import { ACTION_TEXT, LAYOUT_NAMES, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
+import { ACTION_TEXT, LAYOUT_NAMES, PAGE_CONTEXT_LABELS, WIDGET_TEXT, WIDGET_VIDEOS_TEXT } from "~/messages";
 import type { StorefrontWidget } from "~/storefront/widget-data";
 import { browserOrigin, withSampleVideos } from "~/storefront/sample-videos";
 import { WidgetPreview } from "./WidgetPreview";
@@ -19,10 +19,15 @@ interface WidgetCardProps {
   live: PageContext[] | null;
   onInstall: () => void;
   onDelete: () => void;
+  /** Opens the editor of the widget's videos (issue 16 item 3). */
+  onArrange: () => void;
 }
 
+/** The card's "Arrange videos" button, where focus returns when the editor closes. */
+export const arrangeButtonId = (widgetId: string) => `arrange-videos-${widgetId}`;
+
 /** Spec 2 widget card: mini preview, "#N", name, badges, Install on Store and Delete. */
-export function WidgetCard({ widget, preview, samples = false, installing, live, onInstall, onDelete }: WidgetCardProps) {
+export function WidgetCard({ widget, preview, samples = false, installing, live, onInstall, onDelete, onArrange }: WidgetCardProps) {
   const shown = useMemo(() => (preview && samples && preview.videos.length === 0 ? withSampleVideos(preview, browserOrigin()) : preview), [preview, samples]);
   return (
     <NamedCard>
@@ -66,6 +71,9 @@ export function WidgetCard({ widget, preview, samples = false, installing, live,
           <InlineStack gap="200">
             <Button variant="primary" onClick={onInstall} loading={installing}>
               {WIDGET_TEXT.installOnStore}
+            </Button>
+            <Button id={arrangeButtonId(widget.id)} onClick={onArrange}>
+              {WIDGET_VIDEOS_TEXT.manage}
             </Button>
             <Button tone="critical" onClick={onDelete}>
               {ACTION_TEXT.delete}

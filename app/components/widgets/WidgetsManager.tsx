@@ -16,7 +16,8 @@ import { AppModal } from "~/components/AppModal";
 import { ConfirmModal } from "~/components/ConfirmModal";
 import { CustomizeWidget, type WidgetDraft } from "./CustomizeWidget";
 import { LayoutPicker } from "./LayoutPicker";
-import { WidgetCard } from "./WidgetCard";
+import { WidgetCard, arrangeButtonId } from "./WidgetCard";
+import { WidgetVideosEditor } from "./WidgetVideosEditor";
 
 export interface WidgetsPageData {
   shopFound: boolean;
@@ -86,6 +87,8 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState<WidgetDto | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
+  const [arrangingId, setArrangingId] = useState<string | null>(null);
+  const arranging = widgets.find((widget) => widget.id === arrangingId) ?? null;
 
   // Opened before the shop's first bootstrap: read again now that it exists.
   useEffect(() => {
@@ -201,6 +204,12 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
     }
   }
 
+  const closeArranging = useCallback(() => {
+    const widgetId = arrangingId;
+    setArrangingId(null);
+    if (widgetId) requestAnimationFrame(() => document.getElementById(arrangeButtonId(widgetId))?.focus());
+  }, [arrangingId]);
+
   const install = installing ? installSteps(installing.widget, installing.theme) : null;
   const loadingList = navigation.state === "loading" && !creating;
 
@@ -235,6 +244,8 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
           />
         ) : null}
 
+        {arranging ? <WidgetVideosEditor key={arranging.id} widget={arranging} onClose={closeArranging} onChanged={revalidate} /> : null}
+
         {widgets.length === 0 && !creating ? (
           <Card>
             <EmptyState
@@ -259,6 +270,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
                 live={themeSetup ? widgetLiveContexts(widget, themeSetup) : null}
                 onInstall={() => void startInstall(widget)}
                 onDelete={() => setDeleting(widget)}
+                onArrange={() => setArrangingId(widget.id)}
               />
             ))}
           </InlineGrid>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "WidgetVideo" ADD COLUMN     "pinned" BOOLEAN NOT NULL DEFAULT false;
