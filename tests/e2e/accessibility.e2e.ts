@@ -48,6 +48,8 @@ async function expectAccessible(page: Page, what: string, scope?: string) {
 const appOnly = "#app-iframe";
 
 test("every admin page and its dialogs have no serious or critical axe violation", async ({ page, shop }) => {
+  // Some twenty axe passes over the whole admin: about a minute alone, far more on a busy machine.
+  test.setTimeout(240_000);
   const app = appFrame(page);
   const open = async (path: string, title: string) => {
     await page.goto(adminUrl(shop, path));
