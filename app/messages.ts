@@ -884,8 +884,7 @@ export const AUTO_APPROVE_TEXT = {
   deleteBody: (name: string) => `"${name}" will no longer approve new videos. Videos it already approved stay approved.`,
   blockedTitle: "Blocked words",
   blockedLabel: "Words or phrases",
-  blockedHelp:
-    "Separate them with commas or new lines. A new video whose caption contains one stays in Draft and is flagged, even when a rule matches it.",
+  blockedHelp: "Separate them with commas or new lines. A new video whose caption contains one stays in Draft and is flagged, even when a rule matches it.",
   saveBlocked: "Save blocked words",
   blockedSaved: "Blocked words saved",
   tooManyBlockedWords: `At most ${AUTO_APPROVE.maxBlockedWords} blocked words.`,

@@ -46,7 +46,11 @@ describe("matching a new video against the rules", () => {
     const rules = [rule({ id: "a", hashtags: ["linen"], widgetIds: ["w1"] }), rule({ id: "b", accounts: [brand], widgetIds: ["w2", "w1"] })];
     const both = decideForNewVideo(video({ channelId: "ch_brand", title: "#linen" }), rules, []);
     expect(both).toEqual({ kind: "approve", allWidgets: false, widgetIds: ["w1", "w2"], ruleIds: ["a", "b"] });
-    const withAll = decideForNewVideo(video({ channelId: "ch_brand", title: "#linen" }), [...rules, rule({ id: "c", accounts: [brand], allWidgets: true, widgetIds: [] })], []);
+    const withAll = decideForNewVideo(
+      video({ channelId: "ch_brand", title: "#linen" }),
+      [...rules, rule({ id: "c", accounts: [brand], allWidgets: true, widgetIds: [] })],
+      [],
+    );
     expect(withAll).toMatchObject({ kind: "approve", allWidgets: true, widgetIds: [] });
   });
 
@@ -55,11 +59,11 @@ describe("matching a new video against the rules", () => {
   });
 
   it("holds a video with a blocked word even when a rule matches it, naming the words found", () => {
-    const decision = decideForNewVideo(video({ channelId: "ch_brand", title: "Huge GIVEAWAY! #free_shipping" }), [rule({ accounts: [brand] })], [
-      "giveaway",
-      "free shipping",
-      "refund",
-    ]);
+    const decision = decideForNewVideo(
+      video({ channelId: "ch_brand", title: "Huge GIVEAWAY! #free_shipping" }),
+      [rule({ accounts: [brand] })],
+      ["giveaway", "free shipping", "refund"],
+    );
     expect(decision).toEqual({ kind: "hold", words: ["giveaway", "free shipping"] });
   });
 });

@@ -47,10 +47,7 @@ export function parseHashtags(input: string | readonly string[]): Parsed<string[
 
 /** A hashtag as rules compare it: folded, underscores kept (#free_shipping is one tag). */
 function hashtagKey(tag: string): string {
-  return tag
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+  return tag.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 /**

@@ -82,7 +82,8 @@ export interface JobOutcome {
 export function jobOutcome(job: ImportJobDto): JobOutcome {
   const outcome = jobOwnOutcome(job);
   // Then what the auto-approve rules did with the videos it added (decision 054).
-  const rules = job.videos_added > 0 ? rulesOutcomeText(job.rules && { approved: job.rules.approved, held: job.rules.held, overLimit: job.rules.over_limit }) : null;
+  const rules =
+    job.videos_added > 0 ? rulesOutcomeText(job.rules && { approved: job.rules.approved, held: job.rules.held, overLimit: job.rules.over_limit }) : null;
   return rules ? { ...outcome, message: `${outcome.message} ${rules}` } : outcome;
 }
 
