@@ -84,7 +84,7 @@ export function jobOutcome(job: ImportJobDto): JobOutcome {
   // Then what the auto-approve rules did with the videos it added (decision 054).
   const rules =
     job.videos_added > 0 ? rulesOutcomeText(job.rules && { approved: job.rules.approved, held: job.rules.held, overLimit: job.rules.over_limit }) : null;
-  return rules ? { ...outcome, message: `${outcome.message} ${rules}` } : outcome;
+  return rules ? { ...outcome, message: `${outcome.message}${/[.!?]$/.test(outcome.message) ? "" : "."} ${rules}` } : outcome;
 }
 
 function jobOwnOutcome(job: ImportJobDto): JobOutcome {
