@@ -17,7 +17,11 @@ import type { FrameLocator, Locator, Page } from "@playwright/test";
 async function openRules(app: FrameLocator) {
   const link = app.getByRole("link", { name: "Auto-approve rules" });
   // At a phone's width the page's actions fold into its "More actions" menu.
-  if (!(await link.isVisible())) await app.getByRole("button", { name: /actions/i }).first().click();
+  if (!(await link.isVisible()))
+    await app
+      .getByRole("button", { name: /actions/i })
+      .first()
+      .click();
   await link.click();
   await expect(app.getByRole("heading", { name: "Auto-approve rules", level: 1 })).toBeVisible();
 }
