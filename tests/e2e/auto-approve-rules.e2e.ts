@@ -171,6 +171,12 @@ test("a blocked word keeps a new video in Draft, flagged with why, until the mer
   await expect(app.getByText(flag)).toHaveCount(held);
   await expectAccessible(page, "the library with held videos");
 
+  // The preview says it too, before the merchant decides.
+  await row.getByRole("cell").nth(3).click();
+  await expect(adminModal(app).getByText(flag)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(adminModal(app)).toHaveCount(0);
+
   // Approving it clears the flag.
   await row.getByRole("button", { name: "Approve" }).click();
   await adminModal(app).getByLabel("Home carousel (Carousel)").check();
