@@ -863,6 +863,9 @@ export const AUTO_APPROVE_TEXT = {
   noAccounts: "No connected accounts yet. Import an account by username in the Video Library to choose it here.",
   hashtagsLabel: "Or with any of these hashtags",
   hashtagsHelp: "Separate hashtags with commas or spaces, e.g. #summer, #linen.",
+  hashtagsPlaceholder: "#summer, #linen",
+  /** A connected account in the rule's form and list, e.g. "@brand (TikTok)". */
+  accountChoice: (username: string, platform: string) => `@${username} (${platform})`,
   widgetsLabel: "Approve into these widgets",
   everyWidget: "Every widget",
   noWidgets: "You have no widgets yet. Approved videos show on your store through widgets: create one first.",

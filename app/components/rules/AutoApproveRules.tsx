@@ -31,7 +31,7 @@ function RuleItem({
 }) {
   const accounts = data.channels
     .filter((channel) => rule.channel_ids.includes(channel.id))
-    .map((channel) => `@${channel.username} (${PLATFORMS[channel.platform]?.name ?? channel.platform})`);
+    .map((channel) => AUTO_APPROVE_TEXT.accountChoice(channel.username, PLATFORMS[channel.platform]?.name ?? channel.platform));
   const widgets = data.widgets.filter((widget) => rule.widget_ids.includes(widget.id)).map((widget) => widget.name);
   const lines: Array<{ text: string; tone?: "caution" }> = [];
   if (accounts.length) lines.push({ text: AUTO_APPROVE_TEXT.fromAccounts(accounts.join(", ")) });

@@ -141,7 +141,7 @@ export function RuleModal({ dialog, channels, widgets, onCreateWidget, onClose, 
               channels.map((channel) => (
                 <Checkbox
                   key={channel.id}
-                  label={`@${channel.username} (${PLATFORMS[channel.platform]?.name ?? channel.platform})`}
+                  label={AUTO_APPROVE_TEXT.accountChoice(channel.username, PLATFORMS[channel.platform]?.name ?? channel.platform)}
                   checked={draft.channelIds.includes(channel.id)}
                   onChange={(on) => change({ channelIds: toggle(draft.channelIds, channel.id, on) }, ["source"])}
                   ariaDescribedBy={errors.source ? sourceErrorId : undefined}
@@ -156,7 +156,7 @@ export function RuleModal({ dialog, channels, widgets, onCreateWidget, onClose, 
             onChange={(hashtags) => change({ hashtags }, ["hashtags", "source"])}
             helpText={AUTO_APPROVE_TEXT.hashtagsHelp}
             error={errors.hashtags}
-            placeholder="#summer, #linen"
+            placeholder={AUTO_APPROVE_TEXT.hashtagsPlaceholder}
             autoComplete="off"
             disabled={busy}
           />
