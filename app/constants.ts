@@ -160,3 +160,16 @@ export const WEB_VITALS_SAMPLES_KEPT = 500;
 export const WEB_VITALS_MAX_VALUE: Record<WebVitalsMetricName, number> = { LCP: 120_000, CLS: 50, INP: 60_000 };
 /** Built for Shopify's bar for the admin, and ours (issue 15 item 23). */
 export const WEB_VITALS_GOAL: Record<WebVitalsMetricName, number> = { LCP: 1000, CLS: 0.05, INP: 100 };
+
+/**
+ * Auto-approve rules (issue 16 item 2, decision 054): how many a shop keeps and
+ * how long their parts may be. A blocked word may be a phrase of a few words.
+ */
+export const AUTO_APPROVE = {
+  maxRules: 20,
+  nameMaxLength: 40,
+  maxHashtagsPerRule: 20,
+  hashtagMaxLength: 100,
+  maxBlockedWords: 100,
+  blockedWordMaxLength: 50,
+} as const;

@@ -15,6 +15,7 @@ import { databaseProvider, resolveDatabaseUrl } from "../prisma/database-url.mjs
 export { Prisma, PrismaClient };
 export type {
   AnalyticsEvent,
+  AutoApproveRule,
   Channel,
   ImportJob,
   LibraryView,

@@ -10,6 +10,7 @@ import type { ImportMethod, PlatformId } from "./platforms/types";
 import type { MirrorFailure } from "./rules/api-types";
 import {
   ANALYTICS_WINDOW_DAYS,
+  AUTO_APPROVE,
   CAROUSEL_AUTO_SCROLL_MS,
   FREE_PLAN,
   MEDIA_CHECK_EVERY_HOURS,
@@ -865,4 +866,85 @@ export const IMPORT_JOB_TEXT = {
   pinUnreadable: "Pinterest did not answer. Please try again later.",
   /** The alt text of the thumbnail copy kept in the shop's Files (Shopify admin, Content > Files). */
   thumbnailAlt: (platform: string, platformVideoId: string) => `Thumbnail of ${platform} video ${platformVideoId}`,
+} as const;
+
+/**
+ * Auto-approve rules (issue 16 item 2, decision 054): their page, the library's
+ * flag on a video held for blocked words, and what an import's rules did.
+ */
+const quoted = (words: readonly string[]) => words.map((word) => `"${word}"`).join(", ");
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+export const AUTO_APPROVE_TEXT = {
+  pageTitle: "Auto-approve rules",
+  /** The Video Library's link to the page. */
+  openRules: "Auto-approve rules",
+  intro:
+    "When an import, a resync or an auto-sync brings new videos, the ones from a rule's accounts or with one of its hashtags are approved into its widgets. Videos already in your library are never changed by a rule.",
+  freePlanNote: (approved: number) =>
+    `Free plan: ${approved} of ${FREE_LIMIT} videos approved. Your rules stop at ${FREE_LIMIT} approved videos; upgrade to Premium for unlimited videos.`,
+  rulesCard: "Rules",
+  rulesList: "Auto-approve rules",
+  addRule: "Add rule",
+  emptyTitle: "No rules yet",
+  emptyBody: "Add a rule to approve new videos from your accounts, or with your hashtags, into your widgets as soon as they arrive.",
+  ruleOn: "On",
+  ruleOff: "Paused",
+  fromAccounts: (accounts: string) => `From ${accounts}`,
+  withHashtags: (hashtags: string) => `With ${hashtags}`,
+  intoWidgets: (widgets: string) => `Approved into ${widgets}`,
+  intoEveryWidget: "Approved into every widget",
+  noWidgetsLeft: "Its widgets were deleted: edit the rule to choose others.",
+  noAccountsLeft: "Its accounts were removed: edit the rule to choose others.",
+  editRule: "Edit",
+  deleteRule: "Delete",
+  editRuleOf: (name: string) => `Edit rule ${name}`,
+  deleteRuleOf: (name: string) => `Delete rule ${name}`,
+  newRuleTitle: "Add auto-approve rule",
+  editRuleTitle: "Edit auto-approve rule",
+  saveRule: "Save rule",
+  nameLabel: "Rule name",
+  nameHelp: 'Only you see it, e.g. "Our brand account".',
+  accountsLabel: "From these connected accounts",
+  noAccounts: "No connected accounts yet. Import an account by username in the Video Library to choose it here.",
+  hashtagsLabel: "Or with any of these hashtags",
+  hashtagsHelp: "Separate hashtags with commas or spaces, e.g. #summer, #linen.",
+  hashtagsPlaceholder: "#summer, #linen",
+  /** A connected account in the rule's form and list, e.g. "@brand (TikTok)". */
+  accountChoice: (username: string, platform: string) => `@${username} (${platform})`,
+  widgetsLabel: "Approve into these widgets",
+  everyWidget: "Every widget",
+  noWidgets: "You have no widgets yet. Approved videos show on your store through widgets: create one first.",
+  enabledLabel: "Rule is on",
+  nameRequired: "Enter a name for the rule.",
+  nameTooLong: `Rule name must be ${AUTO_APPROVE.nameMaxLength} characters or fewer.`,
+  sourceRequired: "Choose at least one account or enter at least one hashtag.",
+  hashtagInvalid: (tag: string) => `"${tag}" is not a hashtag: use letters, numbers and underscores only.`,
+  hashtagTooLong: `A hashtag must be ${AUTO_APPROVE.hashtagMaxLength} characters or fewer.`,
+  tooManyHashtags: `A rule takes at most ${AUTO_APPROVE.maxHashtagsPerRule} hashtags.`,
+  widgetsRequired: "Choose at least one widget, or Every widget.",
+  tooManyRules: `You can have at most ${AUTO_APPROVE.maxRules} rules. Delete one to add another.`,
+  unknownAccount: "One of the chosen accounts is no longer connected. Choose the accounts again.",
+  unknownWidget: "One of the chosen widgets was deleted. Choose the widgets again.",
+  ruleCreated: "Rule added",
+  ruleSaved: "Rule saved",
+  ruleDeleted: "Rule deleted",
+  deleteTitle: "Delete rule?",
+  deleteBody: (name: string) => `"${name}" will no longer approve new videos. Videos it already approved stay approved.`,
+  blockedTitle: "Blocked words",
+  blockedLabel: "Words or phrases",
+  blockedHelp: "Separate them with commas or new lines. A new video whose caption contains one stays in Draft and is flagged, even when a rule matches it.",
+  saveBlocked: "Save blocked words",
+  blockedSaved: "Blocked words saved",
+  tooManyBlockedWords: `At most ${AUTO_APPROVE.maxBlockedWords} blocked words.`,
+  blockedWordTooLong: (word: string) => `"${word}" is too long: a blocked word or phrase must be ${AUTO_APPROVE.blockedWordMaxLength} characters or fewer.`,
+  blockedWordInvalid: (word: string) => `"${word}" needs letters or numbers to be found in a caption.`,
+  /** The library's flag on a video the rules held. */
+  heldBadge: "Held",
+  heldReason: (words: readonly string[]) => `Held for blocked words: ${quoted(words)}. Approve it to clear the flag.`,
+  /** What an import's rules did, after its own result. */
+  rulesApproved: (count: number) => `${count} approved by your rules`,
+  rulesHeld: (count: number) => `${count} held for blocked words`,
+  rulesStoppedAtLimit: (count: number) =>
+    `Your rules stopped at the Free plan's ${FREE_LIMIT} approved videos: ${count} more ${plural(count, "video matches", "videos match")} and ${plural(count, "stays", "stay")} in Draft. Upgrade to Premium for unlimited videos.`,
 } as const;

@@ -8,6 +8,7 @@
  * "Failed to fetch" reaches the error mapper (app/rules/error-mapper.ts) intact.
  */
 import type {
+  AutoApproveRuleDto,
   ChannelDto,
   ImportJobDto,
   LibraryViewDto,
@@ -36,7 +37,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 function serverMessage(body: unknown): string | null {
   if (body && typeof body === "object") {
@@ -317,4 +318,36 @@ export async function resolveMediaIssue(videoId: string, action: MediaIssueActio
 /** Renames one of the merchant's own uploads. */
 export async function renameUpload(videoId: string, title: string): Promise<void> {
   await apiRequest(`/api/videos/${encodeURIComponent(videoId)}`, { method: "PATCH", body: { title } });
+}
+
+// ------------------------------------------------------------ auto-approve rules (decision 054)
+
+export interface AutoApproveRuleBody {
+  name: string;
+  enabled: boolean;
+  channelIds: string[];
+  /** As typed: "#summer, linen". */
+  hashtags: string;
+  allWidgets: boolean;
+  widgetIds: string[];
+}
+
+export async function createAutoApproveRule(body: AutoApproveRuleBody): Promise<AutoApproveRuleDto> {
+  const data = await apiRequest<unknown>("/api/auto-approve-rules", { method: "POST", body });
+  return itemFrom<AutoApproveRuleDto>(data, "rule");
+}
+
+export async function updateAutoApproveRule(ruleId: string, body: AutoApproveRuleBody): Promise<AutoApproveRuleDto> {
+  const data = await apiRequest<unknown>(`/api/auto-approve-rules/${enc(ruleId)}`, { method: "PATCH", body });
+  return itemFrom<AutoApproveRuleDto>(data, "rule");
+}
+
+export async function deleteAutoApproveRule(ruleId: string): Promise<void> {
+  await apiRequest(`/api/auto-approve-rules/${enc(ruleId)}`, { method: "DELETE" });
+}
+
+/** Replaces the blocked words with what was typed (commas or lines); resolves to them as stored. */
+export async function saveBlockedWords(words: string): Promise<string[]> {
+  const data = await apiRequest<{ blocked_words?: string[] }>("/api/auto-approve-rules/blocked-words", { method: "PUT", body: { words } });
+  return data.blocked_words ?? [];
 }

@@ -6,6 +6,7 @@ export type SkeletonShape = "dashboard" | "list" | "cards" | "stats" | "plans";
 const SHAPE_BY_PATH: Record<string, SkeletonShape> = {
   "/": "dashboard",
   "/content": "list",
+  "/content/rules": "cards",
   "/widgets": "cards",
   "/analytics": "stats",
   "/plan": "plans",

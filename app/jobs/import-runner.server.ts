@@ -28,6 +28,8 @@ import { channelExists, recordChannelSync, refreshChannelFromImport, upsertChann
 import { ImportUnavailableError } from "~/rules/domain-errors";
 import { DEFAULT_THUMBNAIL_COPY_OPTIONS, keepThumbnailCopies } from "~/models/thumbnail-copies.server";
 import { saveImportedVideos } from "~/models/videos.server";
+import { applyAutoApproveRules } from "~/models/auto-approve-rules.server";
+import { NO_RULES_OUTCOME, addRulesOutcomes } from "~/rules/auto-approve";
 import { scheduleStorefrontPublish } from "./storefront-publisher.server";
 import { mirrorApprovedVideos } from "./video-mirror.server";
 import { ACTIVE_IMPORT_STATUSES, HEARTBEAT_MS, JOB_OVERDUE_MS, JOB_TIME_LIMIT_MS, RUNNER_CONCURRENCY, WATCHDOG_INTERVAL_MS } from "./import-job-limits.server";
@@ -283,7 +285,7 @@ async function runImportJob(jobId: string): Promise<void> {
   const cancel = new AbortController();
   cancellations.set(jobId, cancel);
   const signal = AbortSignal.any([AbortSignal.timeout(JOB_TIME_LIMIT_MS), cancel.signal]);
-  const progress = { fetched: 0, saved: 0, added: 0 };
+  const progress = { fetched: 0, saved: 0, added: 0, rules: NO_RULES_OUTCOME };
   const savedIds: string[] = [];
   // Known from the start for a sync or the re-import of a connected account; set once a new account is created.
   let channelId = job.kind === "single" ? null : (bindings.get(jobId) ?? null);
@@ -308,7 +310,15 @@ async function runImportJob(jobId: string): Promise<void> {
       savedIds.push(...saved.videoIds);
       progress.saved += chunk.length;
       progress.added += saved.added;
-      await recordProgress({ progressDone: progress.saved, videosAdded: progress.added });
+      // The merchant's auto-approve rules see the videos this job created, as soon as they are saved (decision 054).
+      progress.rules = addRulesOutcomes(progress.rules, await applyAutoApproveRules(shopId, saved.createdIds));
+      await recordProgress({
+        progressDone: progress.saved,
+        videosAdded: progress.added,
+        rulesApproved: progress.rules.approved,
+        rulesHeld: progress.rules.held,
+        rulesOverLimit: progress.rules.overLimit,
+      });
     }
   };
 

@@ -42,6 +42,7 @@ export function toImportJobDto(job: ImportJob): ImportJobDto {
     status: job.status as ImportJobStatus,
     progress: { fetched: job.progressFetched, saved: job.progressDone, total: job.progressTotal },
     videos_added: job.videosAdded,
+    rules: { approved: job.rulesApproved, held: job.rulesHeld, over_limit: job.rulesOverLimit },
     error: job.error,
     error_kind: (job.errorKind as ImportFailureKind | null) ?? null,
     started_at: job.startedAt?.toISOString() ?? null,

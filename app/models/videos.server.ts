@@ -37,6 +37,7 @@ const VIDEO_DTO_SELECT = {
   clicks: true,
   createdAt: true,
   publishedAt: true,
+  heldWords: true,
   productTags: { select: { id: true, productId: true, productTitle: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   widgets: { select: { widget: { select: { name: true } } }, orderBy: [{ widget: { displayNumber: "asc" } }] },
   mirror: { select: { status: true, failure: true, sources: true, posterUrl: true, durationMs: true } },
@@ -65,7 +66,19 @@ function toVideoDto(row: VideoRow): VideoDto {
     product_tags: row.productTags.map((tag) => ({ id: tag.id, product_id: tag.productId, product_title: tag.productTitle })),
     widget_names: row.widgets.map((assignment) => assignment.widget.name),
     media: videoMediaDto(row.mirror, storefrontMedia(row.mirror)?.src ?? null),
+    held_words: heldWordsOf(row.heldWords),
   };
+}
+
+/** The blocked words an import's rules held the video for (decision 054), or null; an unreadable value reads as held for nothing named. */
+function heldWordsOf(stored: string | null): string[] | null {
+  if (stored === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((word): word is string => typeof word === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The filters of the library as a Prisma filter; every branch keeps shopId as the leading index column. */
@@ -145,6 +158,8 @@ export interface SavedImport {
   added: number;
   /** Every video of the batch, new or refreshed (for the thumbnail copies). */
   videoIds: string[];
+  /** The videos this call created, oldest first: the only ones auto-approve rules may touch (decision 054). */
+  createdIds: string[];
 }
 
 /**
@@ -167,7 +182,7 @@ export async function saveImportedVideos(
     const id = video.platformVideoId?.trim();
     if (id && id.length <= 128 && !byId.has(id)) byId.set(id, video);
   }
-  if (!byId.size) return { added: 0, videoIds: [] };
+  if (!byId.size) return { added: 0, videoIds: [], createdIds: [] };
 
   const existing = await prisma.video.findMany({
     where: { shopId, platform, platformVideoId: { in: [...byId.keys()] } },
@@ -189,7 +204,7 @@ export async function saveImportedVideos(
     videoIds.push(...rows.map((row) => row.id));
   }
 
-  let added = 0;
+  const createdIds: string[] = [];
   for (const [platformVideoId, video] of byId) {
     if (known.has(platformVideoId)) continue;
     try {
@@ -205,7 +220,7 @@ export async function saveImportedVideos(
         select: { id: true },
       });
       videoIds.push(row.id);
-      added += 1;
+      createdIds.push(row.id);
     } catch (error) {
       // Another import of the same account saved it a moment ago: refresh it instead.
       if (!isUniqueViolation(error)) throw error;
@@ -217,7 +232,7 @@ export async function saveImportedVideos(
       videoIds.push(row.id);
     }
   }
-  return { added, videoIds };
+  return { added: createdIds.length, videoIds, createdIds };
 }
 
 let lastCreatedAt = 0;
@@ -274,14 +289,30 @@ export async function setVideoEnabled(shopId: string, videoId: string, change: V
     return getVideo(shopId, videoId);
   }
   const approvedNow = await approveVideo(shopId, videoId, change.widgetIds ?? []);
-  if (approvedNow) {
-    scheduleStorefrontPublish(shopId);
-    // The copy of the video's file in Shopify Files is made in the background (decision 035).
-    wakeVideoMirror();
-    // Spec 4: the first approval starts the review-prompt clock; failure is ignored.
-    await markShopFirstActive(shopId).catch((error: unknown) => console.warn("markShopFirstActive failed", error));
-  }
+  if (approvedNow) await afterApprovals(shopId);
   return getVideo(shopId, videoId);
+}
+
+/** What follows approvals, by the merchant or by a rule: the storefront, the copies, the first-active mark. */
+export async function afterApprovals(shopId: string): Promise<void> {
+  scheduleStorefrontPublish(shopId);
+  // The copy of the video's file in Shopify Files is made in the background (decision 035).
+  wakeVideoMirror();
+  // Spec 4: the first approval starts the review-prompt clock; failure is ignored.
+  await markShopFirstActive(shopId).catch((error: unknown) => console.warn("markShopFirstActive failed", error));
+}
+
+/**
+ * An auto-approve rule's approval (decision 054): the merchant's own approval
+ * path (the shop's lock, the Free plan's limit, widget assignment, the copy in
+ * Shopify Files), for a video the merchant has not moderated: never approved,
+ * not held. Widgets deleted since the rule was read are skipped; with none of
+ * its widgets left the video stays in Draft. Throws FreePlanLimitError at the
+ * limit. Resolves true when it approved the video. The caller runs
+ * afterApprovals once for its batch.
+ */
+export function approveNewVideoByRule(shopId: string, videoId: string, widgetIds: readonly string[]): Promise<boolean> {
+  return approveVideo(shopId, videoId, widgetIds, { byRule: true });
 }
 
 /**
@@ -301,19 +332,23 @@ export async function setVideoEnabled(shopId: string, videoId: string, change: V
  *
  * Resolves true when the video became approved, false when it already was.
  */
-async function approveVideo(shopId: string, videoId: string, widgetIds: readonly string[]): Promise<boolean> {
+async function approveVideo(shopId: string, videoId: string, widgetIds: readonly string[], options: { byRule?: boolean } = {}): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const [lockedShop] = await tx.$queryRaw<Array<{ plan: string }>>`UPDATE "Shop" SET "plan" = "plan" WHERE "id" = ${shopId} RETURNING "plan"`;
     if (!lockedShop) throw new RecordNotFoundError("Video");
-    const video = await tx.video.findFirst({ where: { id: videoId, shopId }, select: { enabled: true } });
+    const video = await tx.video.findFirst({ where: { id: videoId, shopId }, select: { enabled: true, approvedAt: true, heldWords: true } });
     if (!video) throw new RecordNotFoundError("Video");
     if (video.enabled) return false;
-    const widgets = await resolveWidgetIds(tx, shopId, widgetIds);
+    // A rule never touches a video the merchant moderated, or one held for blocked words.
+    if (options.byRule && (video.approvedAt || video.heldWords !== null)) return false;
+    const widgets = await resolveWidgetIds(tx, shopId, widgetIds, { skipMissing: options.byRule });
+    if (options.byRule && widgetIds.length && !widgets.length) return false;
     if (lockedShop.plan !== "premium") {
       const approved = await tx.video.count({ where: { shopId, enabled: true } });
       if (approved >= FREE_PLAN.approvedVideoLimit) throw new FreePlanLimitError();
     }
-    await tx.video.update({ where: { id: videoId }, data: { enabled: true, approvedAt: new Date() } });
+    // Approving clears the flag of a video held for blocked words: the merchant has looked at it.
+    await tx.video.update({ where: { id: videoId }, data: { enabled: true, approvedAt: new Date(), heldWords: null } });
     await assignWidgets(tx, shopId, videoId, widgets);
     // The copy in Shopify Files is asked for with the approval itself (decision 035); an existing one is kept, a
     // failed one is made again (the merchant asks anew).
@@ -324,13 +359,14 @@ async function approveVideo(shopId: string, videoId: string, widgetIds: readonly
 }
 
 /** The chosen widgets, or all of the shop's for an empty choice; a widget of another shop is "not found". */
-async function resolveWidgetIds(tx: Tx, shopId: string, widgetIds: readonly string[]): Promise<string[]> {
+async function resolveWidgetIds(tx: Tx, shopId: string, widgetIds: readonly string[], { skipMissing = false } = {}): Promise<string[]> {
   if (!widgetIds.length) {
     const all = await tx.widget.findMany({ where: { shopId }, select: { id: true } });
     return all.map((widget) => widget.id);
   }
   const wanted = [...new Set(widgetIds)];
   const found = await tx.widget.findMany({ where: { shopId, id: { in: wanted } }, select: { id: true } });
+  if (skipMissing) return wanted.filter((id) => found.some((widget) => widget.id === id));
   if (found.length !== wanted.length) throw new RecordNotFoundError("Widget");
   return wanted;
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { authenticatePage } from "~/http/page-auth.server";
 import { useShop } from "~/browser/shop-context";
 import { parseVideoListQuery } from "~/rules/video-list-query";
@@ -9,7 +9,8 @@ import { emptyVideoLibrary, loadVideoLibrary } from "~/models/library-page.serve
 import { AppPage } from "~/components/AppPage";
 import { VideoLibrary } from "~/components/library/VideoLibrary";
 import type { LibraryData } from "~/rules/api-types";
-import { PAGE_TITLES } from "~/messages";
+import { AUTO_APPROVE_TEXT, PAGE_TITLES } from "~/messages";
+import { appHref } from "~/rules/app-links";
 
 /** The Video Library, filtered and paged on the server from the URL (tab, q, platform, page). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,5 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function VideoLibraryPage() {
   const data = useLoaderData<typeof loader>();
   const shop = useShop();
-  return <AppPage title={PAGE_TITLES.library}>{data ? <VideoLibrary data={data as LibraryData} shopId={shop.id} /> : null}</AppPage>;
+  const { search } = useLocation();
+  // The auto-approve rules (decision 054) live on a page of their own, reached from here.
+  const rules = { content: AUTO_APPROVE_TEXT.openRules, url: appHref("/content/rules", search) };
+  return (
+    <AppPage title={PAGE_TITLES.library} secondaryActions={[rules]}>
+      {data ? <VideoLibrary data={data as LibraryData} shopId={shop.id} /> : null}
+    </AppPage>
+  );
 }

@@ -8,7 +8,7 @@ import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { authenticatePage } from "~/http/page-auth.server";
 import { localShopify } from "~/shopify/local-shopify.server";
 import { knownShop } from "~/models/shop.server";
-import { APP_NAME, MISSING_SHOP_LOG, NAV_ITEMS, type ErrorScreenKind } from "~/messages";
+import { APP_NAME, AUTO_APPROVE_TEXT, MISSING_SHOP_LOG, NAV_ITEMS, type ErrorScreenKind } from "~/messages";
 import { appHref, appSearch } from "~/rules/app-links";
 import { errorScreenFor } from "~/rules/error-mapper";
 import { bootstrapShop, type BootstrappedShop } from "~/browser/shop-bootstrap";
@@ -68,7 +68,7 @@ function useShopBootstrap(shopDomain: string | undefined, known: BootstrappedSho
 
 function titleFor(pathname: string): string {
   const normalized = pathname.replace(/\/+$/, "") || "/";
-  return NAV_ITEMS.find((item) => item.path === normalized)?.label ?? "";
+  return NAV_ITEMS.find((item) => item.path === normalized)?.label ?? (normalized === "/content/rules" ? AUTO_APPROVE_TEXT.pageTitle : "");
 }
 
 export default function AppLayout() {

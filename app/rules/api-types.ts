@@ -37,6 +37,8 @@ export interface VideoDto {
   widget_names: string[];
   /** Our copy of the video in the shop's Shopify Files (decision 035); null when none was asked for (never approved). */
   media: VideoMediaDto | null;
+  /** The blocked words an import's rules held it for (decision 054): in Draft, flagged until approved; null when not held. */
+  held_words?: string[] | null;
 }
 
 /** Why a copy of a video in Shopify Files could not be made. */
@@ -161,6 +163,8 @@ export interface ImportJobDto {
   /** Items fetched so far and saved so far; total when known. */
   progress: { fetched: number; saved: number; total: number | null };
   videos_added: number;
+  /** What the auto-approve rules did with the videos it added (decision 054). */
+  rules?: { approved: number; held: number; over_limit: number };
   /** Set on failure (also when part of the import was saved). */
   error: string | null;
   /** The importer's failure kind (app/platforms/types.ts), for the spec 8 mapper; null unless failed. */
@@ -357,4 +361,28 @@ export interface PlanInfo {
   sisterVerificationExpiresAt: string | null;
   /** The current verification ends within SISTER_VERIFICATION.remindDays: the Plan page asks to verify again. */
   sisterRenewalDue: boolean;
+}
+
+/** An auto-approve rule (decision 054), as GET /api/auto-approve-rules lists it. */
+export interface AutoApproveRuleDto {
+  id: string;
+  name: string;
+  enabled: boolean;
+  /** Connected accounts (channel ids) still connected. */
+  channel_ids: string[];
+  /** Lowercased, without "#". */
+  hashtags: string[];
+  /** Approves into every widget; widget_ids is then empty. */
+  all_widgets: boolean;
+  /** Widgets that still exist. */
+  widget_ids: string[];
+}
+
+/** The Auto-approve rules page's data. */
+export interface AutoApproveData {
+  rules: AutoApproveRuleDto[];
+  blocked_words: string[];
+  channels: ChannelDto[];
+  widgets: WidgetSummaryDto[];
+  plan: { plan: "free" | "premium"; approved_count: number };
 }

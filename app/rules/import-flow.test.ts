@@ -86,6 +86,21 @@ describe("job results (spec 8)", () => {
     );
   });
 
+  it("says what the auto-approve rules did with the videos it added (decision 054)", () => {
+    const synced = job({ kind: "sync", input: "creator", status: "succeeded", videos_added: 7, rules: { approved: 5, held: 1, over_limit: 1 } });
+    expect(jobOutcome(synced)).toEqual({
+      tone: "success",
+      message:
+        "Synced @creator: 7 new videos added. 5 approved by your rules, 1 held for blocked words. Your rules stopped at the Free plan's 5 approved videos: 1 more video matches and stays in Draft. Upgrade to Premium for unlimited videos.",
+    });
+    const added = job({ kind: "channel", input: "creator", status: "succeeded", videos_added: 12, rules: { approved: 3, held: 0, over_limit: 0 } });
+    expect(jobOutcome(added).message).toBe("Successfully added 12 videos from @creator! 3 approved by your rules.");
+    // Rules that did nothing add nothing.
+    expect(
+      jobOutcome(job({ kind: "channel", input: "creator", status: "succeeded", videos_added: 2, rules: { approved: 0, held: 0, over_limit: 0 } })).message,
+    ).toBe("Successfully added 2 videos from @creator!");
+  });
+
   it("outcome tone follows the status", () => {
     expect(jobOutcome(job({ status: "succeeded", videos_added: 1 })).tone).toBe("success");
     expect(jobOutcome(job({ status: "failed", error: "x" })).tone).toBe("critical");

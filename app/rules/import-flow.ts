@@ -8,6 +8,7 @@ import { ERROR_MAPPER, IMPORT_TEXT, LIBRARY_TEXT, channelImported, channelSynced
 import type { ImportMethod, PlatformId } from "~/platforms/types";
 import type { ImportJobDto, ImportJobKind } from "./api-types";
 import { describeError, formatMappedError } from "./error-mapper";
+import { rulesOutcomeText } from "./auto-approve";
 
 /** Spec 5: "@" is stripped from a username; a URL is sent as typed, trimmed. */
 export function normalizeImportValue(value: string, method: ImportMethod): string {
@@ -79,6 +80,14 @@ export interface JobOutcome {
 }
 
 export function jobOutcome(job: ImportJobDto): JobOutcome {
+  const outcome = jobOwnOutcome(job);
+  // Then what the auto-approve rules did with the videos it added (decision 054).
+  const rules =
+    job.videos_added > 0 ? rulesOutcomeText(job.rules && { approved: job.rules.approved, held: job.rules.held, overLimit: job.rules.over_limit }) : null;
+  return rules ? { ...outcome, message: `${outcome.message}${/[.!?]$/.test(outcome.message) ? "" : "."} ${rules}` } : outcome;
+}
+
+function jobOwnOutcome(job: ImportJobDto): JobOutcome {
   if (job.status === "cancelled") return { tone: "info", message: IMPORT_TEXT.cancelled(job.videos_added) };
   if (job.status !== "succeeded") return { tone: "critical", message: jobFailureMessage(job) };
   const nothingAdded = job.videos_added === 0 && job.kind !== "sync";

@@ -4,7 +4,7 @@ import type { VideoDto } from "~/rules/api-types";
 import { renameUpload, toggleVideo } from "~/browser/api-client";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import { PREVIEW_DIALOG_CLOSE_MS, UPLOAD_TITLE_MAX_LENGTH } from "~/constants";
-import { ACTION_TEXT, LIBRARY_TEXT, UPLOAD_TEXT, videosUnpublished } from "~/messages";
+import { ACTION_TEXT, LIBRARY_TEXT, UPLOAD_TEXT, videosUnpublished, AUTO_APPROVE_TEXT } from "~/messages";
 import { VIDEO_SOURCES } from "~/platforms/config";
 import { AppModal } from "~/components/AppModal";
 import { VideoThumb } from "./VideoThumb";
@@ -213,6 +213,12 @@ export function PreviewModal({ video, onClose, onChanged, onApprove, onRenamed }
               </Text>
               {enabled ? <Badge tone="success">{LIBRARY_TEXT.approved}</Badge> : <Badge tone="attention">{LIBRARY_TEXT.pendingReview}</Badge>}
             </InlineStack>
+            {/* Held by the auto-approve rules' blocked words (decision 054): said before the merchant approves it. */}
+            {!enabled && video.held_words ? (
+              <Banner tone="warning">
+                <p>{AUTO_APPROVE_TEXT.heldReason(video.held_words)}</p>
+              </Banner>
+            ) : null}
             {video.platform === "upload" ? <UploadTitle key={video.id} video={video} onRenamed={() => onRenamed?.()} /> : null}
             <InlineGrid columns={2} gap="300">
               <Detail label={LIBRARY_TEXT.author}>

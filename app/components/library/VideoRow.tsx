@@ -2,7 +2,7 @@ import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from "react
 import { Badge, BlockStack, Button, IndexTable, InlineStack, Link, Text } from "@shopify/polaris";
 import type { VideoDto } from "~/rules/api-types";
 import { displayTitle, formatLongDate, splitTagBadges } from "~/rules/library-selection";
-import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
+import { ACTION_TEXT, AUTO_APPROVE_TEXT, LIBRARY_TEXT } from "~/messages";
 import { useHydrated } from "~/browser/use-hydrated";
 import { VideoThumb } from "./VideoThumb";
 
@@ -41,6 +41,21 @@ function MediaStatus({ media, upload }: { media: VideoDto["media"]; upload: bool
       <Text as="span" variant="bodySm" tone="subdued">
         {text}
       </Text>
+    </div>
+  );
+}
+
+/** A video the auto-approve rules held for blocked words (decision 054): flagged, and why, until it is approved. */
+function HeldFlag({ words }: { words: VideoDto["held_words"] }) {
+  if (!words) return null;
+  return (
+    <div style={{ maxWidth: 200, whiteSpace: "normal" }}>
+      <BlockStack gap="050" inlineAlign="start">
+        <Badge tone="warning">{AUTO_APPROVE_TEXT.heldBadge}</Badge>
+        <Text as="span" variant="bodySm" tone="caution" breakWord>
+          {AUTO_APPROVE_TEXT.heldReason(words)}
+        </Text>
+      </BlockStack>
     </div>
   );
 }
@@ -106,6 +121,7 @@ export const VideoRow = memo(function VideoRow({
       <IndexTable.Cell>
         <BlockStack gap="100" inlineAlign="start">
           {video.enabled ? <Badge tone="success">{LIBRARY_TEXT.active}</Badge> : <Badge>{LIBRARY_TEXT.draft}</Badge>}
+          <HeldFlag words={video.held_words} />
           <MediaStatus media={video.media} upload={video.platform === "upload"} />
         </BlockStack>
       </IndexTable.Cell>
