@@ -28,6 +28,8 @@ import { channelExists, recordChannelSync, refreshChannelFromImport, upsertChann
 import { ImportUnavailableError } from "~/rules/domain-errors";
 import { DEFAULT_THUMBNAIL_COPY_OPTIONS, keepThumbnailCopies } from "~/models/thumbnail-copies.server";
 import { saveImportedVideos } from "~/models/videos.server";
+import { parseLinkResults } from "~/rules/link-list";
+import { importLinks } from "./link-import.server";
 import { scheduleStorefrontPublish } from "./storefront-publisher.server";
 import { mirrorApprovedVideos } from "./video-mirror.server";
 import { ACTIVE_IMPORT_STATUSES, HEARTBEAT_MS, JOB_OVERDUE_MS, JOB_TIME_LIMIT_MS, RUNNER_CONCURRENCY, WATCHDOG_INTERVAL_MS } from "./import-job-limits.server";
@@ -313,9 +315,31 @@ async function runImportJob(jobId: string): Promise<void> {
   };
 
   try {
-    const importer = options.importerFor(platform);
-    if (job.kind === "single") {
-      const { video } = await withTimeLimit(importer.importVideo(job.input, { signal }), signal);
+    const importer = job.kind === "links" ? null : options.importerFor(platform);
+    if (job.kind === "links") {
+      const links = parseLinkResults(job.links);
+      await withTimeLimit(
+        importLinks({
+          shopId,
+          links,
+          signal,
+          importerFor: options.importerFor,
+          onSaved: (ids) => savedIds.push(...ids),
+          record: (results, linkProgress) => {
+            progress.fetched = progress.saved = linkProgress.done;
+            progress.added = linkProgress.added;
+            return recordProgress({
+              links: JSON.stringify(results),
+              progressFetched: linkProgress.done,
+              progressDone: linkProgress.done,
+              videosAdded: linkProgress.added,
+            });
+          },
+        }),
+        signal,
+      );
+    } else if (job.kind === "single") {
+      const { video } = await withTimeLimit(importer!.importVideo(job.input, { signal }), signal);
       progress.fetched = 1;
       await recordProgress({ progressFetched: 1, progressTotal: 1 });
       await saveAll([video]);
@@ -326,7 +350,7 @@ async function runImportJob(jobId: string): Promise<void> {
         if (!channel) throw new AccountRemoved();
         username = channel.username;
       }
-      const result = await withTimeLimit(importer.importChannel(username, { limit: CHANNEL_IMPORT_LIMIT, signal }), signal);
+      const result = await withTimeLimit(importer!.importChannel(username, { limit: CHANNEL_IMPORT_LIMIT, signal }), signal);
       if (channelId) {
         // Never re-created: a removal while the platform answered wins.
         if (!(await refreshChannelFromImport(shopId, channelId, result.channel))) throw new AccountRemoved();

@@ -6,6 +6,7 @@
 import type { LayoutType, PageContext } from "~/constants";
 import type { ImportFailureKind, PlatformId, VideoSource } from "~/platforms/types";
 import type { WidgetSettings } from "./widget-settings";
+import type { LinkResult } from "./link-list";
 
 export interface ProductTagDto {
   id: string;
@@ -120,7 +121,8 @@ export interface WidgetDto {
   settings: WidgetSettings;
 }
 
-export type ImportJobKind = "channel" | "single" | "sync";
+/** links: several pasted links of any platforms, one job (decision 056). */
+export type ImportJobKind = "channel" | "single" | "sync" | "links";
 /** cancelled: stopped by the merchant; what it saved before stays. */
 export type ImportJobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
 
@@ -128,7 +130,7 @@ export interface ImportJobDto {
   id: string;
   kind: ImportJobKind;
   platform: PlatformId;
-  /** Username (without "@") for channel/sync jobs, the URL for single-video jobs. */
+  /** Username (without "@") for channel/sync jobs, the URL for single-video jobs, the links (one per line) for links jobs. */
   input: string;
   channel_id: string | null;
   status: ImportJobStatus;
@@ -139,6 +141,8 @@ export interface ImportJobDto {
   error: string | null;
   /** The importer's failure kind (app/platforms/types.ts), for the spec 8 mapper; null unless failed. */
   error_kind?: ImportFailureKind | null;
+  /** Links jobs: each link with its result so far (progress counts links); absent for other kinds. */
+  links?: LinkResult[];
   started_at: string | null;
   finished_at: string | null;
 }
