@@ -5,7 +5,9 @@ const tiktok = (id: string, account = "maker") => `https://www.tiktok.com/@${acc
 
 describe("reading pasted links", () => {
   it("takes one link per line, skipping blank lines and trimming each", () => {
-    const pasted = readPastedLinks(`  ${tiktok("7000000000000000001")}  \n\n\r\nhttps://www.instagram.com/reel/Cabc123/\r\nhttps://www.pinterest.com/pin/123456/\n`);
+    const pasted = readPastedLinks(
+      `  ${tiktok("7000000000000000001")}  \n\n\r\nhttps://www.instagram.com/reel/Cabc123/\r\nhttps://www.pinterest.com/pin/123456/\n`,
+    );
     expect(pasted).toEqual({
       links: [tiktok("7000000000000000001"), "https://www.instagram.com/reel/Cabc123/", "https://www.pinterest.com/pin/123456/"],
       duplicates: 0,
@@ -34,10 +36,10 @@ describe("reading pasted links", () => {
   it("names the lines that are not links, before anything is sent", () => {
     const pasted = readPastedLinks(`${tiktok("7000000000000000001")}\nhello there\n\nwww.tiktok.com/@a/video/1\njavascript:alert(1)`);
     expect(pasted.invalidLines).toEqual([2, 4, 5]);
-    expect(pastedLinksProblem(pasted)).toBe(
-      "Lines 2, 4, 5 are not links. Paste one link per line, each starting with https://, or remove those lines.",
+    expect(pastedLinksProblem(pasted)).toBe("Lines 2, 4, 5 are not links. Paste one link per line, each starting with https://, or remove those lines.");
+    expect(pastedLinksProblem(readPastedLinks("nope"))).toBe(
+      "Line 1 is not a link. Paste one link per line, each starting with https://, or remove that line.",
     );
-    expect(pastedLinksProblem(readPastedLinks("nope"))).toBe("Line 1 is not a link. Paste one link per line, each starting with https://, or remove that line.");
   });
 
   it("refuses more than 50 distinct links, counting after repeats collapse", () => {
