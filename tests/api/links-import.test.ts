@@ -126,6 +126,18 @@ describe("POST /api/videos/links", () => {
     expect(resultOf(finished, missing)?.reason).toBe("Pinterest found no pin at this URL");
   });
 
+  it("fifty links take one actor run per 25 links of a platform, not one per link", async () => {
+    configureImportRunner({ thumbnailPollDelaysMs: [] });
+    const shop = await bootstrapShop("links");
+    const creator = uniqueAccount();
+    const tiktoks = Array.from({ length: 30 }, () => tiktokUrl(creator));
+    const pins = Array.from({ length: 20 }, () => pinUrl());
+    const { finished } = await importLinks(shop, [...tiktoks, ...pins]);
+    expect(finished).toMatchObject({ status: "succeeded", videos_added: 50, progress: { saved: 50, total: 50 } });
+    const runs = await platforms.runs({ contains: creator });
+    expect(runs.map((run) => (run.input.postURLs as string[]).length).sort((a, b) => a - b)).toEqual([5, 25]);
+  });
+
   it("the same list asked twice at once starts one job", async () => {
     configureImportRunner({ thumbnailPollDelaysMs: [] });
     const shop = await bootstrapShop("links");
