@@ -5,6 +5,7 @@
 // API does (with "links": for the import of the links, comma-separated, in place of the username), prints the job's id and exits; its stand-in importer never answers
 // (the job stays active while the others ask).
 import { existsSync } from "node:fs";
+import { prisma } from "../../app/db.server";
 import { enqueueImport, enqueueLinksImport } from "../../app/models/import-jobs.server";
 import { configureImportRunner } from "../../app/jobs/import-runner.server";
 import { PLATFORMS } from "../../app/platforms/config";
@@ -19,6 +20,8 @@ configureImportRunner({
     importVideo: () => new Promise(() => undefined),
   }),
 });
+// Connected before the go: the race is between the enqueues, not the clients' start (the first query opens the database).
+await prisma.shop.count({ where: { id: shopId } });
 console.log("ready");
 while (!existsSync(goFile)) await new Promise((resolve) => setTimeout(resolve, 5));
 const job =
