@@ -71,6 +71,10 @@ export const UPLOAD_FILENAME_MAX_LENGTH = 255;
 export const MEDIA_CHECK_EVERY_HOURS = 24;
 /** An account import or resync fetches the account's newest videos, this many. */
 export const CHANNEL_IMPORT_LIMIT = 30;
+/** The URL import takes this many links at once, one per line (issue 16, decision 056). */
+export const IMPORT_LINKS_MAX = 50;
+/** Links of one platform sent to its scraper in one actor run: fewer runs, and progress between them. */
+export const IMPORT_LINKS_PER_RUN = 25;
 export const TAG_BADGES_BEFORE_MORE = 2;
 export const PRODUCT_SEARCH_MIN_CHARS = 2;
 export const VIEW_NAME_MAX_LENGTH = 40;

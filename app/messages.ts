@@ -13,6 +13,7 @@ import {
   AUTO_APPROVE,
   CAROUSEL_AUTO_SCROLL_MS,
   FREE_PLAN,
+  IMPORT_LINKS_MAX,
   MEDIA_CHECK_EVERY_HOURS,
   PREMIUM_PLAN,
   TOP_VIDEOS_COUNT,
@@ -410,6 +411,52 @@ export const IMPORT_INPUT_HINTS: Record<PlatformId, Partial<Record<ImportMethod,
   youtube_shorts: {},
   snapchat: {},
 };
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Many links at once in the URL import (issue 16, decision 056): the field's notes, the job's progress and its results per link. */
+export const IMPORT_LINKS_TEXT = {
+  /** Under the URL field, whatever the platform. */
+  manyLinksHint: `To import several, paste up to ${IMPORT_LINKS_MAX} links, one per line (TikTok, Instagram and Pinterest can be mixed).`,
+  /** Under the field once more than one link is pasted. */
+  linkCount: (count: number, duplicates: number) =>
+    `${counted(count, "link", "links")}${duplicates > 0 ? ` (${counted(duplicates, "repeated link", "repeated links")} left out)` : ""}`,
+  tooMany: (count: number) => `You pasted ${count} links. Import up to ${IMPORT_LINKS_MAX} at a time: remove ${count - IMPORT_LINKS_MAX} and try again.`,
+  notLinks: (lines: number[]) =>
+    lines.length === 1
+      ? `Line ${lines[0]} is not a link. Paste one link per line, each starting with https://, or remove that line.`
+      : `Lines ${lines.slice(0, 5).join(", ")}${lines.length > 5 ? " and more" : ""} are not links. Paste one link per line, each starting with https://, or remove those lines.`,
+  /** The job's line in the progress list, and its Cancel button's name. */
+  jobSubject: (count: number) => counted(count, "link", "links"),
+  jobLine: (subject: string) => `Importing ${subject}`,
+  /** e.g. "3 of 10 links". */
+  progress: (done: number, total: number) => `${done} of ${counted(total, "link", "links")}`,
+  /** The job's outcome: how many links ended how. */
+  summary: (added: number, already: number, failed: number) => {
+    const parts = [
+      added > 0 || (already === 0 && failed === 0) ? `${counted(added, "video", "videos")} added` : null,
+      already > 0 ? `${counted(already, "link was", "links were")} already in your library` : null,
+      failed > 0 ? `${counted(failed, "link", "links")} failed` : null,
+    ].filter((part): part is string => part !== null);
+    return `${parts.join(", ")}.`;
+  },
+  resultsTitle: "Results per link",
+  /** The library's notice after a links import: the links that did not go in. */
+  notImportedTitle: "Links not imported",
+  statusAdded: "Added",
+  statusAlready: "Already in your library",
+  statusFailed: "Failed",
+  statusPending: "Not imported",
+  /** Reasons a link fails before anything is fetched. */
+  unknownSite: "Clipcart cannot import from this website. Paste a TikTok, Instagram or Pinterest link.",
+  notVideoLink: (platformName: string, item: string) => `This is not a link to a ${platformName} ${item}.`,
+  /** A link the platform did not answer for (its run ended without it). */
+  notFound: "Nothing was found at this link. Check that it is public.",
+  /** The post exists but is a photo, a slideshow or an image pin. */
+  notVideo: "This post is not a video.",
+  /** A link the job never reached: it was cancelled or stopped first. */
+  notReached: "The import stopped before this link.",
+} as const;
 
 /** The layouts as the Widgets page presents them (spec 2, 5; Stories: decision 043). */
 export const LAYOUTS: Record<LayoutType, { title: string; description: string }> = {

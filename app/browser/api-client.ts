@@ -142,6 +142,12 @@ export async function importSingleVideo(body: { shopId: string; videoUrl: string
   return itemFrom<ImportJobDto>(data, "job");
 }
 
+/** Several links of any platforms as one job (decision 056); `platform` is where the merchant started it. */
+export async function importLinks(body: { shopId: string; links: string[]; platform: PlatformId }): Promise<ImportJobDto> {
+  const data = await apiRequest<unknown>("/api/videos/links", { method: "POST", body });
+  return itemFrom<ImportJobDto>(data, "job");
+}
+
 export async function deleteChannel(channelId: string): Promise<void> {
   await apiRequest(`/api/channels/${enc(channelId)}`, { method: "DELETE" });
 }

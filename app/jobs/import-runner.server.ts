@@ -30,6 +30,8 @@ import { DEFAULT_THUMBNAIL_COPY_OPTIONS, keepThumbnailCopies } from "~/models/th
 import { saveImportedVideos } from "~/models/videos.server";
 import { applyAutoApproveRules } from "~/models/auto-approve-rules.server";
 import { NO_RULES_OUTCOME, addRulesOutcomes } from "~/rules/auto-approve";
+import { parseLinkResults } from "~/rules/link-list";
+import { importLinks } from "./link-import.server";
 import { scheduleStorefrontPublish } from "./storefront-publisher.server";
 import { mirrorApprovedVideos } from "./video-mirror.server";
 import { ACTIVE_IMPORT_STATUSES, HEARTBEAT_MS, JOB_OVERDUE_MS, JOB_TIME_LIMIT_MS, RUNNER_CONCURRENCY, WATCHDOG_INTERVAL_MS } from "./import-job-limits.server";
@@ -323,9 +325,38 @@ async function runImportJob(jobId: string): Promise<void> {
   };
 
   try {
-    const importer = options.importerFor(platform);
-    if (job.kind === "single") {
-      const { video } = await withTimeLimit(importer.importVideo(job.input, { signal }), signal);
+    const importer = job.kind === "links" ? null : options.importerFor(platform);
+    if (job.kind === "links") {
+      const links = parseLinkResults(job.links);
+      await withTimeLimit(
+        importLinks({
+          shopId,
+          links,
+          signal,
+          importerFor: options.importerFor,
+          onSaved: async (ids, createdIds) => {
+            savedIds.push(...ids);
+            // The auto-approve rules see each link's new video as it is saved, as saveAll does for the other kinds (decision 054).
+            progress.rules = addRulesOutcomes(progress.rules, await applyAutoApproveRules(shopId, createdIds));
+          },
+          record: (results, linkProgress) => {
+            progress.fetched = progress.saved = linkProgress.done;
+            progress.added = linkProgress.added;
+            return recordProgress({
+              links: JSON.stringify(results),
+              progressFetched: linkProgress.done,
+              progressDone: linkProgress.done,
+              videosAdded: linkProgress.added,
+              rulesApproved: progress.rules.approved,
+              rulesHeld: progress.rules.held,
+              rulesOverLimit: progress.rules.overLimit,
+            });
+          },
+        }),
+        signal,
+      );
+    } else if (job.kind === "single") {
+      const { video } = await withTimeLimit(importer!.importVideo(job.input, { signal }), signal);
       progress.fetched = 1;
       await recordProgress({ progressFetched: 1, progressTotal: 1 });
       await saveAll([video]);
@@ -336,7 +367,7 @@ async function runImportJob(jobId: string): Promise<void> {
         if (!channel) throw new AccountRemoved();
         username = channel.username;
       }
-      const result = await withTimeLimit(importer.importChannel(username, { limit: CHANNEL_IMPORT_LIMIT, signal }), signal);
+      const result = await withTimeLimit(importer!.importChannel(username, { limit: CHANNEL_IMPORT_LIMIT, signal }), signal);
       if (channelId) {
         // Never re-created: a removal while the platform answered wins.
         if (!(await refreshChannelFromImport(shopId, channelId, result.channel))) throw new AccountRemoved();

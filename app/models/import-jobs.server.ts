@@ -20,10 +20,13 @@
  */
 import { prisma, type ImportJob, type Prisma } from "~/db.server";
 import type { ImportJobDto, ImportJobKind, ImportJobStatus } from "~/rules/api-types";
-import { IMPORT_JOB_TEXT, LIBRARY_TEXT } from "~/messages";
+import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT, LIBRARY_TEXT } from "~/messages";
 import { ImportError, type ImportFailure, type ImportFailureKind, type PlatformId, type PlatformImporter } from "~/platforms/types";
 import { channelUsernameKey, recordChannelSync } from "~/models/channels.server";
-import { ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
+import { DomainValidationError, ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
+import { parseLinkResults, pastedLinksProblem, readPastedLinks, type LinkResult } from "~/rules/link-list";
+import { PLATFORMS } from "~/platforms/config";
+import { parseVideoUrl, platformOfLink } from "~/platforms/urls";
 import { ACTIVE_IMPORT_STATUSES, JOB_OVERDUE_MS, STALE_AFTER_MS } from "~/jobs/import-job-limits.server";
 import { accountOfJobRunHere, cancelImportJobHere, importRunnerOptions, jobsRunHere, runImportJobHere, runsHere } from "~/jobs/import-runner.server";
 
@@ -45,6 +48,7 @@ export function toImportJobDto(job: ImportJob): ImportJobDto {
     rules: { approved: job.rulesApproved, held: job.rulesHeld, over_limit: job.rulesOverLimit },
     error: job.error,
     error_kind: (job.errorKind as ImportFailureKind | null) ?? null,
+    ...(job.kind === "links" ? { links: parseLinkResults(job.links) } : {}),
     started_at: job.startedAt?.toISOString() ?? null,
     finished_at: job.finishedAt?.toISOString() ?? null,
   };
@@ -139,6 +143,71 @@ export async function enqueueImport(request: EnqueueImportInput): Promise<Import
   });
   if (existing) return toImportJobDto(job);
   runImportJobHere(job.id, channelId);
+  return toImportJobDto(job);
+}
+
+// ---------------------------------------------------------------- many links at once (decision 056)
+
+/**
+ * A pasted link as the job starts it: pending, or failed at once when nothing
+ * can import it (another website, a Coming Soon platform, a platform link that
+ * is not a video, an importer that cannot run).
+ */
+function linkAtStart(url: string): LinkResult {
+  const platform = platformOfLink(url);
+  const failed = (reason: string): LinkResult => ({ url, platform, status: "failed", reason });
+  if (!platform) return failed(IMPORT_LINKS_TEXT.unknownSite);
+  try {
+    importerReadyFor(platform, "single");
+  } catch (error) {
+    if (error instanceof ImportUnavailableError) return failed(error.message);
+    throw error;
+  }
+  if (!parseVideoUrl(platform, url)) return failed(IMPORT_LINKS_TEXT.notVideoLink(PLATFORMS[platform].name, platform === "pinterest" ? "pin" : "video"));
+  return { url, platform, status: "pending", reason: null };
+}
+
+export interface EnqueueLinksInput {
+  shopId: string;
+  /** Where the merchant started it (the Import modal's platform); each link's own platform comes from its host. */
+  platform: PlatformId;
+  links: readonly string[];
+}
+
+/**
+ * Starts one job for several pasted links of any platforms (issue 16). The
+ * links are read again as the modal reads them (repeats collapse; a line that
+ * is not a link, or more than IMPORT_LINKS_MAX, is refused with the modal's
+ * message). The same list already importing answers that job.
+ */
+export async function enqueueLinksImport(request: EnqueueLinksInput): Promise<ImportJobDto> {
+  const pasted = readPastedLinks(request.links.join("\n"));
+  const problem = pastedLinksProblem(pasted);
+  if (problem) throw new DomainValidationError(problem);
+  if (!pasted.links.length) throw new DomainValidationError(IMPORT_LINKS_TEXT.notLinks([1]));
+  const links = pasted.links.map(linkAtStart);
+  const input = pasted.links.join("\n");
+  const { job, existing } = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`UPDATE "Shop" SET "plan" = "plan" WHERE "id" = ${request.shopId}`;
+    const sameImport = await tx.importJob.findFirst({
+      where: { shopId: request.shopId, kind: "links", input, status: { in: ACTIVE_IMPORT_STATUSES } },
+      orderBy: { createdAt: "desc" },
+    });
+    if (sameImport && !abandonmentOf(sameImport)) return { job: sameImport, existing: true };
+    const created = await tx.importJob.create({
+      data: {
+        shopId: request.shopId,
+        kind: "links",
+        trigger: "manual",
+        platform: request.platform,
+        input,
+        links: JSON.stringify(links),
+        progressTotal: links.length,
+      },
+    });
+    return { job: created, existing: false };
+  });
+  if (!existing) runImportJobHere(job.id, null);
   return toImportJobDto(job);
 }
 

@@ -11,10 +11,10 @@
  */
 import { ApifyClient, type ActorRun } from "apify-client";
 import type { ImporterSettings } from "./endpoints.server";
-import { FAILURE_TEXT_MAX, cleanText, isItem, type Item } from "./normalize";
+import { FAILURE_TEXT_MAX, cleanText, field, isItem, type Item } from "./normalize";
 import { errorItemFailure } from "~/rules/domain-errors";
-import { ImportError, type ImportedVideo, type ImportFailure } from "./types";
-import { IMPORT_JOB_TEXT } from "~/messages";
+import { ImportError, type ImportedVideo, type ImportFailure, type VideoLookup } from "./types";
+import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 
 export interface ActorRunResult {
   items: Item[];
@@ -181,4 +181,53 @@ export function readVideoItems(
     }
   }
   return { videos, videoItems, itemFailure };
+}
+
+/** A post URL of a batch: as the merchant gave it, as sent to the actor, and the id it names (null: a short link). */
+export interface BatchPost {
+  url: string;
+  sent: string;
+  videoId: string | null;
+}
+
+export interface BatchMatching<P extends BatchPost> {
+  /** The item field holding the post's id (shortCode, id). */
+  idField: string;
+  /** Item fields that echo the URL the item answers (the actors' input echo), read in this order. */
+  echoFields: readonly string[];
+  toVideo: (item: Item, post: P) => ImportedVideo | null;
+}
+
+/**
+ * One run's items as the answer to each post of a batch: the item naming the
+ * post's id, else the item echoing its URL (short links); an error item echoing
+ * its URL gives its failure; a post the run did not answer fails with the run's
+ * own failure (it may not have reached it), else as not found.
+ */
+export function lookupsFromRun<P extends BatchPost>(run: ActorRunResult, posts: readonly P[], matching: BatchMatching<P>): Map<string, VideoLookup> {
+  const byId = new Map<string, Item>();
+  const byEcho = new Map<string, Item>();
+  for (const item of run.items) {
+    const id = field(item, matching.idField);
+    if ((typeof id === "string" || typeof id === "number") && String(id) && !byId.has(String(id))) byId.set(String(id), item);
+    for (const key of matching.echoFields) {
+      const echo = field(item, key);
+      if (typeof echo === "string" && !byEcho.has(echo)) byEcho.set(echo, item);
+    }
+  }
+  const answers = new Map<string, VideoLookup>();
+  for (const post of posts) {
+    const item = (post.videoId ? byId.get(post.videoId) : undefined) ?? byEcho.get(post.sent);
+    const video = item ? matching.toVideo(item, post) : null;
+    if (video && (!post.videoId || video.platformVideoId === post.videoId)) {
+      answers.set(post.url, { video });
+      continue;
+    }
+    const itemFailure = item ? errorItemFailure(item, matching.idField) : null;
+    const failure: ImportFailure =
+      itemFailure ??
+      (item ? { kind: "not_found", message: IMPORT_LINKS_TEXT.notVideo } : (run.failure ?? { kind: "not_found", message: IMPORT_LINKS_TEXT.notFound }));
+    answers.set(post.url, { failure });
+  }
+  return answers;
 }

@@ -8,14 +8,14 @@
  * (a paid add-on, off here) also `downloadedVideoUrl`, a copy the actor keeps
  * 3 days. The copy, else the CDN's file, becomes `downloadUrl`.
  */
-import { itemsOfSucceededRun, readVideoItems, runActor } from "./apify.server";
+import { itemsOfSucceededRun, lookupsFromRun, readVideoItems, runActor, type BatchPost } from "./apify.server";
 import { CHANNEL_IMPORT_LIMIT } from "~/constants";
-import { IMPORT_JOB_TEXT } from "~/messages";
+import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 import { PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
 import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
 import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
-import { ImportError, type ChannelImportResult, type ImportedChannel, type ImportedVideo, type PlatformImporter } from "./types";
+import { ImportError, type ChannelImportResult, type ImportedChannel, type ImportedVideo, type PlatformImporter, type VideoLookup } from "./types";
 
 const config = PLATFORMS.instagram;
 
@@ -106,6 +106,31 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
 
     async findPosts(posts, options = {}) {
       return new Set((await runReels(posts, options.signal)).map((video) => video.platformVideoId));
+    },
+
+    async importVideos(urls, options = {}) {
+      const answers = new Map<string, VideoLookup>();
+      const posts: Array<BatchPost & { username: string | null }> = [];
+      for (const url of urls) {
+        const parsed = parseVideoUrl("instagram", url);
+        if (parsed?.videoId) posts.push({ url, sent: canonicalVideoUrl("instagram", parsed.videoId)!, videoId: parsed.videoId, username: parsed.username });
+        else answers.set(url, { failure: { kind: "invalid_input", message: IMPORT_LINKS_TEXT.notVideoLink(config.name, "reel") } });
+      }
+      if (!posts.length) return answers;
+      // One run for every reel: the reel scraper's username field takes reel URLs (market-notes 3.1).
+      const run = await runActor(settings, {
+        actorId: config.actorId!,
+        input: { username: [...new Set(posts.map((post) => post.sent))], resultsLimit: 1, ...NO_EXTRAS },
+        maxItems: posts.length + 10,
+        signal: options.signal,
+      });
+      const found = lookupsFromRun(run, posts, {
+        idField: "shortCode",
+        echoFields: ["inputUrl"],
+        toVideo: (item, post) => instagramVideo(item, post.username),
+      });
+      for (const [url, answer] of found) answers.set(url, answer);
+      return answers;
     },
 
     async importVideo(url, options = {}) {

@@ -10,14 +10,14 @@
  * video to its key-value store and puts the record's URL in `mediaUrls` and
  * `videoMeta.downloadAddr`; when an item has one it becomes `downloadUrl`.
  */
-import { itemsOfSucceededRun, readVideoItems, runActor } from "./apify.server";
+import { itemsOfSucceededRun, lookupsFromRun, readVideoItems, runActor, type BatchPost } from "./apify.server";
 import { CHANNEL_IMPORT_LIMIT } from "~/constants";
-import { IMPORT_JOB_TEXT } from "~/messages";
+import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 import { PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
 import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
 import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
-import { ImportError, type ChannelImportResult, type ImportedChannel, type ImportedVideo, type PlatformImporter } from "./types";
+import { ImportError, type ChannelImportResult, type ImportedChannel, type ImportedVideo, type PlatformImporter, type VideoLookup } from "./types";
 
 const config = PLATFORMS.tiktok;
 
@@ -129,6 +129,31 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
 
     async findPosts(posts, options = {}) {
       return new Set((await runPosts(posts, false, options.signal)).map((video) => video.platformVideoId));
+    },
+
+    async importVideos(urls, options = {}) {
+      const answers = new Map<string, VideoLookup>();
+      const posts: Array<BatchPost & { username: string | null }> = [];
+      for (const url of urls) {
+        const parsed = parseVideoUrl("tiktok", url);
+        if (parsed) posts.push({ url, sent: new URL(url.trim()).href, videoId: parsed.videoId, username: parsed.username });
+        else answers.set(url, { failure: { kind: "invalid_input", message: IMPORT_LINKS_TEXT.notVideoLink(config.name, "video") } });
+      }
+      if (!posts.length) return answers;
+      // One run for every post URL: postURLs takes a list (market-notes 3.1).
+      const run = await runActor(settings, {
+        actorId: config.actorId!,
+        input: { postURLs: posts.map((post) => post.sent), resultsPerPage: 1, scrapeRelatedVideos: false, ...NO_EXTRAS },
+        maxItems: posts.length + 10,
+        signal: options.signal,
+      });
+      const found = lookupsFromRun(run, posts, {
+        idField: "id",
+        echoFields: ["submittedVideoUrl", "input", "url"],
+        toVideo: (item, post) => tiktokVideo(item, post.username),
+      });
+      for (const [url, answer] of found) answers.set(url, answer);
+      return answers;
     },
 
     async importVideo(url, options = {}) {

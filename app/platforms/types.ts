@@ -50,6 +50,9 @@ export interface ImportedVideo {
   publishedAt: Date | null;
 }
 
+/** One URL of a batch: the video found there, or why none was. */
+export type VideoLookup = { video: ImportedVideo; failure?: undefined } | { video?: undefined; failure: ImportFailure };
+
 /** A connected account as an importer found it. Text is untrusted. */
 export interface ImportedChannel {
   username: string;
@@ -101,6 +104,15 @@ export interface PlatformImporter {
    * approved videos only.
    */
   importVideo(url: string, options?: ImportVideoOptions): Promise<{ video: ImportedVideo; channel: ImportedChannel | null }>;
+  /**
+   * Several videos (or pins) from their public URLs in one actor run, where
+   * the actor takes several URLs (the links import, decision 056). Answers
+   * every URL as given: its video, or why it failed (a post the run did not
+   * reach fails with the run's failure). Throws only when nothing could be
+   * run (no token, Apify unreachable, aborted). Absent: the caller imports
+   * the URLs one by one with importVideo.
+   */
+  importVideos?(urls: readonly string[], options?: { signal?: AbortSignal }): Promise<Map<string, VideoLookup>>;
   /**
    * Fresh downloadable URLs of several posts' video files, in one actor run
    * (signed URLs expire, so the mirror asks right before it copies). Keyed by

@@ -99,6 +99,16 @@ export function parseVideoUrl(platform: PlatformId, value: string): UrlParts | n
   }
 }
 
+/**
+ * Which platform a link belongs to, from its host alone (any path): the
+ * platform whose importer should judge it. Null for other websites and for
+ * anything that is not an https URL.
+ */
+export function platformOfLink(value: string): PlatformId | null {
+  for (const platform of Object.keys(HOSTS) as PlatformId[]) if (platformUrl(platform, value)) return platform;
+  return null;
+}
+
 /** True when `url` is an https URL of one video (or pin) on that platform. */
 export function isPlatformUrl(platform: PlatformId, url: string): boolean {
   return parseVideoUrl(platform, url) !== null;

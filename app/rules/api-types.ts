@@ -6,6 +6,7 @@
 import type { LayoutType, PageContext } from "~/constants";
 import type { ImportFailureKind, PlatformId, VideoSource } from "~/platforms/types";
 import type { WidgetSettings } from "./widget-settings";
+import type { LinkResult } from "./link-list";
 
 export interface ProductTagDto {
   id: string;
@@ -148,7 +149,8 @@ export interface AddableVideosPage {
   total: number;
 }
 
-export type ImportJobKind = "channel" | "single" | "sync";
+/** links: several pasted links of any platforms, one job (decision 056). */
+export type ImportJobKind = "channel" | "single" | "sync" | "links";
 /** cancelled: stopped by the merchant; what it saved before stays. */
 export type ImportJobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
 
@@ -156,7 +158,7 @@ export interface ImportJobDto {
   id: string;
   kind: ImportJobKind;
   platform: PlatformId;
-  /** Username (without "@") for channel/sync jobs, the URL for single-video jobs. */
+  /** Username (without "@") for channel/sync jobs, the URL for single-video jobs, the links (one per line) for links jobs. */
   input: string;
   channel_id: string | null;
   status: ImportJobStatus;
@@ -169,6 +171,8 @@ export interface ImportJobDto {
   error: string | null;
   /** The importer's failure kind (app/platforms/types.ts), for the spec 8 mapper; null unless failed. */
   error_kind?: ImportFailureKind | null;
+  /** Links jobs: each link with its result so far (progress counts links); absent for other kinds. */
+  links?: LinkResult[];
   started_at: string | null;
   finished_at: string | null;
 }

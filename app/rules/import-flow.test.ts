@@ -116,3 +116,43 @@ describe("job progress", () => {
     expect(jobProgressPercent(job({ progress: { fetched: 12, saved: 10, total: null } }))).toBeNull();
   });
 });
+
+describe("a links job (issue 16, decision 056)", () => {
+  const link = (status: "added" | "already" | "failed" | "pending", n: number) => ({
+    url: `https://www.pinterest.com/pin/${n}/`,
+    platform: "pinterest" as const,
+    status,
+    reason: status === "failed" ? "Pinterest found no pin at this URL" : null,
+  });
+  const links = (spec: Array<"added" | "already" | "failed" | "pending">) => spec.map((status, i) => link(status, i + 1));
+
+  it("counts links while it runs", () => {
+    const running = job({ kind: "links", progress: { fetched: 3, saved: 3, total: 10 }, input: "a\nb" });
+    expect(jobProgressText(running)).toBe("3 of 10 links");
+    expect(jobProgressPercent(running)).toBe(30);
+    expect(jobProgressText(job({ kind: "links", status: "queued", progress: { fetched: 0, saved: 0, total: 10 } }))).toBe("Waiting to start...");
+  });
+
+  it("ends with what became of its links, in a tone that says whether any failed", () => {
+    const done = (spec: Array<"added" | "already" | "failed" | "pending">) =>
+      jobOutcome(job({ kind: "links", status: "succeeded", links: links(spec), videos_added: spec.filter((s) => s === "added").length }));
+    expect(done(["added", "added", "added"])).toEqual({ tone: "success", message: "3 videos added." });
+    expect(done(["added", "already", "failed"])).toEqual({
+      tone: "warning",
+      message: "1 video added, 1 link was already in your library, 1 link failed.",
+    });
+    expect(done(["already", "already"])).toEqual({ tone: "info", message: "2 links were already in your library." });
+    expect(done(["failed", "failed"])).toEqual({ tone: "critical", message: "2 links failed." });
+    expect(done([...Array(9).fill("added"), "failed"])).toEqual({ tone: "warning", message: "9 videos added, 1 link failed." });
+  });
+
+  it("a cancelled or interrupted links job says so like any import", () => {
+    expect(jobOutcome(job({ kind: "links", status: "cancelled", videos_added: 2, links: links(["added", "added", "pending"]) }))).toEqual({
+      tone: "info",
+      message: "Import cancelled. The 2 videos added before it stopped were kept.",
+    });
+    expect(jobOutcome(job({ kind: "links", status: "failed", error: "The import was interrupted because the app restarted. Please try again." })).message).toBe(
+      "Unable to add video: The import was interrupted because the app restarted. Please try again.",
+    );
+  });
+});

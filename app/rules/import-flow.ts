@@ -4,11 +4,12 @@
  * Client-safe, no React.
  */
 import type { ErrorContext } from "~/messages";
-import { ERROR_MAPPER, IMPORT_TEXT, LIBRARY_TEXT, channelImported, channelSynced } from "~/messages";
+import { ERROR_MAPPER, IMPORT_LINKS_TEXT, IMPORT_TEXT, LIBRARY_TEXT, channelImported, channelSynced } from "~/messages";
 import type { ImportMethod, PlatformId } from "~/platforms/types";
 import type { ImportJobDto, ImportJobKind } from "./api-types";
 import { describeError, formatMappedError } from "./error-mapper";
 import { rulesOutcomeText } from "./auto-approve";
+import { tallyLinks } from "./link-list";
 
 /** Spec 5: "@" is stripped from a username; a URL is sent as typed, trimmed. */
 export function normalizeImportValue(value: string, method: ImportMethod): string {
@@ -29,6 +30,7 @@ const ERROR_CONTEXT: Record<ImportJobKind, ErrorContext> = {
   channel: "channel",
   single: "video",
   sync: "sync",
+  links: "video",
 };
 
 /** The mapper context of an import's failures: channel, video or sync. */
@@ -42,7 +44,7 @@ export function importErrorContext(kind: ImportJobKind): ErrorContext {
  * is already in the library, or the account has nothing new. (A resync's
  * "0 new videos added" is already true.)
  */
-export function jobSuccessMessage(job: Pick<ImportJobDto, "kind" | "platform" | "input" | "videos_added">): string {
+export function jobSuccessMessage(job: Pick<ImportJobDto, "kind" | "platform" | "input" | "videos_added" | "links">): string {
   const pin = job.platform === ("pinterest" satisfies PlatformId);
   switch (job.kind) {
     case "channel":
@@ -52,6 +54,10 @@ export function jobSuccessMessage(job: Pick<ImportJobDto, "kind" | "platform" | 
     case "single":
       if (job.videos_added === 0) return IMPORT_TEXT.alreadyInLibrary(pin ? "pin" : "video");
       return pin ? LIBRARY_TEXT.pinAdded : LIBRARY_TEXT.videoAdded;
+    case "links": {
+      const tally = tallyLinks(job.links ?? []);
+      return IMPORT_LINKS_TEXT.summary(tally.added, tally.already, tally.failed);
+    }
   }
 }
 
@@ -74,9 +80,17 @@ export function jobFailureMessage(job: Pick<ImportJobDto, "kind" | "error" | "er
 }
 
 export interface JobOutcome {
-  /** info: the import ran but added nothing (nothing new, or stopped by the merchant). */
-  tone: "success" | "info" | "critical";
+  /** info: the import ran but added nothing (nothing new, or stopped by the merchant); warning: some links failed, others did not. */
+  tone: "success" | "info" | "warning" | "critical";
   message: string;
+}
+
+/** A links job that ran through: as good as its links (decision 056). */
+function linksOutcome(job: ImportJobDto): JobOutcome {
+  const tally = tallyLinks(job.links ?? []);
+  const message = jobSuccessMessage(job);
+  if (tally.failed === 0) return { tone: tally.added > 0 ? "success" : "info", message };
+  return { tone: tally.added + tally.already > 0 ? "warning" : "critical", message };
 }
 
 export function jobOutcome(job: ImportJobDto): JobOutcome {
@@ -90,13 +104,15 @@ export function jobOutcome(job: ImportJobDto): JobOutcome {
 function jobOwnOutcome(job: ImportJobDto): JobOutcome {
   if (job.status === "cancelled") return { tone: "info", message: IMPORT_TEXT.cancelled(job.videos_added) };
   if (job.status !== "succeeded") return { tone: "critical", message: jobFailureMessage(job) };
+  if (job.kind === "links") return linksOutcome(job);
   const nothingAdded = job.videos_added === 0 && job.kind !== "sync";
   return { tone: nothingAdded ? "info" : "success", message: jobSuccessMessage(job) };
 }
 
 /** Progress line of a running job, e.g. "Fetched 12 of 30 · saved 10". */
-export function jobProgressText(job: Pick<ImportJobDto, "status" | "progress">): string {
+export function jobProgressText(job: Pick<ImportJobDto, "status" | "progress" | "kind">): string {
   if (job.status === "queued") return IMPORT_TEXT.waitingToStart;
+  if (job.kind === "links") return IMPORT_LINKS_TEXT.progress(job.progress.saved, job.progress.total ?? 0);
   const { fetched, saved, total } = job.progress;
   return IMPORT_TEXT.jobProgress(fetched, total, saved);
 }
@@ -109,6 +125,7 @@ export function jobProgressPercent(job: Pick<ImportJobDto, "progress">): number 
 }
 
 /** What a job imports, for the progress list: "@user" or the URL. */
-export function jobSubject(job: Pick<ImportJobDto, "kind" | "input">): string {
+export function jobSubject(job: Pick<ImportJobDto, "kind" | "input" | "progress">): string {
+  if (job.kind === "links") return IMPORT_LINKS_TEXT.jobSubject(job.progress.total ?? job.input.split("\n").length);
   return job.kind === "single" ? job.input : `@${job.input}`;
 }

@@ -14,8 +14,8 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const INSTANCES = 4;
 
-function instance(shopId: string, username: string, goFile: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/db/enqueue-worker.ts", shopId, username, goFile], {
+function instance(shopId: string, username: string, goFile: string, kind = "channel") {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/db/enqueue-worker.ts", shopId, username, goFile, kind], {
     env: { ...process.env, AUTO_SYNC: "off" },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -42,5 +42,20 @@ describe("the same import asked of several instances at once", () => {
 
     expect(new Set(jobIds).size, `job ids: ${jobIds.join(", ")}`).toBe(1);
     expect(await prisma.importJob.count({ where: { shopId: shop.id } })).toBe(1);
+  }, 90_000);
+
+  it("the same pasted links start one links job (decision 056)", async () => {
+    const shop = await createShop("import-once");
+    const goFile = path.join(folder, "go-links");
+    const links = ["https://www.pinterest.com/pin/1234567/", "https://www.tiktok.com/@same_creator/video/7000000000000000001"].join(",");
+    const instances = Array.from({ length: INSTANCES }, () => instance(shop.id, links, goFile, "links"));
+    await Promise.all(instances.map((running) => running.ready));
+    writeFileSync(goFile, "go");
+    const jobIds = await Promise.all(instances.map((running) => running.jobId));
+
+    expect(new Set(jobIds).size, `job ids: ${jobIds.join(", ")}`).toBe(1);
+    expect(await prisma.importJob.findMany({ where: { shopId: shop.id }, select: { kind: true, progressTotal: true } })).toEqual([
+      { kind: "links", progressTotal: 2 },
+    ]);
   }, 90_000);
 });

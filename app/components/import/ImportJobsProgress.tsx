@@ -3,7 +3,7 @@ import { BlockStack, Button, InlineStack, ProgressBar, Spinner, Text } from "@sh
 import type { ImportJobDto } from "~/rules/api-types";
 import { jobProgressPercent, jobProgressText, jobSubject } from "~/rules/import-flow";
 import { PLATFORMS } from "~/platforms/config";
-import { IMPORT_TEXT } from "~/messages";
+import { IMPORT_LINKS_TEXT, IMPORT_TEXT } from "~/messages";
 import { cancelTrackedImportJob } from "./import-jobs";
 
 function JobLine({ job }: { job: ImportJobDto }) {
@@ -33,7 +33,7 @@ function JobLine({ job }: { job: ImportJobDto }) {
           <Spinner size="small" accessibilityLabel={IMPORT_TEXT.inProgress} />
           <Text as="span" variant="bodyMd" breakWord>
             {/* Username or URL typed by the merchant: rendered as text. */}
-            {IMPORT_TEXT.jobLine(job.kind === "sync" ? "sync" : "import", subject, platform)}
+            {job.kind === "links" ? IMPORT_LINKS_TEXT.jobLine(subject) : IMPORT_TEXT.jobLine(job.kind === "sync" ? "sync" : "import", subject, platform)}
           </Text>
         </InlineStack>
         <Button variant="plain" onClick={() => void cancel()} loading={cancelling} accessibilityLabel={IMPORT_TEXT.cancelImportOf(subject)}>

@@ -1,16 +1,19 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Banner, BlockStack, Checkbox, ChoiceList, Divider, Form, Text, TextField } from "@shopify/polaris";
 import type { ChannelDto } from "~/rules/api-types";
-import { deleteChannel, fetchConnectedAccounts, importChannel, importSingleVideo, syncChannel } from "~/browser/api-client";
+import { deleteChannel, fetchConnectedAccounts, importChannel, importLinks, importSingleVideo, syncChannel } from "~/browser/api-client";
 import { describeError } from "~/rules/error-mapper";
 import { canFind, normalizeImportValue } from "~/rules/import-flow";
-import { ACTION_TEXT, IMPORT_INPUT_HINTS, IMPORT_TEXT, LIBRARY_TEXT } from "~/messages";
-import { PLATFORMS } from "~/platforms/config";
+import { pastedLinksProblem, readPastedLinks, type LinkResult } from "~/rules/link-list";
+import { ACTION_TEXT, IMPORT_INPUT_HINTS, IMPORT_LINKS_TEXT, IMPORT_TEXT, LIBRARY_TEXT } from "~/messages";
+import { PLATFORMS, isEnabledPlatform } from "~/platforms/config";
+import { platformOfLink } from "~/platforms/urls";
 import type { ImportMethod, PlatformId } from "~/platforms/types";
 import { AppModal } from "~/components/AppModal";
 import { showToast } from "~/components/toast";
 import { ConnectedAccounts } from "./ConnectedAccounts";
 import { ImportJobsProgress } from "./ImportJobsProgress";
+import { LinkResults } from "./LinkResults";
 import { trackImportJob, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "./import-jobs";
 
 interface ImportModalProps {
@@ -28,6 +31,8 @@ interface ImportModalProps {
  * Resync and Remove. Each opening starts with the default method, an empty
  * value and the box unchecked. An import runs as a job: its progress shows
  * here and on the page, and the merchant may close the dialog meanwhile.
+ * The URL field also takes several links, one per line, of any platforms
+ * (decision 056): one job, with a result per link.
  */
 export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: ImportModalProps) {
   const config = platform ? PLATFORMS[platform] : null;
@@ -40,6 +45,10 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<FinishedImport["outcome"] | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [linkResults, setLinkResults] = useState<LinkResult[] | null>(null);
+  /** Jobs started from this dialog: a pasted link of another platform imports there, and still reports here. */
+  const startedHere = useRef(new Set<string>());
   const [channels, setChannels] = useState<ChannelDto[] | null>(null);
   const [autoSync, setAutoSync] = useState<boolean | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<ChannelDto | null>(null);
@@ -55,6 +64,8 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
     setStarting(false);
     setError(null);
     setOutcome(null);
+    setFieldError(null);
+    setLinkResults(null);
     setChannels(null);
     setAutoSync(null);
     setConfirmRemove(null);
@@ -78,13 +89,14 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
     if (platform) void loadChannels();
   }, [platform, loadChannels]);
 
-  const jobs = useActiveImportJobs().filter((job) => job.platform === platform);
+  const jobs = useActiveImportJobs().filter((job) => job.platform === platform || startedHere.current.has(job.id));
 
   useImportJobFinished(
     useCallback(
       (finished: FinishedImport) => {
-        if (finished.job.platform !== platform) return;
+        if (finished.job.platform !== platform && !startedHere.current.has(finished.job.id)) return;
         setOutcome(finished.outcome);
+        setLinkResults(finished.job.kind === "links" ? (finished.job.links ?? []) : null);
         if (finished.job.kind !== "single") void loadChannels();
       },
       [platform, loadChannels],
@@ -106,12 +118,28 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
   async function find() {
     if (!platform || !findEnabled || starting) return;
     const input = normalizeImportValue(value, method);
+    // Several links: checked here before anything is sent (spec 5 and decision 056).
+    const pasted = method === "url" ? readPastedLinks(input) : null;
+    const problem = pasted ? pastedLinksProblem(pasted) : null;
+    if (problem) {
+      setFieldError(problem);
+      return;
+    }
     setStarting(true);
     setError(null);
     setOutcome(null);
+    setLinkResults(null);
     try {
-      const job =
-        method === "username" ? await importChannel({ shopId, username: input, platform }) : await importSingleVideo({ shopId, videoUrl: input, platform });
+      let job;
+      if (method === "username") job = await importChannel({ shopId, username: input, platform });
+      else if (pasted && pasted.links.length > 1) job = await importLinks({ shopId, links: pasted.links, platform });
+      else {
+        // One link: the spec's call, to the platform the link belongs to when it is one we import from.
+        const videoUrl = pasted?.links[0] ?? input;
+        const linkPlatform = platformOfLink(videoUrl);
+        job = await importSingleVideo({ shopId, videoUrl, platform: isEnabledPlatform(linkPlatform) ? linkPlatform : platform });
+      }
+      startedHere.current.add(job.id);
       trackImportJob(job);
       setValue("");
       setPermission(false);
@@ -218,17 +246,23 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
                   setMethod(selected as ImportMethod);
                   setValue("");
                   setError(null);
+                  setFieldError(null);
                 }}
               />
             ) : null}
             <TextField
               label={hint?.label ?? (method === "username" ? IMPORT_TEXT.usernameLabel : IMPORT_TEXT.urlLabel)}
               value={value}
-              onChange={setValue}
+              onChange={(next) => {
+                setValue(next);
+                setFieldError(null);
+              }}
               placeholder={hint?.placeholder}
-              helpText={hint?.helpText}
+              helpText={method === "url" ? <UrlHelp hint={hint?.helpText} value={value} /> : hint?.helpText}
+              error={fieldError ?? undefined}
               autoComplete="off"
-              type={method === "url" ? "url" : "text"}
+              type="text"
+              multiline={method === "url" ? 3 : undefined}
               disabled={starting}
             />
             <Checkbox
@@ -241,6 +275,7 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
           </BlockStack>
         </Form>
         <ImportJobsProgress jobs={jobs} />
+        {linkResults ? <LinkResults links={linkResults} /> : null}
         {config.features.channels || (channels && channels.length > 0) ? (
           <>
             <Divider />
@@ -258,5 +293,18 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
         ) : null}
       </BlockStack>
     </AppModal>
+  );
+}
+
+/** The URL field's help: the platform's hint, that several links may be pasted, and how many were. */
+function UrlHelp({ hint, value }: { hint: string | undefined; value: string }) {
+  const pasted = readPastedLinks(value);
+  const count = pasted.links.length;
+  return (
+    <BlockStack gap="100">
+      {hint ? <span>{hint}</span> : null}
+      <span>{IMPORT_LINKS_TEXT.manyLinksHint}</span>
+      {count > 1 || pasted.duplicates > 0 ? <span>{IMPORT_LINKS_TEXT.linkCount(count, pasted.duplicates)}</span> : null}
+    </BlockStack>
   );
 }

@@ -7,10 +7,12 @@ import { deleteVideo, toggleVideo } from "~/browser/api-client";
 import { appHref } from "~/rules/app-links";
 import { describeError, mapError } from "~/rules/error-mapper";
 import { librarySearch, planApproval, type ApprovalSummary } from "~/rules/library-selection";
-import { ACTION_TEXT, LIBRARY_TEXT, videosUnpublished } from "~/messages";
+import { ACTION_TEXT, IMPORT_LINKS_TEXT, LIBRARY_TEXT, videosUnpublished } from "~/messages";
+import type { LinkResult } from "~/rules/link-list";
 import type { PlatformId } from "~/platforms/types";
 import { ImportJobsProgress } from "~/components/import/ImportJobsProgress";
 import { ImportModal } from "~/components/import/ImportModal";
+import { LinkResults } from "~/components/import/LinkResults";
 import { PlatformImportCards } from "~/components/import/ImportPanel";
 import { resumeImportJobs, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "~/components/import/import-jobs";
 import { ApproveModal } from "./ApproveModal";
@@ -30,7 +32,8 @@ type Dialog =
   | { type: "approve"; videoIds: string[] }
   | { type: "delete"; videos: VideoDto[] };
 
-type Notice = { tone: "success" | "critical" | "info"; message: string };
+/** links: a links import's links that did not go in, each with its reason (decision 056). */
+type Notice = { tone: "success" | "critical" | "info" | "warning"; message: string; links?: LinkResult[] };
 
 function dialogOf<T extends Dialog["type"]>(dialog: Dialog | null, type: T): Extract<Dialog, { type: T }> | null {
   return dialog?.type === type ? (dialog as Extract<Dialog, { type: T }>) : null;
@@ -100,7 +103,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
   useImportJobFinished(
     useCallback(
       ({ job, outcome }: FinishedImport) => {
-        setNotice(outcome);
+        setNotice({ ...outcome, links: job.links?.filter((link) => link.status === "failed" || link.status === "pending") });
         if (job.videos_added > 0) setImportBanner(true);
         revalidate();
       },
@@ -203,7 +206,10 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
           <BlockStack gap="300">
             {notice ? (
               <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
-                <p>{notice.message}</p>
+                <BlockStack gap="200">
+                  <p>{notice.message}</p>
+                  {notice.links?.length ? <LinkResults links={notice.links} title={IMPORT_LINKS_TEXT.notImportedTitle} /> : null}
+                </BlockStack>
               </Banner>
             ) : null}
             {showImportBanner ? (
