@@ -4,6 +4,8 @@
 // per link, retries that add nothing twice, and failures kept to their links.
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { createAutoApproveRule } from "~/models/auto-approve-rules.server";
+import { upsertChannelFromImport } from "~/models/channels.server";
 import type { ImportJobDto } from "~/rules/api-types";
 import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
 import { action as importLinksRoute } from "~/routes/api.videos.links";
@@ -92,6 +94,27 @@ describe("POST /api/videos/links", () => {
     expect(await prisma.video.count({ where: { shopId: shop.id } })).toBe(6);
     expect(await platforms.runs({ contains: creator })).toHaveLength(1);
     expect(await platforms.runs({ contains: new URL(reels[0]!).pathname.split("/")[2]! })).toHaveLength(1);
+  });
+
+  it("the auto-approve rules see a links import's new videos: one from a ruled account is approved into the rule's widget", async () => {
+    configureImportRunner({ thumbnailPollDelaysMs: [] });
+    const shop = await bootstrapShop("links-rules");
+    const brand = uniqueAccount();
+    const channel = await upsertChannelFromImport(shop.id, "tiktok", brand, null);
+    const widget = await prisma.widget.create({
+      data: { shopId: shop.id, name: "Home", layoutType: "carousel", pageContexts: '["homepage"]', displayNumber: 1 },
+    });
+    await createAutoApproveRule(shop.id, { name: "Brand", enabled: true, channelIds: [channel.id], hashtags: "", allWidgets: false, widgetIds: [widget.id] });
+    const fromBrand = tiktokUrl(brand);
+    const fromSomeoneElse = tiktokUrl(uniqueAccount());
+
+    const { finished } = await importLinks(shop, [fromBrand, fromSomeoneElse]);
+    expect(finished).toMatchObject({ status: "succeeded", videos_added: 2, rules: { approved: 1, held: 0, over_limit: 0 } });
+    const videos = await prisma.video.findMany({ where: { shopId: shop.id }, include: { widgets: true } });
+    const approved = videos.filter((video) => video.enabled);
+    expect(approved).toHaveLength(1);
+    expect(approved[0]!.channelUsername).toBe(brand);
+    expect(approved[0]!.widgets.map((link) => link.widgetId)).toEqual([widget.id]);
   });
 
   it("a run that fails part-way keeps what it pushed; the links it did not answer fail with its reason, other platforms go on", async () => {
