@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { appOnly, expectAccessible } from "./axe";
 import { ACTION_TEXT, NAV_ITEMS } from "../../app/messages";
 import { bootstrappedShop, seedVideos } from "./db";
 import { TUTORIAL_VIDEO } from "../../app/constants";
@@ -11,41 +10,6 @@ import { published, storefront } from "./storefront-helpers";
 // Built for Shopify's accessibility bar (issue 15 item 24): axe-core finds no
 // serious or critical violation of WCAG 2.1 A/AA on any admin page, in the
 // dialogs, or in the storefront's widgets and the open player.
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** The serious and critical violations axe finds, in the app's frame (the admin around it is Shopify's) or on a storefront page. */
-async function violations(page: Page, scope?: string) {
-  let builder = new AxeBuilder({ page }).withTags(WCAG);
-  if (scope) builder = builder.include(scope);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ ...violation, nodes: violation.nodes.filter((node) => !knownPolarisIssue(violation.id, node.html)) }))
-    .filter((violation) => violation.nodes.length > 0)
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 3)
-          .map((node) => `${node.target.join(" ")} ${node.html.slice(0, 160)}`)
-          .join(" | ")}${violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : ""}`,
-    );
-}
-
-/**
- * Polaris React (archived, no more releases) gives the IndexTable's select-all checkbox, while some rows
- * are selected, `aria-checked="mixed"` on a native checkbox; browsers read its `indeterminate` state
- * the same way, so screen readers hear "mixed" either way. The one finding we leave to the library.
- */
-function knownPolarisIssue(rule: string, html: string) {
-  return rule === "aria-conditional-attr" && html.includes("Polaris-Checkbox__Input--indeterminate") && html.includes('aria-checked="mixed"');
-}
-
-async function expectAccessible(page: Page, what: string, scope?: string) {
-  expect(await violations(page, scope), what).toEqual([]);
-}
-
-const appOnly = "#app-iframe";
 
 test("every admin page and its dialogs have no serious or critical axe violation", async ({ page, shop }) => {
   // Some twenty axe passes over the whole admin: about a minute alone, far more on a busy machine.

@@ -6,6 +6,7 @@
  * shop and its own emulator accounts and pins.
  */
 import { uniqueAccount, uniquePinId } from "../emulators/platforms/client";
+import { appOnly, expectAccessible } from "./axe";
 import { e2eDb, bootstrappedShop } from "./db";
 import { expect, test } from "./fixtures";
 import {
@@ -86,6 +87,7 @@ test("ten links of three platforms import as one job: progress in links, one bad
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText(privateVideo.url);
   await expect(failed).toContainText("This video is private");
+  await expectAccessible(page, "the results per link", appOnly);
   await expect(dialog.getByText("Importing 10 links", { exact: true })).toHaveCount(0);
 
   // The scraper was asked once for all four TikTok links.
