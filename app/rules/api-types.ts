@@ -100,6 +100,17 @@ export interface ProductSearchResult {
   currency_code: string | null;
 }
 
+/** A product Clipcart suggests for a video (decision 053): the search result's fields and the score (0..1). */
+export interface ProductSuggestionDto extends ProductSearchResult {
+  score: number;
+}
+
+/** A video and the products suggested for it, for the bulk review. */
+export interface VideoSuggestionsDto {
+  video_id: string;
+  suggestions: ProductSuggestionDto[];
+}
+
 export interface WidgetSummaryDto {
   id: string;
   name: string;
