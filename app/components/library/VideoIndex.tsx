@@ -43,6 +43,8 @@ interface VideoIndexProps {
   onPreview: (video: VideoDto) => void;
   onTag: (video: VideoDto) => void;
   onShowTags: (video: VideoDto) => void;
+  /** "Tag suggested products" (decision 053): the review of the selected videos' suggestions. */
+  onTagSuggested: (videos: VideoDto[]) => void;
   onApprove: (videos: VideoDto[]) => void;
   onUnpublish: (videos: VideoDto[]) => void;
   onDelete: (videos: VideoDto[]) => void;
@@ -66,6 +68,7 @@ export function VideoIndex({
   onPreview,
   onTag,
   onShowTags,
+  onTagSuggested,
   onApprove,
   onUnpublish,
   onDelete,
@@ -251,6 +254,7 @@ export function VideoIndex({
             disabled: !single,
             onAction: () => single && onPreview(single),
           },
+          { content: LIBRARY_TEXT.tagSuggestedBulk, onAction: () => onTagSuggested(selectedVideos) },
         ]}
         bulkActions={[{ items: [{ content: ACTION_TEXT.delete, destructive: true, onAction: () => onDelete(selectedVideos) }] }]}
         pagination={

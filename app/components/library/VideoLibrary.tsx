@@ -17,6 +17,7 @@ import { ConfirmModal } from "~/components/ConfirmModal";
 import { PreviewModal } from "./PreviewModal";
 import { TaggedProductsModal } from "./TaggedProductsModal";
 import { TagProductsModal } from "./TagProductsModal";
+import { SuggestionReviewModal } from "./SuggestionReviewModal";
 import { MediaHealthBanner } from "./MediaHealthBanner";
 import { UploadVideos } from "./UploadVideos";
 import { VideoIndex } from "./VideoIndex";
@@ -26,6 +27,7 @@ type Dialog =
   | { type: "preview"; video: VideoDto }
   | { type: "tag"; video: VideoDto }
   | { type: "tags"; video: VideoDto }
+  | { type: "suggestions"; videos: VideoDto[] }
   | { type: "approve"; videoIds: string[] }
   | { type: "delete"; videos: VideoDto[] };
 
@@ -238,6 +240,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
             onPreview={(video) => setDialog({ type: "preview", video })}
             onTag={(video) => setDialog({ type: "tag", video })}
             onShowTags={(video) => setDialog({ type: "tags", video })}
+            onTagSuggested={(videos) => videos.length > 0 && setDialog({ type: "suggestions", videos })}
             onApprove={approve}
             onUnpublish={(videos) => void unpublish(videos)}
             onDelete={(videos) => videos.length > 0 && setDialog({ type: "delete", videos })}
@@ -267,6 +270,17 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
         onClose={(changed) => {
           closeDialog("tag");
           if (changed) revalidate();
+        }}
+      />
+      <SuggestionReviewModal
+        videos={dialogOf(dialog, "suggestions")?.videos ?? null}
+        shopId={shopId}
+        onClose={(tagged) => {
+          closeDialog("suggestions");
+          if (tagged === null) return;
+          revalidate();
+          clearSelection();
+          setNotice({ tone: "success", message: LIBRARY_TEXT.reviewTagged(tagged) });
         }}
       />
       <TaggedProductsModal video={dialogOf(dialog, "tags")?.video ?? null} onClose={() => closeDialog("tags")} />
