@@ -67,6 +67,8 @@ export interface VideoListQuery {
   search: string;
   /** Empty = every source (the platforms and the merchant's uploads). */
   platforms: VideoSource[];
+  /** Only videos with product suggestions not tagged yet (decision 053); not kept in saved views. */
+  suggested?: boolean;
   page: number;
 }
 

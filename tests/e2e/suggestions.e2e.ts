@@ -80,3 +80,42 @@ test("Tag suggested products: a review of the selected videos' suggestions, tagg
   // And the library shows them.
   await expect(tableRow(app, shirt)).toContainText("Relaxed Linen Shirt");
 });
+
+test('the "Has suggestions" filter lists only the videos with products to suggest', async ({ page, openLibrary, shop }) => {
+  test.setTimeout(120_000);
+  const candle = "Lighting the nordic scented candle tonight 🕯️";
+  const thanks = "Thank you for 10k followers! 🎉";
+  const app = await openLibrary(() => seedVideos(shop, [{ title: candle }, { title: thanks }]));
+  // The runner reads the catalogue, then stores each video's suggestions, in the background.
+  const prisma = await e2eDb();
+  await expect
+    .poll(
+      async () =>
+        (await prisma.video.findMany({ where: { shop: { shopDomain: `${shop}.myshopify.com` } }, select: { suggestionsRevision: true } })).every(
+          (video) => video.suggestionsRevision > 0,
+        ),
+      { timeout: CATALOGUE_READ_MS },
+    )
+    .toBe(true);
+
+  await app.getByRole("button", { name: "Search and filter results" }).click();
+  await app.getByRole("button", { name: /^Suggestions/ }).click();
+  await app.getByRole("checkbox", { name: "Has suggestions", exact: true }).click();
+  await app.getByRole("heading", { name: "Video Library", level: 1 }).click();
+  await expect
+    .poll(() =>
+      new URL(
+        page
+          .frames()
+          .find((frame) => frame.url().includes("/content"))
+          ?.url() ?? "http://x",
+      ).searchParams.get("suggested"),
+    )
+    .toBe("1");
+  await expect(tableRow(app, candle)).toBeVisible();
+  await expect(tableRow(app, thanks)).toHaveCount(0);
+
+  // The chip's Clear brings every video back.
+  await app.getByRole("button", { name: "Clear", exact: true }).first().click();
+  await expect(tableRow(app, thanks)).toBeVisible();
+});

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import {
   BlockStack,
   Button,
+  Checkbox,
   ChoiceList,
   EmptySearchResult,
   IndexFilters,
@@ -137,6 +138,11 @@ export function VideoIndex({
     askFor(withListChange(requestedQuery.current, { platforms }), viewId);
   }
 
+  const suggested = query.suggested === true;
+  function setSuggested(value: boolean) {
+    askFor(withListChange(requestedQuery.current, { suggested: value }), viewId);
+  }
+
   const filters: IndexFiltersProps["filters"] = [
     {
       key: "platform",
@@ -156,9 +162,15 @@ export function VideoIndex({
         />
       ),
     },
+    {
+      key: "suggested",
+      label: LIBRARY_TEXT.suggestionsFilter,
+      pinned: true,
+      filter: <Checkbox label={LIBRARY_TEXT.hasSuggestions} checked={suggested} onChange={(checked) => setSuggested(checked)} />,
+    },
   ];
-  const appliedFilters: IndexFiltersProps["appliedFilters"] =
-    shownPlatforms.length > 0
+  const appliedFilters: IndexFiltersProps["appliedFilters"] = [
+    ...(shownPlatforms.length > 0
       ? [
           {
             key: "platform",
@@ -166,7 +178,9 @@ export function VideoIndex({
             onRemove: () => setPlatforms([]),
           },
         ]
-      : [];
+      : []),
+    ...(suggested ? [{ key: "suggested", label: LIBRARY_TEXT.hasSuggestions, onRemove: () => setSuggested(false) }] : []),
+  ];
 
   function cancelChanges() {
     const base = savedViews.baseQuery;
@@ -181,7 +195,7 @@ export function VideoIndex({
   const onlyPlatform = query.platforms.length === 1 && firstPlatform && firstPlatform !== "upload" ? PLATFORMS[firstPlatform] : null;
 
   // Only a narrowed list (a tab other than All, a search, a platform) has something to change.
-  const narrowed = query.tab !== "all" || query.search !== "" || query.platforms.length > 0;
+  const narrowed = query.tab !== "all" || query.search !== "" || query.platforms.length > 0 || suggested;
   const emptyState = (
     <BlockStack gap="400" inlineAlign="center">
       <EmptySearchResult
@@ -214,7 +228,7 @@ export function VideoIndex({
         onClearAll={() => {
           setSearchText("");
           lastSentSearch.current = "";
-          askFor(withListChange(requestedQuery.current, { search: "", platforms: [] }), viewId);
+          askFor(withListChange(requestedQuery.current, { search: "", platforms: [], suggested: false }), viewId);
         }}
         primaryAction={
           savedViews.activeView

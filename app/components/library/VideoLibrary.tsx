@@ -84,7 +84,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
     if (gone.length > 0) removeSelectedRef.current(gone);
   }, [rowIds]);
   // Changing tab, search, filter or page clears the selection (spec 2).
-  const listKey = `${query.tab}|${query.search}|${query.platforms.join(",")}|${list.page}`;
+  const listKey = `${query.tab}|${query.search}|${query.platforms.join(",")}|${query.suggested ? "s" : ""}|${list.page}`;
   const clearSelectionRef = useRef(clearSelection);
   clearSelectionRef.current = clearSelection;
   useEffect(() => clearSelectionRef.current(), [listKey]);
