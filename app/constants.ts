@@ -77,6 +77,8 @@ export const IMPORT_LINKS_MAX = 50;
 export const IMPORT_LINKS_PER_RUN = 25;
 export const TAG_BADGES_BEFORE_MORE = 2;
 export const PRODUCT_SEARCH_MIN_CHARS = 2;
+/** Product suggestions (decision 053): videos the bulk review shows at once (the library selects a page of 20). */
+export const SUGGESTION_REVIEW_MAX_VIDEOS = 50;
 export const VIEW_NAME_MAX_LENGTH = 40;
 export const TUTORIAL_VIDEO_LENGTH = "1:18";
 /**

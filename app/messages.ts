@@ -46,6 +46,8 @@ export const ACTION_TEXT = {
   unpublish: "Unpublish",
   preview: "Preview",
   tagProduct: "Tag Product",
+  /** Tags one suggested product (decision 053). */
+  tag: "Tag",
   createWidget: "Create Widget",
   tryAgain: "Try again",
 } as const;
@@ -248,6 +250,27 @@ export const LIBRARY_TEXT = {
   browseProducts: "Browse",
   browseProductsLabel: "Browse products to tag several at once",
   searchResultsLabel: "Matching products",
+  // Product suggestions (decision 053)
+  suggestedProducts: "Suggested products",
+  suggestedProductsHelp: "From the video's caption, hashtags and author. Choose one to tag it.",
+  suggestionsLoading: "Looking for products this video shows…",
+  catalogueReading: "Reading your catalogue for suggestions. They will appear here in a moment.",
+  noSuggestions: "No product suggestions for this video",
+  /** One click tags the suggested product. */
+  tagSuggestion: (title: string) => `Tag ${title}`,
+  suggestionScore: (percent: number) => `${percent}% match`,
+  tagSuggestedBulk: "Tag suggested products",
+  reviewSuggestionsTitle: "Tag suggested products",
+  reviewSuggestionsIntro: "Uncheck any product a video does not show. Nothing is tagged until you confirm.",
+  reviewSuggestionsLoading: "Finding products for the selected videos…",
+  reviewSuggestionsFailed: "Suggestions could not be loaded. Please try again.",
+  reviewNoSuggestions: "None of the selected videos has product suggestions.",
+  reviewVideoNoSuggestions: "No suggestions",
+  reviewConfirm: (count: number) => (count === 1 ? "Tag 1 product" : `Tag ${count} products`),
+  reviewTagFailed: "Failed to tag the suggested products. Please try again.",
+  reviewTagged: (count: number) => (count === 1 ? "1 product tagged" : `${count} products tagged`),
+  suggestionsFilter: "Suggestions",
+  hasSuggestions: "Has suggestions",
   /** A price range of a product whose variants cost different amounts. */
   priceRange: (low: string, high: string) => `${low} – ${high}`,
   productPickerFailed: "Shopify's product picker could not open. Search for products above instead.",

@@ -15,6 +15,8 @@ import type {
   MediaIssueDto,
   PendingReviewPromptsDto,
   ProductSearchResult,
+  ProductSuggestionDto,
+  VideoSuggestionsDto,
   ProductTagDto,
   UploadStatusDto,
   WidgetDto,
@@ -113,6 +115,29 @@ export async function addVideoTag(videoId: string, body: { productId: string; pr
 
 export async function removeVideoTag(tagId: string, shopId: string): Promise<void> {
   await apiRequest(`/api/videos/tags/${enc(tagId)}?shopId=${enc(shopId)}`, { method: "DELETE" });
+}
+
+/** The products suggested for a video (decision 053); `catalogue` is "reading" until the shop's catalogue was read once. */
+export async function fetchVideoSuggestions(
+  videoId: string,
+  shopId: string,
+  signal?: AbortSignal,
+): Promise<{ suggestions: ProductSuggestionDto[]; catalogue: string }> {
+  const data = await apiRequest<unknown>(`/api/videos/${enc(videoId)}/suggestions?shopId=${enc(shopId)}`, { signal });
+  return {
+    suggestions: listFrom<ProductSuggestionDto>(data, "suggestions"),
+    catalogue: String((data as { catalogue?: unknown } | null)?.catalogue ?? "ready"),
+  };
+}
+
+export async function reviewSuggestions(shopId: string, videoIds: string[]): Promise<{ videos: VideoSuggestionsDto[]; catalogue: string }> {
+  const data = await apiRequest<unknown>("/api/suggestions", { method: "POST", body: { intent: "review", shopId, videoIds } });
+  return { videos: listFrom<VideoSuggestionsDto>(data, "videos"), catalogue: String((data as { catalogue?: unknown } | null)?.catalogue ?? "ready") };
+}
+
+export async function tagSuggestions(shopId: string, tags: Array<{ videoId: string; productId: string }>): Promise<number> {
+  const data = await apiRequest<unknown>("/api/suggestions", { method: "POST", body: { intent: "tag", shopId, tags } });
+  return Number((data as { tagged?: unknown } | null)?.tagged ?? 0);
 }
 
 export async function searchProducts(q: string, shopId: string, signal?: AbortSignal): Promise<ProductSearchResult[]> {

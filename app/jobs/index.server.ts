@@ -12,6 +12,7 @@
  * approved or deleted); the events writer (a beacon arrives).
  */
 import { startAutoSync, type AutoSyncRunner } from "./auto-sync.server";
+import { startCatalogueSweep } from "./catalogue-sync.server";
 import { startImportJobWatchdog, type ImportJobWatchdog } from "./import-job-watchdog.server";
 import { flushStorefrontEvents } from "./storefront-events-writer.server";
 import { startStorefrontPublishSweep } from "./storefront-publisher.server";
@@ -38,6 +39,7 @@ interface Running {
   watchdog: ImportJobWatchdog;
   publishSweep: ReturnType<typeof startStorefrontPublishSweep>;
   mirrorSweep: ReturnType<typeof startVideoMirrorSweep>;
+  catalogueSweep: ReturnType<typeof startCatalogueSweep>;
   autoSync: Promise<AutoSyncRunner | null>;
 }
 
@@ -58,6 +60,8 @@ export async function startBackgroundJobs(options: BackgroundJobsOptions = {}): 
       publishSweep: startStorefrontPublishSweep(options.publishSweepIntervalMs),
       // Copies of approved videos in Shopify Files that no runner is making (decision 035).
       mirrorSweep: startVideoMirrorSweep(options.mirrorSweepIntervalMs),
+      // Catalogue full reads and the stored suggestions of videos behind it (decision 053).
+      catalogueSweep: startCatalogueSweep(),
       // Premium accounts sync every 3 hours (decision 017).
       autoSync: autoSyncOptions === false ? Promise.resolve(null) : startAutoSync(autoSyncOptions),
     };
@@ -76,6 +80,7 @@ export async function stopBackgroundJobs(): Promise<void> {
     stopping.watchdog.stop();
     stopping.publishSweep.stop();
     stopping.mirrorSweep.stop();
+    stopping.catalogueSweep.stop();
     await stopVideoMirror();
     const autoSync = await stopping.autoSync.catch(() => null);
     await autoSync?.stop();

@@ -6,6 +6,8 @@ import { listVideos } from "./videos.server";
 import { listWidgetSummaries } from "./widgets.server";
 import { listMediaIssues, requestMediaCheckIfDue } from "./media-health.server";
 import { wakeVideoMirror } from "~/jobs/video-mirror.server";
+import { wakeCatalogueRunner } from "~/jobs/catalogue-sync.server";
+import { requestCatalogueSync } from "./catalogue.server";
 
 /**
  * Everything the Video Library page shows for one shop, read in parallel: one
@@ -15,7 +17,7 @@ import { wakeVideoMirror } from "~/jobs/video-mirror.server";
  * `bench/library-10k.mjs` measures this with 10,000 videos.
  */
 export async function loadVideoLibrary(shopId: string, query: VideoListQuery): Promise<LibraryData> {
-  const [list, channels, widgets, views, activeJobs, mediaIssues, checkAsked] = await Promise.all([
+  const [list, channels, widgets, views, activeJobs, mediaIssues, checkAsked, catalogueAsked] = await Promise.all([
     listVideos(shopId, query),
     listChannels(shopId),
     listWidgetSummaries(shopId),
@@ -24,8 +26,11 @@ export async function loadVideoLibrary(shopId: string, query: VideoListQuery): P
     listMediaIssues(shopId),
     // Opening the library checks the videos' media at most once a day (decision 036); the check runs in the background.
     requestMediaCheckIfDue(shopId),
+    // The first open reads the shop's catalogue for product suggestions, in the background (decision 053).
+    requestCatalogueSync(shopId),
   ]);
   if (checkAsked) wakeVideoMirror();
+  if (catalogueAsked) wakeCatalogueRunner();
   // A page past the end was clamped to the last one.
   return { shopFound: true, query: { ...query, page: list.page }, list, channels, widgets, views, activeJobs, mediaIssues };
 }

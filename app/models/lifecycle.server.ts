@@ -5,6 +5,7 @@
 import { type Prisma, prisma } from "~/db.server";
 import { fetchActiveSubscriptions, type AdminGraphql } from "~/shopify/admin-gateway.server";
 import { downgradeToFree } from "./plan.server";
+import { requestCatalogueSync } from "./catalogue.server";
 
 type Database = Prisma.TransactionClient;
 
@@ -87,7 +88,11 @@ export async function markShopUninstalled(shopDomain: string, db: Database) {
  */
 export async function markShopReinstalled(shopDomain: string) {
   const { count } = await prisma.shop.updateMany({ where: { shopDomain, uninstalledAt: { not: null } }, data: { uninstalledAt: null } });
-  if (count) console.info(`${shopDomain} reinstalled the app`);
+  if (!count) return;
+  console.info(`${shopDomain} reinstalled the app`);
+  // Product webhooks were not delivered while uninstalled: a catalogue read once must be read again (decision 053).
+  const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true, catalogueState: { select: { shopId: true } } } });
+  if (shop?.catalogueState) await requestCatalogueSync(shop.id, { again: true });
 }
 
 export interface SubscriptionUpdate {

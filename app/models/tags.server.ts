@@ -57,6 +57,8 @@ export async function addProductTag(shopId: string, videoId: string, input: NewP
       data: { shopId, videoId, productId: input.productId, productTitle },
       select: TAG_SELECT,
     });
+    // A tagged product is no longer a suggestion for the video (decision 053).
+    await prisma.videoSuggestion.deleteMany({ where: { shopId, videoId, productId: input.productId } });
     scheduleStorefrontPublish(shopId);
     return { tag: toTagDto(tag), created: true };
   } catch (error) {

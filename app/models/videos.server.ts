@@ -90,6 +90,8 @@ function videoListWhere(shopId: string, query: Omit<VideoListQuery, "page">): Pr
   else if (query.platforms.length > 1) where.platform = { in: query.platforms };
   const search = searchKey(normalizeSearch(query.search));
   if (search) where.searchText = { contains: search };
+  // "Has suggestions": stored suggestions not tagged yet (tagging removes them).
+  if (query.suggested) where.suggestions = { some: {} };
   return where;
 }
 

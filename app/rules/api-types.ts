@@ -70,6 +70,8 @@ export interface VideoListQuery {
   search: string;
   /** Empty = every source (the platforms and the merchant's uploads). */
   platforms: VideoSource[];
+  /** Only videos with product suggestions not tagged yet (decision 053); not kept in saved views. */
+  suggested?: boolean;
   page: number;
 }
 
@@ -101,6 +103,17 @@ export interface ProductSearchResult {
   min_price: string | null;
   max_price: string | null;
   currency_code: string | null;
+}
+
+/** A product Clipcart suggests for a video (decision 053): the search result's fields and the score (0..1). */
+export interface ProductSuggestionDto extends ProductSearchResult {
+  score: number;
+}
+
+/** A video and the products suggested for it, for the bulk review. */
+export interface VideoSuggestionsDto {
+  video_id: string;
+  suggestions: ProductSuggestionDto[];
 }
 
 export interface WidgetSummaryDto {

@@ -72,6 +72,7 @@ export function parseVideoListQuery(searchParams: URLSearchParams): VideoListQue
     tab: parseLibraryTab(searchParams.get("tab")),
     search: normalizeSearch(searchParams.get("q")),
     platforms: parsePlatformFilter(searchParams.getAll("platform")),
+    ...(searchParams.get("suggested") === "1" ? { suggested: true } : {}),
     page: parsePage(searchParams.get("page")),
   };
 }
@@ -86,6 +87,7 @@ export function videoListSearchParams(query: Partial<VideoListQuery>): URLSearch
   const search = normalizeSearch(query.search);
   if (search) params.set("q", search);
   if (query.platforms?.length) params.set("platform", query.platforms.join(","));
+  if (query.suggested) params.set("suggested", "1");
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;
 }

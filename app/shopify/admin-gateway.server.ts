@@ -43,6 +43,57 @@ export const ADMIN_DOCUMENTS = {
         }
       }
     }`,
+  // The catalogue for suggestions (decision 053): a page at a time, oldest id
+  // first, only the words suggestions read (2 cost points a product, so a
+  // 250-product page costs 502 of the 1,000 a query may).
+  catalogueProducts: `#graphql
+    query ClipcartCatalogueProducts($first: Int!, $after: String) {
+      products(first: $first, after: $after, sortKey: ID) {
+        nodes {
+          id
+          title
+          handle
+          productType
+          vendor
+          tags
+          updatedAt
+          options(first: 3) {
+            values
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }`,
+  // The suggested products shown to the merchant: image and price, fresh.
+  productCards: `#graphql
+    query ClipcartProductCards($ids: [ID!]!) {
+      nodes(ids: $ids) {
+        ... on Product {
+          id
+          title
+          featuredMedia {
+            preview {
+              image {
+                url
+              }
+            }
+          }
+          priceRangeV2 {
+            minVariantPrice {
+              amount
+              currencyCode
+            }
+            maxVariantPrice {
+              amount
+              currencyCode
+            }
+          }
+        }
+      }
+    }`,
   productSearch: `#graphql
     query ClipcartProductSearch($query: String!, $first: Int!) {
       products(first: $first, query: $query, sortKey: TITLE) {
@@ -489,6 +540,88 @@ export async function searchProducts(graphql: AdminGraphql, text: string, limit 
       imageUrl: product.featuredMedia?.preview?.image?.url ?? null,
       price: range ? { min: range.minVariantPrice.amount, max: range.maxVariantPrice.amount, currencyCode: range.minVariantPrice.currencyCode } : null,
     };
+  });
+}
+
+// ---------------------------------------------------------------- catalogue
+
+/** Products per catalogue page: Shopify's largest page, well within the query cost limit for these fields. */
+export const CATALOGUE_PAGE_SIZE = 250;
+
+export interface CatalogueProductNode {
+  id: string;
+  title: string;
+  handle: string;
+  productType: string;
+  vendor: string;
+  tags: string[];
+  updatedAt: string;
+  optionValues: string[];
+}
+
+interface CatalogueProductsData {
+  products: {
+    nodes: Array<{
+      id: string;
+      title: string;
+      handle: string;
+      productType: string;
+      vendor: string;
+      tags: string[];
+      updatedAt: string;
+      options: Array<{ values: string[] }>;
+    }>;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
+}
+
+/** One page of the shop's products for the catalogue, and the cursor of the next (null after the last). */
+export async function fetchCataloguePage(
+  graphql: AdminGraphql,
+  after: string | null,
+  first = CATALOGUE_PAGE_SIZE,
+): Promise<{ products: CatalogueProductNode[]; nextCursor: string | null }> {
+  const data = await runAdminQuery<CatalogueProductsData>(graphql, ADMIN_DOCUMENTS.catalogueProducts, { first, after });
+  const { nodes, pageInfo } = data.products;
+  return {
+    products: nodes.map((node) => ({
+      id: node.id,
+      title: node.title,
+      handle: node.handle,
+      productType: node.productType,
+      vendor: node.vendor,
+      tags: node.tags,
+      updatedAt: node.updatedAt,
+      optionValues: [...new Set(node.options.flatMap((option) => option.values))],
+    })),
+    nextCursor: pageInfo.hasNextPage ? pageInfo.endCursor : null,
+  };
+}
+
+interface ProductCardsData {
+  nodes: Array<{
+    id?: string;
+    title?: string;
+    featuredMedia?: { preview: { image: { url: string } | null } | null } | null;
+    priceRangeV2?: { minVariantPrice: MoneyV2; maxVariantPrice: MoneyV2 } | null;
+  } | null>;
+}
+
+/** Title, image and price of the given products (those still existing), as the product search answers them. */
+export async function fetchProductCards(graphql: AdminGraphql, ids: string[]): Promise<ProductSearchHit[]> {
+  if (!ids.length) return [];
+  const data = await runAdminQuery<ProductCardsData>(graphql, ADMIN_DOCUMENTS.productCards, { ids });
+  return data.nodes.flatMap((node) => {
+    if (!node?.id || node.title === undefined) return [];
+    const range = node.priceRangeV2;
+    return [
+      {
+        id: node.id,
+        title: node.title,
+        imageUrl: node.featuredMedia?.preview?.image?.url ?? null,
+        price: range ? { min: range.minVariantPrice.amount, max: range.maxVariantPrice.amount, currencyCode: range.minVariantPrice.currencyCode } : null,
+      },
+    ];
   });
 }
 

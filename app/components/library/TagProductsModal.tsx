@@ -1,15 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Banner, BlockStack, Box, Button, InlineStack, Listbox, Tag, Text, TextField, Thumbnail } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, InlineStack, Listbox, Spinner, Tag, Text, TextField, Thumbnail } from "@shopify/polaris";
 import { ImageIcon } from "@shopify/polaris-icons";
-import type { ProductSearchResult, ProductTagDto, VideoDto } from "~/rules/api-types";
-import { ApiError, addVideoTag, fetchVideoTags, removeVideoTag, searchProducts } from "~/browser/api-client";
+import type { ProductSearchResult, ProductSuggestionDto, ProductTagDto, VideoDto } from "~/rules/api-types";
+import { ApiError, addVideoTag, fetchVideoSuggestions, fetchVideoTags, removeVideoTag, searchProducts } from "~/browser/api-client";
 import { displayTitle } from "~/rules/library-selection";
 import { productPriceLabel } from "~/rules/product-price";
 import { PRODUCT_SEARCH_MIN_CHARS } from "~/constants";
-import { LIBRARY_TEXT } from "~/messages";
+import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";
 
 const SEARCH_DEBOUNCE_MS = 250;
+/** While the shop's catalogue is being read for the first time, the suggestions are asked for again this often. */
+const CATALOGUE_POLL_MS = 2_000;
+const CATALOGUE_POLLS_MAX = 30;
 
 /** A product picked in Shopify's own picker: the part of App Bridge's Product resource used here. */
 interface PickedProduct {
@@ -52,6 +55,8 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [activeOptionId, setActiveOptionId] = useState<string | undefined>(undefined);
+  const [suggestions, setSuggestions] = useState<ProductSuggestionDto[]>([]);
+  const [suggestionState, setSuggestionState] = useState<"loading" | "reading" | "ready" | "failed">("loading");
   const changed = useRef(false);
   const listId = `product-results-${useId().replace(/:/g, "")}`;
 
@@ -64,8 +69,38 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
     setSearching(false);
     setAdding(false);
     setError(null);
+    setSuggestions([]);
+    setSuggestionState("loading");
     changed.current = false;
   }
+
+  // The top suggestions (decision 053); while the catalogue is read for the first time, asked again.
+  useEffect(() => {
+    if (!videoId) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let polls = 0;
+    const load = () => {
+      fetchVideoSuggestions(videoId, shopId, controller.signal).then(
+        (answer) => {
+          setSuggestions(answer.suggestions);
+          const reading = answer.catalogue === "reading" && answer.suggestions.length === 0;
+          setSuggestionState(reading ? "reading" : "ready");
+          if (reading && ++polls < CATALOGUE_POLLS_MAX) timer = setTimeout(load, CATALOGUE_POLL_MS);
+        },
+        (loadError: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error(loadError);
+          setSuggestionState("failed");
+        },
+      );
+    };
+    load();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [videoId, shopId]);
 
   // The list may be a little old: read the video's tags afresh on opening.
   useEffect(() => {
@@ -139,6 +174,14 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
     setAdding(false);
   }
 
+  async function tagSuggestion(product: ProductSuggestionDto) {
+    if (!video || taggedIds.has(product.id) || adding) return;
+    setAdding(true);
+    setError(null);
+    await tag(product);
+    setAdding(false);
+  }
+
   async function browse() {
     if (!video || adding) return;
     setError(null);
@@ -171,6 +214,7 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
   }
 
   const close = () => onClose(changed.current);
+  const openSuggestions = suggestions.filter((product) => !taggedIds.has(product.id));
   const searched = input.trim().length >= PRODUCT_SEARCH_MIN_CHARS;
   const showEmpty = searched && !searching && choices.length === 0;
   const showResults = searched && (searching || choices.length > 0 || showEmpty);
@@ -194,6 +238,65 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
             <p>{error}</p>
           </Banner>
         ) : null}
+        <section aria-label={LIBRARY_TEXT.suggestedProducts}>
+          <BlockStack gap="200">
+            <Text as="h3" variant="headingSm">
+              {LIBRARY_TEXT.suggestedProducts}
+            </Text>
+            {suggestionState === "loading" ? (
+              <InlineStack gap="200" blockAlign="center">
+                <Spinner size="small" accessibilityLabel={LIBRARY_TEXT.suggestionsLoading} />
+                <Text as="span" tone="subdued">
+                  {LIBRARY_TEXT.suggestionsLoading}
+                </Text>
+              </InlineStack>
+            ) : suggestionState === "reading" ? (
+              <Text as="p" tone="subdued">
+                {LIBRARY_TEXT.catalogueReading}
+              </Text>
+            ) : openSuggestions.length === 0 ? (
+              <Text as="p" tone="subdued">
+                {LIBRARY_TEXT.noSuggestions}
+              </Text>
+            ) : (
+              <>
+                <Text as="p" tone="subdued">
+                  {LIBRARY_TEXT.suggestedProductsHelp}
+                </Text>
+                <Box borderWidth="025" borderColor="border" borderRadius="200">
+                  <ul data-suggested-products="" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+                    {openSuggestions.map((product) => (
+                      <li key={product.id}>
+                        <Box paddingInline="300" paddingBlock="200">
+                          <InlineStack gap="300" blockAlign="center" wrap={false}>
+                            <Thumbnail source={product.image_url ?? ImageIcon} alt="" size="small" />
+                            <div style={{ flex: "1 1 auto", minWidth: 0 }}>
+                              <BlockStack gap="050">
+                                <Text as="span" breakWord>
+                                  {product.title}
+                                </Text>
+                                <Text as="span" tone="subdued" variant="bodySm" numeric>
+                                  {[productPriceLabel(product), LIBRARY_TEXT.suggestionScore(Math.round(product.score * 100))].filter(Boolean).join(" · ")}
+                                </Text>
+                              </BlockStack>
+                            </div>
+                            <Button
+                              onClick={() => void tagSuggestion(product)}
+                              disabled={adding}
+                              accessibilityLabel={LIBRARY_TEXT.tagSuggestion(product.title)}
+                            >
+                              {ACTION_TEXT.tag}
+                            </Button>
+                          </InlineStack>
+                        </Box>
+                      </li>
+                    ))}
+                  </ul>
+                </Box>
+              </>
+            )}
+          </BlockStack>
+        </section>
         <BlockStack gap="200">
           <TextField
             label={LIBRARY_TEXT.searchProducts}

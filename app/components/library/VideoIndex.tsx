@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import {
   BlockStack,
   Button,
+  Checkbox,
   ChoiceList,
   EmptySearchResult,
   IndexFilters,
@@ -44,6 +45,8 @@ interface VideoIndexProps {
   onPreview: (video: VideoDto) => void;
   onTag: (video: VideoDto) => void;
   onShowTags: (video: VideoDto) => void;
+  /** "Tag suggested products" (decision 053): the review of the selected videos' suggestions. */
+  onTagSuggested: (videos: VideoDto[]) => void;
   onApprove: (videos: VideoDto[]) => void;
   onUnpublish: (videos: VideoDto[]) => void;
   onDelete: (videos: VideoDto[]) => void;
@@ -67,6 +70,7 @@ export function VideoIndex({
   onPreview,
   onTag,
   onShowTags,
+  onTagSuggested,
   onApprove,
   onUnpublish,
   onDelete,
@@ -135,6 +139,11 @@ export function VideoIndex({
     askFor(withListChange(requestedQuery.current, { platforms }), viewId);
   }
 
+  const suggested = query.suggested === true;
+  function setSuggested(value: boolean) {
+    askFor(withListChange(requestedQuery.current, { suggested: value }), viewId);
+  }
+
   const filters: IndexFiltersProps["filters"] = [
     {
       key: "platform",
@@ -154,9 +163,15 @@ export function VideoIndex({
         />
       ),
     },
+    {
+      key: "suggested",
+      label: LIBRARY_TEXT.suggestionsFilter,
+      pinned: true,
+      filter: <Checkbox label={LIBRARY_TEXT.hasSuggestions} checked={suggested} onChange={(checked) => setSuggested(checked)} />,
+    },
   ];
-  const appliedFilters: IndexFiltersProps["appliedFilters"] =
-    shownPlatforms.length > 0
+  const appliedFilters: IndexFiltersProps["appliedFilters"] = [
+    ...(shownPlatforms.length > 0
       ? [
           {
             key: "platform",
@@ -164,7 +179,9 @@ export function VideoIndex({
             onRemove: () => setPlatforms([]),
           },
         ]
-      : [];
+      : []),
+    ...(suggested ? [{ key: "suggested", label: LIBRARY_TEXT.hasSuggestions, onRemove: () => setSuggested(false) }] : []),
+  ];
 
   function cancelChanges() {
     const base = savedViews.baseQuery;
@@ -181,7 +198,7 @@ export function VideoIndex({
   const onlyPlatform = query.platforms.length === 1 && firstPlatform && firstPlatform !== "upload" ? PLATFORMS[firstPlatform] : null;
 
   // Only a narrowed list (a tab other than All, a search, a platform) has something to change.
-  const narrowed = query.tab !== "all" || query.search !== "" || query.platforms.length > 0;
+  const narrowed = query.tab !== "all" || query.search !== "" || query.platforms.length > 0 || suggested;
   const emptyState = (
     <BlockStack gap="400" inlineAlign="center">
       <EmptySearchResult
@@ -214,7 +231,7 @@ export function VideoIndex({
         onClearAll={() => {
           setSearchText("");
           lastSentSearch.current = "";
-          askFor(withListChange(requestedQuery.current, { search: "", platforms: [] }), viewId);
+          askFor(withListChange(requestedQuery.current, { search: "", platforms: [], suggested: false }), viewId);
         }}
         primaryAction={
           savedViews.activeView
@@ -254,6 +271,7 @@ export function VideoIndex({
             disabled: !single,
             onAction: () => single && onPreview(single),
           },
+          { content: LIBRARY_TEXT.tagSuggestedBulk, onAction: () => onTagSuggested(selectedVideos) },
         ]}
         bulkActions={[{ items: [{ content: ACTION_TEXT.delete, destructive: true, onAction: () => onDelete(selectedVideos) }] }]}
         pagination={

@@ -20,6 +20,7 @@ import { ConfirmModal } from "~/components/ConfirmModal";
 import { PreviewModal } from "./PreviewModal";
 import { TaggedProductsModal } from "./TaggedProductsModal";
 import { TagProductsModal } from "./TagProductsModal";
+import { SuggestionReviewModal } from "./SuggestionReviewModal";
 import { MediaHealthBanner } from "./MediaHealthBanner";
 import { UploadVideos } from "./UploadVideos";
 import { VideoIndex } from "./VideoIndex";
@@ -29,6 +30,7 @@ type Dialog =
   | { type: "preview"; video: VideoDto }
   | { type: "tag"; video: VideoDto }
   | { type: "tags"; video: VideoDto }
+  | { type: "suggestions"; videos: VideoDto[] }
   | { type: "approve"; videoIds: string[] }
   | { type: "delete"; videos: VideoDto[] };
 
@@ -86,7 +88,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
     if (gone.length > 0) removeSelectedRef.current(gone);
   }, [rowIds]);
   // Changing tab, search, filter or page clears the selection (spec 2).
-  const listKey = `${query.tab}|${query.search}|${query.platforms.join(",")}|${list.page}`;
+  const listKey = `${query.tab}|${query.search}|${query.platforms.join(",")}|${query.suggested ? "s" : ""}|${list.page}`;
   const clearSelectionRef = useRef(clearSelection);
   clearSelectionRef.current = clearSelection;
   // Only when something is selected: clearing an empty selection still re-renders the whole list.
@@ -187,6 +189,9 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
   const openPreview = useStableCallback((video: VideoDto) => setDialog({ type: "preview", video }));
   const openTag = useStableCallback((video: VideoDto) => setDialog({ type: "tag", video }));
   const openTags = useStableCallback((video: VideoDto) => setDialog({ type: "tags", video }));
+  const openSuggestions = useStableCallback((videos: VideoDto[]) => {
+    if (videos.length > 0) setDialog({ type: "suggestions", videos });
+  });
   const startUnpublish = useStableCallback((videos: VideoDto[]) => void unpublish(videos));
   const askDelete = useStableCallback((videos: VideoDto[]) => {
     if (videos.length > 0) setDialog({ type: "delete", videos });
@@ -262,6 +267,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
             onPreview={openPreview}
             onTag={openTag}
             onShowTags={openTags}
+            onTagSuggested={openSuggestions}
             onApprove={stableApprove}
             onUnpublish={startUnpublish}
             onDelete={askDelete}
@@ -291,6 +297,17 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
         onClose={(changed) => {
           closeDialog("tag");
           if (changed) revalidate();
+        }}
+      />
+      <SuggestionReviewModal
+        videos={dialogOf(dialog, "suggestions")?.videos ?? null}
+        shopId={shopId}
+        onClose={(tagged) => {
+          closeDialog("suggestions");
+          if (tagged === null) return;
+          revalidate();
+          clearSelection();
+          setNotice({ tone: "success", message: LIBRARY_TEXT.reviewTagged(tagged) });
         }}
       />
       <TaggedProductsModal video={dialogOf(dialog, "tags")?.video ?? null} onClose={() => closeDialog("tags")} />

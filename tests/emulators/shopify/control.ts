@@ -18,6 +18,7 @@ import { emptyState, nextId, type FileRecord, type OrderRecord, type ThemeKind }
 import { fileUrl, stagedUploadUrl, videoOriginalUrl, videoPreviewUrl } from "./urls.js";
 import { deliverWebhook, redeliverWebhook } from "./webhooks.js";
 import { cancelOrder, refundOrder, type CancelInput, type RefundInput } from "./orders.js";
+import { createProduct, deleteProduct, updateProduct, type ProductInput } from "./product-changes.js";
 
 export interface SeedInput {
   theme?: ThemeKind;
@@ -253,6 +254,25 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
       "POST",
       new RegExp(`^${SHOP}/webhooks/([\\w-]+)/redeliver$`),
       json((_req, [shop = "", webhookId = ""]) => redeliverWebhook(ctx, shopParam(shop), webhookId)),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/products$`),
+      json(async (req, [shop = ""]) => {
+        const input = (await readParams(req)) as ProductInput;
+        if (typeof input.title !== "string" || !input.title) throw new Error("title is required");
+        return createProduct(ctx, shopParam(shop), { ...input, title: input.title });
+      }),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/products/(\\d+)$`),
+      json(async (req, [shop = "", id = ""]) => updateProduct(ctx, shopParam(shop), Number(id), (await readParams(req)) as ProductInput)),
+    )
+    .on(
+      "DELETE",
+      new RegExp(`^${SHOP}/products/(\\d+)$`),
+      json((_req, [shop = "", id = ""]) => deleteProduct(ctx, shopParam(shop), Number(id))),
     )
     .on(
       "POST",

@@ -1,0 +1,185 @@
+import { useEffect, useState } from "react";
+import { Banner, BlockStack, Box, Checkbox, Divider, InlineStack, Spinner, Text, Thumbnail } from "@shopify/polaris";
+import { ImageIcon } from "@shopify/polaris-icons";
+import type { VideoDto, VideoSuggestionsDto } from "~/rules/api-types";
+import { reviewSuggestions, tagSuggestions } from "~/browser/api-client";
+import { displayTitle } from "~/rules/library-selection";
+import { productPriceLabel } from "~/rules/product-price";
+import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
+import { AppModal } from "~/components/AppModal";
+import { VideoThumb } from "./VideoThumb";
+
+interface SuggestionReviewModalProps {
+  /** The selected videos; null = closed. */
+  videos: VideoDto[] | null;
+  shopId: string;
+  /** `tagged`: how many tags were made (null when the merchant cancelled). */
+  onClose: (tagged: number | null) => void;
+}
+
+const pairKey = (videoId: string, productId: string) => `${videoId} ${productId}`;
+
+/**
+ * "Tag suggested products" (decision 053): the selected videos, each with the
+ * products suggested for it, all checked; the merchant unchecks what a video
+ * does not show, and nothing is tagged until the confirmation.
+ */
+export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionReviewModalProps) {
+  const [openedFor, setOpenedFor] = useState<VideoDto[] | null>(null);
+  const [review, setReview] = useState<VideoSuggestionsDto[] | null>(null);
+  const [catalogueReading, setCatalogueReading] = useState(false);
+  const [unchecked, setUnchecked] = useState<Set<string>>(new Set());
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveFailed, setSaveFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  if (videos !== openedFor) {
+    setOpenedFor(videos);
+    setReview(null);
+    setUnchecked(new Set());
+    setLoadFailed(false);
+    setSaving(false);
+    setSaveFailed(false);
+  }
+
+  const ids = videos?.map((video) => video.id).join(",") ?? "";
+  useEffect(() => {
+    if (!ids) return;
+    let cancelled = false;
+    reviewSuggestions(shopId, ids.split(",")).then(
+      (answer) => {
+        if (cancelled) return;
+        setReview(answer.videos);
+        setCatalogueReading(answer.catalogue === "reading");
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        console.error(error);
+        setLoadFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [ids, shopId, attempt]);
+
+  const checkedPairs = (review ?? []).flatMap((video) =>
+    video.suggestions
+      .filter((product) => !unchecked.has(pairKey(video.video_id, product.id)))
+      .map((product) => ({ videoId: video.video_id, productId: product.id })),
+  );
+  const withSuggestions = (review ?? []).filter((video) => video.suggestions.length > 0);
+  const videoById = new Map((videos ?? []).map((video) => [video.id, video]));
+
+  function toggle(videoId: string, productId: string, checked: boolean) {
+    setUnchecked((current) => {
+      const next = new Set(current);
+      if (checked) next.delete(pairKey(videoId, productId));
+      else next.add(pairKey(videoId, productId));
+      return next;
+    });
+  }
+
+  async function confirm() {
+    if (!checkedPairs.length || saving) return;
+    setSaving(true);
+    setSaveFailed(false);
+    try {
+      const tagged = await tagSuggestions(shopId, checkedPairs);
+      onClose(tagged);
+    } catch (error) {
+      console.error(error);
+      setSaveFailed(true);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <AppModal
+      id="suggestion-review-modal"
+      open={videos !== null}
+      onClose={() => onClose(null)}
+      title={LIBRARY_TEXT.reviewSuggestionsTitle}
+      variant="large"
+      primaryAction={{
+        content: LIBRARY_TEXT.reviewConfirm(checkedPairs.length),
+        disabled: checkedPairs.length === 0 || review === null,
+        loading: saving,
+        onAction: () => void confirm(),
+      }}
+      secondaryActions={[{ content: ACTION_TEXT.cancel, onAction: () => onClose(null) }]}
+    >
+      <BlockStack gap="400">
+        {saveFailed ? (
+          <Banner tone="critical" onDismiss={() => setSaveFailed(false)}>
+            <p>{LIBRARY_TEXT.reviewTagFailed}</p>
+          </Banner>
+        ) : null}
+        {loadFailed ? (
+          <Banner tone="critical" action={{ content: ACTION_TEXT.tryAgain, onAction: () => (setLoadFailed(false), setAttempt((n) => n + 1)) }}>
+            <p>{LIBRARY_TEXT.reviewSuggestionsFailed}</p>
+          </Banner>
+        ) : review === null ? (
+          <InlineStack gap="200" blockAlign="center">
+            <Spinner size="small" accessibilityLabel={LIBRARY_TEXT.reviewSuggestionsLoading} />
+            <Text as="span" tone="subdued">
+              {LIBRARY_TEXT.reviewSuggestionsLoading}
+            </Text>
+          </InlineStack>
+        ) : withSuggestions.length === 0 ? (
+          <Text as="p" tone="subdued">
+            {catalogueReading ? LIBRARY_TEXT.catalogueReading : LIBRARY_TEXT.reviewNoSuggestions}
+          </Text>
+        ) : (
+          <>
+            <Text as="p">{LIBRARY_TEXT.reviewSuggestionsIntro}</Text>
+            <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+              {review.map((entry, index) => {
+                const video = videoById.get(entry.video_id);
+                const title = displayTitle(video?.title ?? null, video?.video_id ?? entry.video_id);
+                return (
+                  <li key={entry.video_id} aria-label={title}>
+                    {index > 0 ? <Divider /> : null}
+                    <Box paddingBlock="300">
+                      <InlineStack gap="300" blockAlign="start" wrap={false}>
+                        {video ? <VideoThumb url={video.thumbnail_url} platform={video.platform} alt="" /> : null}
+                        <div style={{ flex: "1 1 auto", minWidth: 0 }}>
+                          <BlockStack gap="200">
+                            <Text as="h3" variant="headingSm" breakWord>
+                              {title}
+                            </Text>
+                            {entry.suggestions.length === 0 ? (
+                              <Text as="p" tone="subdued">
+                                {LIBRARY_TEXT.reviewVideoNoSuggestions}
+                              </Text>
+                            ) : (
+                              entry.suggestions.map((product) => (
+                                <InlineStack key={product.id} gap="200" blockAlign="center" wrap={false}>
+                                  <Thumbnail source={product.image_url ?? ImageIcon} alt="" size="extraSmall" />
+                                  <Checkbox
+                                    label={product.title}
+                                    helpText={[productPriceLabel(product), LIBRARY_TEXT.suggestionScore(Math.round(product.score * 100))]
+                                      .filter(Boolean)
+                                      .join(" · ")}
+                                    checked={!unchecked.has(pairKey(entry.video_id, product.id))}
+                                    onChange={(checked) => toggle(entry.video_id, product.id, checked)}
+                                    disabled={saving}
+                                  />
+                                </InlineStack>
+                              ))
+                            )}
+                          </BlockStack>
+                        </div>
+                      </InlineStack>
+                    </Box>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </BlockStack>
+    </AppModal>
+  );
+}

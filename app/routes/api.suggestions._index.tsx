@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { SUGGESTION_REVIEW_MAX_VIDEOS } from "~/constants";
+import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
+import { callModel } from "~/http/api-errors.server";
+import { PRODUCT_GID_PATTERN } from "~/models/tags.server";
+import { catalogueReadiness } from "~/models/catalogue-readiness.server";
+import { suggestionsForVideos, tagSuggestedProducts } from "~/models/suggestions.server";
+import { API_TEXT } from "~/messages";
+
+const VideoId = z.string().trim().min(1).max(64);
+
+const SuggestionsBody = z.discriminatedUnion("intent", [
+  // The review: the chosen videos with their suggestions; nothing is tagged.
+  z.object({ intent: z.literal("review"), shopId: z.string().optional(), videoIds: z.array(VideoId).min(1).max(SUGGESTION_REVIEW_MAX_VIDEOS) }),
+  // The merchant's confirmation: exactly the pairs left checked.
+  z.object({
+    intent: z.literal("tag"),
+    shopId: z.string().optional(),
+    tags: z
+      .array(z.object({ videoId: VideoId, productId: z.string().trim().regex(PRODUCT_GID_PATTERN, "productId must be a Shopify product id") }))
+      .min(1)
+      .max(SUGGESTION_REVIEW_MAX_VIDEOS * 3),
+  }),
+]);
+
+/**
+ * POST /api/suggestions (decision 053), the library's "Tag suggested products":
+ * {intent: "review", videoIds} answers { videos: [{video_id, suggestions}], catalogue };
+ * {intent: "tag", tags: [{videoId, productId}]} tags those pairs and answers { tagged }.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { shop, admin } = await requireApiShop(request);
+  const body = await readJsonBody(request, SuggestionsBody);
+  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
+  if (body.intent === "review") {
+    const [videos, catalogue] = await Promise.all([callModel(() => suggestionsForVideos(shop.id, body.videoIds, admin.graphql)), catalogueReadiness(shop.id)]);
+    return json({ videos, catalogue });
+  }
+  return json(await callModel(() => tagSuggestedProducts(shop.id, body.tags)));
+}

@@ -1,0 +1,14 @@
+import { webhookAction } from "~/http/webhooks.server";
+import { ProductDeletePayload, applyProductDeleteWebhook } from "~/models/catalogue.server";
+
+/**
+ * products/delete: the product leaves the catalogue Clipcart keeps for
+ * product suggestions (decision 053), and is no longer suggested. It stays
+ * as a tombstone so a late products/update cannot bring it back.
+ */
+export const action = webhookAction({
+  topic: "products/delete",
+  payload: ProductDeletePayload,
+  once: "in-transaction",
+  handle: ({ shop, payload }, db) => applyProductDeleteWebhook(shop, payload, db),
+});

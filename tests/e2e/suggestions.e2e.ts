@@ -1,0 +1,121 @@
+/**
+ * Product suggestions (issue 16 item 1, decision 053): the Tag Products
+ * dialog shows the products a video's caption names first, one click tags
+ * one; "Tag suggested products" reviews the selected videos' suggestions,
+ * and tags only what the merchant left checked, once confirmed. The shop's
+ * catalogue is Local Shopify's demo catalogue, read by the app in the
+ * background on the library's first open.
+ */
+import type { FrameLocator } from "@playwright/test";
+import { e2eDb, seedVideos } from "./db";
+import { adminModal, expect, modalAction, tableRow, test } from "./fixtures";
+import { bulkAction } from "./library-helpers";
+
+/** The catalogue is read in the background: the first suggestions may take a few seconds on a busy machine. */
+const CATALOGUE_READ_MS = 60_000;
+
+async function tagsByVideo(shop: string): Promise<Record<string, string[]>> {
+  const prisma = await e2eDb();
+  const videos = await prisma.video.findMany({ where: { shop: { shopDomain: `${shop}.myshopify.com` } }, include: { productTags: true } });
+  return Object.fromEntries(videos.map((video) => [video.title ?? "", video.productTags.map((tag) => tag.productTitle).sort()]));
+}
+
+async function selectRows(app: FrameLocator, titles: string[]) {
+  for (const title of titles) await tableRow(app, title).getByRole("checkbox").check();
+}
+
+test("the Tag Products dialog shows the suggested products first; one click tags one", async ({ openLibrary, shop }) => {
+  test.setTimeout(120_000);
+  const caption = "My relaxed linen shirt for the summer ☀️ #ootd";
+  const app = await openLibrary(() => seedVideos(shop, [{ title: caption }]));
+  await tableRow(app, caption).getByRole("button", { name: "Tag Product" }).click();
+  const dialog = adminModal(app);
+  const suggested = dialog.getByRole("region", { name: "Suggested products" });
+  const tagShirt = suggested.getByRole("button", { name: "Tag Relaxed Linen Shirt", exact: true });
+  await expect(tagShirt).toBeVisible({ timeout: CATALOGUE_READ_MS });
+  // The best suggestion comes first, with its price and how well it matches.
+  await expect(suggested.getByRole("listitem").first()).toContainText("Relaxed Linen Shirt");
+  await expect(suggested.getByRole("listitem").first()).toContainText(/\$\d+\.\d\d.*% match/);
+
+  await tagShirt.click();
+  await expect(dialog.getByRole("button", { name: "Remove Relaxed Linen Shirt" })).toBeVisible();
+  // Tagged: no longer offered as a suggestion.
+  await expect(tagShirt).toHaveCount(0);
+  await expect.poll(() => tagsByVideo(shop)).toEqual({ [caption]: ["Relaxed Linen Shirt"] });
+});
+
+test("Tag suggested products: a review of the selected videos' suggestions, tagging only what stays checked", async ({ openLibrary, shop }) => {
+  test.setTimeout(120_000);
+  const shirt = "relaxed linen shirt, summer uniform 🌞";
+  const candle = "#nordiccandle #scentedcandle #hygge";
+  const serum = "Hydrating face serum, two drops every morning";
+  const app = await openLibrary(() => seedVideos(shop, [{ title: shirt }, { title: candle }, { title: serum }]));
+  // Wait for the catalogue's first read through the single dialog, then close it.
+  await tableRow(app, candle).getByRole("button", { name: "Tag Product" }).click();
+  await expect(adminModal(app).getByRole("button", { name: "Tag Nordic Scented Candle", exact: true })).toBeVisible({ timeout: CATALOGUE_READ_MS });
+  await modalAction(app, "Done (0)").or(app.getByTestId("admin-modal-close")).first().click();
+  await expect(adminModal(app)).toHaveCount(0);
+
+  await selectRows(app, [shirt, candle, serum]);
+  await bulkAction(app, "Tag suggested products");
+  const review = adminModal(app);
+  const candleItem = review.getByRole("listitem", { name: candle });
+  await expect(candleItem.getByRole("checkbox", { name: "Nordic Scented Candle" })).toBeChecked();
+  await expect(review.getByRole("listitem", { name: shirt }).getByRole("checkbox", { name: "Relaxed Linen Shirt" })).toBeChecked();
+  await expect(review.getByRole("listitem", { name: serum }).getByRole("checkbox", { name: "Hydrating Face Serum" })).toBeChecked();
+  // Nothing is tagged before the merchant confirms.
+  expect(Object.values(await tagsByVideo(shop)).flat()).toEqual([]);
+
+  // The candle video does not show these products: uncheck all of them.
+  const candleBoxes = candleItem.getByRole("checkbox");
+  for (const box of await candleBoxes.all()) await box.uncheck();
+  const confirm = app.getByTestId("admin-modal-action").filter({ hasText: /^Tag \d+ products?$/ });
+  await confirm.click();
+  await expect(adminModal(app)).toHaveCount(0);
+
+  await expect.poll(async () => (await tagsByVideo(shop))[candle]).toEqual([]);
+  const tags = await tagsByVideo(shop);
+  expect(tags[shirt]).toContain("Relaxed Linen Shirt");
+  expect(tags[serum]).toContain("Hydrating Face Serum");
+  // And the library shows them.
+  await expect(tableRow(app, shirt)).toContainText("Relaxed Linen Shirt");
+});
+
+test('the "Has suggestions" filter lists only the videos with products to suggest', async ({ page, openLibrary, shop }) => {
+  test.setTimeout(120_000);
+  const candle = "Lighting the nordic scented candle tonight 🕯️";
+  const thanks = "Thank you for 10k followers! 🎉";
+  const app = await openLibrary(() => seedVideos(shop, [{ title: candle }, { title: thanks }]));
+  // The runner reads the catalogue, then stores each video's suggestions, in the background.
+  const prisma = await e2eDb();
+  await expect
+    .poll(
+      async () =>
+        (await prisma.video.findMany({ where: { shop: { shopDomain: `${shop}.myshopify.com` } }, select: { suggestionsRevision: true } })).every(
+          (video) => video.suggestionsRevision > 0,
+        ),
+      { timeout: CATALOGUE_READ_MS },
+    )
+    .toBe(true);
+
+  await app.getByRole("button", { name: "Search and filter results" }).click();
+  await app.getByRole("button", { name: /^Suggestions/ }).click();
+  await app.getByRole("checkbox", { name: "Has suggestions", exact: true }).click();
+  await app.getByRole("heading", { name: "Video Library", level: 1 }).click();
+  await expect
+    .poll(() =>
+      new URL(
+        page
+          .frames()
+          .find((frame) => frame.url().includes("/content"))
+          ?.url() ?? "http://x",
+      ).searchParams.get("suggested"),
+    )
+    .toBe("1");
+  await expect(tableRow(app, candle)).toBeVisible();
+  await expect(tableRow(app, thanks)).toHaveCount(0);
+
+  // The chip's Clear brings every video back.
+  await app.getByRole("button", { name: "Clear", exact: true }).first().click();
+  await expect(tableRow(app, thanks)).toBeVisible();
+});
