@@ -8,6 +8,30 @@ import { STOREFRONT_VARIANTS_MAX, type StorefrontProduct, type StorefrontVariant
 
 export type AdminGraphql = AdminApiContext["graphql"];
 
+// What the product picker and the suggestions show of a product: one selection for both.
+const PRODUCT_CARD_FRAGMENT = `#graphql
+  fragment ClipcartProductCard on Product {
+    id
+    title
+    featuredMedia {
+      preview {
+        image {
+          url
+        }
+      }
+    }
+    priceRangeV2 {
+      minVariantPrice {
+        amount
+        currencyCode
+      }
+      maxVariantPrice {
+        amount
+        currencyCode
+      }
+    }
+  }`;
+
 export const ADMIN_DOCUMENTS = {
   activeTheme: `#graphql
     query ClipcartActiveTheme {
@@ -71,55 +95,19 @@ export const ADMIN_DOCUMENTS = {
   productCards: `#graphql
     query ClipcartProductCards($ids: [ID!]!) {
       nodes(ids: $ids) {
-        ... on Product {
-          id
-          title
-          featuredMedia {
-            preview {
-              image {
-                url
-              }
-            }
-          }
-          priceRangeV2 {
-            minVariantPrice {
-              amount
-              currencyCode
-            }
-            maxVariantPrice {
-              amount
-              currencyCode
-            }
-          }
-        }
+        ...ClipcartProductCard
       }
-    }`,
+    }
+    ${PRODUCT_CARD_FRAGMENT}`,
   productSearch: `#graphql
     query ClipcartProductSearch($query: String!, $first: Int!) {
       products(first: $first, query: $query, sortKey: TITLE) {
         nodes {
-          id
-          title
-          featuredMedia {
-            preview {
-              image {
-                url
-              }
-            }
-          }
-          priceRangeV2 {
-            minVariantPrice {
-              amount
-              currencyCode
-            }
-            maxVariantPrice {
-              amount
-              currencyCode
-            }
-          }
+          ...ClipcartProductCard
         }
       }
-    }`,
+    }
+    ${PRODUCT_CARD_FRAGMENT}`,
   fileCreate: `#graphql
     mutation ClipcartFileCreate($files: [FileCreateInput!]!) {
       fileCreate(files: $files) {
