@@ -5,6 +5,11 @@
  * nothing is lost when the shopper navigates away. Never awaited; failures
  * are dropped (analytics must not break the storefront).
  *
+ * A batch is sent when MAX_BATCH events are queued. The reporters run first and
+ * may add events of their own (watch time), so a flush neither starts another
+ * while it runs nor sends more than MAX_BATCH events in one beacon: the rest go
+ * in the next (decision 063).
+ *
  * Consent (decision 040): where the store's Customer Privacy API says
  * analytics is not allowed, a batch carries no session key and nothing is
  * kept in the browser: only counts reach the app.
@@ -24,6 +29,8 @@ let queue: BeaconEvent[] = [];
 const flushHooks = new Set<() => void>();
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
+/** A flush is under way: what its reporters add joins it instead of starting another. */
+let flushing = false;
 
 export function trackBeacon(event: BeaconEvent): void {
   queue.push(event);
@@ -35,6 +42,7 @@ export function trackBeacon(event: BeaconEvent): void {
       if (document.visibilityState === "hidden") flushBeacons();
     });
   }
+  if (flushing) return;
   clearTimeout(idleTimer);
   if (queue.length >= MAX_BATCH) flushBeacons();
   else idleTimer = setTimeout(flushBeacons, BEACON_IDLE_MS);
@@ -47,15 +55,22 @@ export function beforeBeaconFlush(report: () => void): () => void {
 }
 
 export function flushBeacons(): void {
-  for (const report of flushHooks) report();
-  clearTimeout(idleTimer);
-  if (!queue.length) return;
-  const batch: BeaconBatch = { session: analyticsAllowed() ? sessionKey() : null, events: queue };
-  queue = [];
+  if (flushing) return;
+  flushing = true;
   try {
-    navigator.sendBeacon(BEACON_PATH, JSON.stringify(batch));
-  } catch {
-    // No sendBeacon, or the browser refused it: the events are gone, the page is fine.
+    for (const report of flushHooks) report();
+  } finally {
+    flushing = false;
+  }
+  clearTimeout(idleTimer);
+  const session = queue.length ? (analyticsAllowed() ? sessionKey() : null) : null;
+  // The app refuses a batch of more than MAX_BATCH events whole.
+  for (const events = queue.splice(0); events.length; ) {
+    try {
+      navigator.sendBeacon(BEACON_PATH, JSON.stringify({ session, events: events.splice(0, MAX_BATCH) } satisfies BeaconBatch));
+    } catch {
+      // No sendBeacon, or the browser refused it: the events are gone, the page is fine.
+    }
   }
 }
 
@@ -68,7 +83,7 @@ interface CustomerPrivacy {
  * it (a consent banner, Shopify's or the theme's); a store without it asks no
  * consent of its shoppers.
  */
-function analyticsAllowed(): boolean {
+export function analyticsAllowed(): boolean {
   const privacy = (window as { Shopify?: { customerPrivacy?: CustomerPrivacy } }).Shopify?.customerPrivacy;
   if (!privacy || typeof privacy.analyticsProcessingAllowed !== "function") return true;
   try {

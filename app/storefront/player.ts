@@ -143,8 +143,10 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
   let played = false;
   const video = () => videos[current]!;
   const reportWatchTime = () => {
-    if (watched >= 1) emit("watch_time", video(), undefined, Math.round(watched));
+    // Reset before reporting: the report may start a flush that asks for it again.
+    const ms = watched >= 1 ? Math.round(watched) : 0;
     watched = 0;
+    if (ms) emit("watch_time", video(), undefined, ms);
   };
   beforeFlush(reportWatchTime);
 

@@ -879,6 +879,18 @@ describe("stories (issue 14)", () => {
     const again = render(widget).container;
     expect(cards(again).map((card) => card.classList.contains("cc-seen"))).toEqual([false, true, true]);
   });
+
+  it("where the shopper has not allowed analytics, watched ones are dimmed for this page only and the browser keeps nothing (issue 24)", () => {
+    localStorage.setItem("clipcart:seen", JSON.stringify(["vid_3"]));
+    (window as { Shopify?: unknown }).Shopify = { customerPrivacy: { analyticsProcessingAllowed: () => false } };
+    const widget = storefrontWidget({ layout: "stories" });
+    const { container, rendered } = render(widget);
+    cardAt(container, 1).click();
+    expect(cards(container).map((card) => card.classList.contains("cc-seen"))).toEqual([false, true, true]);
+    expect(localStorage.getItem("clipcart:seen")).toBeNull();
+    rendered.destroy();
+    expect(cards(render(widget).container).some((card) => card.classList.contains("cc-seen"))).toBe(false);
+  });
 });
 
 describe("impressions (issue 14)", () => {
@@ -905,5 +917,59 @@ describe("impressions (issue 14)", () => {
     nearViewport(true);
     vi.advanceTimersByTime(5000);
     expect(events).toHaveLength(4);
+  });
+});
+
+describe("a long visit (issue 24)", () => {
+  /** A shopper on a desktop moving through 100 videos with the arrow key, each watched past its view, faster than the beacons' idle. */
+  it("100 videos in a row: every play, view and watch time goes out, in batches the app accepts, the page throws nothing and Add to cart still refreshes the theme's cart", async () => {
+    vi.useFakeTimers();
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error ?? event.message);
+    window.addEventListener("error", onError);
+    const videos = Array.from({ length: 100 }, (_, index) =>
+      storefrontVideo({
+        id: `vid_${index + 1}`,
+        media: { preview: `https://cdn.shopify.example/v${index}-480.mp4`, src: `https://cdn.shopify.example/v${index}.mp4`, width: 1080, height: 1920, duration: 12 },
+      }),
+    );
+    const { container } = render(storefrontWidget({ videos }));
+    try {
+      cardAt(container, 0).click();
+      const modal = dialog(container);
+      const clip = modal.querySelector("video")!;
+      for (let index = 0; index < videos.length; index++) {
+        expect(modal.querySelector(".cc-vtitle")!.textContent).toBe("Summer outfit");
+        expect(clip.getAttribute("src")).toBe(`https://cdn.shopify.example/v${index}.mp4`);
+        clip.dispatchEvent(new Event("playing"));
+        for (const second of [0, 1, 2, 3, 3.2]) {
+          Object.defineProperty(clip, "currentTime", { value: second, configurable: true, writable: true });
+          clip.dispatchEvent(new Event("timeupdate"));
+        }
+        vi.advanceTimersByTime(1200);
+        modal.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+      }
+      expect(clip.getAttribute("src")).toBe("https://cdn.shopify.example/v0.mp4");
+      const refreshed = vi.fn();
+      document.addEventListener("cart:refresh", refreshed);
+      modal.querySelector<HTMLButtonElement>(".cc-product button")!.click();
+      await vi.waitFor(() => expect(refreshed).toHaveBeenCalledTimes(1));
+      document.removeEventListener("cart:refresh", refreshed);
+      window.dispatchEvent(new Event("pagehide"));
+    } finally {
+      window.removeEventListener("error", onError);
+    }
+    expect(errors).toEqual([]);
+    const batches = sentBatches().map(({ batch }) => batch);
+    expect(batches.every((batch) => batch.events.length <= 50 && batch.session === batches[0]?.session)).toBe(true);
+    const sent = batches.flatMap((batch) => batch.events);
+    const count = (type: string) => sent.filter((event) => event.type === type).length;
+    // The last ArrowRight comes back to the first video, which plays again.
+    expect([count("video_click"), count("play"), count("view"), count("add_to_cart")]).toEqual([1, 101, 100, 1]);
+    // A batch that goes out mid-video carries the watch time so far; the rest follows with the next.
+    const watchedOf = new Map<string, number>();
+    for (const event of sent) if (event.type === "watch_time") watchedOf.set(event.videoId!, (watchedOf.get(event.videoId!) ?? 0) + event.ms!);
+    expect(watchedOf.size).toBe(100);
+    expect([...watchedOf.values()].every((ms) => ms === 3200)).toBe(true);
   });
 });

@@ -19,7 +19,7 @@
  */
 import { CAROUSEL_AUTO_SCROLL_MS, IMPRESSION_AFTER_MS, IMPRESSION_VISIBLE_RATIO, LAYOUT_TYPES } from "~/constants";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
-import { beforeBeaconFlush, trackBeacon, type BeaconEvent } from "./beacons";
+import { analyticsAllowed, beforeBeaconFlush, trackBeacon, type BeaconEvent } from "./beacons";
 import { button, el, isText, on, session, shopRoot, tile } from "./dom";
 import type { Player, PlayerModule } from "./player";
 import type { PreviewCard, Previews, PreviewsModule } from "./previews";
@@ -168,7 +168,7 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     return img;
   };
 
-  // Stories: the videos the shopper has watched are dimmed, on this visit and the next (kept in this browser only).
+  // Stories: the videos the shopper has watched are dimmed, on this visit and, with their consent, the next (kept in this browser only).
   const stories = layout === "stories";
   const seen: string[] = (stories && readSeen()) || [];
   const cards: Array<[HTMLElement, StorefrontVideo]> = [];
@@ -393,7 +393,9 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     if (seen.includes(video.id)) return;
     seen.push(video.id);
     try {
-      localStorage.setItem(SEEN_KEY, JSON.stringify(seen.slice(-SEEN_MAX)));
+      // What a shopper watched is kept across visits only with their consent to analytics (decision 040); otherwise for this page.
+      if (analyticsAllowed()) localStorage.setItem(SEEN_KEY, JSON.stringify(seen.slice(-SEEN_MAX)));
+      else localStorage.removeItem(SEEN_KEY);
     } catch {
       // Storage blocked: dimmed for this page view only.
     }
