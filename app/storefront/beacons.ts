@@ -24,7 +24,7 @@ export const BEACON_IDLE_MS = 3000;
 const MAX_BATCH = 50;
 const SESSION_KEY = "clipcart:session";
 
-let queue: BeaconEvent[] = [];
+const queue: BeaconEvent[] = [];
 /** Reporters of what is still being measured (a playing video's watch time), run before a batch goes out. */
 const flushHooks = new Set<() => void>();
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -65,7 +65,7 @@ export function flushBeacons(): void {
   clearTimeout(idleTimer);
   const session = queue.length ? (analyticsAllowed() ? sessionKey() : null) : null;
   // The app refuses a batch of more than MAX_BATCH events whole.
-  for (const events = queue.splice(0); events.length; ) {
+  for (const events = queue.splice(0); events.length;) {
     try {
       navigator.sendBeacon(BEACON_PATH, JSON.stringify({ session, events: events.splice(0, MAX_BATCH) } satisfies BeaconBatch));
     } catch {

@@ -1,9 +1,15 @@
 /**
  * The player's script asset (clipcart-player.js, built by
  * scripts/build-extension.mjs): the storefront script loads it on the
- * shopper's first intent and finds the player on window.
+ * shopper's first intent and finds the player on window. The theme's cart
+ * code is an asset beside it (clipcart-cart.js), loaded when the player opens.
  */
 import { createPlayer, type PlayerModule } from "./player";
-import { PLAYER_GLOBAL } from "./lazy-assets";
+import { CART_FILE, CART_GLOBAL, PLAYER_GLOBAL, loadAsset } from "./lazy-assets";
+import type { ThemeCartModule } from "./theme-cart";
 
-(window as unknown as Record<string, PlayerModule>)[PLAYER_GLOBAL] = { createPlayer };
+// Where this script came from (known only while it first runs): the cart's asset sits beside it.
+const scriptUrl = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : "";
+const loadCart = () => loadAsset<ThemeCartModule>(scriptUrl, CART_FILE, CART_GLOBAL);
+
+(window as unknown as Record<string, PlayerModule>)[PLAYER_GLOBAL] = { createPlayer: (context) => createPlayer({ loadCart, ...context }) };

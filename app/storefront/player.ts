@@ -21,6 +21,7 @@ import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import type { BeaconEvent } from "./beacons";
 import { attr, button, el, isText, on, shopRoot } from "./dom";
 import { PLATFORM_TILES } from "./platform-tiles";
+import type { CartOutcome, ThemeCartModule } from "./theme-cart";
 import type { WidgetStrings } from "./widget-strings";
 import {
   CART_VIDEO_PROPERTY,
@@ -37,8 +38,10 @@ export interface PlayerContext {
   /** The widget's box: the dialog goes in it (the widget's styles and theme apply). */
   box: HTMLElement;
   strings: WidgetStrings;
-  /** Where Add to cart posts; null disables it (admin preview). */
+  /** Where Add to cart posts; null disables it (admin preview). The theme's cart code (theme-cart.ts) uses the shop's cart API at this root. */
   cartUrl: string | null;
+  /** The theme's cart code: its own asset, loaded when the player opens (player-entry.ts); absent, Add to cart is disabled. */
+  loadCart?: () => Promise<ThemeCartModule>;
   /** Reports a shopper's action; `ms` only with watch_time. */
   emit: (type: BeaconEvent["type"], video: StorefrontVideo, product?: StorefrontProduct, ms?: number) => void;
   /** `report` runs before the page's beacons go out (the page is hidden or left): the watch time so far goes with them. */
@@ -71,33 +74,6 @@ const MAX_QUANTITY = 99;
 
 let players = 0;
 
-/** A Dawn-family theme's cart drawer or notification: which sections it shows, and how it takes them re-rendered. */
-type ThemeCartUi = Element & {
-  getSectionsToRender?: () => Array<{ id: string; section?: string }>;
-  renderContents?: (answer: unknown) => void;
-};
-
-function themeCart(): ThemeCartUi | null {
-  const ui = document.querySelector<ThemeCartUi>("cart-drawer, cart-notification");
-  return ui && typeof ui.getSectionsToRender === "function" && typeof ui.renderContents === "function" ? ui : null;
-}
-
-/** Other themes: elements marked as cart counts ([data-cart-count]) show the cart's new item count. */
-function refreshCartCounts() {
-  const counts = document.querySelectorAll("[data-cart-count]");
-  if (!counts.length) return;
-  fetch(`${shopRoot()}cart.js`)
-    .then((response) => response.json())
-    .then((cart: { item_count?: unknown }) => {
-      if (typeof cart.item_count !== "number") return;
-      for (const count of counts) {
-        count.textContent = String(cart.item_count);
-        count.setAttribute("data-cart-count", String(cart.item_count));
-      }
-    })
-    .catch(() => undefined);
-}
-
 function priceFormatter(currency: string): (price: string) => string {
   try {
     const format = new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "currency", currency });
@@ -117,7 +93,7 @@ function variantsOf(product: StorefrontProduct): StorefrontVariant[] {
   );
 }
 
-export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush, titleOf, poster, onOpenChange, onShow }: PlayerContext): Player {
+export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, beforeFlush, titleOf, poster, onOpenChange, onShow }: PlayerContext): Player {
   const { videos } = widget;
   const titleId = `cc${++players}t`;
   const formatPrice = priceFormatter(widget.currency);
@@ -134,6 +110,8 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
   const clip = el("video");
   clip.playsInline = true;
   let muted = false;
+  /** The theme's cart, once an add has loaded it: View cart opens it. */
+  let viewCart: ThemeCartModule | undefined;
 
   // What the shopper watched of the video on screen since it was shown (beacons).
   let watched = 0;
@@ -302,48 +280,30 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
     add.disabled = true;
     add.textContent = strings.adding;
     status.textContent = "";
-    let ok = false;
-    let answer: unknown = null;
-    // A Dawn-family theme's cart UI names the sections to re-render with the new cart (Section Rendering API).
-    const ui = themeCart();
-    let sections: string[] = [];
+    let outcome: CartOutcome = { result: "failed" };
     try {
-      sections = ui ? ui.getSectionsToRender!().map((section) => section.section || section.id) : [];
+      const cart = await loadCart!();
+      const properties = { [CART_VIDEO_PROPERTY]: shown.id, [CART_WIDGET_PROPERTY]: widget.id };
+      outcome = await cart.addToCart({ variantId, quantity, properties }, close, opener);
+      if (outcome.result === "added") viewCart = cart;
     } catch {
-      // A theme's own script failed: the counts are updated the plain way.
+      // The cart's asset did not load (offline, blocked): reported like a refusal.
     }
-    try {
-      const response = await fetch(cartUrl!, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          items: [{ id: variantId, quantity, properties: { [CART_VIDEO_PROPERTY]: shown.id, [CART_WIDGET_PROPERTY]: widget.id } }],
-          ...(sections.length ? { sections: sections.join(","), sections_url: location.pathname } : {}),
-        }),
-      });
-      ok = response.ok;
-      if (ok) answer = await response.json().catch(() => null);
-    } catch {
-      // Offline or blocked: reported below like a refusal (sold out, quantity limits).
-    }
+    const ok = outcome.result !== "failed";
     add.disabled = false;
     add.dataset.state = ok ? "added" : "failed";
     add.textContent = ok ? strings.added : strings.addToCart;
-    status.textContent = ok ? `${strings.added}: ${product.title}` : strings.addFailed;
-    if (ok) {
-      emit("add_to_cart", shown, product);
-      let rendered = false;
-      if (ui && sections.length && answer) {
-        try {
-          ui.renderContents!(answer);
-          rendered = true;
-        } catch {
-          // Falls back below.
-        }
-      }
-      if (!rendered) refreshCartCounts();
-      // Themes and cart drawers that listen for it refresh their cart.
-      document.dispatchEvent(new CustomEvent("cart:refresh", { bubbles: true, detail: { source: "clipcart", variantId } }));
+    // The shop's own reason (sold out, a quantity limit) is plain text in the shopper's language.
+    status.textContent = ok ? `${strings.added}: ${product.title}` : (outcome.result === "failed" && outcome.message) || strings.addFailed;
+    if (ok) emit("add_to_cart", shown, product);
+    if (outcome.result === "added") {
+      // The theme showed no cart of its own: the shopper goes on watching, and can open it from here.
+      const link = el("a", "cc-cart", strings.viewCart);
+      link.href = `${shopRoot()}cart`;
+      on(link, "click", (event: Event) => {
+        if (viewCart && viewCart.showCart(close, opener)) event.preventDefault();
+      });
+      status.append(" ", link);
     }
   };
 
@@ -428,7 +388,7 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
         regular.prepend(el("span", "cc-vh", `${strings.regularPrice} `));
         price.append(" ", regular);
       }
-      add.disabled = !buyable || !cartUrl;
+      add.disabled = !buyable || !cartUrl || !loadCart;
       add.dataset.state = "";
       add.textContent = buyable ? strings.addToCart : offer ? strings.soldOut : strings.unavailable;
     };
@@ -514,6 +474,8 @@ export function createPlayer({ widget, box, strings, cartUrl, emit, beforeFlush,
       // Browsers without autofocus in dialogs: the close button all the same.
       if (!modal.contains(document.activeElement)) modal.querySelector<HTMLElement>(".cc-x")!.focus();
       onOpenChange(true);
+      // The theme's cart code arrives while the shopper watches, ready for Add to cart.
+      if (cartUrl && loadCart) loadCart().catch(() => undefined);
     },
   };
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOSTILE_TITLE, storefrontProduct, storefrontVideo, storefrontWidget } from "../../tests/support/storefront-widgets";
 import { BEACON_IDLE_MS, flushBeacons } from "./beacons";
 import { createPlayer } from "./player";
+import { themeCart } from "./theme-cart";
 import { startPreviews } from "./previews";
 import { renderWidget, type RenderOptions, type WidgetEvent } from "./renderer";
 import { BEACON_PATH, CART_VIDEO_PROPERTY, CART_WIDGET_PROPERTY, type BeaconBatch, type StorefrontWidget } from "./widget-data";
@@ -67,10 +68,13 @@ afterEach(() => {
   delete (window as { Shopify?: unknown }).Shopify;
 });
 
+/** The player as clipcart-player.js makes it, with the theme's cart code at hand instead of loaded. */
+const withThemeCart: typeof createPlayer = (context) => createPlayer({ loadCart: async () => themeCart, ...context });
+
 function render(widget: unknown = storefrontWidget(), options: Partial<RenderOptions> = {}) {
   const container = document.createElement("div");
   document.body.append(container);
-  const rendered = renderWidget(container, widget, { strings: WIDGET_STRINGS, player: { createPlayer }, ...options });
+  const rendered = renderWidget(container, widget, { strings: WIDGET_STRINGS, player: { createPlayer: withThemeCart }, ...options });
   return { container, rendered };
 }
 
@@ -385,29 +389,35 @@ describe("Add to cart", () => {
     expect(url).toBe("/cart/add.js");
     expect(init.method).toBe("POST");
     expect(new Headers(init.headers).get("content-type")).toBe("application/json");
+    // One line, as a theme's own product form adds it (Shopify then answers that line, with its key).
     expect(JSON.parse(init.body as string)).toEqual({
-      items: [{ id: 40001, quantity: 1, properties: { [CART_VIDEO_PROPERTY]: "vid_1", [CART_WIDGET_PROPERTY]: "wid_1" } }],
+      id: 40001,
+      quantity: 1,
+      properties: { [CART_VIDEO_PROPERTY]: "vid_1", [CART_WIDGET_PROPERTY]: "wid_1" },
     });
     expect(add.textContent).toBe("Added to cart");
-    expect(dialog(container).querySelector("[role=status]")!.textContent).toBe("Added to cart: Linen shirt");
+    // No cart of the theme's own opened: the player says so, with the way to the cart.
+    expect(dialog(container).querySelector("[role=status]")!.textContent).toBe("Added to cart: Linen shirt View cart");
+    expect(dialog(container).querySelector<HTMLAnchorElement>("[role=status] a")!.getAttribute("href")).toBe("/cart");
+    expect(dialog(container).open).toBe(true);
     expect(refreshed).toHaveBeenCalledTimes(1);
     // The platform's player counts as a play when it opens.
     expect(events.map((event) => event.type)).toEqual(["video_click", "play", "add_to_cart"]);
     document.removeEventListener("cart:refresh", refreshed);
   });
 
-  it("says when the shop refused or the network failed", async () => {
-    fetchMock.mockResolvedValueOnce(new Response('{"description":"Sold out"}', { status: 422 }));
+  it("says why the shop refused (its own words), or that the network failed", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{"status":422,"description":"All 2 Linen shirt are in your cart."}', { status: 422 }));
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     const { container } = render();
     cardAt(container, 0).click();
     const add = dialog(container).querySelector<HTMLButtonElement>(".cc-product button")!;
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (const said of ["All 2 Linen shirt are in your cart.", WIDGET_STRINGS.addFailed]) {
       add.click();
       await vi.waitFor(() => expect(add.dataset.state).toBe("failed"));
       expect(add.disabled).toBe(false);
       expect(add.textContent).toBe("Add to cart");
-      expect(dialog(container).querySelector("[role=status]")!.textContent).toBe(WIDGET_STRINGS.addFailed);
+      expect(dialog(container).querySelector("[role=status]")!.textContent).toBe(said);
       add.removeAttribute("data-state");
     }
   });
@@ -848,7 +858,7 @@ describe("the player's product cards (issue 14)", () => {
     quantity.value = "2";
     add.click();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string).items[0]).toMatchObject({ id: 504, quantity: 2 });
+    expect(JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string)).toMatchObject({ id: 504, quantity: 2 });
   });
 
   it("a product without options shows its compare-at price and adds its first available variant", () => {
@@ -930,7 +940,13 @@ describe("a long visit (issue 24)", () => {
     const videos = Array.from({ length: 100 }, (_, index) =>
       storefrontVideo({
         id: `vid_${index + 1}`,
-        media: { preview: `https://cdn.shopify.example/v${index}-480.mp4`, src: `https://cdn.shopify.example/v${index}.mp4`, width: 1080, height: 1920, duration: 12 },
+        media: {
+          preview: `https://cdn.shopify.example/v${index}-480.mp4`,
+          src: `https://cdn.shopify.example/v${index}.mp4`,
+          width: 1080,
+          height: 1920,
+          duration: 12,
+        },
       }),
     );
     const { container } = render(storefrontWidget({ videos }));

@@ -10,37 +10,13 @@
  */
 import type { PlayerModule } from "./player";
 import type { PreviewsModule } from "./previews";
-import { PLAYER_FILE, PLAYER_GLOBAL, PREVIEWS_FILE, PREVIEWS_GLOBAL } from "./lazy-assets";
+import { PLAYER_FILE, PLAYER_GLOBAL, PREVIEWS_FILE, PREVIEWS_GLOBAL, loadAsset } from "./lazy-assets";
 import { renderWidget, type RenderedWidget, type WidgetStrings } from "./renderer";
 
 // Where this script came from (known only while it first runs): the lazily loaded assets sit beside it.
 const scriptUrl = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : "";
-const loads: Record<string, Promise<unknown> | undefined> = {};
-
-/** One of the assets beside this script, loaded once; a failed load is forgotten so the next ask tries again. */
-function loadAsset<Module>(file: string, global: string): Promise<Module> {
-  return (loads[file] =
-    loads[file] ||
-    new Promise<Module>((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = new URL(file, scriptUrl || location.href).href;
-      script.async = true;
-      script.onload = () => {
-        const module = (window as unknown as Record<string, Module | undefined>)[global];
-        if (module) resolve(module);
-        else reject(new Error(file));
-      };
-      script.onerror = () => {
-        script.remove();
-        loads[file] = undefined;
-        reject(new Error(file));
-      };
-      document.head.append(script);
-    })) as Promise<Module>;
-}
-
-const loadPlayer = () => loadAsset<PlayerModule>(PLAYER_FILE, PLAYER_GLOBAL);
-const loadPreviews = () => loadAsset<PreviewsModule>(PREVIEWS_FILE, PREVIEWS_GLOBAL);
+const loadPlayer = () => loadAsset<PlayerModule>(scriptUrl, PLAYER_FILE, PLAYER_GLOBAL);
+const loadPreviews = () => loadAsset<PreviewsModule>(scriptUrl, PREVIEWS_FILE, PREVIEWS_GLOBAL);
 
 function inlineJson(element: HTMLElement, name: string): unknown {
   try {

@@ -14,6 +14,7 @@ export const WIDGET_STRINGS = {
   addToCart: "Add to cart",
   adding: "Adding…",
   added: "Added to cart",
+  viewCart: "View cart",
   addFailed: "Could not add to cart. Please try again.",
   soldOut: "Sold out",
   unavailable: "Unavailable",
