@@ -118,9 +118,10 @@ test("on a phone: previews move (not for reduced motion), the player fills the s
   await expect(size.locator("option", { hasText: "L" })).toBeEnabled();
   await size.selectOption("L");
   await next.getByRole("button", { name: `Add to cart: ${hoodie.title}` }).tap();
-  await expect(next.getByRole("status")).toHaveText(`Added to cart: ${hoodie.title}`);
-  // The theme's count bubble and drawer follow, and the line remembers the video it came from.
+  // The player closes and the theme's count bubble and drawer follow, on top; the line remembers the video it came from.
+  await expect(next).toBeHidden();
   await expect(shopper.locator("#cart-icon-bubble")).toHaveText("Cart (1)");
+  await expect(shopper.getByRole("dialog", { name: "Your cart" })).toBeVisible();
   await expect(shopper.getByRole("dialog", { name: "Your cart" })).toContainText(`${hoodie.title} - L / Sand`);
   const cart = await shopper.evaluate(() => fetch("/cart.js").then((response) => response.json()));
   expect(cart.items).toEqual([
