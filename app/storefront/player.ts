@@ -194,8 +194,10 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
     status = el("p", "cc-status");
     attr(status, "role", "status");
     const closer = button("cc-x", strings.close, "×");
-    // showModal() focuses it: no focus() of ours forcing a layout in the tap that opens the player.
-    closer.autofocus = true;
+    // showModal() focuses the video's stage (no focus() of ours forcing a layout in the tap that opens the player), so
+    // Space pauses rather than pressing Close. Chromium gives autofocus on the dialog itself to its first iframe instead.
+    stage.tabIndex = -1;
+    stage.autofocus = true;
     on(closer, "click", close);
     sheet.append(stage);
     if (videos.length > 1) {
@@ -326,9 +328,12 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
     const start = variants.find((variant) => variant.id === product.variantId) || variants[0];
     const chosen = start ? start.values.slice() : [];
     const selects = (product.options || []).slice(0, start ? undefined : 0).map((name, index) => {
+      const values = new Set(variants.map((variant) => variant.values[index]!));
+      // An option with one value ("Default Title", one material) is no choice: nothing to pick.
+      if (values.size < 2) return null;
       const label = el("label", "cc-opt");
       const select = el("select");
-      for (const value of new Set(variants.map((variant) => variant.values[index]!))) select.append(el("option", "", value));
+      for (const value of values) select.append(el("option", "", value));
       select.value = chosen[index]!;
       on(select, "change", () => {
         chosen[index] = select.value;
@@ -346,10 +351,13 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
     quantity.value = "1";
     attr(quantity, "inputmode", "numeric");
     attr(quantity, "aria-label", `${strings.quantity}: ${product.title}`);
+    // Its visible label too: a box with a 1 in it says nothing by itself.
+    const amount = el("label", "cc-opt");
+    amount.append(el("span", "", strings.quantity), quantity);
     const add = el("button", "cc-btn");
     add.type = "button";
     attr(add, "aria-label", `${strings.addToCart}: ${product.title}`);
-    buy.append(quantity, add);
+    buy.append(amount, add);
     text.append(buy);
     let variantId: number | null = null;
     on(add, "click", () => {
@@ -368,6 +376,7 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
     /** Shows the chosen variant's price and whether it can be added; values no available variant has (with the other choices) are disabled. */
     const refresh = () => {
       selects.forEach((select, index) => {
+        if (!select) return;
         for (const option of select.options) {
           option.disabled = !variants.some(
             (variant) => variant.available && variant.values.every((value, other) => value === (other === index ? option.value : chosen[other])),
@@ -446,6 +455,8 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
     info.replaceChildren(heading);
     if (isText(shown.author)) info.append(el("p", "cc-author", shown.author));
     const products = (Array.isArray(shown.products) ? shown.products : []).filter((product) => product && isText(product.title));
+    // Wide screens: a video without products needs no products' column.
+    modal.classList.toggle("cc-bare", !products.length);
     if (products.length) {
       // Phones: the products are a bottom sheet, opened by this button; wider screens always show them.
       const toggle = el("button", "cc-shop", `${strings.products} (${products.length})`);
@@ -471,8 +482,8 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
       setMuted(false);
       show(index);
       if (!modal.open) modal.showModal();
-      // Browsers without autofocus in dialogs: the close button all the same.
-      if (!modal.contains(document.activeElement)) modal.querySelector<HTMLElement>(".cc-x")!.focus();
+      // Browsers without autofocus in dialogs: the stage all the same.
+      if (!modal.contains(document.activeElement)) stage.focus();
       onOpenChange(true);
       // The theme's cart code arrives while the shopper watches, ready for Add to cart.
       if (cartUrl && loadCart) loadCart().catch(() => undefined);

@@ -212,7 +212,8 @@ describe("the player", () => {
     card.focus();
     card.click();
     const modal = dialog(container);
-    expect(document.activeElement).toBe(modal.querySelector(".cc-x"));
+    // The video's stage has focus, so Space pauses rather than pressing Close (issue 29).
+    expect(document.activeElement).toBe(modal.querySelector(".cc-stage"));
     modal.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
     expect(modal.open).toBe(false);
     expect(modal.querySelector("iframe")).toBeNull();
@@ -826,7 +827,7 @@ describe("the player's product cards (issue 14)", () => {
 
   it("offer each option with its values, sold-out values disabled, starting at the first available variant", () => {
     const { card, size, color, choose, disabled, add } = open();
-    expect([...card.querySelectorAll(".cc-opt")].map((label) => label.firstChild!.textContent)).toEqual(["Size", "Color"]);
+    expect([...card.querySelectorAll(".cc-opt")].map((label) => label.firstChild!.textContent)).toEqual(["Size", "Color", "Quantity"]);
     expect([...size.options].map((option) => option.value)).toEqual(["S", "M", "L"]);
     expect([size.value, color.value]).toEqual(["S", "Red"]);
     expect(disabled(color)).toEqual(["Blue"]);
@@ -839,6 +840,34 @@ describe("the player's product cards (issue 14)", () => {
     choose(size, "L");
     expect(add.disabled).toBe(true);
     expect(add.textContent).toBe("Unavailable");
+  });
+
+  it("an option with one value is no choice to make; the quantity has its visible label (issue 29)", () => {
+    const oneMaterial = storefrontProduct({
+      options: ["Size", "Material"],
+      variantId: 601,
+      variants: [
+        { id: 601, values: ["S", "Linen"], price: "40.00", compareAtPrice: null, available: true },
+        { id: 602, values: ["M", "Linen"], price: "40.00", compareAtPrice: null, available: true },
+      ],
+    });
+    const { container } = render(storefrontWidget({ videos: [storefrontVideo({ products: [oneMaterial] })] }));
+    cardAt(container, 0).click();
+    const card = dialog(container).querySelector(".cc-product")!;
+    expect([...card.querySelectorAll(".cc-opt")].map((label) => label.firstChild!.textContent)).toEqual(["Size", "Quantity"]);
+    const size = card.querySelector("select")!;
+    size.value = "M";
+    size.dispatchEvent(new Event("change"));
+    expect(card.querySelector<HTMLButtonElement>(".cc-buy button")!.disabled).toBe(false);
+  });
+
+  it("a video without products takes no products' column on a wide screen (issue 29)", () => {
+    const { container } = render(storefrontWidget({ videos: [storefrontVideo({ products: [] }), storefrontVideo({ id: "vid_2" })] }));
+    cardAt(container, 0).click();
+    const modal = dialog(container);
+    expect(modal.classList.contains("cc-bare")).toBe(true);
+    modal.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+    expect(modal.classList.contains("cc-bare")).toBe(false);
   });
 
   it("show the chosen variant's price, with the regular price struck through when on sale", () => {
