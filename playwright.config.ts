@@ -11,6 +11,8 @@ export default defineConfig({
   testMatch: "**/*.e2e.ts",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
+  // A stray test.only would run one test and call the suite green: refused in CI and under `npm test`.
+  forbidOnly: !!process.env.CI || process.env.npm_lifecycle_event === "test",
   workers: 2,
   // Long scenarios on a busy 2-core machine (npm test under a CPU hog) take up to about 45 s; they wait on lasting states, so a bigger budget only costs time when a test fails.
   timeout: 90_000,
