@@ -52,6 +52,8 @@ export interface RunPlan {
   statusMessage: string;
   delayMs: number;
   log: string[];
+  /** Held accounts (`<platform>:<name>`) this run waits for: it ends once none is held. */
+  heldBy?: string[];
 }
 
 interface Target {
@@ -470,7 +472,9 @@ export function planRun(ctx: ActorContext, targets: Target[]): RunPlan {
   const { runMs, slowRunMs } = ctx.state.options;
   const plan: RunPlan = { immediateItems: [], finalItems: [], finalStatus: "SUCCEEDED", statusMessage: "Finished", delayMs: runMs, log: [] };
   for (const target of targets) {
-    const own = ctx.state.account(target.platform, target.account)?.runMs;
+    const settings = ctx.state.account(target.platform, target.account);
+    if (settings?.held) (plan.heldBy ??= []).push(ctx.state.key(target.platform, target.account));
+    const own = settings?.runMs;
     const delay = own ?? (target.scenario === "slow" ? slowRunMs : runMs);
     plan.delayMs = Math.max(plan.delayMs, delay);
     if (target.scenario === "fail") {

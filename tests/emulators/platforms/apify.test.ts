@@ -94,6 +94,15 @@ describe("Apify API emulator", () => {
     expect(aborted.status).toBe("ABORTED");
   });
 
+  it("a held account's runs stay RUNNING until the test releases it, then end as usual", async () => {
+    const name = uniqueAccount();
+    await control.setAccount("tiktok", name, { held: true });
+    const started = await client.actor("clockworks/tiktok-scraper").start({ profiles: [name] }, { waitForFinish: 0 });
+    expect((await client.run(started.id).get({ waitForFinish: 1 }))?.status).toBe("RUNNING");
+    await control.setAccount("tiktok", name, { held: false });
+    expect((await client.run(started.id).get({ waitForFinish: 10 }))?.status).toBe("SUCCEEDED");
+  });
+
   it("accepts brotli-compressed inputs (apify-client compresses 1 KB and more)", async () => {
     const profiles = Array.from({ length: 60 }, () => uniqueAccount());
     const run = await client.actor("clockworks/tiktok-scraper").call({ profiles, resultsPerPage: 1 }, { log: null });

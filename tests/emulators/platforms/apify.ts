@@ -235,7 +235,15 @@ function startRun(
     push(state, run, capped(plan.finalItems));
     finish(state, run, plan.finalStatus, plan.statusMessage);
   };
-  if (plan.delayMs > timeoutSecs * 1000) {
+  if (plan.heldBy?.length) {
+    // Ends when the test releases the account, or times out as any run does.
+    state.holdRun(plan.heldBy, () => {
+      if (TERMINAL.includes(run.status)) return;
+      if (run.timer) clearTimeout(run.timer);
+      complete();
+    });
+    run.timer = setTimeout(() => finish(state, run, "TIMED-OUT", `The Actor run timed out after ${timeoutSecs} s`), timeoutSecs * 1000);
+  } else if (plan.delayMs > timeoutSecs * 1000) {
     run.timer = setTimeout(() => finish(state, run, "TIMED-OUT", `The Actor run timed out after ${timeoutSecs} s`), timeoutSecs * 1000);
   } else if (plan.delayMs > 0) {
     run.timer = setTimeout(complete, plan.delayMs);

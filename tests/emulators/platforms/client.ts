@@ -82,7 +82,13 @@ export function platformControl(baseUrl: string = process.env.LOCAL_SHOPIFY_URL 
     setAccount: (
       platform: EmulatedPlatform,
       name: string,
-      settings: { scenario?: Scenario | null; runMs?: number | null; thumbnailTtlSeconds?: number | null; videoTtlSeconds?: number | null },
+      settings: {
+        scenario?: Scenario | null;
+        runMs?: number | null;
+        held?: boolean | null;
+        thumbnailTtlSeconds?: number | null;
+        videoTtlSeconds?: number | null;
+      },
     ) => call<AccountSummary>("POST", account(platform, name), settings),
     addPosts: (platform: EmulatedPlatform, name: string, count: number) =>
       call<AccountSummary & { added: string[] }>("POST", `${account(platform, name)}/posts`, { count }),

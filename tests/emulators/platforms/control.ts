@@ -7,7 +7,8 @@
  *   POST /__local/platforms/clock      { offsetMs? | advanceMs? }  the CDN's and runs' clock
  *   GET  /__local/platforms/runs       ?actorId=&contains=     runs started (actor id, input, status, items)
  *   GET  /__local/platforms/<platform>/accounts/<name>         the account: scenario, settings, posts (newest first)
- *   POST /__local/platforms/<platform>/accounts/<name>         { scenario?, runMs?, thumbnailTtlSeconds?, videoTtlSeconds? } (null clears)
+ *   POST /__local/platforms/<platform>/accounts/<name>         { scenario?, runMs?, held?, thumbnailTtlSeconds?, videoTtlSeconds? } (null clears;
+ *                                                             held: true keeps its runs RUNNING until held: false)
  *   POST /__local/platforms/<platform>/accounts/<name>/posts   { count }: new posts, newest of all
  *   POST /__local/platforms/<platform>/accounts/<name>/reset
  *   GET  /__local/platforms/<platform>/posts/<id>              one post's media: removed, broken video, which file it plays
@@ -193,6 +194,7 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
         state.updateAccount(platform, name, {
           scenario: body.scenario,
           runMs: optionalNumber(body, "runMs"),
+          held: optionalBoolean(body, "held"),
           thumbnailTtlSeconds: optionalNumber(body, "thumbnailTtlSeconds", -1e9),
           videoTtlSeconds: optionalNumber(body, "videoTtlSeconds", -1e9),
         });

@@ -174,6 +174,8 @@ export interface AccountSettings {
   scenario?: Scenario;
   /** How long this account's runs take (overrides runMs / slowRunMs). */
   runMs?: number;
+  /** Its runs stay RUNNING until the test releases the account (held: false), whatever the machine's speed. */
+  held?: boolean;
   /** Lifetime of this account's thumbnail URLs (overrides THUMBNAIL_TTL_SECONDS). */
   thumbnailTtlSeconds?: number;
   /** Lifetime of this account's video URLs (overrides the emulator's option and VIDEO_TTL_SECONDS). */

@@ -98,6 +98,8 @@ export class PlatformEmulatorState {
   postMedia = new Map<string, PostMediaSettings>();
   /** Instagram shortcode -> account, filled as accounts' posts are generated, so a reel URL finds its owner. */
   shortcodeOwners = new Map<string, string>();
+  /** Runs of held accounts, waiting for their release: how each ends. */
+  private heldRuns = new Map<string, Array<() => void>>();
 
   constructor(options: EmulatorOptions = defaultOptions()) {
     this.options = { ...options };
@@ -107,7 +109,7 @@ export class PlatformEmulatorState {
     return Date.now() + this.clockOffsetMs;
   }
 
-  private key(platform: EmulatedPlatform, name: string): string {
+  key(platform: EmulatedPlatform, name: string): string {
     return `${platform}:${name.toLowerCase()}`;
   }
 
@@ -129,7 +131,22 @@ export class PlatformEmulatorState {
       else (next as unknown as Record<string, unknown>)[k] = v;
     }
     this.accounts.set(this.key(platform, name), next);
+    if (!next.held) this.releaseRuns(this.key(platform, name));
     return next;
+  }
+
+  holdRun(accounts: string[], complete: () => void): void {
+    let pending = accounts.length;
+    const once = () => {
+      if (--pending === 0) complete();
+    };
+    for (const account of accounts) this.heldRuns.set(account, [...(this.heldRuns.get(account) ?? []), once]);
+  }
+
+  private releaseRuns(account: string): void {
+    const waiting = this.heldRuns.get(account);
+    this.heldRuns.delete(account);
+    for (const complete of waiting ?? []) complete();
   }
 
   resetAccount(platform: EmulatedPlatform, name: string): void {
@@ -189,6 +206,7 @@ export class PlatformEmulatorState {
     for (const run of this.runs.values()) if (run.timer) clearTimeout(run.timer);
     for (const run of this.runs.values()) for (const wake of run.waiters) wake();
     this.accounts.clear();
+    this.heldRuns.clear();
     this.runs.clear();
     this.datasets.clear();
     this.keyValueStores.clear();
