@@ -63,6 +63,12 @@ export const VIDEO_UPLOAD = {
   extensions: { mp4: "video/mp4", m4v: "video/mp4", mov: "video/quicktime", webm: "video/webm" },
 } as const;
 export type UploadMimeType = keyof typeof VIDEO_UPLOAD.types;
+/**
+ * How long an upload target handed to a shop may be used (decision 058): POST
+ * /api/uploads takes its resourceUrl once, within this time. Long enough to
+ * send 250 MB over a slow line; Shopify's own signed target may lapse sooner.
+ */
+export const STAGED_UPLOAD_VALID_HOURS = 6;
 /** The longest title a merchant may give an uploaded video (the library shows the first VIDEO_TITLE_MAX_LENGTH). */
 export const UPLOAD_TITLE_MAX_LENGTH = 150;
 /** The longest file name an upload takes (what file systems allow); shown back to the merchant and the start of the video's title. */

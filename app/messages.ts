@@ -307,6 +307,8 @@ export const UPLOAD_TEXT = {
   processing: "Processing…",
   added: "Added to the library as a draft",
   uploadFailed: "The upload did not finish. Check your connection and try again.",
+  /** POST /api/uploads named a file Clipcart did not prepare for this store, one already added, or one too old (decision 058). */
+  notStaged: "This upload was not prepared for your store, was already added, or is too old. Upload the file again.",
   processingFailed: (reason: string) => `Not added: ${reason}.`,
   progressLabel: (name: string) => `Upload progress of ${name}`,
   dismiss: "Clear finished uploads",
