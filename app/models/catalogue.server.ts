@@ -20,6 +20,8 @@ import { type Prisma, prisma } from "~/db.server";
 import { fetchCataloguePage, type CatalogueProductNode } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import type { CatalogueProduct as SuggestionProduct } from "./product-suggestions";
+import { safeHttpUrl } from "~/rules/embeds";
+import { untrustedText } from "~/rules/text-input";
 
 type Database = Prisma.TransactionClient;
 
@@ -43,8 +45,15 @@ const TEXT_MAX = 255;
 const LIST_MAX = 250;
 const CATALOGUE_TRANSACTION = { maxWait: 20_000, timeout: 30_000 } as const;
 
-const clip = (text: string | null | undefined) => (text ?? "").slice(0, TEXT_MAX);
-const clipList = (list: readonly string[]) => [...new Set(list.map((value) => clip(value).trim()).filter(Boolean))].slice(0, LIST_MAX);
+/**
+ * Product text is third-party text (the merchant's, through Shopify): a NUL
+ * fails the write on PostgreSQL and cuts it short on SQLite, a lone surrogate
+ * fails it on both. As decision 021 says for such text, those characters are
+ * removed, never refused: one product's title must not fail a delivery
+ * Shopify retries for hours, nor a page of the full read.
+ */
+const clip = (text: string | null | undefined) => untrustedText(text ?? "", TEXT_MAX, { multiline: false }) ?? "";
+const clipList = (list: readonly string[]) => [...new Set(list.map(clip).filter(Boolean))].slice(0, LIST_MAX);
 
 export function entryFromNode(node: CatalogueProductNode): CatalogueEntry {
   return {
@@ -68,8 +77,8 @@ export function entryFromNode(node: CatalogueProductNode): CatalogueEntry {
 
 /** The REST product Shopify sends with products/create and products/update (the fields used). */
 export const ProductWebhookPayload = z.object({
+  // The product's gid is made from the id (as for products/delete): the payload's admin_graphql_api_id says the same, unchecked.
   id: z.number().int().positive(),
-  admin_graphql_api_id: z.string().optional(),
   title: z.string().default(""),
   handle: z.string().default(""),
   product_type: z.string().nullish(),
@@ -93,14 +102,14 @@ export function entryFromWebhook(payload: ProductWebhookPayload): CatalogueEntry
   const prices = payload.variants.map((variant) => Number(variant.price)).filter((price) => Number.isFinite(price));
   const updatedAt = new Date(payload.updated_at);
   return {
-    productId: payload.admin_graphql_api_id ?? productGid(payload.id),
+    productId: productGid(payload.id),
     title: clip(payload.title),
     handle: clip(payload.handle),
     productType: clip(payload.product_type),
     vendor: clip(payload.vendor),
     tags: clipList(tags),
     optionValues: clipList(payload.options.flatMap((option) => option.values).filter((value) => value !== "Default Title")),
-    imageUrl: payload.image?.src ?? null,
+    imageUrl: safeHttpUrl(payload.image?.src),
     minPrice: prices.length ? Math.min(...prices).toFixed(2) : null,
     maxPrice: prices.length ? Math.max(...prices).toFixed(2) : null,
     // REST payloads carry no currency: the last full read's stays.
