@@ -168,6 +168,12 @@ export type WebVitalsMetricName = (typeof WEB_VITALS_METRICS)[number];
 export const WEB_VITALS_PAGES = ["dashboard", "library", "widgets", "analytics", "plan"] as const;
 export type WebVitalsPage = (typeof WEB_VITALS_PAGES)[number];
 export const WEB_VITALS_SAMPLES_KEPT = 500;
+/**
+ * Reports are kept per shop (decision 062), for this many shops at most: the
+ * ones that reported least recently are forgotten first, so memory stays
+ * bounded (a few MB) however many shops report.
+ */
+export const WEB_VITALS_SHOPS_KEPT = 200;
 /** Values past these are measurement noise (a tab left in the background), not a page's speed: refused. */
 export const WEB_VITALS_MAX_VALUE: Record<WebVitalsMetricName, number> = { LCP: 120_000, CLS: 50, INP: 60_000 };
 /** Built for Shopify's bar for the admin, and ours (issue 15 item 23). */
