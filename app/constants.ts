@@ -33,13 +33,15 @@ export const SISTER_PREMIUM_PLANS = ["lunch", "dinner"] as const;
  * Verification as a sister-product customer (decision 022): a pair unlocks
  * Premium on one store, for `validDays`; the Plan page asks to verify again in
  * the last `remindDays`. A shop gets at most `maxFailedAttempts` failed
- * attempts per `failedAttemptWindowMinutes`; beyond that the sister product is
- * not asked (429 with Retry-After).
+ * attempts per `failedAttemptWindowMinutes`, and all shops together at most
+ * `maxFailedAttemptsAllShops` (decision 061: guesses spread over many shops);
+ * beyond either the sister product is not asked (429 with Retry-After).
  */
 export const SISTER_VERIFICATION = {
   validDays: 30,
   remindDays: 7,
   maxFailedAttempts: 5,
+  maxFailedAttemptsAllShops: 20,
   failedAttemptWindowMinutes: 15,
   /** How long the sister product's API may take to answer. */
   timeoutMs: 10_000,
