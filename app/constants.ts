@@ -83,6 +83,17 @@ export const CHANNEL_IMPORT_LIMIT = 30;
 export const IMPORT_LINKS_MAX = 50;
 /** Links of one platform sent to its scraper in one actor run: fewer runs, and progress between them. */
 export const IMPORT_LINKS_PER_RUN = 25;
+/**
+ * What one shop's imports may cost at once (decision 061), by plan, Free lower
+ * than Premium: `imports` the merchant may have queued or running (one more is
+ * refused, 429; Premium's auto-syncs are not counted nor refused), and Apify
+ * actor runs the shop's imports may have going at once, auto-syncs included
+ * (one more waits for a run to end).
+ */
+export const IMPORT_CAPS = {
+  free: { imports: 2, actorRuns: 2 },
+  premium: { imports: 5, actorRuns: 4 },
+} as const;
 export const TAG_BADGES_BEFORE_MORE = 2;
 export const PRODUCT_SEARCH_MIN_CHARS = 2;
 /** Product suggestions (decision 053): videos the bulk review shows at once (the library selects a page of 20). */
