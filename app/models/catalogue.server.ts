@@ -17,7 +17,7 @@
  */
 import { z } from "zod";
 import { type Prisma, prisma } from "~/db.server";
-import { fetchCataloguePage, type CatalogueProductNode } from "~/shopify/admin-gateway.server";
+import { fetchCataloguePage, shopHasProduct, type AdminGraphql, type CatalogueProductNode } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import type { CatalogueProduct as SuggestionProduct } from "./product-suggestions";
 import { safeHttpUrl } from "~/rules/embeds";
@@ -226,6 +226,28 @@ async function markDeleted(db: Database, shopId: string, productIds: string[], a
   // The product's suggestions go with it.
   await db.videoSuggestion.deleteMany({ where: { shopId, productId: { in: productIds } } });
   return changed;
+}
+
+/**
+ * Why a products/create or products/update delivery is not taken, or null
+ * when it is (decision 062). Shopify's HMAC covers the body only, and a
+ * product payload names no shop: a body signed for another shop, replayed
+ * with this shop's X-Shopify-Shop-Domain and a new webhook id, would add that
+ * shop's product to this one's suggestions. Product ids are unique across
+ * Shopify, so a product the shop's catalogue already has is the shop's (no
+ * call); any other is asked of Shopify with the shop's token, which answers
+ * null for another shop's product (and for one deleted since). Outside the
+ * delivery's transaction: it may call Shopify.
+ */
+export async function productWebhookRefusal(shopDomain: string, numericId: number, graphql: AdminGraphql | undefined): Promise<string | null> {
+  const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true } });
+  // No shop: the delivery changes nothing anyway.
+  if (!shop) return null;
+  const productId = productGid(numericId);
+  const known = await prisma.catalogueProduct.findUnique({ where: { shopId_productId: { shopId: shop.id, productId } }, select: { id: true } });
+  if (known) return null;
+  if (!graphql) return "a product the catalogue does not know, and no token to ask Shopify with";
+  return (await shopHasProduct(graphql, productId)) ? null : "not a product of this shop (or deleted since)";
 }
 
 /** products/create and products/update: the product as the webhook tells it (run in the delivery's transaction). */
