@@ -33,13 +33,15 @@ export const SISTER_PREMIUM_PLANS = ["lunch", "dinner"] as const;
  * Verification as a sister-product customer (decision 022): a pair unlocks
  * Premium on one store, for `validDays`; the Plan page asks to verify again in
  * the last `remindDays`. A shop gets at most `maxFailedAttempts` failed
- * attempts per `failedAttemptWindowMinutes`; beyond that the sister product is
- * not asked (429 with Retry-After).
+ * attempts per `failedAttemptWindowMinutes`, and all shops together at most
+ * `maxFailedAttemptsAllShops` (decision 061: guesses spread over many shops);
+ * beyond either the sister product is not asked (429 with Retry-After).
  */
 export const SISTER_VERIFICATION = {
   validDays: 30,
   remindDays: 7,
   maxFailedAttempts: 5,
+  maxFailedAttemptsAllShops: 20,
   failedAttemptWindowMinutes: 15,
   /** How long the sister product's API may take to answer. */
   timeoutMs: 10_000,
@@ -63,6 +65,12 @@ export const VIDEO_UPLOAD = {
   extensions: { mp4: "video/mp4", m4v: "video/mp4", mov: "video/quicktime", webm: "video/webm" },
 } as const;
 export type UploadMimeType = keyof typeof VIDEO_UPLOAD.types;
+/**
+ * How long an upload target handed to a shop may be used (decision 058): POST
+ * /api/uploads takes its resourceUrl once, within this time. Long enough to
+ * send 250 MB over a slow line; Shopify's own signed target may lapse sooner.
+ */
+export const STAGED_UPLOAD_VALID_HOURS = 6;
 /** The longest title a merchant may give an uploaded video (the library shows the first VIDEO_TITLE_MAX_LENGTH). */
 export const UPLOAD_TITLE_MAX_LENGTH = 150;
 /** The longest file name an upload takes (what file systems allow); shown back to the merchant and the start of the video's title. */
@@ -75,6 +83,17 @@ export const CHANNEL_IMPORT_LIMIT = 30;
 export const IMPORT_LINKS_MAX = 50;
 /** Links of one platform sent to its scraper in one actor run: fewer runs, and progress between them. */
 export const IMPORT_LINKS_PER_RUN = 25;
+/**
+ * What one shop's imports may cost at once (decision 061), by plan, Free lower
+ * than Premium: `imports` the merchant may have queued or running (one more is
+ * refused, 429; Premium's auto-syncs are not counted nor refused), and Apify
+ * actor runs the shop's imports may have going at once, auto-syncs included
+ * (one more waits for a run to end).
+ */
+export const IMPORT_CAPS = {
+  free: { imports: 2, actorRuns: 2 },
+  premium: { imports: 5, actorRuns: 4 },
+} as const;
 export const TAG_BADGES_BEFORE_MORE = 2;
 export const PRODUCT_SEARCH_MIN_CHARS = 2;
 /** Product suggestions (decision 053): videos the bulk review shows at once (the library selects a page of 20). */
@@ -162,6 +181,12 @@ export type WebVitalsMetricName = (typeof WEB_VITALS_METRICS)[number];
 export const WEB_VITALS_PAGES = ["dashboard", "library", "widgets", "analytics", "plan"] as const;
 export type WebVitalsPage = (typeof WEB_VITALS_PAGES)[number];
 export const WEB_VITALS_SAMPLES_KEPT = 500;
+/**
+ * Reports are kept per shop (decision 062), for this many shops at most: the
+ * ones that reported least recently are forgotten first, so memory stays
+ * bounded (a few MB) however many shops report.
+ */
+export const WEB_VITALS_SHOPS_KEPT = 200;
 /** Values past these are measurement noise (a tab left in the background), not a page's speed: refused. */
 export const WEB_VITALS_MAX_VALUE: Record<WebVitalsMetricName, number> = { LCP: 120_000, CLS: 50, INP: 60_000 };
 /** Built for Shopify's bar for the admin, and ours (issue 15 item 23). */

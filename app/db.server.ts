@@ -26,6 +26,7 @@ export type {
   Session,
   Shop,
   SisterVerification,
+  StagedUpload,
   Video,
   VideoMirror,
   VideoUpload,

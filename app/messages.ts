@@ -13,6 +13,7 @@ import {
   AUTO_APPROVE,
   CAROUSEL_AUTO_SCROLL_MS,
   FREE_PLAN,
+  IMPORT_CAPS,
   IMPORT_LINKS_MAX,
   MEDIA_CHECK_EVERY_HOURS,
   PREMIUM_PLAN,
@@ -307,6 +308,8 @@ export const UPLOAD_TEXT = {
   processing: "Processing…",
   added: "Added to the library as a draft",
   uploadFailed: "The upload did not finish. Check your connection and try again.",
+  /** POST /api/uploads named a file Clipcart did not prepare for this store, one already added, or one too old (decision 058). */
+  notStaged: "This upload was not prepared for your store, was already added, or is too old. Upload the file again.",
   processingFailed: (reason: string) => `Not added: ${reason}.`,
   progressLabel: (name: string) => `Upload progress of ${name}`,
   dismiss: "Clear finished uploads",
@@ -934,6 +937,11 @@ export const IMPORT_JOB_TEXT = {
   sourceTimedOut: "Import timeout: the platform took too long to answer.",
   sourceStopped: "The import stopped before it finished. Please try again.",
   pinUnreadable: "Pinterest did not answer. Please try again later.",
+  /** One import more than the shop's plan runs at once (decision 061; answered 429). */
+  tooManyImports: (plan: "free" | "premium") =>
+    plan === "free"
+      ? `You already have ${IMPORT_CAPS.free.imports} imports in progress, the most the ${FREE_PLAN.name} plan runs at once. Wait for one to finish, then try again. ${PREMIUM_PLAN.name} runs ${IMPORT_CAPS.premium.imports} at once.`
+      : `You already have ${IMPORT_CAPS.premium.imports} imports in progress, the most that run at once. Wait for one to finish, then try again.`,
   /** The alt text of the thumbnail copy kept in the shop's Files (Shopify admin, Content > Files). */
   thumbnailAlt: (platform: string, platformVideoId: string) => `Thumbnail of ${platform} video ${platformVideoId}`,
 } as const;

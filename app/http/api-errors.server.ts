@@ -2,10 +2,11 @@
  * The domain's typed refusals (app/rules/domain-errors.ts) as API answers:
  * not found or another shop's -> 404, refused input -> 400, the Free plan
  * limit -> 403 with the spec's message, an import that cannot run -> 400, or
- * 503 when the server lacks its Apify token. Anything else stays a 500.
+ * 503 when the server lacks its Apify token, one import more than the plan
+ * runs at once -> 429. Anything else stays a 500.
  */
 import { apiError } from "~/http/api.server";
-import { DomainValidationError, FreePlanLimitError, ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
+import { DomainValidationError, FreePlanLimitError, ImportLimitError, ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
 
 function modelErrorResponse(error: unknown): Response | null {
   if (error instanceof Response) return error;
@@ -13,6 +14,7 @@ function modelErrorResponse(error: unknown): Response | null {
   if (error instanceof DomainValidationError) return apiError(400, error.message);
   if (error instanceof FreePlanLimitError) return apiError(403, error.message);
   if (error instanceof ImportUnavailableError) return apiError(error.kind === "missing_token" ? 503 : 400, error.message);
+  if (error instanceof ImportLimitError) return apiError(429, error.message);
   return null;
 }
 

@@ -5,7 +5,10 @@
  *    body of another topic proves nothing here;
  * 3. the payload must parse (400), and where it names its shop, that shop must
  *    be the one X-Shopify-Shop-Domain names (403);
- * 4. the work runs once per X-Shopify-Webhook-Id (see the models'
+ * 4. where the payload names no shop, a route may check it is about the
+ *    shop anyway (`admit`, e.g. products/*: decision 062); one that is not
+ *    is answered 200 and ignored;
+ * 5. the work runs once per X-Shopify-Webhook-Id (see the models'
  *    handleDelivery*): a repeat after success answers 200 and does nothing; a
  *    failure is thrown, so the app answers 5xx and Shopify retries with the
  *    same id, and the retry does the work.
@@ -31,6 +34,14 @@ interface WebhookRouteBase<Schema extends z.ZodTypeAny> {
   payload: Schema;
   /** The shop domain the signed payload names (app/uninstalled, shop/redact, customers/*). */
   payloadShop?: (payload: z.infer<Schema>) => string;
+  /**
+   * For payloads that name no shop: why this delivery is not about the
+   * request's shop, or null when it is. Run before the work, outside its
+   * transaction (it may ask Shopify). A refused delivery is answered 200 and
+   * ignored: a genuine one (about a product deleted since) needs no retry, and
+   * a replay learns nothing.
+   */
+  admit?: (delivery: WebhookDelivery<z.infer<Schema>>) => Promise<string | null>;
 }
 
 /**
@@ -70,6 +81,11 @@ export function webhookAction<Schema extends z.ZodTypeAny>(route: WebhookRoute<S
     const delivery: WebhookDelivery<z.infer<Schema>> = { shop, payload: parsed.data, graphql: admin?.graphql };
     const key: WebhookDeliveryKey = { webhookId, shopDomain: shop, topic };
     try {
+      const refusal = route.admit ? await route.admit(delivery) : null;
+      if (refusal) {
+        console.warn(`Webhook ignored on ${route.topic} for ${shop}: ${refusal}`);
+        return new Response();
+      }
       if (route.once === "in-transaction") await handleDeliveryInTransaction(key, (db) => route.handle(delivery, db));
       else if (route.once === "then-record") await handleDeliveryThenRecord(key, () => route.handle(delivery));
       else await route.handle(delivery);

@@ -11,6 +11,9 @@
  *   removed account unbinds its jobs: the foreign key sets their channelId to
  *   null), so removing an account while it syncs is never undone. Its end is
  *   written with retries, so a short database lock does not leave it running.
+ * - Each call of an importer that runs an Apify actor first takes one of the
+ *   shop's actor run slots (app/models/actor-run-slots.server.ts, decision
+ *   061), shared by every process, and waits for one when they are taken.
  * - After the videos are saved, thumbnails get their copies
  *   (app/models/thumbnail-copies.server.ts) and the storefront is republished.
  *
@@ -29,6 +32,7 @@ import { ImportUnavailableError } from "~/rules/domain-errors";
 import { DEFAULT_THUMBNAIL_COPY_OPTIONS, keepThumbnailCopies } from "~/models/thumbnail-copies.server";
 import { saveImportedVideos } from "~/models/videos.server";
 import { applyAutoApproveRules } from "~/models/auto-approve-rules.server";
+import { withActorRunSlot } from "~/models/actor-run-slots.server";
 import { NO_RULES_OUTCOME, addRulesOutcomes } from "~/rules/auto-approve";
 import { parseLinkResults } from "~/rules/link-list";
 import { importLinks } from "./link-import.server";
@@ -293,6 +297,9 @@ async function runImportJob(jobId: string): Promise<void> {
   let channelId = job.kind === "single" ? null : (bindings.get(jobId) ?? null);
   let failure: ImportFailure | null = null;
   let removed = false;
+  /** One call of an importer: an actor run waits for one of the shop's slots (decision 061); oEmbed calls do not. */
+  const actorRun = <T>(importer: PlatformImporter, run: () => Promise<T>): Promise<T> =>
+    importer.config.actorId ? withActorRunSlot(shopId, jobId, signal, run) : run();
 
   /** Writes progress while the job is still this runner's and its account still exists. */
   const recordProgress = async (data: Prisma.ImportJobUpdateManyMutationInput) => {
@@ -334,6 +341,7 @@ async function runImportJob(jobId: string): Promise<void> {
           links,
           signal,
           importerFor: options.importerFor,
+          actorRun,
           onSaved: async (ids, createdIds) => {
             savedIds.push(...ids);
             // The auto-approve rules see each link's new video as it is saved, as saveAll does for the other kinds (decision 054).
@@ -356,7 +364,10 @@ async function runImportJob(jobId: string): Promise<void> {
         signal,
       );
     } else if (job.kind === "single") {
-      const { video } = await withTimeLimit(importer!.importVideo(job.input, { signal }), signal);
+      const { video } = await withTimeLimit(
+        actorRun(importer!, () => importer!.importVideo(job.input, { signal })),
+        signal,
+      );
       progress.fetched = 1;
       await recordProgress({ progressFetched: 1, progressTotal: 1 });
       await saveAll([video]);
@@ -367,7 +378,10 @@ async function runImportJob(jobId: string): Promise<void> {
         if (!channel) throw new AccountRemoved();
         username = channel.username;
       }
-      const result = await withTimeLimit(importer!.importChannel(username, { limit: CHANNEL_IMPORT_LIMIT, signal }), signal);
+      const result = await withTimeLimit(
+        actorRun(importer!, () => importer!.importChannel(username, { limit: CHANNEL_IMPORT_LIMIT, signal })),
+        signal,
+      );
       if (channelId) {
         // Never re-created: a removal while the platform answered wins.
         if (!(await refreshChannelFromImport(shopId, channelId, result.channel))) throw new AccountRemoved();

@@ -31,6 +31,8 @@ export interface LinkImportContext {
   links: LinkResult[];
   signal: AbortSignal;
   importerFor: (platform: PlatformId) => PlatformImporter;
+  /** Makes one call of an importer, an actor run waiting for one of the shop's slots (decision 061). */
+  actorRun: <T>(importer: PlatformImporter, run: () => Promise<T>) => Promise<T>;
   /** Writes the links and counts to the job; rejects when the job is no longer this runner's. */
   record: (links: readonly LinkResult[], progress: LinkImportProgress) => Promise<void>;
   /** Ids of the library rows saved (for thumbnail copies and the storefront) and of those it created (for the auto-approve rules). */
@@ -100,10 +102,12 @@ export async function importLinks(ctx: LinkImportContext): Promise<LinkImportPro
         ctx.signal.throwIfAborted();
         let answers: Map<string, VideoLookup>;
         try {
-          answers = await importVideos.call(
-            importer,
-            batch.map((link) => link.url),
-            { signal: ctx.signal },
+          answers = await ctx.actorRun(importer, () =>
+            importVideos.call(
+              importer,
+              batch.map((link) => link.url),
+              { signal: ctx.signal },
+            ),
           );
         } catch (error) {
           if (ctx.signal.aborted) throw error;
@@ -121,7 +125,7 @@ export async function importLinks(ctx: LinkImportContext): Promise<LinkImportPro
       ctx.signal.throwIfAborted();
       let answer: VideoLookup;
       try {
-        answer = { video: (await importer.importVideo(link.url, { signal: ctx.signal })).video };
+        answer = { video: (await ctx.actorRun(importer, () => importer.importVideo(link.url, { signal: ctx.signal }))).video };
       } catch (error) {
         if (ctx.signal.aborted) throw error;
         answer = { failure: failureOf(error) };

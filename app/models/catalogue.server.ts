@@ -17,9 +17,11 @@
  */
 import { z } from "zod";
 import { type Prisma, prisma } from "~/db.server";
-import { fetchCataloguePage, type CatalogueProductNode } from "~/shopify/admin-gateway.server";
+import { fetchCataloguePage, shopHasProduct, type AdminGraphql, type CatalogueProductNode } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import type { CatalogueProduct as SuggestionProduct } from "./product-suggestions";
+import { safeHttpUrl } from "~/rules/embeds";
+import { untrustedText } from "~/rules/text-input";
 
 type Database = Prisma.TransactionClient;
 
@@ -43,8 +45,15 @@ const TEXT_MAX = 255;
 const LIST_MAX = 250;
 const CATALOGUE_TRANSACTION = { maxWait: 20_000, timeout: 30_000 } as const;
 
-const clip = (text: string | null | undefined) => (text ?? "").slice(0, TEXT_MAX);
-const clipList = (list: readonly string[]) => [...new Set(list.map((value) => clip(value).trim()).filter(Boolean))].slice(0, LIST_MAX);
+/**
+ * Product text is third-party text (the merchant's, through Shopify): a NUL
+ * fails the write on PostgreSQL and cuts it short on SQLite, a lone surrogate
+ * fails it on both. As decision 021 says for such text, those characters are
+ * removed, never refused: one product's title must not fail a delivery
+ * Shopify retries for hours, nor a page of the full read.
+ */
+const clip = (text: string | null | undefined) => untrustedText(text ?? "", TEXT_MAX, { multiline: false }) ?? "";
+const clipList = (list: readonly string[]) => [...new Set(list.map(clip).filter(Boolean))].slice(0, LIST_MAX);
 
 export function entryFromNode(node: CatalogueProductNode): CatalogueEntry {
   return {
@@ -68,8 +77,8 @@ export function entryFromNode(node: CatalogueProductNode): CatalogueEntry {
 
 /** The REST product Shopify sends with products/create and products/update (the fields used). */
 export const ProductWebhookPayload = z.object({
+  // The product's gid is made from the id (as for products/delete): the payload's admin_graphql_api_id says the same, unchecked.
   id: z.number().int().positive(),
-  admin_graphql_api_id: z.string().optional(),
   title: z.string().default(""),
   handle: z.string().default(""),
   product_type: z.string().nullish(),
@@ -93,14 +102,14 @@ export function entryFromWebhook(payload: ProductWebhookPayload): CatalogueEntry
   const prices = payload.variants.map((variant) => Number(variant.price)).filter((price) => Number.isFinite(price));
   const updatedAt = new Date(payload.updated_at);
   return {
-    productId: payload.admin_graphql_api_id ?? productGid(payload.id),
+    productId: productGid(payload.id),
     title: clip(payload.title),
     handle: clip(payload.handle),
     productType: clip(payload.product_type),
     vendor: clip(payload.vendor),
     tags: clipList(tags),
     optionValues: clipList(payload.options.flatMap((option) => option.values).filter((value) => value !== "Default Title")),
-    imageUrl: payload.image?.src ?? null,
+    imageUrl: safeHttpUrl(payload.image?.src),
     minPrice: prices.length ? Math.min(...prices).toFixed(2) : null,
     maxPrice: prices.length ? Math.max(...prices).toFixed(2) : null,
     // REST payloads carry no currency: the last full read's stays.
@@ -217,6 +226,28 @@ async function markDeleted(db: Database, shopId: string, productIds: string[], a
   // The product's suggestions go with it.
   await db.videoSuggestion.deleteMany({ where: { shopId, productId: { in: productIds } } });
   return changed;
+}
+
+/**
+ * Why a products/create or products/update delivery is not taken, or null
+ * when it is (decision 062). Shopify's HMAC covers the body only, and a
+ * product payload names no shop: a body signed for another shop, replayed
+ * with this shop's X-Shopify-Shop-Domain and a new webhook id, would add that
+ * shop's product to this one's suggestions. Product ids are unique across
+ * Shopify, so a product the shop's catalogue already has is the shop's (no
+ * call); any other is asked of Shopify with the shop's token, which answers
+ * null for another shop's product (and for one deleted since). Outside the
+ * delivery's transaction: it may call Shopify.
+ */
+export async function productWebhookRefusal(shopDomain: string, numericId: number, graphql: AdminGraphql | undefined): Promise<string | null> {
+  const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true } });
+  // No shop: the delivery changes nothing anyway.
+  if (!shop) return null;
+  const productId = productGid(numericId);
+  const known = await prisma.catalogueProduct.findUnique({ where: { shopId_productId: { shopId: shop.id, productId } }, select: { id: true } });
+  if (known) return null;
+  if (!graphql) return "a product the catalogue does not know, and no token to ask Shopify with";
+  return (await shopHasProduct(graphql, productId)) ? null : "not a product of this shop (or deleted since)";
 }
 
 /** products/create and products/update: the product as the webhook tells it (run in the delivery's transaction). */

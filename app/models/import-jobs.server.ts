@@ -23,7 +23,8 @@ import type { ImportJobDto, ImportJobKind, ImportJobStatus } from "~/rules/api-t
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT, LIBRARY_TEXT } from "~/messages";
 import { ImportError, type ImportFailure, type ImportFailureKind, type PlatformId, type PlatformImporter } from "~/platforms/types";
 import { channelUsernameKey, recordChannelSync } from "~/models/channels.server";
-import { DomainValidationError, ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
+import { DomainValidationError, ImportLimitError, ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
+import { IMPORT_CAPS } from "~/constants";
 import { parseLinkResults, pastedLinksProblem, readPastedLinks, type LinkResult } from "~/rules/link-list";
 import { PLATFORMS } from "~/platforms/config";
 import { parseVideoUrl, platformOfLink } from "~/platforms/urls";
@@ -91,9 +92,30 @@ export function importerReadyFor(platform: PlatformId, kind: ImportJobKind): Pla
 }
 
 /**
+ * Refuses one import more than the shop's plan runs at once (decision 061):
+ * the merchant's imports queued or running that may still finish are counted
+ * (Premium's auto-syncs are not). Called inside the enqueue transaction,
+ * which holds the shop's row, so requests racing on several app instances
+ * are counted one after another.
+ */
+async function refuseImportOverCap(tx: Prisma.TransactionClient, shopId: string): Promise<void> {
+  const shop = await tx.shop.findUniqueOrThrow({ where: { id: shopId }, select: { plan: true } });
+  const plan = shop.plan === "premium" ? "premium" : "free";
+  const active = await tx.importJob.findMany({
+    where: { shopId, trigger: "manual", status: { in: ACTIVE_IMPORT_STATUSES } },
+    select: { id: true, status: true, updatedAt: true, startedAt: true },
+  });
+  if (active.filter((job) => !abandonmentOf(job)).length >= IMPORT_CAPS[plan].imports) {
+    throw new ImportLimitError(IMPORT_JOB_TEXT.tooManyImports(plan));
+  }
+}
+
+/**
  * Creates an ImportJob and starts it in this process without waiting for it.
  * The same import already queued or running (the merchant clicked twice, or
- * resynced an account that is still importing) answers that job instead.
+ * resynced an account that is still importing) answers that job instead. A
+ * new one the merchant asks for beyond the plan's imports at once is refused
+ * (ImportLimitError).
  */
 export async function enqueueImport(request: EnqueueImportInput): Promise<ImportJobDto> {
   importerReadyFor(request.platform, request.kind);
@@ -129,6 +151,7 @@ export async function enqueueImport(request: EnqueueImportInput): Promise<Import
       orderBy: { createdAt: "desc" },
     });
     if (sameImport && !abandonmentOf(sameImport) && importsInto(sameImport, channelId)) return { job: sameImport, existing: true };
+    if ((request.trigger ?? "manual") === "manual") await refuseImportOverCap(tx, request.shopId);
     const created = await tx.importJob.create({
       data: {
         shopId: request.shopId,
@@ -178,7 +201,8 @@ export interface EnqueueLinksInput {
  * Starts one job for several pasted links of any platforms (issue 16). The
  * links are read again as the modal reads them (repeats collapse; a line that
  * is not a link, or more than IMPORT_LINKS_MAX, is refused with the modal's
- * message). The same list already importing answers that job.
+ * message). The same list already importing answers that job; a new one
+ * beyond the plan's imports at once is refused (ImportLimitError).
  */
 export async function enqueueLinksImport(request: EnqueueLinksInput): Promise<ImportJobDto> {
   const pasted = readPastedLinks(request.links.join("\n"));
@@ -194,6 +218,7 @@ export async function enqueueLinksImport(request: EnqueueLinksInput): Promise<Im
       orderBy: { createdAt: "desc" },
     });
     if (sameImport && !abandonmentOf(sameImport)) return { job: sameImport, existing: true };
+    await refuseImportOverCap(tx, request.shopId);
     const created = await tx.importJob.create({
       data: {
         shopId: request.shopId,

@@ -121,10 +121,13 @@ export class SisterCredentialsInUseError extends Error {
   }
 }
 
-/** Too many failed attempts in the window: the sister product was not asked. */
+/** Too many failed attempts in the window, of this shop or of all shops together: the sister product was not asked. */
 export class VerificationThrottledError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Too many failed attempts; next one in ${retryAfterSeconds} s`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly scope: "shop" | "all shops" = "shop",
+  ) {
+    super(`Too many failed attempts (${scope}); next one in ${retryAfterSeconds} s`);
     this.name = "VerificationThrottledError";
   }
 }
@@ -195,28 +198,46 @@ function legacyCredentialsHashedOnce(): Promise<number> {
 
 const ATTEMPT_WINDOW_MS = SISTER_VERIFICATION.failedAttemptWindowMinutes * 60_000;
 
+/** Seconds until the oldest of these attempts leaves the window: then a slot frees up. */
+function secondsUntilSlot(oldest: Date, now: Date): number {
+  return Math.max(1, Math.ceil((oldest.getTime() + ATTEMPT_WINDOW_MS - now.getTime()) / 1000));
+}
+
+/** The oldest attempts after `windowStart`, of one shop or of all, one more than `max` at most. */
+function attemptsInWindow(windowStart: Date, max: number, shopId?: string) {
+  return prisma.sisterVerificationAttempt.findMany({
+    where: { ...(shopId ? { shopId } : {}), attemptedAt: { gt: windowStart } },
+    orderBy: { attemptedAt: "asc" },
+    take: max + 1,
+    select: { attemptedAt: true },
+  });
+}
+
 /**
  * Takes one of the shop's attempts in the window, or throws when they are used
- * up. Insert first, then count: each attempt sees every attempt inserted before
- * it, so however many arrive at once (on however many instances), at most
- * maxFailedAttempts get through; counting first would let a burst all pass.
+ * up: the shop's own (maxFailedAttempts), or all shops' together
+ * (maxFailedAttemptsAllShops, decision 061: guesses spread over many shops
+ * must not multiply the limit). Insert first, then count: each attempt sees
+ * every attempt inserted before it, so however many arrive at once (on
+ * however many instances), at most the limit get through; counting first
+ * would let a burst all pass.
  */
 async function reserveAttempt(shopId: string, now: Date): Promise<string> {
   const windowStart = new Date(now.getTime() - ATTEMPT_WINDOW_MS);
-  await prisma.sisterVerificationAttempt.deleteMany({ where: { shopId, attemptedAt: { lte: windowStart } } });
+  await prisma.sisterVerificationAttempt.deleteMany({ where: { attemptedAt: { lte: windowStart } } });
   const { id } = await prisma.sisterVerificationAttempt.create({ data: { shopId, attemptedAt: now }, select: { id: true } });
-  const inWindow = await prisma.sisterVerificationAttempt.findMany({
-    where: { shopId, attemptedAt: { gt: windowStart } },
-    orderBy: { attemptedAt: "asc" },
-    take: SISTER_VERIFICATION.maxFailedAttempts + 1,
-    select: { attemptedAt: true },
-  });
-  const [oldest] = inWindow;
-  if (!oldest || inWindow.length <= SISTER_VERIFICATION.maxFailedAttempts) return id;
-  await releaseAttempt(id);
-  // A slot frees up when the oldest attempt leaves the window.
-  const retryAfterMs = oldest.attemptedAt.getTime() + ATTEMPT_WINDOW_MS - now.getTime();
-  throw new VerificationThrottledError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  const limits = [
+    { scope: "shop", max: SISTER_VERIFICATION.maxFailedAttempts, shopId },
+    { scope: "all shops", max: SISTER_VERIFICATION.maxFailedAttemptsAllShops },
+  ] as const;
+  for (const limit of limits) {
+    const inWindow = await attemptsInWindow(windowStart, limit.max, "shopId" in limit ? limit.shopId : undefined);
+    const [oldest] = inWindow;
+    if (!oldest || inWindow.length <= limit.max) continue;
+    await releaseAttempt(id);
+    throw new VerificationThrottledError(secondsUntilSlot(oldest.attemptedAt, now), limit.scope);
+  }
+  return id;
 }
 
 /** The attempt does not count against the shop: it succeeded, or the sister product did not answer. */

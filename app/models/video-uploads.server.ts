@@ -6,15 +6,21 @@
  * "upload", Draft, titled after its file) with its copy already made; one
  * Shopify fails never reaches the library, and its file is deleted. Nothing
  * is half-made: there is no library row until the video can play.
+ *
+ * Shopify's fileCreate fetches any URL it is given, so the file the app asks
+ * for must be one this shop uploaded (decision 058): every target handed out
+ * is recorded with the file it was declared for, and POST /api/uploads takes
+ * only those, once each, before they lapse.
  */
-import { randomUUID } from "node:crypto";
-import { prisma, type VideoUpload } from "~/db.server";
-import { UPLOAD_FILENAME_MAX_LENGTH, VIDEO_UPLOAD } from "~/constants";
+import { createHash, randomUUID } from "node:crypto";
+import { prisma, type StagedUpload, type VideoUpload } from "~/db.server";
+import { STAGED_UPLOAD_VALID_HOURS, UPLOAD_FILENAME_MAX_LENGTH, VIDEO_UPLOAD } from "~/constants";
 import { UPLOAD_TEXT } from "~/messages";
 import { cleanText } from "~/platforms/normalize";
 import type { MirrorFailure, UploadStatusDto } from "~/rules/api-types";
 import { DomainValidationError } from "~/rules/domain-errors";
 import { safeHttpUrl } from "~/rules/embeds";
+import { cutText } from "~/rules/text-input";
 import { titleFromFilename, uploadMimeType, uploadProblem, type UploadFile } from "~/rules/video-upload";
 import {
   createStagedVideoUploads,
@@ -26,20 +32,76 @@ import {
 } from "~/shopify/admin-gateway.server";
 import { playableSources } from "./video-mirrors.server";
 import { videoSearchText } from "~/rules/video-search";
-import { DAY_MS } from "~/rules/time";
+import { DAY_MS, HOUR_MS } from "~/rules/time";
+
+/** How a staged target is looked up: its URL's hash (the URL itself may be too long for an index). */
+const resourceKeyOf = (resourceUrl: string) => createHash("sha256").update(resourceUrl).digest("hex");
+
+/** The file a staged target was asked for, as uploadProblem reads it. */
+const declaredFile = (staged: Pick<StagedUpload, "filename" | "mimeType" | "fileSize">): UploadFile => ({
+  filename: staged.filename,
+  mimeType: staged.mimeType,
+  fileSize: staged.fileSize,
+});
 
 /**
  * Upload targets for the files, after checking each (type, size) and their
  * number; one refused file refuses the request, with every problem said.
+ * Each target is recorded for the shop with the file it was declared for,
+ * so that createUploads can take it, and only it.
  */
-export async function stageUploads(graphql: AdminGraphql, files: readonly UploadFile[]): Promise<StagedUploadTarget[]> {
+export async function stageUploads(shopId: string, graphql: AdminGraphql, files: readonly UploadFile[]): Promise<StagedUploadTarget[]> {
   if (!files.length || files.length > VIDEO_UPLOAD.filesAtOnce) throw new DomainValidationError(UPLOAD_TEXT.tooMany);
   const problems = files.map(uploadProblem).filter((problem): problem is string => problem !== null);
   if (problems.length) throw new DomainValidationError(problems.join(" "));
-  return createStagedVideoUploads(
-    graphql,
-    files.map((file) => ({ filename: file.filename.slice(-UPLOAD_FILENAME_MAX_LENGTH), mimeType: uploadMimeType(file)!, fileSize: file.fileSize })),
-  );
+  const declared = files.map((file) => ({
+    filename: cutText(file.filename, UPLOAD_FILENAME_MAX_LENGTH),
+    mimeType: uploadMimeType(file)!,
+    fileSize: file.fileSize,
+  }));
+  const targets = await createStagedVideoUploads(graphql, declared);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + STAGED_UPLOAD_VALID_HOURS * HOUR_MS);
+  await prisma.$transaction([
+    prisma.stagedUpload.deleteMany({ where: { shopId, expiresAt: { lte: now } } }),
+    prisma.stagedUpload.createMany({
+      data: targets.map((target, index) => ({
+        shopId,
+        resourceKey: resourceKeyOf(target.resourceUrl),
+        resourceUrl: target.resourceUrl,
+        ...declared[index]!,
+        expiresAt,
+      })),
+    }),
+  ]);
+  return targets;
+}
+
+/**
+ * Takes the shop's staged targets these resourceUrls name, all or none: each
+ * must have been handed to this shop, be unused and not have lapsed, and its
+ * declared file must still pass the upload's checks. Answers them in the
+ * order given, marked used (two requests racing for one target: the second
+ * finds it used).
+ */
+async function claimStagedUploads(shopId: string, resourceUrls: readonly string[], now: Date): Promise<StagedUpload[]> {
+  const keys = resourceUrls.map(resourceKeyOf);
+  if (new Set(keys).size !== keys.length) throw new DomainValidationError(UPLOAD_TEXT.notStaged);
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.stagedUpload.findMany({ where: { shopId, resourceKey: { in: keys }, usedAt: null, expiresAt: { gt: now } } });
+    const byKey = new Map(rows.map((row) => [row.resourceKey, row]));
+    const claimed = keys.map((key, index) => {
+      const row = byKey.get(key);
+      if (!row || row.resourceUrl !== resourceUrls[index]) throw new DomainValidationError(UPLOAD_TEXT.notStaged);
+      return row;
+    });
+    const problems = claimed.map((row) => uploadProblem(declaredFile(row))).filter((problem): problem is string => problem !== null);
+    if (problems.length) throw new DomainValidationError(problems.join(" "));
+    // Conditional on still being unused: a concurrent claim that got there first leaves this one short, and it rolls back.
+    const { count } = await tx.stagedUpload.updateMany({ where: { id: { in: claimed.map((row) => row.id) }, usedAt: null }, data: { usedAt: now } });
+    if (count !== claimed.length) throw new DomainValidationError(UPLOAD_TEXT.notStaged);
+    return claimed;
+  });
 }
 
 const toStatus = (upload: VideoUpload): UploadStatusDto => ({
@@ -52,9 +114,11 @@ const toStatus = (upload: VideoUpload): UploadStatusDto => ({
 
 /**
  * Asks Shopify to make a Files video of each uploaded file (one fileCreate
- * for all) and records the uploads; the mirror runner follows them. A
- * resourceUrl is only ever passed to Shopify, which takes only its own
- * staged objects of this shop.
+ * for all) and records the uploads; the mirror runner follows them. Only a
+ * staged target this shop was handed, unused and in time, is passed on
+ * (claimStagedUploads), with the name it was declared under; anything else
+ * is refused before Shopify is asked. A target whose fileCreate failed can
+ * be used again.
  */
 export async function createUploads(
   shopId: string,
@@ -62,13 +126,23 @@ export async function createUploads(
   uploads: ReadonlyArray<{ resourceUrl: string; filename: string }>,
 ): Promise<UploadStatusDto[]> {
   if (!uploads.length || uploads.length > VIDEO_UPLOAD.filesAtOnce) throw new DomainValidationError(UPLOAD_TEXT.tooMany);
-  const inputs = uploads.map((upload) => {
-    const url = safeHttpUrl(upload.resourceUrl);
-    if (!url) throw new DomainValidationError(UPLOAD_TEXT.uploadFailed);
-    const title = titleFromFilename(upload.filename);
-    return { url, alt: title, filename: upload.filename.slice(-UPLOAD_FILENAME_MAX_LENGTH), title };
+  const now = new Date();
+  const staged = await claimStagedUploads(
+    shopId,
+    uploads.map((upload) => upload.resourceUrl),
+    now,
+  );
+  const inputs = staged.map((target) => {
+    const title = titleFromFilename(target.filename);
+    return { url: target.resourceUrl, alt: title, filename: target.filename, title };
   });
-  const files = await createVideoFiles(graphql, inputs);
+  let files: Awaited<ReturnType<typeof createVideoFiles>>;
+  try {
+    files = await createVideoFiles(graphql, inputs);
+  } catch (error) {
+    await prisma.stagedUpload.updateMany({ where: { id: { in: staged.map((target) => target.id) }, usedAt: now }, data: { usedAt: null } });
+    throw error;
+  }
   const rows: VideoUpload[] = [];
   for (const [index, file] of files.entries()) {
     const input = inputs[index]!;
@@ -84,10 +158,12 @@ export async function createUploads(
 /** How long a settled upload's status stays readable: the panel that follows it is long closed by then. */
 const SETTLED_UPLOADS_KEPT_MS = 7 * DAY_MS;
 
-/** Forgets uploads settled a week ago (their library videos, if any, stay). Answers how many went. */
+/** Forgets uploads settled a week ago (their library videos, if any, stay) and staged targets that lapsed. Answers how many uploads went. */
 export async function forgetSettledUploads(): Promise<number> {
+  const now = Date.now();
+  await prisma.stagedUpload.deleteMany({ where: { expiresAt: { lte: new Date(now) } } });
   const { count } = await prisma.videoUpload.deleteMany({
-    where: { status: { in: ["ready", "failed"] }, updatedAt: { lt: new Date(Date.now() - SETTLED_UPLOADS_KEPT_MS) } },
+    where: { status: { in: ["ready", "failed"] }, updatedAt: { lt: new Date(now - SETTLED_UPLOADS_KEPT_MS) } },
   });
   return count;
 }

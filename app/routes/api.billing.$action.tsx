@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     // The reason only; the credentials never reach a log or an answer.
     if (error instanceof VerificationThrottledError) {
-      console.info(`Sister product verification throttled for ${shop.shopDomain}: next attempt in ${error.retryAfterSeconds} s`);
+      console.info(`Sister product verification throttled (${error.scope}) for ${shop.shopDomain}: next attempt in ${error.retryAfterSeconds} s`);
       const { retryAfterSeconds } = error;
       return json(
         { error: PLAN_TEXT.verifyThrottled(Math.ceil(retryAfterSeconds / 60)), reason: "too_many_attempts", retryAfterSeconds },

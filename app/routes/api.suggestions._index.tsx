@@ -8,8 +8,10 @@ import { PRODUCT_GID_PATTERN } from "~/models/tags.server";
 import { catalogueReadiness } from "~/models/catalogue-readiness.server";
 import { suggestionsForVideos, tagSuggestedProducts } from "~/models/suggestions.server";
 import { API_TEXT } from "~/messages";
+import { idInput } from "~/rules/text-input";
 
-const VideoId = z.string().trim().min(1).max(64);
+// A NUL or a lone surrogate would reach the database and fail there (500): refused here with a 400 naming it (decision 021).
+const VideoId = idInput("videoId").trim().min(1).max(64);
 
 const SuggestionsBody = z.discriminatedUnion("intent", [
   // The review: the chosen videos with their suggestions; nothing is tagged.

@@ -28,6 +28,9 @@ const CreateUploadsBody = z.object({
  * POST /api/uploads {shopId, uploads: [{resourceUrl, filename}]}: the files
  * the browser uploaded become Shopify Files videos; 202 { uploads } to follow
  * with GET. They join the library (Draft) once Shopify has processed them.
+ * Each resourceUrl must be a target POST /api/uploads/targets gave this shop,
+ * not used before and not lapsed; otherwise 400 and Shopify is not asked
+ * (decision 058). The file keeps the name it was declared under.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);

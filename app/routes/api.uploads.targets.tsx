@@ -29,13 +29,14 @@ const UploadTargetsBody = z.object({
  * where the browser uploads each video, straight to Shopify's bucket; 200
  * { targets: [{url, resourceUrl, parameters}] } in the order given. A file of
  * another type or over the size limit refuses the request (400, every problem said).
+ * Each target is recorded for this shop: POST /api/uploads takes only those (decision 058).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { shop, admin } = await requireApiShop(request);
   const body = await readJsonBody(request, UploadTargetsBody);
   if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
-  const targets = await callModel(() => stageUploads(admin.graphql, body.files));
+  const targets = await callModel(() => stageUploads(shop.id, admin.graphql, body.files));
   return json({ targets });
 }
 

@@ -5,7 +5,8 @@
  *   answers them without parsing messages: a record that is not the shop's
  *   (404, indistinguishable from a missing one), input the domain refuses
  *   (400), the Free plan limit (403), an import that cannot start at all (400
- *   or 503). Messages are merchant-readable;
+ *   or 503), one import more than the plan runs at once (429). Messages are
+ *   merchant-readable;
  * - the classification of the failures Apify actors report inside their
  *   datasets (errorItemFailure), as the importers' failure kinds.
  *
@@ -52,6 +53,14 @@ export class ImportUnavailableError extends Error {
   ) {
     super(message);
     this.name = "ImportUnavailableError";
+  }
+}
+
+/** The shop already has as many imports in progress as its plan runs at once (decision 061): 429, with the message. */
+export class ImportLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImportLimitError";
   }
 }
 

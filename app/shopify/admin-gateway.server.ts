@@ -99,6 +99,13 @@ export const ADMIN_DOCUMENTS = {
       }
     }
     ${PRODUCT_CARD_FRAGMENT}`,
+  // Whether a product a products/* webhook names is the shop's (decision 062): null for another shop's.
+  productExists: `#graphql
+    query ClipcartProductExists($id: ID!) {
+      product(id: $id) {
+        id
+      }
+    }`,
   productSearch: `#graphql
     query ClipcartProductSearch($query: String!, $first: Int!) {
       products(first: $first, query: $query, sortKey: TITLE) {
@@ -611,6 +618,12 @@ export async function fetchProductCards(graphql: AdminGraphql, ids: string[]): P
       },
     ];
   });
+}
+
+/** Whether the shop has this product (`gid://shopify/Product/...`): Shopify answers null for another shop's or a deleted one. */
+export async function shopHasProduct(graphql: AdminGraphql, productId: string): Promise<boolean> {
+  const data = await runAdminQuery<{ product: { id: string } | null }>(graphql, ADMIN_DOCUMENTS.productExists, { id: productId });
+  return data.product?.id === productId;
 }
 
 // ---------------------------------------------------------------- files

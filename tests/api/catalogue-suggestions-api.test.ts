@@ -131,6 +131,34 @@ describe("the catalogue for product suggestions", () => {
     expect((await suggestionsOf(shop, shopId, other.id)).suggestions[0]?.title).toBe("Lavender Pillar Candle");
   });
 
+  it("ignores a products/* body signed for another shop and replayed with this shop's domain and a new id (decision 062)", async () => {
+    const { shop: theirs, shopId: theirId } = await installedShop("catalogue-replay-theirs");
+    const { shop: mine, shopId: myId } = await installedShop("catalogue-replay-mine");
+    await syncCatalogue(myId);
+    const before = await live(myId);
+    const { product } = (await localShopify(`/shops/${theirs}/products`, { title: "Their Ghost Candle", price: 9 })) as { product: { id: string } };
+    const id = Number(product.id.split("/").pop());
+    const body = productPayload(id, "Their Ghost Candle", new Date().toISOString());
+
+    // Their genuine delivery is taken.
+    expect((await callRoute(productsCreate, signed(theirs, "products/create", body))).status).toBe(200);
+    expect((await row(theirId, id))?.title).toBe("Their Ghost Candle");
+
+    // The same signed body under my shop's header, as create and as update, with new webhook ids: 200, nothing written.
+    expectConsoleWarn(/Webhook ignored on products\/create for catalogue-replay-mine-.*: not a product of this shop/);
+    expectConsoleWarn(/Webhook ignored on products\/update for catalogue-replay-mine-.*: not a product of this shop/);
+    expect((await callRoute(productsCreate, signed(mine, "products/create", body))).status).toBe(200);
+    expect((await callRoute(productsUpdate, signed(mine, "products/update", body))).status).toBe(200);
+    expect(await row(myId, id)).toBeNull();
+    expect(await live(myId)).toBe(before);
+
+    // My own products are still followed: an update of one my catalogue has is taken.
+    const mineKnown = BASE_ID + 5;
+    const renamed = productPayload(mineKnown, "Renamed Mine", "2031-01-01T00:00:00Z");
+    expect((await callRoute(productsUpdate, signed(mine, "products/update", renamed))).status).toBe(200);
+    expect((await row(myId, mineKnown))?.title).toBe("Renamed Mine");
+  });
+
   it("refuses a webhook whose signature does not match, and one for another topic", async () => {
     const { shop, shopId } = await installedShop("catalogue-sig");
     const genuine = signed(shop, "products/update", productPayload(BASE_ID + 1, "Forged", "2031-01-01T00:00:00Z"));

@@ -244,7 +244,8 @@ describe("POST /api/channels: an account import runs as a job", () => {
   });
 
   it("runs at most two imports at a time per process; the others wait queued", async () => {
-    const shop = await bootstrapShop();
+    // Premium: three imports at once are more than Free's cap (decision 061).
+    const shop = await bootstrapShop("lib", "premium");
     const gates = new Map<string, ReturnType<typeof deferred<ChannelImportResult>>>();
     importers.tiktok = fakeImporter("tiktok", {
       channel: (username) => {

@@ -24,6 +24,7 @@ import { loader as listTagsRoute, action as addTagRoute } from "~/routes/api.vid
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { action as importSingleRoute } from "~/routes/api.videos.single";
 import { action as removeTagRoute } from "~/routes/api.videos.tags.$tagId";
+import { action as suggestionsRoute } from "~/routes/api.suggestions._index";
 import { action as createWidgetRoute } from "~/routes/api.widgets._index";
 import { action as deleteWidgetRoute } from "~/routes/api.widgets.$id";
 import { action as markInstalledRoute } from "~/routes/api.widgets.$id.mark-installed";
@@ -290,5 +291,23 @@ describe("imports: username, video URL and ids", () => {
     const job = await callRoute(getJobRoute, await apiRequest(shop.domain, "/api/import-jobs/%00"), { jobId: NUL });
     expect(await errorOf(job)).toEqual({ status: 400, error: controlCharacter("jobId") });
     expect(await prisma.importJob.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+});
+
+describe("product suggestions: video ids in the review and the confirmation", () => {
+  const post = async (shop: TestShop, body: Record<string, unknown>) =>
+    callRoute(suggestionsRoute, await apiRequest(shop.domain, "/api/suggestions", { body: { shopId: shop.id, ...body } }));
+
+  it("refuses a video id with a NUL or a lone surrogate (a 500 on both databases before); tags nothing", async () => {
+    const shop = await bootstrapShop("text");
+    const [video] = await seedVideos(shop.id, [{}]);
+    const review = (videoId: string) => post(shop, { intent: "review", videoIds: [video.id, videoId] });
+    expect(await errorOf(await review(`${video.id}${NUL}`))).toEqual({ status: 400, error: controlCharacter("videoId", "U+0000", "videoIds.1") });
+    expect(await errorOf(await review(`${video.id}${LONE_SURROGATE}`))).toEqual({ status: 400, error: brokenCharacter("videoId", "videoIds.1") });
+
+    const tag = (videoId: string) => post(shop, { intent: "tag", tags: [{ videoId, productId: "gid://shopify/Product/101" }] });
+    expect(await errorOf(await tag(NUL))).toEqual({ status: 400, error: controlCharacter("videoId", "U+0000", "tags.0.videoId") });
+    expect(await errorOf(await tag(`${video.id}${LONE_SURROGATE}`))).toEqual({ status: 400, error: brokenCharacter("videoId", "tags.0.videoId") });
+    expect(await prisma.productTag.count({ where: { shopId: shop.id } })).toBe(0);
   });
 });

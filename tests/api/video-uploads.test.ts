@@ -4,7 +4,7 @@
 // before anything is uploaded, and one Shopify cannot process never reaches
 // the library.
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { prisma } from "~/db.server";
 import { UPLOAD_TEXT } from "~/messages";
 import type { UploadStatusDto, VideoListPage } from "~/rules/api-types";
@@ -160,5 +160,95 @@ describe("uploading the merchant's own videos", () => {
     const refused = await rename(imported.id, "Mine now");
     expect(refused.status).toBe(400);
     expect((await jsonOf<{ error: string }>(refused)).error).toBe(UPLOAD_TEXT.onlyUploadsRenamed);
+  });
+});
+
+// Decision 058: Shopify's fileCreate fetches whatever URL it is given, so POST
+// /api/uploads hands it only a staged target this shop was given, once, in
+// time, as declared; everything else is refused before Shopify is asked.
+describe("POST /api/uploads takes only the shop's own staged targets", () => {
+  async function createFrom(shop: TestShop, uploads: Array<{ resourceUrl: string; filename: string }>) {
+    return callRoute(createUploadsRoute, await apiRequest(shop.domain, "/api/uploads", { body: { shopId: shop.id, uploads } }));
+  }
+
+  async function refusedWith(response: Response) {
+    expect(response.status).toBe(400);
+    return (await jsonOf<{ error: string }>(response)).error;
+  }
+
+  /** A target for the shop with the file uploaded to it, not yet used. */
+  async function stagedAndUploaded(shop: TestShop, filename = "clip.mp4"): Promise<Target> {
+    const staged = await targetsFor(shop, [{ filename, mimeType: "video/mp4", fileSize: mp4.length }]);
+    const target = must((await jsonOf<{ targets: Target[] }>(staged)).targets[0], "an upload target");
+    await uploadTo(target, mp4, filename, "video/mp4");
+    return target;
+  }
+
+  it("refuses any other URL: a loopback address, another shop's Files video, another shop's staged target", async () => {
+    const shop = await bootstrapMirroredShop("upload-url");
+    const other = await bootstrapMirroredShop("upload-url-other");
+    const theirs = await upload(other, mp4, "theirs.mp4");
+    await videoMirrorIdle();
+    expect(await statusOf(other, theirs.id)).toMatchObject({ status: "ready" });
+    const theirFile = only(
+      ((await localShopify(`/shops/${other.domain}/files`)) as { files: Array<{ mediaType: string; url: string | null }> }).files.filter(
+        (file) => file.mediaType === "VIDEO",
+      ),
+      "their video",
+    );
+    const theirTarget = await stagedAndUploaded(other, "their-next.mp4");
+
+    for (const resourceUrl of [`${inject("localShopifyUrl")}/__local/health`, must(theirFile.url, "their file's URL"), theirTarget.resourceUrl]) {
+      expect(await refusedWith(await createFrom(shop, [{ resourceUrl, filename: "clip.mp4" }]))).toBe(UPLOAD_TEXT.notStaged);
+    }
+    // Shopify was never asked: no file in the shop's Files, no upload recorded.
+    expect(await videoFiles(shop)).toEqual([]);
+    expect(await prisma.videoUpload.count({ where: { shopId: shop.id } })).toBe(0);
+    // Their target is still theirs to use.
+    expect((await createFrom(other, [{ resourceUrl: theirTarget.resourceUrl, filename: "their-next.mp4" }])).status).toBe(202);
+  });
+
+  it("takes a target once; a request naming one unknown target takes none of the others", async () => {
+    const shop = await bootstrapMirroredShop("upload-once");
+    const first = await stagedAndUploaded(shop, "first.mp4");
+    const second = await stagedAndUploaded(shop, "second.mp4");
+
+    const mixed = [
+      { resourceUrl: first.resourceUrl, filename: "first.mp4" },
+      { resourceUrl: `${second.resourceUrl}0`, filename: "second.mp4" },
+    ];
+    expect(await refusedWith(await createFrom(shop, mixed))).toBe(UPLOAD_TEXT.notStaged);
+    expect(await prisma.videoUpload.count({ where: { shopId: shop.id } })).toBe(0);
+
+    expect((await createFrom(shop, [{ resourceUrl: first.resourceUrl, filename: "first.mp4" }])).status).toBe(202);
+    expect(await refusedWith(await createFrom(shop, [{ resourceUrl: first.resourceUrl, filename: "first.mp4" }]))).toBe(UPLOAD_TEXT.notStaged);
+    // Named twice in one request: one file, one use.
+    const twice = [
+      { resourceUrl: second.resourceUrl, filename: "second.mp4" },
+      { resourceUrl: second.resourceUrl, filename: "second.mp4" },
+    ];
+    expect(await refusedWith(await createFrom(shop, twice))).toBe(UPLOAD_TEXT.notStaged);
+    expect(await prisma.videoUpload.count({ where: { shopId: shop.id } })).toBe(1);
+  });
+
+  it("refuses a target past its time, and one whose declared file the upload rules no longer take", async () => {
+    const shop = await bootstrapMirroredShop("upload-lapsed");
+    const lapsed = await stagedAndUploaded(shop, "late.mp4");
+    await prisma.stagedUpload.updateMany({ where: { shopId: shop.id, resourceUrl: lapsed.resourceUrl }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await refusedWith(await createFrom(shop, [{ resourceUrl: lapsed.resourceUrl, filename: "late.mp4" }]))).toBe(UPLOAD_TEXT.notStaged);
+
+    // The checks of /api/uploads/targets hold on this path too: a declared file over the limit is refused here.
+    const oversized = await stagedAndUploaded(shop, "huge.mp4");
+    await prisma.stagedUpload.updateMany({ where: { shopId: shop.id, resourceUrl: oversized.resourceUrl }, data: { fileSize: 300 * 1024 * 1024 } });
+    expect(await refusedWith(await createFrom(shop, [{ resourceUrl: oversized.resourceUrl, filename: "huge.mp4" }]))).toBe(UPLOAD_TEXT.tooBig("huge.mp4"));
+    expect(await videoFiles(shop)).toEqual([]);
+  });
+
+  it("the file keeps the name it was declared under, whatever name the second request gives", async () => {
+    const shop = await bootstrapMirroredShop("upload-name");
+    const target = await stagedAndUploaded(shop, "declared.mp4");
+    const created = await createFrom(shop, [{ resourceUrl: target.resourceUrl, filename: "renamed.mov" }]);
+    expect(created.status).toBe(202);
+    expect(only((await jsonOf<{ uploads: UploadStatusDto[] }>(created)).uploads, "upload")).toMatchObject({ filename: "declared.mp4" });
   });
 });

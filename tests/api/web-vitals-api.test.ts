@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { WEB_VITALS_SAMPLES_KEPT } from "~/constants";
-import { clearWebVitals, p75, type WebVitalsSummary } from "~/models/web-vitals.server";
+import { WEB_VITALS_SAMPLES_KEPT, WEB_VITALS_SHOPS_KEPT } from "~/constants";
+import { clearWebVitals, p75, recordWebVitals, webVitalsSummary, type WebVitalsSummary } from "~/models/web-vitals.server";
 import { action as reportRoute, loader as summaryRoute } from "~/routes/api.web-vitals";
 import { webVitalsPageOf } from "~/browser/web-vitals";
-import { apiRequest, callRoute } from "../support/app-requests";
+import { prisma } from "~/db.server";
+import { apiRequest, callRoute, uniqueShop } from "../support/app-requests";
 import { bootstrapShop, jsonOf } from "../support/library-fixtures";
 
 // Admin Web Vitals (issue 15 item 23, decision 052): App Bridge's reports, kept per page, read as p75.
@@ -62,6 +63,45 @@ describe("POST /api/web-vitals and GET /api/web-vitals", () => {
     const shop = await bootstrapShop("vitals");
     const response = await callRoute(reportRoute, await apiRequest(shop.domain, "/api/web-vitals", { token: null, body: { page: "plan", metrics: [] } }));
     expect(response.status).toBe(401);
+  });
+});
+
+describe("each shop's own figures (decision 062)", () => {
+  const lcp = (value: number) => ({ page: "library", metrics: [{ name: "LCP", value }] });
+
+  it("a shop reads the p75 of its own admin: another shop's reports do not move it", async () => {
+    const [mine, theirs] = [await bootstrapShop("vitals-mine"), await bootstrapShop("vitals-theirs")];
+    for (const value of [400, 500, 600]) expect((await report(mine.domain, lcp(value))).status).toBe(200);
+    for (const value of [9000, 9500, 9900, 9999]) await report(theirs.domain, lcp(value));
+
+    expect((await summary(mine.domain)).library.LCP).toEqual({ p75: 600, count: 3 });
+    expect((await summary(theirs.domain)).library.LCP).toEqual({ p75: 9900, count: 4 });
+  });
+
+  it("ignores the reports of a shop that never set the app up, or has uninstalled it", async () => {
+    const installed = await bootstrapShop("vitals-installed");
+    await report(installed.domain, lcp(500));
+    const stranger = uniqueShop("vitals-stranger");
+    const ignored = await report(stranger, lcp(60_000));
+    expect(ignored.status).toBe(200);
+    expect(await jsonOf(ignored)).toEqual({ recorded: 0 });
+    // Nor can it read anything: it has no shop here.
+    expect((await callRoute(summaryRoute, await apiRequest(stranger, "/api/web-vitals"))).status).toBe(404);
+
+    const gone = await bootstrapShop("vitals-gone");
+    await prisma.shop.update({ where: { id: gone.id }, data: { uninstalledAt: new Date() } });
+    expect(await jsonOf(await report(gone.domain, lcp(60_000)))).toEqual({ recorded: 0 });
+    expect((await summary(installed.domain)).library.LCP).toEqual({ p75: 500, count: 1 });
+  });
+
+  it("keeps the shops that reported last, a bounded number of them", async () => {
+    const domains = Array.from({ length: WEB_VITALS_SHOPS_KEPT + 1 }, () => uniqueShop("vitals-many"));
+    await prisma.shop.createMany({ data: domains.map((shopDomain) => ({ shopDomain })) });
+    const ids = new Map((await prisma.shop.findMany({ where: { shopDomain: { in: domains } } })).map((shop) => [shop.shopDomain, shop.id]));
+    for (const domain of domains) await recordWebVitals(domain, [{ page: "plan", name: "INP", value: 40 }]);
+    expect(webVitalsSummary(ids.get(domains[0]!)!).plan.INP.count).toBe(0);
+    expect(webVitalsSummary(ids.get(domains[1]!)!).plan.INP.count).toBe(1);
+    expect(webVitalsSummary(ids.get(domains.at(-1)!)!).plan.INP.count).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@
 // instance catching up from its revision sees every change.
 import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
-import { applyCatalogueEntries, catalogueChanges, type CatalogueEntry } from "../../app/models/catalogue.server";
+import { ProductWebhookPayload, applyCatalogueEntries, applyProductWebhook, catalogueChanges, type CatalogueEntry } from "../../app/models/catalogue.server";
 import { createShop, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();
@@ -66,5 +66,32 @@ describe("catalogue writes", () => {
     const titles = await prisma.catalogueProduct.findMany({ where: { shopId: { in: [one.id, two.id] } }, select: { shopId: true, title: true } });
     expect(titles.find((row) => row.shopId === one.id)?.title).toBe("Vase");
     expect(titles.find((row) => row.shopId === two.id)?.title).toBe("Lamp");
+  });
+});
+
+describe("products/create and products/update text", () => {
+  it("is stored without a NUL or a lone surrogate (PostgreSQL refused it, SQLite cut it at the NUL); the rest of the product is kept", async () => {
+    const shop = await createShop("catalogue-text");
+    const payload = ProductWebhookPayload.parse({
+      id: 424242,
+      title: "Cre\u0000ator Mug \uD83D",
+      handle: "creator-mug",
+      product_type: "Mugs\u0000",
+      vendor: "Hearth \uDE00& Loom",
+      tags: "gift\u0000, kitchen",
+      updated_at: "2026-03-01T00:00:00Z",
+      options: [{ name: "Colour", values: ["Blue\u0000", "Red"] }],
+      image: { src: "https://cdn.shopify.com/s/files/mug\u0000.png" },
+      variants: [{ price: "12.00" }],
+    });
+    await prisma.$transaction((db) => applyProductWebhook(shop.shopDomain, payload, db), TRANSACTION);
+
+    const row = await prisma.catalogueProduct.findUniqueOrThrow({
+      where: { shopId_productId: { shopId: shop.id, productId: "gid://shopify/Product/424242" } },
+    });
+    expect(row).toMatchObject({ title: "Creator Mug", productType: "Mugs", vendor: "Hearth & Loom", handle: "creator-mug", minPrice: "12.00" });
+    expect(JSON.parse(row.tags)).toEqual(["gift", "kitchen"]);
+    expect(JSON.parse(row.optionValues)).toEqual(["Blue", "Red"]);
+    expect(row.imageUrl).toBe("https://cdn.shopify.com/s/files/mug%00.png");
   });
 });

@@ -3,13 +3,14 @@
 // on the DATABASE_URL it inherits. Prints "ready", waits for the go file (so
 // every instance asks at the same moment), asks for the account import as the
 // API does (with "links": for the import of the links, comma-separated, in place of the username), prints the job's id and exits; its stand-in importer never answers
-// (the job stays active while the others ask).
+// (the job stays active while the others ask). An import over the plan's cap (decision 061) prints {"refused": message} instead.
 import { existsSync } from "node:fs";
 import { prisma } from "../../app/db.server";
 import { enqueueImport, enqueueLinksImport } from "../../app/models/import-jobs.server";
 import { configureImportRunner } from "../../app/jobs/import-runner.server";
 import { PLATFORMS } from "../../app/platforms/config";
 import type { PlatformImporter } from "../../app/platforms/types";
+import { ImportLimitError } from "../../app/rules/domain-errors";
 
 const [shopId = "", username = "", goFile = "", kind = "channel"] = process.argv.slice(2);
 configureImportRunner({
@@ -24,9 +25,14 @@ configureImportRunner({
 await prisma.shop.count({ where: { id: shopId } });
 console.log("ready");
 while (!existsSync(goFile)) await new Promise((resolve) => setTimeout(resolve, 5));
-const job =
-  kind === "links"
-    ? await enqueueLinksImport({ shopId, platform: "tiktok", links: username.split(",") })
-    : await enqueueImport({ shopId, kind: "channel", platform: "tiktok", input: username });
-console.log(JSON.stringify({ jobId: job.id }));
+try {
+  const job =
+    kind === "links"
+      ? await enqueueLinksImport({ shopId, platform: "tiktok", links: username.split(",") })
+      : await enqueueImport({ shopId, kind: "channel", platform: "tiktok", input: username });
+  console.log(JSON.stringify({ jobId: job.id }));
+} catch (error) {
+  if (!(error instanceof ImportLimitError)) throw error;
+  console.log(JSON.stringify({ refused: error.message }));
+}
 process.exit(0);

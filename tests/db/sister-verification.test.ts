@@ -128,6 +128,57 @@ describe("failed attempts are throttled per shop", () => {
   });
 });
 
+describe("failed attempts are throttled across shops too (decision 061)", () => {
+  it("wrong guesses spread over 10 shops reach the sister product at most 20 times per 15 minutes", async () => {
+    // A day ahead, so only this test's attempts are in its window; its shops (and their attempts) are deleted at its end.
+    const now = new Date(Date.now() + 24 * 3600_000);
+    const shops = await Promise.all(Array.from({ length: 10 }, (_, i) => createShop(`sister-spread-${i}`)));
+    try {
+      const guesses = Array.from({ length: 5 }, (_, n) =>
+        shops.map((shop) => ({ shopId: shop.id, clientId: `cl_spread_${shop.id}_${n}`, businessId: "biz_spread" })),
+      );
+      const outcomes: Array<(Error & { retryAfterSeconds?: number; scope?: string }) | null> = [];
+      for (const round of guesses) {
+        for (const guess of round) outcomes.push(await rejectionOf(verifySisterCustomer(guess.shopId, guess, { now })));
+      }
+      const forwarded = guesses.flat().reduce((sum, guess) => sum + sister.callCount(guess.clientId), 0);
+      expect(forwarded).toBe(20);
+      expect(outcomes.filter((error) => error?.name === "VerificationFailedError")).toHaveLength(20);
+      const throttled = outcomes.filter((error) => error?.name === "VerificationThrottledError");
+      expect(throttled).toHaveLength(30);
+      expect(throttled.every((error) => error?.scope === "all shops" && error.retryAfterSeconds! > 14 * 60)).toBe(true);
+
+      // Meanwhile a right pair waits too (the throttle cannot tell it from a guess), and goes through once the window has passed.
+      const customer = newCustomer("lunch");
+      const newcomer = await createShop("sister-spread-newcomer");
+      shops.push(newcomer);
+      expect((await rejectionOf(verifySisterCustomer(newcomer.id, credentialsOf(customer), { now })))?.name).toBe("VerificationThrottledError");
+      expect(sister.callCount(customer.clientId)).toBe(0);
+      const later = new Date(now.getTime() + 16 * 60_000);
+      expect(await verifySisterCustomer(newcomer.id, credentialsOf(customer), { now: later })).toMatchObject({ plan: "premium" });
+    } finally {
+      await prisma.shop.deleteMany({ where: { id: { in: shops.map((shop) => shop.id) } } });
+    }
+  });
+
+  it("a burst over many shops at once reaches the sister product at most 20 times", async () => {
+    const now = new Date(Date.now() + 48 * 3600_000);
+    const shops = await Promise.all(Array.from({ length: 12 }, (_, i) => createShop(`sister-spread-burst-${i}`)));
+    try {
+      const guesses = shops.flatMap((shop) =>
+        Array.from({ length: 4 }, (_, n) => ({ shopId: shop.id, clientId: `cl_sburst_${shop.id}_${n}`, businessId: "biz_b" })),
+      );
+      const outcomes = await Promise.all(guesses.map((guess) => rejectionOf(verifySisterCustomer(guess.shopId, guess, { now }))));
+      const forwarded = guesses.reduce((sum, guess) => sum + sister.callCount(guess.clientId), 0);
+      // Insert, then count: a burst may let fewer through (each sees the others' rows), never more.
+      expect(forwarded).toBeLessThanOrEqual(20);
+      expect(outcomes.filter((error) => error?.name === "VerificationThrottledError")).toHaveLength(guesses.length - forwarded);
+    } finally {
+      await prisma.shop.deleteMany({ where: { id: { in: shops.map((shop) => shop.id) } } });
+    }
+  });
+});
+
 describe("what is stored", () => {
   it("no plain Client ID or Business ID, nor an unkeyed hash of them, anywhere in the shop's verification rows", async () => {
     const customer = newCustomer("dinner");

@@ -15,7 +15,8 @@ import { revokeTokens } from "./oauth.js";
 import { adminApiCalls } from "./graphql/index.js";
 import { mintSessionToken } from "./session-token.js";
 import { emptyState, nextId, type FileRecord, type OrderRecord, type ThemeKind } from "./state.js";
-import { fileUrl, stagedUploadUrl, videoOriginalUrl, videoPreviewUrl } from "./urls.js";
+import { fileUrl, videoOriginalUrl, videoPreviewUrl } from "./urls.js";
+import { stagedResourceUrl } from "./staged-uploads.js";
 import { deliverWebhook, redeliverWebhook } from "./webhooks.js";
 import { cancelOrder, refundOrder, type CancelInput, type RefundInput } from "./orders.js";
 import { createProduct, deleteProduct, updateProduct, type ProductInput } from "./product-changes.js";
@@ -128,7 +129,7 @@ export function listShopFiles(ctx: LocalShopifyContext, shopName: string) {
     })),
     stagedUploads: shop.stagedUploads.map(({ data, ...upload }) => ({
       ...upload,
-      resourceUrl: stagedUploadUrl(ctx.config, upload.key),
+      resourceUrl: stagedResourceUrl(ctx.config, upload),
       uploadedBytes: data ? Buffer.byteLength(data, "base64") : null,
     })),
     pendingFailures: shop.fileFailures,

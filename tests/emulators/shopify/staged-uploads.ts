@@ -6,14 +6,18 @@
  * `<baseUrl>/staged-uploads`: the same protocol, a signed policy that caps the
  * size at the declared fileSize and pins the MIME type, and CORS for pages on
  * other origins (the app's upload form). The resourceUrl is what fileCreate
- * takes as originalSource; it is private, as a bucket object is.
+ * takes as originalSource; it is private, as a bucket object is. Its shape is
+ * Shopify's: an IMAGE's names its object (`<bucket>/tmp/<shop>/...`), a
+ * VIDEO's is the bucket's address with `?external_video_id=<n>`, so every
+ * video target differs from the others only in its query string.
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LocalShopifyContext } from "./context.js";
 import { escapeHtml } from "./http.js";
-import type { ShopState, StagedUploadRecord } from "./state.js";
+import { nextId, type ShopState, type StagedUploadRecord } from "./state.js";
 import { stagedUploadUrl } from "./urls.js";
+import type { LocalShopifyConfig } from "./config.js";
 
 /** Fixed, so targets handed out before a restart of the demo still take their upload. */
 const SIGNING_SECRET = "clipcart-local-staged-uploads";
@@ -73,11 +77,12 @@ export function createStagedTarget(ctx: LocalShopifyContext, shop: ShopState, in
     httpMethod: input.httpMethod ?? "PUT",
     expiresAt: now.getTime() + TARGET_LIFETIME_MS,
     createdAt: now.toISOString(),
+    ...(input.resource === "VIDEO" ? { externalVideoId: nextId(ctx.state) } : {}),
   };
   shop.stagedUploads.push(record);
   ctx.save();
 
-  const resourceUrl = stagedUploadUrl(ctx.config, record.key);
+  const resourceUrl = stagedResourceUrl(ctx.config, record);
   const credential = `local-shopify/${goDate(now).slice(0, 8)}/auto/storage/goog4_request`;
   if (record.httpMethod === "PUT") {
     const expires = Math.floor(record.expiresAt / 1000);
@@ -90,7 +95,7 @@ export function createStagedTarget(ctx: LocalShopifyContext, shop: ShopState, in
     });
     // The client sends these as the PUT's Content-Type and x-goog-acl headers.
     return {
-      url: `${resourceUrl}?${query}`,
+      url: `${stagedUploadUrl(ctx.config, record.key)}?${query}`,
       resourceUrl,
       parameters: [
         { name: "content_type", value: record.mimeType },
@@ -124,12 +129,22 @@ export function createStagedTarget(ctx: LocalShopifyContext, shop: ShopState, in
   };
 }
 
+/** What fileCreate takes for a staged upload: a VIDEO's by its external video id, an IMAGE's by its object key. */
+export function stagedResourceUrl(config: LocalShopifyConfig, record: StagedUploadRecord): string {
+  return record.externalVideoId === undefined ? stagedUploadUrl(config, record.key) : `${stagedUploadUrl(config)}?external_video_id=${record.externalVideoId}`;
+}
+
 /** The staged upload a resourceUrl names: undefined when the URL is not a staged target at all, null when it names none of this shop's. */
 export function stagedUploadOf(ctx: LocalShopifyContext, shop: ShopState, source: string): StagedUploadRecord | null | undefined {
-  const prefix = `${stagedUploadUrl(ctx.config)}/`;
+  const bucket = stagedUploadUrl(ctx.config);
+  if (source.startsWith(`${bucket}?`)) {
+    const externalVideoId = new URLSearchParams(source.slice(bucket.length + 1)).get("external_video_id");
+    return shop.stagedUploads.find((upload) => upload.externalVideoId !== undefined && String(upload.externalVideoId) === externalVideoId) ?? null;
+  }
+  const prefix = `${bucket}/`;
   if (!source.startsWith(prefix)) return undefined;
   const key = decodeURIComponent(source.slice(prefix.length).split("?")[0] ?? "");
-  return shop.stagedUploads.find((upload) => upload.key === key) ?? null;
+  return shop.stagedUploads.find((upload) => upload.key === key && upload.externalVideoId === undefined) ?? null;
 }
 
 function findUpload(ctx: LocalShopifyContext, key: string): StagedUploadRecord | undefined {
@@ -333,9 +348,8 @@ export async function handleStagedUpload(req: IncomingMessage, res: ServerRespon
     }
     if (!key && req.method === "POST") return await receivePost(req, res, ctx);
     if (key && req.method === "PUT") return await receivePut(req, res, url, ctx, key);
-    // Staged objects are private: only Shopify reads them back (fileCreate).
-    if (key && (req.method === "GET" || req.method === "HEAD"))
-      throw new BucketError(403, "AccessDenied", "Anonymous caller does not have read access to this object.");
+    // Staged objects are private: only Shopify reads them back (fileCreate), by object or by external video id.
+    if (req.method === "GET" || req.method === "HEAD") throw new BucketError(403, "AccessDenied", "Anonymous caller does not have read access to this object.");
     throw new BucketError(405, "MethodNotAllowed", `${req.method} is not allowed here.`);
   } catch (error) {
     if (!(error instanceof BucketError)) throw error;

@@ -116,6 +116,8 @@ export interface StagedUploadRecord {
   createdAt: string;
   /** base64 of the uploaded bytes, once uploaded. */
   data?: string;
+  /** VIDEO targets: the number their resourceUrl carries (`?external_video_id=`), as Shopify's do. */
+  externalVideoId?: number;
 }
 
 /** A test's request that a file's next processing fails (control endpoint `files/fail-next`). */

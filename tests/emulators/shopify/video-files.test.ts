@@ -331,6 +331,8 @@ describe("stagedUploadsCreate", () => {
     const target = await stage(token, { resource: "VIDEO", filename: "my clip.mp4", mimeType: "video/mp4", fileSize: String(mp4.length), httpMethod: "POST" });
     expect(target.url).toBe(`${base}/staged-uploads`);
     expect(target.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(["key", "policy", "Content-Type", "x-goog-signature"]));
+    // Shopify's shape for a video: the bucket's address and the video's number, nothing of the object's key.
+    expect(target.resourceUrl).toMatch(new RegExp(`^${base}/staged-uploads\\?external_video_id=\\d+$`));
 
     // An upload with progress events is not a simple request: the browser asks first.
     const preflight = await fetch(target.url, {
@@ -349,7 +351,8 @@ describe("stagedUploadsCreate", () => {
     });
     expect(uploaded.status).toBe(201);
     expect(uploaded.headers.get("access-control-allow-origin")).toBe("http://localhost:3999");
-    expect(await uploaded.text()).toContain(`<Location>${target.resourceUrl}</Location>`);
+    const key = target.parameters.find((p) => p.name === "key")!.value;
+    expect(await uploaded.text()).toContain(`<Key>${key}</Key>`);
     // The staged object is private.
     expect((await fetch(target.resourceUrl)).status).toBe(403);
     expect(world.localShopify.files("video-staged").stagedUploads).toMatchObject([{ filename: "my clip.mp4", uploadedBytes: mp4.length }]);

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "SisterVerificationAttempt_attemptedAt_idx" ON "SisterVerificationAttempt"("attemptedAt");
