@@ -529,6 +529,8 @@ export const WIDGET_TEXT = {
   chooseType: "Choose a widget type",
   choose: "Choose",
   chooseLayout: (title: string) => `Choose ${title}`,
+  /** The type picker's small picture of a layout (its accessible name). */
+  layoutPicture: (title: string) => `${title} layout`,
   noPageContext: "Please select at least one page where the widget should appear.",
   customizeTitle: (title: string) => `Customize ${title}`,
   defaultName: (title: string) => `${title} Widget`,

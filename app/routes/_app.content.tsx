@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { authenticatePage } from "~/http/page-auth.server";
@@ -11,6 +11,10 @@ import { VideoLibrary } from "~/components/library/VideoLibrary";
 import type { LibraryData } from "~/rules/api-types";
 import { AUTO_APPROVE_TEXT, PAGE_TITLES } from "~/messages";
 import { appHref } from "~/rules/app-links";
+import libraryStyles from "~/components/library/video-library.css?url";
+
+/** The list's phone layout (decision 066). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: libraryStyles }];
 
 /** The Video Library, filtered and paged on the server from the URL (tab, q, platform, page). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +33,8 @@ export default function VideoLibraryPage() {
   // The auto-approve rules (decision 054) live on a page of their own, reached from here.
   const rules = { content: AUTO_APPROVE_TEXT.openRules, url: appHref("/content/rules", search) };
   return (
-    <AppPage title={PAGE_TITLES.library} secondaryActions={[rules]}>
+    // Full width, as Polaris advises for wide tables: at a laptop's width the titles no longer wrap to three lines (decision 066).
+    <AppPage title={PAGE_TITLES.library} secondaryActions={[rules]} fullWidth>
       {data ? <VideoLibrary data={data as LibraryData} shopId={shop.id} /> : null}
     </AppPage>
   );

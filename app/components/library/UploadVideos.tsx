@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from "react";
-import { Banner, BlockStack, Button, Card, DropZone, InlineStack, ProgressBar, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, Card, DropZone, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import { VIDEO_UPLOAD } from "~/constants";
 import { LIBRARY_TEXT, UPLOAD_TEXT } from "~/messages";
 import { createUploads, fetchUploads, requestUploadTargets } from "~/browser/api-client";
@@ -30,8 +30,10 @@ let itemSeq = 0;
  * to Shopify's bucket with its own progress bar, then Shopify makes a Files
  * video of it; the panel follows the processing and says, per file, whether
  * it joined the library (as a draft) or why not. `onAdded` refreshes the list.
+ * `compact` (a library with videos, decision 066): one line, a slim drop zone
+ * beside the title; the files being uploaded still show below it.
  */
-export const UploadVideos = memo(function UploadVideos({ shopId, onAdded }: { shopId: string; onAdded: () => void }) {
+export const UploadVideos = memo(function UploadVideos({ shopId, onAdded, compact = false }: { shopId: string; onAdded: () => void; compact?: boolean }) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const mounted = useRef(true);
@@ -152,31 +154,65 @@ export const UploadVideos = memo(function UploadVideos({ shopId, onAdded }: { sh
 
   const finished = items.some((item) => item.phase === "added" || item.phase === "failed");
 
+  const dropZone = (
+    <DropZone
+      accept={Object.keys(VIDEO_UPLOAD.types).join(",")}
+      type="file"
+      allowMultiple
+      label={UPLOAD_TEXT.button}
+      labelHidden
+      variableHeight={compact}
+      onDrop={(files) => void start(files)}
+    >
+      {compact ? (
+        <Box padding="200">
+          <InlineStack gap="300" blockAlign="center">
+            <Button>{UPLOAD_TEXT.button}</Button>
+            <Text as="span" variant="bodySm" tone="subdued">
+              {UPLOAD_TEXT.dropHint}
+            </Text>
+          </InlineStack>
+        </Box>
+      ) : (
+        <DropZone.FileUpload actionTitle={UPLOAD_TEXT.button} actionHint={UPLOAD_TEXT.dropHint} />
+      )}
+    </DropZone>
+  );
+  const limits = (
+    <Text as="p" variant="bodySm" tone="subdued">
+      {UPLOAD_TEXT.limits}
+    </Text>
+  );
+
   return (
-    <Card>
+    <Card padding={compact ? "300" : undefined}>
       <section aria-labelledby="upload-videos-title">
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd" id="upload-videos-title">
-            {UPLOAD_TEXT.title}
-          </Text>
+          {compact ? (
+            <InlineStack gap="400" blockAlign="center">
+              <Text as="h2" variant="headingSm" id="upload-videos-title">
+                {UPLOAD_TEXT.title}
+              </Text>
+              {/* The zone is as wide as its button and hint; the limits take the rest of the line, or go below it on a narrow screen. */}
+              <div style={{ flex: "0 1 auto" }}>{dropZone}</div>
+              <div style={{ flex: "1 1 16rem" }}>{limits}</div>
+            </InlineStack>
+          ) : (
+            <Text as="h2" variant="headingMd" id="upload-videos-title">
+              {UPLOAD_TEXT.title}
+            </Text>
+          )}
           {problem ? (
             <Banner tone="critical" onDismiss={() => setProblem(null)}>
               <p>{problem}</p>
             </Banner>
           ) : null}
-          <DropZone
-            accept={Object.keys(VIDEO_UPLOAD.types).join(",")}
-            type="file"
-            allowMultiple
-            label={UPLOAD_TEXT.button}
-            labelHidden
-            onDrop={(files) => void start(files)}
-          >
-            <DropZone.FileUpload actionTitle={UPLOAD_TEXT.button} actionHint={UPLOAD_TEXT.dropHint} />
-          </DropZone>
-          <Text as="p" variant="bodySm" tone="subdued">
-            {UPLOAD_TEXT.limits}
-          </Text>
+          {compact ? null : (
+            <>
+              {dropZone}
+              {limits}
+            </>
+          )}
           {items.length ? (
             <BlockStack gap="200">
               {items.map((item) => (

@@ -24,6 +24,17 @@ import { ViewNameModal } from "./ViewNameModal";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** The list's box, whose rows a phone's width redraws (video-library.css). */
+const PHONE_TABLE_CLASS = "clipcart-video-table";
+/** Columns whose headings a phone's width hides: their cells move beside or under the title, or are left out (video-library.css). */
+const PHONE_HIDDEN_HEADINGS = {
+  thumbnail: "clipcart-column-thumbnail",
+  created: "clipcart-column-created",
+  products: "clipcart-column-products",
+  status: "clipcart-column-status",
+  actions: "clipcart-column-actions",
+} as const;
+
 export interface VideoSelection {
   selectedResources: string[];
   allResourcesSelected: boolean;
@@ -50,6 +61,11 @@ interface VideoIndexProps {
   onApprove: (videos: VideoDto[]) => void;
   onUnpublish: (videos: VideoDto[]) => void;
   onDelete: (videos: VideoDto[]) => void;
+}
+
+/** The list shows part of the library: a tab other than All, a search, a platform or the suggestions filter. */
+export function isNarrowed(query: VideoListQuery): boolean {
+  return query.tab !== "all" || query.search !== "" || query.platforms.length > 0 || query.suggested === true;
 }
 
 /**
@@ -198,7 +214,7 @@ export function VideoIndex({
   const onlyPlatform = query.platforms.length === 1 && firstPlatform && firstPlatform !== "upload" ? PLATFORMS[firstPlatform] : null;
 
   // Only a narrowed list (a tab other than All, a search, a platform) has something to change.
-  const narrowed = query.tab !== "all" || query.search !== "" || query.platforms.length > 0 || suggested;
+  const narrowed = isNarrowed(query);
   const emptyState = (
     <BlockStack gap="400" inlineAlign="center">
       <EmptySearchResult
@@ -242,65 +258,71 @@ export function VideoIndex({
         mode={mode}
         setMode={setMode}
         loading={loading}
+        // Below 490 px Polaris fixes the bar 56 px from the top of the window, for Shopify's own mobile header, as soon as
+        // it is out of view, even before it was reached: inside the app's frame it covered the import cards and the list.
+        disableStickyMode
       />
-      <IndexTable
-        resourceName={LIBRARY_TEXT.resourceName}
-        itemCount={videos.length}
-        selectedItemsCount={selection.allResourcesSelected ? "All" : selection.selectedResources.length}
-        onSelectionChange={selection.handleSelectionChange}
-        loading={loading}
-        emptyState={emptyState}
-        headings={[
-          { title: LIBRARY_TEXT.columns.thumbnail, hidden: true },
-          { title: LIBRARY_TEXT.columns.video },
-          { title: LIBRARY_TEXT.columns.created },
-          { title: LIBRARY_TEXT.columns.products },
-          { title: LIBRARY_TEXT.columns.status },
-          { title: LIBRARY_TEXT.columns.actions, alignment: "end" },
-        ]}
-        promotedBulkActions={[
-          { content: ACTION_TEXT.approve, onAction: () => onApprove(selectedVideos) },
-          { content: ACTION_TEXT.unpublish, onAction: () => onUnpublish(selectedVideos) },
-          {
-            content: ACTION_TEXT.tagProduct,
-            disabled: !single,
-            onAction: () => single && onTag(single),
-          },
-          {
-            content: ACTION_TEXT.preview,
-            disabled: !single,
-            onAction: () => single && onPreview(single),
-          },
-          { content: LIBRARY_TEXT.tagSuggestedBulk, onAction: () => onTagSuggested(selectedVideos) },
-        ]}
-        bulkActions={[{ items: [{ content: ACTION_TEXT.delete, destructive: true, onAction: () => onDelete(selectedVideos) }] }]}
-        pagination={
-          total > 0
-            ? {
-                hasPrevious: page > 1,
-                hasNext: page < pageCount,
-                onPrevious: () => askFor({ ...requestedQuery.current, page: page - 1 }, viewId),
-                onNext: () => askFor({ ...requestedQuery.current, page: page + 1 }, viewId),
-                label: LIBRARY_TEXT.pageOf(page, pageCount),
-              }
-            : undefined
-        }
-      >
-        {videos.map((video, index) => (
-          <VideoRow
-            key={video.id}
-            video={video}
-            position={index}
-            selected={selection.selectedResources.includes(video.id)}
-            unpublishing={unpublishingIds.includes(video.id)}
-            onPreview={onPreview}
-            onTag={onTag}
-            onShowTags={onShowTags}
-            onApprove={approveRow}
-            onUnpublish={unpublishRow}
-          />
-        ))}
-      </IndexTable>
+      {/* On a phone the rows are redrawn as two short lines (video-library.css, decision 066). */}
+      <div className={PHONE_TABLE_CLASS}>
+        <IndexTable
+          resourceName={LIBRARY_TEXT.resourceName}
+          itemCount={videos.length}
+          selectedItemsCount={selection.allResourcesSelected ? "All" : selection.selectedResources.length}
+          onSelectionChange={selection.handleSelectionChange}
+          loading={loading}
+          emptyState={emptyState}
+          headings={[
+            { title: LIBRARY_TEXT.columns.thumbnail, id: PHONE_HIDDEN_HEADINGS.thumbnail, hidden: true },
+            { title: LIBRARY_TEXT.columns.video },
+            { title: LIBRARY_TEXT.columns.created, id: PHONE_HIDDEN_HEADINGS.created },
+            { title: LIBRARY_TEXT.columns.products, id: PHONE_HIDDEN_HEADINGS.products },
+            { title: LIBRARY_TEXT.columns.status, id: PHONE_HIDDEN_HEADINGS.status },
+            { title: LIBRARY_TEXT.columns.actions, id: PHONE_HIDDEN_HEADINGS.actions, alignment: "end" },
+          ]}
+          promotedBulkActions={[
+            { content: ACTION_TEXT.approve, onAction: () => onApprove(selectedVideos) },
+            { content: ACTION_TEXT.unpublish, onAction: () => onUnpublish(selectedVideos) },
+            {
+              content: ACTION_TEXT.tagProduct,
+              disabled: !single,
+              onAction: () => single && onTag(single),
+            },
+            {
+              content: ACTION_TEXT.preview,
+              disabled: !single,
+              onAction: () => single && onPreview(single),
+            },
+            { content: LIBRARY_TEXT.tagSuggestedBulk, onAction: () => onTagSuggested(selectedVideos) },
+          ]}
+          bulkActions={[{ items: [{ content: ACTION_TEXT.delete, destructive: true, onAction: () => onDelete(selectedVideos) }] }]}
+          pagination={
+            total > 0
+              ? {
+                  hasPrevious: page > 1,
+                  hasNext: page < pageCount,
+                  onPrevious: () => askFor({ ...requestedQuery.current, page: page - 1 }, viewId),
+                  onNext: () => askFor({ ...requestedQuery.current, page: page + 1 }, viewId),
+                  label: LIBRARY_TEXT.pageOf(page, pageCount),
+                }
+              : undefined
+          }
+        >
+          {videos.map((video, index) => (
+            <VideoRow
+              key={video.id}
+              video={video}
+              position={index}
+              selected={selection.selectedResources.includes(video.id)}
+              unpublishing={unpublishingIds.includes(video.id)}
+              onPreview={onPreview}
+              onTag={onTag}
+              onShowTags={onShowTags}
+              onApprove={approveRow}
+              onUnpublish={unpublishRow}
+            />
+          ))}
+        </IndexTable>
+      </div>
       <ViewNameModal retry={savedViews.nameRetry} onClose={savedViews.closeNameRetry} />
     </>
   );

@@ -23,7 +23,8 @@ import { TagProductsModal } from "./TagProductsModal";
 import { SuggestionReviewModal } from "./SuggestionReviewModal";
 import { MediaHealthBanner } from "./MediaHealthBanner";
 import { UploadVideos } from "./UploadVideos";
-import { VideoIndex } from "./VideoIndex";
+import { ImportBar } from "./ImportBar";
+import { VideoIndex, isNarrowed } from "./VideoIndex";
 
 type Dialog =
   | { type: "import"; platform: PlatformId }
@@ -199,6 +200,10 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
   const stableApprove = useStableCallback(approve);
   const stableRevalidate = useStableCallback(() => revalidate());
 
+  // An empty library leads with the import cards; once it has videos they shrink to a line each and the list
+  // fills the first screen (decision 066). A narrowed list that is empty says nothing about the library.
+  const compactImport = list.total > 0 || isNarrowed(query);
+
   // "Now create a widget" only makes sense to a shop without one.
   const showImportBanner = importBanner && widgets.length === 0;
   const deleteDialog = dialogOf(dialog, "delete");
@@ -237,11 +242,11 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
       ) : null}
 
       <Layout.Section>
-        <PlatformImportCards channels={channels} onImport={openImport} />
-      </Layout.Section>
-
-      <Layout.Section>
-        <UploadVideos shopId={shopId} onAdded={stableRevalidate} />
+        {/* One stack either way: the upload panel stays mounted when the first video arrives, its files' progress with it. */}
+        <BlockStack gap="400">
+          {compactImport ? <ImportBar channels={channels} onImport={openImport} /> : <PlatformImportCards channels={channels} onImport={openImport} />}
+          <UploadVideos shopId={shopId} onAdded={stableRevalidate} compact={compactImport} />
+        </BlockStack>
       </Layout.Section>
 
       {runningJobs.length > 0 ? (

@@ -63,7 +63,8 @@ function HeldFlag({ words }: { words: VideoDto["held_words"] }) {
 /**
  * A library row (spec 2): thumbnail, id and title, created date, up to two
  * product badges and "+N more", status, Tag Product and Approve / Unpublish.
- * Clicking the row, or its title, opens the preview. Memoised: a list change
+ * Clicking the row, or its title, opens the preview. On a phone the cells are
+ * laid out as two lines (video-library.css). Memoised: a list change
  * that leaves a row as it was (loading starts, the selection clears) skips it.
  */
 export const VideoRow = memo(function VideoRow({
@@ -83,28 +84,32 @@ export const VideoRow = memo(function VideoRow({
   const hydrated = useHydrated();
   return (
     <IndexTable.Row id={video.id} position={position} selected={selected} onClick={() => onPreview(video)}>
-      <IndexTable.Cell>
+      <IndexTable.Cell className="clipcart-video-thumb">
         <VideoThumb url={video.thumbnail_url} platform={video.platform} alt="" />
       </IndexTable.Cell>
-      <IndexTable.Cell>
+      <IndexTable.Cell className="clipcart-video-main">
         <div style={{ maxWidth: 360, whiteSpace: "normal" }}>
           <BlockStack gap="050">
             <Interactive>
               <Link monochrome removeUnderline onClick={() => onPreview(video)}>
-                <Text as="span" variant="bodyMd" fontWeight="semibold" breakWord>
-                  {title}
-                </Text>
+                <span className="clipcart-video-title">
+                  <Text as="span" variant="bodyMd" fontWeight="semibold" breakWord>
+                    {title}
+                  </Text>
+                </span>
               </Link>
             </Interactive>
-            <Text as="span" variant="bodySm" tone="subdued" breakWord>
-              {video.video_id}
-            </Text>
+            <span className="clipcart-video-id">
+              <Text as="span" variant="bodySm" tone="subdued" breakWord>
+                {video.video_id}
+              </Text>
+            </span>
           </BlockStack>
         </div>
       </IndexTable.Cell>
       {/* The post's own date, not when it was imported: what the merchant knows the post by. */}
-      <IndexTable.Cell>{formatLongDate(video.posted_at, hydrated ? undefined : "UTC")}</IndexTable.Cell>
-      <IndexTable.Cell>
+      <IndexTable.Cell className="clipcart-video-wide">{formatLongDate(video.posted_at, hydrated ? undefined : "UTC")}</IndexTable.Cell>
+      <IndexTable.Cell className="clipcart-video-wide">
         <div style={{ maxWidth: 260, whiteSpace: "normal" }}>
           <InlineStack gap="100" blockAlign="center">
             {badges.map((tag) => (
@@ -118,14 +123,14 @@ export const VideoRow = memo(function VideoRow({
           </InlineStack>
         </div>
       </IndexTable.Cell>
-      <IndexTable.Cell>
+      <IndexTable.Cell className="clipcart-video-status">
         <BlockStack gap="100" inlineAlign="start">
           {video.enabled ? <Badge tone="success">{LIBRARY_TEXT.active}</Badge> : <Badge>{LIBRARY_TEXT.draft}</Badge>}
           <HeldFlag words={video.held_words} />
           <MediaStatus media={video.media} upload={video.platform === "upload"} />
         </BlockStack>
       </IndexTable.Cell>
-      <IndexTable.Cell>
+      <IndexTable.Cell className="clipcart-video-actions">
         <Interactive>
           <InlineStack gap="200" wrap={false} align="end">
             <Button size="slim" onClick={() => onTag(video)}>

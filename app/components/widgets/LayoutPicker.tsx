@@ -1,8 +1,12 @@
 import { BlockStack, Box, Button, Card, InlineGrid, Text } from "@shopify/polaris";
 import { LAYOUT_TYPES, type LayoutType } from "~/constants";
 import { LAYOUTS, WIDGET_TEXT } from "~/messages";
+import { LayoutPicture } from "./LayoutPicture";
 
-/** Step 1 of creating a widget (spec 2): every layout (the spec's four and Stories) with its description. */
+/**
+ * Step 1 of creating a widget (spec 2): every layout (the spec's four and
+ * Stories) with a small picture of it, its description and Choose.
+ */
 export function LayoutPicker({ onPick }: { onPick: (layout: LayoutType) => void }) {
   return (
     <Card>
@@ -12,8 +16,9 @@ export function LayoutPicker({ onPick }: { onPick: (layout: LayoutType) => void 
         </Text>
         <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: LAYOUT_TYPES.length }} gap="300">
           {LAYOUT_TYPES.map((layout) => (
-            <Box key={layout} padding="400" borderWidth="025" borderColor="border" borderRadius="200">
-              <BlockStack gap="300" inlineAlign="start">
+            <Box key={layout} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+              <BlockStack gap="200" inlineAlign="start">
+                <LayoutPicture layout={layout} />
                 <Text as="h3" variant="headingSm">
                   {LAYOUTS[layout].title}
                 </Text>

@@ -7,7 +7,7 @@ import { layoutHasTheme } from "~/rules/widget-rules";
 import { ACTION_TEXT, LAYOUT_NAMES, PAGE_CONTEXT_LABELS, WIDGET_TEXT, WIDGET_VIDEOS_TEXT } from "~/messages";
 import type { StorefrontWidget } from "~/storefront/widget-data";
 import { browserOrigin, withSampleVideos } from "~/storefront/sample-videos";
-import { WidgetPreview } from "./WidgetPreview";
+import { THUMBNAIL_HEIGHT_PX, WidgetThumbnail } from "./WidgetThumbnail";
 
 interface WidgetCardProps {
   widget: WidgetDto;
@@ -26,34 +26,44 @@ interface WidgetCardProps {
 /** The card's "Arrange videos" button, where focus returns when the editor closes. */
 export const arrangeButtonId = (widgetId: string) => `arrange-videos-${widgetId}`;
 
-/** Spec 2 widget card: mini preview, "#N", name, badges, Install on Store and Delete. */
+/**
+ * Spec 2 widget card: mini preview, "#N", name, badges, Install on Store and
+ * Delete. The preview is a thumbnail of a fixed height (decision 066), so a
+ * row of cards fits a laptop's first screen whatever their layouts.
+ */
 export function WidgetCard({ widget, preview, samples = false, installing, live, onInstall, onDelete, onArrange }: WidgetCardProps) {
   const shown = useMemo(() => (preview && samples && preview.videos.length === 0 ? withSampleVideos(preview, browserOrigin()) : preview), [preview, samples]);
   return (
     <NamedCard>
       {(headingId) => (
-        <BlockStack gap="300">
-          <Box minHeight="120px" background="bg-surface-secondary" borderRadius="200" padding="200">
+        <BlockStack gap="200">
+          <Box background="bg-surface-secondary" borderRadius="200">
             {shown && shown.videos.length > 0 ? (
-              <BlockStack gap="100">
-                <WidgetPreview widget={shown} label={WIDGET_TEXT.cardPreviewLabel(widget.name)} interactive={false} />
-                {shown !== preview ? (
-                  <Text as="p" tone="subdued" variant="bodySm" alignment="center">
-                    {WIDGET_TEXT.cardSamples}
-                  </Text>
-                ) : null}
-              </BlockStack>
+              <WidgetThumbnail widget={shown} label={WIDGET_TEXT.cardPreviewLabel(widget.name)} />
             ) : (
-              <Text as="p" tone="subdued" alignment="center">
-                {WIDGET_TEXT.cardNoVideos}
-              </Text>
+              <Box minHeight={`${THUMBNAIL_HEIGHT_PX}px`} padding="200">
+                <Text as="p" tone="subdued" alignment="center">
+                  {WIDGET_TEXT.cardNoVideos}
+                </Text>
+              </Box>
             )}
           </Box>
-          <InlineStack gap="200" blockAlign="center">
-            <Badge tone="info">{`#${widget.display_number}`}</Badge>
-            <Text as="h3" variant="headingSm" breakWord id={headingId}>
-              {widget.name}
+          {shown && shown !== preview ? (
+            <Text as="p" tone="subdued" variant="bodySm">
+              {WIDGET_TEXT.cardSamples}
             </Text>
+          ) : null}
+          {/* Delete sits across from the name, quieter than the card's main actions: the three did not fit one row. */}
+          <InlineStack gap="200" blockAlign="center" align="space-between" wrap={false}>
+            <InlineStack gap="200" blockAlign="center" wrap={false}>
+              <Badge tone="info">{`#${widget.display_number}`}</Badge>
+              <Text as="h3" variant="headingSm" breakWord id={headingId}>
+                {widget.name}
+              </Text>
+            </InlineStack>
+            <Button variant="plain" tone="critical" onClick={onDelete}>
+              {ACTION_TEXT.delete}
+            </Button>
           </InlineStack>
           <InlineStack gap="100">
             <Badge>{LAYOUT_NAMES[widget.layout_type]}</Badge>
@@ -74,9 +84,6 @@ export function WidgetCard({ widget, preview, samples = false, installing, live,
             </Button>
             <Button id={arrangeButtonId(widget.id)} onClick={onArrange}>
               {WIDGET_VIDEOS_TEXT.manage}
-            </Button>
-            <Button tone="critical" onClick={onDelete}>
-              {ACTION_TEXT.delete}
             </Button>
           </InlineStack>
         </BlockStack>

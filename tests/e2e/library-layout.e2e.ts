@@ -1,0 +1,114 @@
+import type { FrameLocator, Page } from "@playwright/test";
+import { seedVideos, type VideoSeed } from "./db";
+import { APP_URL, expect, test } from "./fixtures";
+import { videoRows } from "./library-helpers";
+
+// "Merchant polish II" item 4: the Video Library on a phone (one short row per
+// video, nothing sideways) and on a laptop (the list, not the import cards,
+// fills the first screen once the library has videos).
+
+const TITLES = [
+  "Unboxing the new linen summer dress collection with styling tips for every occasion",
+  "Spring lookbook",
+  "How we pack every order by hand in our little studio",
+  "Three ways to wear the oversized denim jacket this autumn",
+];
+
+/** Videos as an import brings them: long and short titles, posters, products, drafts and approved ones. */
+function librarySeeds(count: number): VideoSeed[] {
+  return Array.from({ length: count }, (_, index) => ({
+    title: `${TITLES[index % TITLES.length]} ${index + 1}`,
+    enabled: index % 3 === 0,
+    thumbnailUrl: `${APP_URL}/samples/sample-${(index % 8) + 1}.svg`,
+    tags: index % 2 === 0 ? ["Linen Dress", "Straw Hat", "Canvas Tote"] : [],
+  }));
+}
+
+/** The app frame's document width against the frame's own width. */
+async function documentWidth(page: Page) {
+  const frame = page.frame({ name: "app-iframe" });
+  if (!frame) throw new Error("no app frame");
+  return frame.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+}
+
+async function listShown(app: FrameLocator) {
+  await expect(videoRows(app).first()).toBeVisible();
+  await expect(app.locator("[data-page-skeleton]")).toHaveCount(0);
+}
+
+test.describe("at a phone's 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the library at 375 px has no horizontal overflow and a row no taller than 120 px", async ({ openLibrary, page, shop }) => {
+    const app = await openLibrary(() => seedVideos(shop, librarySeeds(8)));
+    await listShown(app);
+
+    const width = await documentWidth(page);
+    expect(width.clientWidth).toBeLessThanOrEqual(375);
+    expect(width.scrollWidth, "the document is wider than the frame").toBeLessThanOrEqual(width.clientWidth);
+
+    const rows = videoRows(app);
+    await expect(rows).toHaveCount(8);
+
+    // The tabs stay in their place, below the upload panel and above the list: they no longer float over either.
+    const [tabs, upload, firstRow] = await Promise.all([
+      app.getByRole("tablist").boundingBox(),
+      app.getByRole("region", { name: "Upload your own videos" }).boundingBox(),
+      rows.first().boundingBox(),
+    ]);
+    expect(
+      tabs && upload && tabs.y >= upload.y + upload.height,
+      `the tabs (at ${tabs?.y}) below the upload panel (ending at ${upload && upload.y + upload.height})`,
+    ).toBe(true);
+    expect(tabs && firstRow && tabs.y + tabs.height <= firstRow.y, "the tabs above the first row").toBe(true);
+
+    for (let index = 0; index < 8; index++) {
+      const row = rows.nth(index);
+      const box = await row.boundingBox();
+      expect(box?.height ?? Infinity, `row ${index + 1}'s height`).toBeLessThanOrEqual(120);
+      // Each row keeps its thumbnail, title, status and actions, all within the screen's width (no sideways scrolling).
+      await expect(row.getByRole("img").or(row.locator("img")).first()).toBeVisible();
+      await expect(row.getByText(TITLES[index % TITLES.length]!.slice(0, 12))).toBeVisible();
+      await expect(row.getByText(index % 3 === 0 ? "Active" : "Draft", { exact: true })).toBeVisible();
+      for (const action of ["Tag Product", index % 3 === 0 ? "Unpublish" : "Approve"]) {
+        const button = row.getByRole("button", { name: action, exact: true });
+        await expect(button).toBeVisible();
+        const buttonBox = await button.boundingBox();
+        expect(buttonBox && buttonBox.x >= 0 && buttonBox.x + buttonBox.width <= width.clientWidth, `row ${index + 1}: ${action} within the screen`).toBe(true);
+      }
+    }
+  });
+});
+
+test.describe("on a laptop's 1440 x 900 screen", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("once the library has videos, at least 6 of them show in the first screen, and importing or uploading stays one click away", async ({
+    openLibrary,
+    page,
+    shop,
+  }) => {
+    const app = await openLibrary(() => seedVideos(shop, librarySeeds(25)));
+    await listShown(app);
+
+    // A row counts when the merchant sees all of it: above the window's bottom edge and above the list's pagination bar,
+    // which stays at the bottom of the window while the list goes on below it.
+    const frame = (await page.locator("#app-iframe").boundingBox()) ?? { y: 0 };
+    const pagination = await app.getByRole("navigation", { name: "Pagination" }).boundingBox();
+    const screenEnd = Math.min(900, pagination ? pagination.y : 900);
+    const bottoms = await videoRows(app).evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().bottom));
+    const seen = bottoms.filter((bottom) => frame.y + bottom <= screenEnd).length;
+    expect(
+      seen,
+      `rows seen whole above ${Math.round(screenEnd)} px (row bottoms ${bottoms.map((bottom) => Math.round(frame.y + bottom)).join(", ")})`,
+    ).toBeGreaterThanOrEqual(6);
+
+    // The import of each platform and the upload are still right there.
+    for (const platform of ["TikTok", "Instagram", "Pinterest"]) {
+      await expect(app.getByRole("button", { name: `Import from ${platform}` })).toBeInViewport();
+    }
+    // The drop zone's hidden file input is named "Upload videos" too: the button is the one the merchant sees.
+    const upload = app.getByRole("region", { name: "Upload your own videos" }).locator("button").filter({ hasText: "Upload videos" });
+    await expect(upload).toBeInViewport();
+  });
+});
