@@ -54,6 +54,11 @@ export async function handleStorefront(
   if (path.startsWith("/admin/themes/")) return handleThemeEditor(req, res, url, ctx, shop, path);
   if (path.startsWith(EXTENSION_ASSET_PATH)) return sendExtensionAsset(res, path.slice(EXTENSION_ASSET_PATH.length));
   if (handleThemeCdn(res, path)) return;
+  // Browsers ask every site for an icon; the local stores have none (and say so without an error).
+  if (path === "/favicon.ico") {
+    res.writeHead(204, { "Cache-Control": "public, max-age=86400" }).end();
+    return;
+  }
   if (thankYouPage(res, shop, path)) return;
   if (shop.realTheme) return handleRealThemeStorefront(req, res, url, ctx, shop, shop.realTheme, path, locale);
   if (await handleCart(req, res, url, ctx, shop, path, (ids, cart) => renderThemeSections(ctx, shop, ids, cart, locale))) return;

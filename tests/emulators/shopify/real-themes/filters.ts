@@ -9,7 +9,7 @@
  * new theme version renders instead of failing on it.
  */
 import { createHash, createHmac } from "node:crypto";
-import { type Liquid, type FilterImplOptions } from "liquidjs";
+import { Drop, toValue, type Liquid, type FilterImplOptions } from "liquidjs";
 import { CartDrop, CollectionDrop, ProductDrop, VariantDrop, slugify } from "./objects.js";
 import type { RealThemeFiles } from "./theme-source.js";
 import { ColorDrop, FontDrop, ImageDrop, moneyText } from "./values.js";
@@ -37,9 +37,11 @@ export function translateKey(locale: Record<string, unknown>, fallback: Record<s
 function keywordArgs(args: unknown[]): { positional: unknown[]; named: Record<string, unknown> } {
   const named: Record<string, unknown> = {};
   const positional: unknown[] = [];
+  // Liquid's nil/empty/blank literals reach filters as drops: their value is what counts (`srcset: nil` drops the attribute).
+  const plain = (value: unknown) => (value instanceof Drop && ![ColorDrop, FontDrop, ImageDrop].some((kind) => value instanceof kind) ? toValue(value) : value);
   for (const arg of args) {
-    if (Array.isArray(arg) && arg.length === 2 && typeof arg[0] === "string") named[arg[0]] = arg[1];
-    else positional.push(arg);
+    if (Array.isArray(arg) && arg.length === 2 && typeof arg[0] === "string") named[arg[0]] = plain(arg[1]);
+    else positional.push(plain(arg));
   }
   return { positional, named };
 }
@@ -57,10 +59,12 @@ function imageUrl(value: unknown, named: Record<string, unknown>): string {
   const image = imageOf(value);
   const src = image?.src ?? (typeof value === "string" ? value : "");
   if (!src) return "";
-  const params = new URLSearchParams();
-  for (const key of ["width", "height", "crop", "format", "pad_color"]) if (named[key] !== undefined && named[key] !== null) params.set(key, String(named[key]));
-  const query = params.toString();
-  return query ? `${src}${src.includes("?") ? "&" : "?"}${query}` : src;
+  // A URL already sized (image_url's own output) gets its parameters replaced, as Shopify's CDN URLs do.
+  const [base = "", query = ""] = src.split("?");
+  const params = new URLSearchParams(query);
+  for (const key of ["width", "height", "crop", "format", "pad_color"]) if (named[key] !== undefined && named[key] !== null && named[key] !== "") params.set(key, String(named[key]));
+  const text = params.toString();
+  return text ? `${base}?${text}` : base;
 }
 
 function imageTag(value: unknown, named: Record<string, unknown>): string {
@@ -78,8 +82,10 @@ function imageTag(value: unknown, named: Record<string, unknown>): string {
     height,
   };
   for (const [key, v] of Object.entries(named)) {
-    if (["width", "height", "widths", "alt", "preload"].includes(key) || v === null || v === undefined || v === false) continue;
-    attributes[key] = v;
+    if (["width", "height", "widths", "alt", "preload"].includes(key)) continue;
+    // nil removes an attribute image_tag would set (srcset, sizes).
+    if (v === null || v === undefined || v === false) delete attributes[key];
+    else attributes[key] = v;
   }
   const rendered = Object.entries(attributes)
     .filter(([, v]) => v !== undefined && v !== null)

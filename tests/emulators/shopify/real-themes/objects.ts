@@ -260,15 +260,19 @@ export class ProductOptionDrop extends Drop {
     this.position = index + 1;
   }
 
-  get values(): string[] {
+  private get names(): string[] {
     return [...new Set(this.product.variants.map((v) => v.options[this.index] ?? ""))];
+  }
+  /** Its values (option value drops: they print as the value, and know their availability and variant). */
+  get values() {
+    return this.option_values;
   }
   get selected_value() {
     return this.product.selected_or_first_available_variant?.options[this.index] ?? null;
   }
   get option_values() {
     const selected = this.product.selected_or_first_available_variant;
-    return this.values.map((value, i) => {
+    return this.names.map((value, i) => {
       // The variant this value leads to: the selected one with this option changed (Shopify's option value drop).
       const wanted = (selected?.options ?? []).map((current, j) => (j === this.index ? value : current));
       const variant = this.product.variants.find((v) => v.options.every((o, j) => o === wanted[j])) ?? null;

@@ -95,8 +95,6 @@ function settingsReference(value: unknown, env: SettingsEnv): unknown {
   }, env.globals());
 }
 
-const blankToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
-
 /** One setting's value as Liquid gets it, from its raw value (or its default). */
 export function resolveSetting(schema: SettingSchema, raw: unknown, env: SettingsEnv): unknown {
   const value = settingsReference(raw === undefined ? schema.default : raw, env);
@@ -109,7 +107,8 @@ export function resolveSetting(schema: SettingSchema, raw: unknown, env: Setting
     case "color":
     case "color_background":
       if (value instanceof ColorDrop) return value;
-      return schema.type === "color" ? ColorDrop.parse(value) : blankToNull(value);
+      // A blank gradient stays "" (Dawn tests `!= empty` on it); a blank color is nil.
+      return schema.type === "color" ? ColorDrop.parse(value) : (value ?? "");
     case "color_palette": {
       // Iterable as colors, and by name (settings.color_palette.foreground).
       const entries = Object.entries((value as Record<string, unknown>) ?? {}).flatMap(([name, color]) => {
