@@ -251,7 +251,9 @@ export class ThemePageRender {
     const tag = schema.tag ?? "div";
     let inner: string;
     try {
-      inner = data.type === "apps" ? await this.renderAppsSection(data) : await this.renderSectionBody(id, data, schema, place);
+      // A theme without an apps section (Horizon) still shows one the merchant's edits hold: Shopify's own.
+      const shopifyApps = data.type === "apps" && this.theme.text("sections/apps.liquid") === undefined;
+      inner = shopifyApps ? await this.renderAppsSection(data) : await this.renderSectionBody(id, data, schema, place);
     } catch (error) {
       inner = this.liquidError(`sections/${data.type}.liquid`, error);
     }
@@ -340,9 +342,9 @@ export class ThemePageRender {
 
   /** App embeds switched on in config/settings_data.json (target body): at the end of the body on every page. */
   private async renderEmbeds(): Promise<string> {
-    const data = editedThemeJson(this.theme, this.edits, "config/settings_data.json");
+    const settingsData = this.edits["config/settings_data.json"] ?? this.theme.text("config/settings_data.json") ?? "{}";
     let html = "";
-    for (const [id, entry] of Object.entries(embedBlocks({ "config/settings_data.json": JSON.stringify(data ?? {}) }))) {
+    for (const [id, entry] of Object.entries(embedBlocks({ "config/settings_data.json": settingsData }))) {
       if (!entry.disabled) html += await renderAppBlock(id, entry, { ...this.globals, app: { metafields: appMetafields(this.request.shop) } }, this.assets, this.request.locale);
     }
     return html;
