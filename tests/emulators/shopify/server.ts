@@ -40,6 +40,7 @@ import { createPlatformEmulators, type PlatformEmulators } from "../platforms/in
 import { handleSisterProduct } from "../sister-product/emulator.js";
 import { createSaver, getShop, loadState, type LocalShopifyState } from "./state.js";
 import { handleStorefront, storefrontTarget } from "./storefront.js";
+import { handleThemeCdn } from "./real-themes/shopify-head.js";
 import { deliverWebhook } from "./webhooks.js";
 
 export interface LocalShopify {
@@ -82,7 +83,9 @@ function ownRoutes(ctx: LocalShopifyContext): Router {
       sendText(res, 200, productSvg(title), "image/svg+xml");
     })
     .on("*", /^\/staged-uploads(?:\/(.+))?$/, (req, res, url, [key = ""]) => handleStagedUpload(req, res, url, ctx, key))
-    .on("*", CONFIRM_PATH, (req, res, url, params) => handleConfirmPage(req, res, url, ctx, params));
+    .on("*", CONFIRM_PATH, (req, res, url, params) => handleConfirmPage(req, res, url, ctx, params))
+    // Real themes' assets and Local Shopify's stand-ins for Shopify's CDN files, also outside a storefront's host.
+    .on("GET", /^\/cdn\/(shop\/t|shopify)\//, (_req, res, url) => void handleThemeCdn(res, url.pathname));
 }
 
 export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> = {}): Promise<LocalShopify> {

@@ -293,8 +293,10 @@ export async function handleCart(
 
   let answer: Record<string, unknown>;
   if (action === "add") {
-    const multiple = Array.isArray(params.items);
-    const items = (multiple ? (params.items as Array<Record<string, unknown>>) : [params]).map(toAddItem);
+    // `items` as JSON's array, or a form's items[0][id]=... (an object keyed by position).
+    const listed = params.items && typeof params.items === "object" ? (Object.values(params.items) as Array<Record<string, unknown>>) : null;
+    const multiple = listed !== null;
+    const items = (listed ?? [params]).map(toAddItem);
     const refusal = addRefusal(shop, cart, items);
     if (refusal) return (cartError(res, refusal.status, refusal.description, headers), true);
     const added = new Set<string>();
