@@ -1,7 +1,8 @@
 import type { BrowserContextOptions, Page } from "@playwright/test";
 import { VARIANT_PICKER_PRODUCT_HANDLE, demoCatalogue } from "../emulators/shopify/catalogue";
 import { must } from "../support/must";
-import { expect, test } from "./fixtures";
+import { seedVideos } from "./db";
+import { adminModal, expect, modalButton, tableRow, test } from "./fixtures";
 import {
   REAL_THEME_SETUPS,
   collectPageErrors,
@@ -12,7 +13,7 @@ import {
   themeCartUi,
   type RealThemeSetup,
 } from "./real-theme-helpers";
-import { storefront } from "./storefront-helpers";
+import { createHomeWidget, published, storefront } from "./storefront-helpers";
 
 // Controls for Local Shopify's real themes (decision 064): on Dawn (each cart
 // type) and Horizon 3.5.1 and 4.1.3, the theme's own Add to cart works as on
@@ -169,4 +170,31 @@ test.describe("Shopify's standard storefront actions", () => {
       expect(errors).toEqual([]);
     });
   }
+});
+
+test("on Dawn, the merchant's Install on Store adds the widget's block in the theme editor, and the approved videos show on the home page", async ({
+  page,
+  openApp,
+  shop,
+}) => {
+  await putOnRealTheme(shop, "dawn");
+  let app = await openApp("/widgets");
+  // The widget's card: Install on Store opens the theme editor on Dawn, which adds the block in a new apps section.
+  await createHomeWidget(page, app, "Carousel", "Dawn carousel");
+  await seedVideos(shop, [{ title: "Dawn video one" }, { title: "Dawn video two" }]);
+  app = await openApp("/content");
+  for (const title of ["Dawn video one", "Dawn video two"]) await tableRow(app, title).getByRole("checkbox").check();
+  await app.getByRole("button", { name: "Approve", exact: true }).first().click();
+  await adminModal(app).getByLabel("Dawn carousel (Carousel)").check();
+  await modalButton(app, "Approve").click();
+  await expect(app.getByText("Successfully approved 2 video(s)!")).toBeVisible();
+  await published(shop, "widget_1", (widget) => widget?.videos.length === 2);
+
+  const shopper = await page.context().newPage();
+  const errors = collectPageErrors(shopper);
+  await shopper.goto(storefront(shop, "/"));
+  // Dawn's own page: its header and sections, then the app's section with the widget.
+  await expect(shopper.locator("sticky-header, .header-wrapper").first()).toBeVisible();
+  await expect(shopper.locator(".shopify-app-block clipcart-widget .cc-title")).toHaveText(["Dawn video one", "Dawn video two"]);
+  expect(errors).toEqual([]);
 });
