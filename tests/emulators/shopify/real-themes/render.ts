@@ -529,25 +529,31 @@ export class ThemePageRender {
     const cart = new CartDrop(this.factory, cartView(shop, this.request.cart, (product) => productImageUrl(this.request.ctx.config, product.handle)));
     const target = this.target;
     const root = locale === "en" ? "/" : `/${locale}/`;
+    // Locale-aware, as Shopify's routes are: /fr/cart/add on the French storefront.
+    const prefix = locale === "en" ? "" : `/${locale}`;
     const routes = {
       root_url: root,
-      cart_url: "/cart",
-      cart_add_url: "/cart/add",
-      cart_change_url: "/cart/change",
-      cart_update_url: "/cart/update",
-      cart_clear_url: "/cart/clear",
-      account_url: "/account",
-      account_login_url: "/account/login",
-      account_logout_url: "/account/logout",
-      account_register_url: "/account/register",
-      account_addresses_url: "/account/addresses",
-      account_recover_url: "/account/recover",
-      collections_url: "/collections",
-      all_products_collection_url: "/collections/all",
-      search_url: "/search",
-      predictive_search_url: "/search/suggest",
-      product_recommendations_url: "/recommendations/products",
-      storefront_login_url: "/account/login",
+      ...Object.fromEntries(
+        Object.entries({
+          cart_url: "/cart",
+          cart_add_url: "/cart/add",
+          cart_change_url: "/cart/change",
+          cart_update_url: "/cart/update",
+          cart_clear_url: "/cart/clear",
+          account_url: "/account",
+          account_login_url: "/account/login",
+          account_logout_url: "/account/logout",
+          account_register_url: "/account/register",
+          account_addresses_url: "/account/addresses",
+          account_recover_url: "/account/recover",
+          collections_url: "/collections",
+          all_products_collection_url: "/collections/all",
+          search_url: "/search",
+          predictive_search_url: "/search/suggest",
+          product_recommendations_url: "/recommendations/products",
+          storefront_login_url: "/account/login",
+        }).map(([name, path]) => [name, `${prefix}${path}`]),
+      ),
     };
     const country = { iso_code: "US", name: "United States", currency: { iso_code: "USD", symbol: "$", name: "United States Dollar" }, unit_system: "imperial", available_languages: [] };
     const language = { iso_code: locale, name: "English", endonym_name: "English", primary: locale === "en", root_url: root };
