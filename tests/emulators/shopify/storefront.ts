@@ -3,8 +3,10 @@
  * (what a browser uses; the shop is the Host's first label), or by path,
  * `/storefront/<handle>/...` (for Node clients that can't set Host).
  *
- * Pages (home, product, collection, cart) are rendered with liquidjs from the
- * shop's published theme (theme-files.ts plus the merchant's edits): a JSON
+ * A shop on one of Shopify's own themes (seed { realTheme }) is served by
+ * real-themes/storefront.ts (decision 064). Otherwise pages (home, product,
+ * collection, cart) are rendered with liquidjs from the shop's built-in theme
+ * (theme-files.ts plus the merchant's edits): a JSON
  * theme's templates are sections, among them "apps" sections holding app
  * blocks; a vintage theme's templates are Liquid. App blocks and app embeds
  * (config/settings_data.json) render the theme app extension's real Liquid
