@@ -38,14 +38,18 @@ console.log(`Local storefront: ${stack.storefrontUrl(demoShop)} (${themeName})`)
  */
 async function publishDemoTheme() {
   const seed = (/** @type {unknown} */ body) =>
-    fetch(`${stack.shopifyUrl}/__local/shops/${demoShop}/seed`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${stack.shopifyUrl}/__local/shops/${demoShop}/seed`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   if (demoTheme === "minimal") {
     await seed({ realTheme: null });
     return "minimal theme";
   }
   const response = await seed({ realTheme: demoTheme });
   if (response.ok) return demoTheme === "dawn" ? "Dawn" : `Horizon ${demoTheme.replace("horizon-", "")}`;
-  console.warn(`DEMO_THEME=${demoTheme}: ${((await response.json().catch(() => ({}))).error) ?? response.status}; the store keeps the minimal theme.`);
+  console.warn(`DEMO_THEME=${demoTheme}: ${(await response.json().catch(() => ({}))).error ?? response.status}; the store keeps the minimal theme.`);
   await seed({ realTheme: null });
   return "minimal theme";
 }

@@ -58,7 +58,11 @@ export async function putOnRealTheme(shop: string, theme: RealThemeName, setting
 
 /** Back to the built-in minimal theme. */
 export async function leaveRealTheme(shop: string) {
-  await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ realTheme: null }) });
+  await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/seed`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ realTheme: null }),
+  });
 }
 
 /**
@@ -69,7 +73,11 @@ export async function leaveRealTheme(shop: string) {
  */
 export async function placeClipcartBlock(
   shop: string,
-  { template, block = "carousel", widgetNumber = 1 }: { template: "index" | "product" | "collection" | "cart"; block?: "carousel" | "grid" | "single" | "stories"; widgetNumber?: number },
+  {
+    template,
+    block = "carousel",
+    widgetNumber = 1,
+  }: { template: "index" | "product" | "collection" | "cart"; block?: "carousel" | "grid" | "single" | "stories"; widgetNumber?: number },
 ) {
   const query = new URLSearchParams({ template, addAppBlockId: `${localApp.apiKey}/${block}`, target: "newAppsSection" });
   const response = await fetch(`${SHOPIFY_URL}/storefront/${shop}/admin/themes/current/editor?${query}`, {

@@ -75,7 +75,8 @@ for (const setup of REAL_THEME_SETUPS) {
 /** Shopify.actions.updateCart, as an app calls it, with a line's attributes; the events it emits on the way. */
 async function updateCartFromAnApp(page: Page, variantId: number) {
   return page.evaluate(async (id) => {
-    const shopify = (window as unknown as { Shopify: { actions: Record<string, ((...args: unknown[]) => Promise<unknown>) & { isDefault(): boolean }> } }).Shopify;
+    const shopify = (window as unknown as { Shopify: { actions: Record<string, ((...args: unknown[]) => Promise<unknown>) & { isDefault(): boolean }> } })
+      .Shopify;
     const seen: unknown[] = [];
     document.addEventListener("shopify:cart:lines-update", (event) => {
       const update = event as Event & { action: string; context: string; lines: unknown[]; promise: Promise<{ cart: { totalQuantity: number } }> };
@@ -117,7 +118,10 @@ test.describe("Shopify's standard storefront actions", () => {
     lines: [{ merchandiseId: `gid://shopify/ProductVariant/${smallBlack.id}`, quantity: 1 }],
   };
 
-  test("Horizon 4.1.3 configures them: updateCart emits the cart events from its drawer, which opens with the line and its properties", async ({ page, shop }) => {
+  test("Horizon 4.1.3 configures them: updateCart emits the cart events from its drawer, which opens with the line and its properties", async ({
+    page,
+    shop,
+  }) => {
     const setup = must(
       REAL_THEME_SETUPS.find((candidate) => candidate.theme === "horizon-4.1.3"),
       "Horizon 4.1.3",

@@ -37,4 +37,3 @@ export const CONSENT_BANNER = `<div id="local-consent" role="region" aria-label=
   });
 })();
 </script>`;
-

@@ -89,7 +89,9 @@ describe.skipIf(!!missing)(`Local Shopify on real themes${missing ? ` (skipped: 
       const headerId = /id="shopify-section-(sections--\d+__header)"/.exec(page)![1]!;
       const sections = await (await at(shop, `/?sections=${headerId},cart-icon-bubble,no-such-section`)).json();
       expect(Object.keys(sections)).toEqual([headerId, "cart-icon-bubble", "no-such-section"]);
-      expect(sections[headerId]).toMatch(new RegExp(`^<div id="shopify-section-${headerId}" class="shopify-section shopify-section-group-header-group section-header">`));
+      expect(sections[headerId]).toMatch(
+        new RegExp(`^<div id="shopify-section-${headerId}" class="shopify-section shopify-section-group-header-group section-header">`),
+      );
       expect(sections["cart-icon-bubble"]).toMatch(/^<div id="shopify-section-cart-icon-bubble" class="shopify-section">/);
       expect(sections["no-such-section"]).toBeNull();
 
@@ -179,7 +181,9 @@ describe.skipIf(!!missing)(`Local Shopify on real themes${missing ? ` (skipped: 
       const multipart = await at(shop, "/cart/add", { method: "POST", body: form, headers: { Cookie: cookie, "X-Requested-With": "XMLHttpRequest" } });
       const line = await multipart.json();
       expect(line).toMatchObject({ quantity: 2, properties: { _clipcart_video: "v1" } });
-      expect(line.sections[cartItems]).toMatch(new RegExp(`^<header id="shopify-section-${cartItems}" class="shopify-section shopify-section-group-header-group header-section">`));
+      expect(line.sections[cartItems]).toMatch(
+        new RegExp(`^<header id="shopify-section-${cartItems}" class="shopify-section shopify-section-group-header-group header-section">`),
+      );
       expect(line.sections[cartItems]).toContain(hoodie.title);
 
       const urlencoded = await at(shop, "/cart/add.js", {
@@ -212,7 +216,16 @@ describe.skipIf(!!missing)(`Local Shopify on real themes${missing ? ` (skipped: 
 
     it("/cart/change.js, /cart/update.js and /cart/clear.js answer the cart, with the sections asked for", async () => {
       const shop = newShop("horizon-4.1.3", { cart_type: "drawer" });
-      const added = await at(shop, "/cart/add.js", json({ items: [{ id: smallBlack.id, quantity: 1 }, { id: smallBlack.id, quantity: 1, properties: { Engraving: "A" } }] }));
+      const added = await at(
+        shop,
+        "/cart/add.js",
+        json({
+          items: [
+            { id: smallBlack.id, quantity: 1 },
+            { id: smallBlack.id, quantity: 1, properties: { Engraving: "A" } },
+          ],
+        }),
+      );
       const cookie = cookieOf(added);
       const [plain, engraved] = (await added.json()).items;
       expect(plain.key).not.toBe(engraved.key);
@@ -226,7 +239,9 @@ describe.skipIf(!!missing)(`Local Shopify on real themes${missing ? ` (skipped: 
       ]);
       expect(cart.sections["cart-drawer-section"]).toContain("cart-items-component");
 
-      const updated = await (await at(shop, "/cart/update.js", json({ updates: { [plain.key]: 0 }, note: "Gift", attributes: { wrap: "yes" } }, cookie))).json();
+      const updated = await (
+        await at(shop, "/cart/update.js", json({ updates: { [plain.key]: 0 }, note: "Gift", attributes: { wrap: "yes" } }, cookie))
+      ).json();
       expect(updated).toMatchObject({ item_count: 3, note: "Gift", attributes: { wrap: "yes" } });
       expect((await (await at(shop, "/cart/change.js", json({ line: 1, quantity: 0 }, cookie))).json()).item_count).toBe(0);
       expect((await at(shop, "/cart/change.js", json({ line: 9, quantity: 1 }, cookie))).status).toBe(400);
@@ -242,7 +257,16 @@ describe.skipIf(!!missing)(`Local Shopify on real themes${missing ? ` (skipped: 
       const now = new Date().toISOString();
       const metafields = clipcartMetafields([storefrontWidget({ pageContexts: ["all_pages"] })]);
       for (const [key, { value, type }] of Object.entries(metafields)) {
-        state.metafields.push({ id: 900_000 + state.metafields.length, ownerId: owner, namespace: "clipcart", key, type, value: JSON.stringify(value), createdAt: now, updatedAt: now });
+        state.metafields.push({
+          id: 900_000 + state.metafields.length,
+          ownerId: owner,
+          namespace: "clipcart",
+          key,
+          type,
+          value: JSON.stringify(value),
+          createdAt: now,
+          updatedAt: now,
+        });
       }
     }
     const addBlock = (shop: string, template: string) =>

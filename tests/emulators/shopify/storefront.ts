@@ -23,7 +23,7 @@ import { CONSENT_BANNER, CUSTOMER_PRIVACY_SCRIPT } from "./consent.js";
 import type { LocalShopifyContext } from "./context.js";
 import { handleCart, cartView, currentCart } from "./storefront-cart.js";
 import { handleThemeEditor } from "./theme-editor.js";
-import { embedBlocks, themeFiles } from "./theme-files.js";
+import { embedBlocks, themeFiles, type BlockEntry } from "./theme-files.js";
 import { escapeHtml, sendJson, sendText } from "./http.js";
 import type { CartState, ShopState } from "./state.js";
 import { productImageUrl } from "./urls.js";
@@ -224,7 +224,7 @@ async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page,
   const jsonTemplate = files[`templates/${page.type}.json`];
   if (jsonTemplate) {
     const template = JSON.parse(jsonTemplate) as {
-      sections: Record<string, { type: string; settings?: Record<string, unknown>; blocks?: Record<string, import("./theme-files.js").BlockEntry>; block_order?: string[] }>;
+      sections: Record<string, { type: string; settings?: Record<string, unknown>; blocks?: Record<string, BlockEntry>; block_order?: string[] }>;
       order: string[];
     };
     for (const id of template.order) {
@@ -289,4 +289,3 @@ async function renderThemeSections(
   }
   return rendered;
 }
-

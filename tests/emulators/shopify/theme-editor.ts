@@ -151,7 +151,12 @@ function addAppBlock(theme: ShopTheme, template: string, handle: string, setting
   };
   const sectionId = `apps_${randomBytes(3).toString("hex")}`;
   const blockId = `${handle}_${randomBytes(3).toString("hex")}`;
-  json.sections[sectionId] = { type: theme.appsSectionType, blocks: { [blockId]: { type: blockType(handle), settings } }, block_order: [blockId], settings: {} };
+  json.sections[sectionId] = {
+    type: theme.appsSectionType,
+    blocks: { [blockId]: { type: blockType(handle), settings } },
+    block_order: [blockId],
+    settings: {},
+  };
   json.order.push(sectionId);
   theme.save(file, `${JSON.stringify(json, null, 2)}\n`);
   return `Added the block to ${file}.`;

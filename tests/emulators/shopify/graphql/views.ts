@@ -11,15 +11,7 @@ import type { Product, Variant } from "../catalogue.js";
 import type { LocalShopifyContext } from "../context.js";
 import { gid, parseGid } from "../gid.js";
 import { escapeHtml } from "../http.js";
-import {
-  APP_ID,
-  type FileRecord,
-  type MetafieldRecord,
-  type OrderRecord,
-  type ShopState,
-  type Subscription,
-  type TokenRecord,
-} from "../state.js";
+import { APP_ID, type FileRecord, type MetafieldRecord, type OrderRecord, type ShopState, type Subscription, type TokenRecord } from "../state.js";
 import { shopThemeById, type ShopTheme } from "../published-theme.js";
 import { appAdminUrl, fileUrl, productImageUrl, storefrontUrl, videoOriginalUrl, videoPreviewUrl, videoRenditionUrl } from "../urls.js";
 import { connection, type PageArgs } from "./connection.js";

@@ -21,9 +21,12 @@ const engines = new Map<RealThemeName, Liquid>();
  * the file, keeping the line numbers its errors cite.
  */
 export function blankNonLiquidBlocks(source: string): string {
-  return source.replace(/({%-?\s*(schema|doc|stylesheet|javascript)\s*-?%})([\s\S]*?)({%-?\s*end\2\s*-?%})/g, (_all, open: string, _tag, body: string, close: string) => {
-    return open + body.replace(/[^\n]/g, "") + close;
-  });
+  return source.replace(
+    /({%-?\s*(schema|doc|stylesheet|javascript)\s*-?%})([\s\S]*?)({%-?\s*end\2\s*-?%})/g,
+    (_all, open: string, _tag, body: string, close: string) => {
+      return open + body.replace(/[^\n]/g, "") + close;
+    },
+  );
 }
 
 /** Node's files, read through blankNonLiquidBlocks (themes are read-only, so each file is read once). */

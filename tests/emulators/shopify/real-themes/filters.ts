@@ -62,7 +62,8 @@ function imageUrl(value: unknown, named: Record<string, unknown>): string {
   // A URL already sized (image_url's own output) gets its parameters replaced, as Shopify's CDN URLs do.
   const [base = "", query = ""] = src.split("?");
   const params = new URLSearchParams(query);
-  for (const key of ["width", "height", "crop", "format", "pad_color"]) if (named[key] !== undefined && named[key] !== null && named[key] !== "") params.set(key, String(named[key]));
+  for (const key of ["width", "height", "crop", "format", "pad_color"])
+    if (named[key] !== undefined && named[key] !== null && named[key] !== "") params.set(key, String(named[key]));
   const text = params.toString();
   return text ? `${base}?${text}` : base;
 }
@@ -108,7 +109,13 @@ function standardEventData(value: unknown, named: Record<string, unknown>): stri
         title: value.title,
         handle: value.handle,
         selectedVariant: variant
-          ? { id: `gid://shopify/ProductVariant/${variant.id}`, title: variant.title, availableForSale: variant.available, price: money(variant.price), selectedOptions }
+          ? {
+              id: `gid://shopify/ProductVariant/${variant.id}`,
+              title: variant.title,
+              availableForSale: variant.available,
+              price: money(variant.price),
+              selectedOptions,
+            }
           : null,
       },
     });
@@ -140,7 +147,11 @@ function colorFilter(fn: (color: ColorDrop, ...args: unknown[]) => unknown) {
 }
 
 /** Registers the filters on an engine that renders `theme`. */
-export function registerShopifyFilters(engine: Liquid, theme: RealThemeFiles, localeOf: (code: string) => { locale: Record<string, unknown>; fallback: Record<string, unknown> }) {
+export function registerShopifyFilters(
+  engine: Liquid,
+  theme: RealThemeFiles,
+  localeOf: (code: string) => { locale: Record<string, unknown>; fallback: Record<string, unknown> },
+) {
   const filters: Record<string, FilterImplOptions> = {
     // ---- theme assets
     asset_url: (file: unknown) => (typeof file === "string" && file ? themeAssetPath(theme, file) : ""),
@@ -188,7 +199,9 @@ export function registerShopifyFilters(engine: Liquid, theme: RealThemeFiles, lo
 
     // ---- colors
     color_brightness: colorFilter((color) => color.brightness),
-    color_to_rgb: colorFilter((color) => (color.alpha < 1 ? `rgba(${color.red}, ${color.green}, ${color.blue}, ${color.alpha})` : `rgb(${color.red}, ${color.green}, ${color.blue})`)),
+    color_to_rgb: colorFilter((color) =>
+      color.alpha < 1 ? `rgba(${color.red}, ${color.green}, ${color.blue}, ${color.alpha})` : `rgb(${color.red}, ${color.green}, ${color.blue})`,
+    ),
     color_to_hsl: colorFilter((color) => `hsl(${color.hue}, ${color.saturation}%, ${color.lightness}%)`),
     color_to_hex: colorFilter((color) => color.hex()),
     color_extract: colorFilter((color, part) => (color as unknown as Record<string, unknown>)[String(part)] ?? null),
@@ -227,7 +240,8 @@ export function registerShopifyFilters(engine: Liquid, theme: RealThemeFiles, lo
 
     // ---- HTML and URL helpers
     json: (value: unknown) => (JSON.stringify(value === undefined ? null : value) ?? "null").replace(/</g, "\\u003c").replace(/>/g, "\\u003e"),
-    link_to: (text: unknown, url: unknown, title?: unknown) => `<a href="${escapeAttribute(url)}"${title ? ` title="${escapeAttribute(title)}"` : ""}>${String(text ?? "")}</a>`,
+    link_to: (text: unknown, url: unknown, title?: unknown) =>
+      `<a href="${escapeAttribute(url)}"${title ? ` title="${escapeAttribute(title)}"` : ""}>${String(text ?? "")}</a>`,
     within: (url: unknown) => url,
     handleize: (text: unknown) => slugify(String(text ?? "")),
     handle: (text: unknown) => slugify(String(text ?? "")),
@@ -238,10 +252,22 @@ export function registerShopifyFilters(engine: Liquid, theme: RealThemeFiles, lo
     highlight_active_tag: (text: unknown) => text,
     pluralize: (count: unknown, singular: unknown, plural: unknown) => (Number(count) === 1 ? singular : plural),
     camelize: (text: unknown) => String(text ?? "").replace(/[-_\s]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : "")),
-    md5: (text: unknown) => createHash("md5").update(String(text ?? "")).digest("hex"),
-    sha1: (text: unknown) => createHash("sha1").update(String(text ?? "")).digest("hex"),
-    sha256: (text: unknown) => createHash("sha256").update(String(text ?? "")).digest("hex"),
-    hmac_sha256: (text: unknown, key: unknown) => createHmac("sha256", String(key ?? "")).update(String(text ?? "")).digest("hex"),
+    md5: (text: unknown) =>
+      createHash("md5")
+        .update(String(text ?? ""))
+        .digest("hex"),
+    sha1: (text: unknown) =>
+      createHash("sha1")
+        .update(String(text ?? ""))
+        .digest("hex"),
+    sha256: (text: unknown) =>
+      createHash("sha256")
+        .update(String(text ?? ""))
+        .digest("hex"),
+    hmac_sha256: (text: unknown, key: unknown) =>
+      createHmac("sha256", String(key ?? ""))
+        .update(String(text ?? ""))
+        .digest("hex"),
     structured_data: () => "{}",
     time_tag: (value: unknown) => {
       const date = new Date(String(value ?? ""));
@@ -250,7 +276,11 @@ export function registerShopifyFilters(engine: Liquid, theme: RealThemeFiles, lo
     format_address: () => "",
     default_pagination: (paginate: unknown) => {
       const parts = (paginate as { parts?: Array<{ title: unknown; url: string; is_link: boolean }> })?.parts ?? [];
-      return parts.map((part) => (part.is_link ? `<a href="${escapeAttribute(part.url)}">${String(part.title)}</a>` : `<span class="page current">${String(part.title)}</span>`)).join(" ");
+      return parts
+        .map((part) =>
+          part.is_link ? `<a href="${escapeAttribute(part.url)}">${String(part.title)}</a>` : `<span class="page current">${String(part.title)}</span>`,
+        )
+        .join(" ");
     },
     default_errors: () => "",
 

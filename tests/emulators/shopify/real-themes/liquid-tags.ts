@@ -101,7 +101,7 @@ class IgnoredBlock extends Tag {
     }
     throw new Error(`{% ${token.name} %} without {% ${end} %}`);
   }
-  *render(): Generator<unknown, void, unknown> {}
+  render(): void {}
 }
 
 /** A block tag whose content is rendered (form, paginate, style): the templates up to its end tag. */
@@ -149,7 +149,7 @@ class ContentForTag extends Tag {
 
 /** `{% layout none %}` / `{% layout 'name' %}`: which layout wraps the template. */
 class LayoutTag extends Tag {
-  *render(ctx: Context): Generator<unknown, void, unknown> {
+  render(ctx: Context): void {
     const name = quoted(this.token.args) ?? this.token.args.trim();
     scopeOf(ctx).setLayout(name === "none" ? null : name);
   }

@@ -32,15 +32,7 @@ import { themeEngine } from "./engine.js";
 import { RENDER_SCOPE, type RenderableBlock, type ThemeRenderScope } from "./liquid-tags.js";
 import { CartDrop, CollectionDrop, ObjectFactory, ProductDrop, slugify } from "./objects.js";
 import { shopifyHead } from "./shopify-head.js";
-import {
-  ColorSchemeDrop,
-  MenuDrop,
-  resolveColorSchemes,
-  resolveSettings,
-  type MenuLink,
-  type SettingSchema,
-  type SettingsEnv,
-} from "./settings.js";
+import { MenuDrop, resolveColorSchemes, resolveSettings, type ColorSchemeDrop, type MenuLink, type SettingSchema, type SettingsEnv } from "./settings.js";
 import { REAL_THEME_INFO, parseThemeJson, realThemeFiles, type RealThemeFiles, type RealThemeName } from "./theme-source.js";
 
 /** What a page with a Liquid error carries where the failing part would be. */
@@ -200,7 +192,8 @@ export class ThemePageRender {
     for (const id of ids) {
       const found = known.get(id);
       if (found) rendered[id] = await this.renderSection(id, found.data, { location: found.location, index: found.index, group: found.group });
-      else if (this.theme.text(`sections/${id}.liquid`) !== undefined) rendered[id] = await this.renderSection(id, this.staticSectionData(id), { location: "static", index: 0 });
+      else if (this.theme.text(`sections/${id}.liquid`) !== undefined)
+        rendered[id] = await this.renderSection(id, this.staticSectionData(id), { location: "static", index: 0 });
       else rendered[id] = null;
     }
     return rendered;
@@ -260,7 +253,12 @@ export class ThemePageRender {
     return `<${tag} id="shopify-section-${id}" class="${classes}">${inner}</${tag}>`;
   }
 
-  private async renderSectionBody(id: string, data: NodeData, schema: { settings?: SettingSchema[]; blocks?: SettingSchema[] }, place: { location: string; index: number }): Promise<string> {
+  private async renderSectionBody(
+    id: string,
+    data: NodeData,
+    schema: { settings?: SettingSchema[]; blocks?: SettingSchema[] },
+    place: { location: string; index: number },
+  ): Promise<string> {
     const settings = resolveSettings(schema.settings, data.settings, this.settingsEnv());
     const closest = { ...this.pageClosest(), ...closestFrom(settings) };
     const section = {
@@ -336,7 +334,13 @@ export class ThemePageRender {
 
   /** An app block in Shopify's wrapper, rendered from the extension (nothing when the block renders nothing). */
   private async renderAppBlockHtml(id: string, block: NodeData, globals: Record<string | symbol, unknown>): Promise<string> {
-    const html = await renderAppBlock(id, block as BlockEntry, { ...globals, app: { metafields: appMetafields(this.request.shop) } }, this.assets, this.request.locale);
+    const html = await renderAppBlock(
+      id,
+      block as BlockEntry,
+      { ...globals, app: { metafields: appMetafields(this.request.shop) } },
+      this.assets,
+      this.request.locale,
+    );
     return html.trim() ? `<div id="shopify-block-${id}" class="shopify-block shopify-app-block">${html}</div>` : "";
   }
 
@@ -345,7 +349,8 @@ export class ThemePageRender {
     const settingsData = this.edits["config/settings_data.json"] ?? this.theme.text("config/settings_data.json") ?? "{}";
     let html = "";
     for (const [id, entry] of Object.entries(embedBlocks({ "config/settings_data.json": settingsData }))) {
-      if (!entry.disabled) html += await renderAppBlock(id, entry, { ...this.globals, app: { metafields: appMetafields(this.request.shop) } }, this.assets, this.request.locale);
+      if (!entry.disabled)
+        html += await renderAppBlock(id, entry, { ...this.globals, app: { metafields: appMetafields(this.request.shop) } }, this.assets, this.request.locale);
     }
     return html;
   }
@@ -409,7 +414,8 @@ export class ThemePageRender {
     for (const blockId of node.block_order ?? Object.keys(node.blocks ?? {})) {
       const block = node.blocks?.[blockId];
       if (!block || block.disabled || block.static) continue;
-      if (block.type.startsWith("shopify://apps/")) html += await this.renderAppBlockHtml(blockId, block, { ...this.globals, section: parent.section, closest: parent.closest });
+      if (block.type.startsWith("shopify://apps/"))
+        html += await this.renderAppBlockHtml(blockId, block, { ...this.globals, section: parent.section, closest: parent.closest });
       else if (block.type === "@app") continue;
       else html += await this.renderThemeBlock(blockId, block, parent, {});
     }
@@ -419,7 +425,10 @@ export class ThemePageRender {
   // ------------------------------------------------------------ Liquid
 
   private async renderFile(file: string, globals: Record<string | symbol, unknown>): Promise<string> {
-    const withScope = RENDER_SCOPE in globals ? globals : { ...globals, [RENDER_SCOPE]: this.scope({ node: { type: "layout" }, section: null, closest: this.pageClosest(), sectionSchemaBlocks: [] }) };
+    const withScope =
+      RENDER_SCOPE in globals
+        ? globals
+        : { ...globals, [RENDER_SCOPE]: this.scope({ node: { type: "layout" }, section: null, closest: this.pageClosest(), sectionSchemaBlocks: [] }) };
     return this.engine.renderFile(file, {}, { globals: withScope });
   }
 
@@ -526,7 +535,10 @@ export class ThemePageRender {
 
   private pageGlobals(): Record<string | symbol, unknown> {
     const { shop, origin, path, locale, search } = this.request;
-    const cart = new CartDrop(this.factory, cartView(shop, this.request.cart, (product) => productImageUrl(this.request.ctx.config, product.handle)));
+    const cart = new CartDrop(
+      this.factory,
+      cartView(shop, this.request.cart, (product) => productImageUrl(this.request.ctx.config, product.handle)),
+    );
     const target = this.target;
     const root = locale === "en" ? "/" : `/${locale}/`;
     // Locale-aware, as Shopify's routes are: /fr/cart/add on the French storefront.
@@ -555,9 +567,16 @@ export class ThemePageRender {
         }).map(([name, path]) => [name, `${prefix}${path}`]),
       ),
     };
-    const country = { iso_code: "US", name: "United States", currency: { iso_code: "USD", symbol: "$", name: "United States Dollar" }, unit_system: "imperial", available_languages: [] };
+    const country = {
+      iso_code: "US",
+      name: "United States",
+      currency: { iso_code: "USD", symbol: "$", name: "United States Dollar" },
+      unit_system: "imperial",
+      available_languages: [],
+    };
     const language = { iso_code: locale, name: "English", endonym_name: "English", primary: locale === "en", root_url: root };
-    const pageTitle = target.product?.title ?? target.collection?.title ?? (target.template === "cart" ? "Your cart" : target.template === "404" ? "404 Not Found" : shop.name);
+    const pageTitle =
+      target.product?.title ?? target.collection?.title ?? (target.template === "cart" ? "Your cart" : target.template === "404" ? "404 Not Found" : shop.name);
     const factory = this.factory;
     const globals: Record<string | symbol, unknown> = {
       shop: {
@@ -609,17 +628,51 @@ export class ThemePageRender {
       handle: target.product?.handle ?? target.collection?.handle ?? null,
       current_page: Math.max(1, Number(search.get("page")) || 1),
       current_tags: null,
-      all_products: new LookupDrop((handle) => factory.productByHandle(handle), () => factory.live.map((p) => factory.product(p))),
-      collections: new LookupDrop((handle) => factory.collection(handle), () => factory.allCollections()),
-      linklists: new LookupDrop((handle) => this.menu(handle), () => ["main-menu", "footer"].map((h) => this.menu(h))),
-      pages: new LookupDrop(() => null, () => []),
-      blogs: new LookupDrop(() => null, () => []),
-      articles: new LookupDrop(() => null, () => []),
-      images: new LookupDrop(() => null, () => []),
-      metaobjects: new LookupDrop(() => null, () => []),
+      all_products: new LookupDrop(
+        (handle) => factory.productByHandle(handle),
+        () => factory.live.map((p) => factory.product(p)),
+      ),
+      collections: new LookupDrop(
+        (handle) => factory.collection(handle),
+        () => factory.allCollections(),
+      ),
+      linklists: new LookupDrop(
+        (handle) => this.menu(handle),
+        () => ["main-menu", "footer"].map((h) => this.menu(h)),
+      ),
+      pages: new LookupDrop(
+        () => null,
+        () => [],
+      ),
+      blogs: new LookupDrop(
+        () => null,
+        () => [],
+      ),
+      articles: new LookupDrop(
+        () => null,
+        () => [],
+      ),
+      images: new LookupDrop(
+        () => null,
+        () => [],
+      ),
+      metaobjects: new LookupDrop(
+        () => null,
+        () => [],
+      ),
       recommendations: { "performed?": false, performed: false, products: [], products_count: 0, intent: "related" },
       predictive_search: { performed: false, resources: { products: [], collections: [], pages: [], articles: [], queries: [] }, terms: "", types: [] },
-      search: { performed: false, results: [], results_count: 0, terms: search.get("q") ?? "", types: ["product"], filters: [], sort_by: "relevance", default_sort_by: "relevance", sort_options: [] },
+      search: {
+        performed: false,
+        results: [],
+        results_count: 0,
+        terms: search.get("q") ?? "",
+        types: ["product"],
+        filters: [],
+        sort_by: "relevance",
+        default_sort_by: "relevance",
+        sort_options: [],
+      },
       powered_by_link: '<a target="_blank" rel="nofollow" href="https://www.shopify.com">Powered by Shopify</a>',
       additional_checkout_buttons: false,
       content_for_additional_checkout_buttons: "",

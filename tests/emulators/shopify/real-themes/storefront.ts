@@ -25,7 +25,15 @@ function originOf(req: IncomingMessage, ctx: LocalShopifyContext): string {
   return req.headers.host ? `http://${req.headers.host}` : ctx.config.baseUrl;
 }
 
-function pageRender(setup: RealThemeSetup, req: IncomingMessage, ctx: LocalShopifyContext, shop: ShopState, cart: CartState, pathAndQuery: string, locale: string) {
+function pageRender(
+  setup: RealThemeSetup,
+  req: IncomingMessage,
+  ctx: LocalShopifyContext,
+  shop: ShopState,
+  cart: CartState,
+  pathAndQuery: string,
+  locale: string,
+) {
   const url = new URL(pathAndQuery, "http://local");
   return new ThemePageRender(setup, { shop, ctx, cart, path: url.pathname, search: url.searchParams, origin: originOf(req, ctx), locale });
 }

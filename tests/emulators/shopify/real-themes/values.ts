@@ -85,7 +85,10 @@ export class ColorDrop extends Drop {
   }
 
   hex(): string {
-    const two = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, "0");
+    const two = (n: number) =>
+      Math.max(0, Math.min(255, Math.round(n)))
+        .toString(16)
+        .padStart(2, "0");
     return `#${two(this.red)}${two(this.green)}${two(this.blue)}`;
   }
 
@@ -166,7 +169,15 @@ export class FontDrop extends Drop {
     if (property === "weight") {
       const current = Number(digit) * 100;
       const wanted =
-        value === "bold" ? 700 : value === "normal" ? 400 : value === "bolder" ? current + 300 : value === "lighter" ? current - 300 : Number(value.replace(/^\+|^-/, ""));
+        value === "bold"
+          ? 700
+          : value === "normal"
+            ? 400
+            : value === "bolder"
+              ? current + 300
+              : value === "lighter"
+                ? current - 300
+                : Number(value.replace(/^\+|^-/, ""));
       const next = /^[+-]/.test(value) ? current + Number(value) : wanted;
       return new FontDrop(`${base}_${letter}${Math.max(1, Math.min(9, Math.round(next / 100)))}`);
     }
@@ -218,7 +229,17 @@ export class ImageDrop extends Drop {
   }
 
   toJSON() {
-    return { id: this.id, alt: this.alt, position: this.position, preview_image: { aspect_ratio: this.aspect_ratio, height: this.height, width: this.width, src: this.src }, aspect_ratio: this.aspect_ratio, height: this.height, media_type: "image", src: this.src, width: this.width };
+    return {
+      id: this.id,
+      alt: this.alt,
+      position: this.position,
+      preview_image: { aspect_ratio: this.aspect_ratio, height: this.height, width: this.width, src: this.src },
+      aspect_ratio: this.aspect_ratio,
+      height: this.height,
+      media_type: "image",
+      src: this.src,
+      width: this.width,
+    };
   }
 }
 

@@ -28,14 +28,7 @@
  * cart-icon-bubble section, else a page reload; openCart calls open() on a
  * <cart-drawer-component> or <cart-drawer>, else goes to /cart.
  */
-import {
-  CartAttributesUpdateEvent,
-  CartDiscountUpdateEvent,
-  CartErrorEvent,
-  CartLinesUpdateEvent,
-  CartNoteUpdateEvent,
-  createGid,
-} from "./standard-events.js";
+import { CartAttributesUpdateEvent, CartDiscountUpdateEvent, CartErrorEvent, CartLinesUpdateEvent, CartNoteUpdateEvent, createGid } from "./standard-events.js";
 
 const root = () => (window.Shopify && window.Shopify.routes && window.Shopify.routes.root) || "/";
 const toSummary = (ajaxCart) => CartLinesUpdateEvent.createCartFromAjaxResponse(ajaxCart);
@@ -53,7 +46,10 @@ async function ajax(path, body, signal) {
 }
 
 /** The number in a gid (gid://shopify/ProductVariant/123 -> 123), or the raw id. */
-const rawId = (id) => String(id).replace(/^gid:\/\/shopify\/\w+\//, "").replace(/\?.*$/, "");
+const rawId = (id) =>
+  String(id)
+    .replace(/^gid:\/\/shopify\/\w+\//, "")
+    .replace(/\?.*$/, "");
 const properties = (attributes) => Object.fromEntries((attributes || []).map(({ key, value }) => [key, value]));
 const userError = (json, field) => ({ code: "INVALID", field, message: json.description || json.message || "The cart could not be updated." });
 
@@ -159,7 +155,11 @@ async function defaultUpdate(configuration, payload, options) {
     if (!ok) userErrors.push(userError(json, ["lines"]));
   }
   for (const line of changes) {
-    const { ok, json } = await ajax("cart/change.js", { id: rawId(line.id), quantity: line.quantity, ...(line.attributes ? { properties: properties(line.attributes) } : {}) }, signal);
+    const { ok, json } = await ajax(
+      "cart/change.js",
+      { id: rawId(line.id), quantity: line.quantity, ...(line.attributes ? { properties: properties(line.attributes) } : {}) },
+      signal,
+    );
     if (!ok) userErrors.push(userError(json, ["lines"]));
   }
   const update = {};
@@ -191,17 +191,26 @@ function updateEvents(payload, options) {
     events.push({ meta, deferred, event: new EventClass({ ...fields, context, promise: deferred.promise, ...(detail ? { detail } : {}) }) });
   };
   if (adds.length) {
-    make(CartLinesUpdateEvent, { type: "shopify:cart:lines-update", action: "add" }, {
-      action: "add",
-      lines: adds.map((line) => ({ merchandiseId: createGid("ProductVariant", rawId(line.merchandiseId)), quantity: line.quantity })),
-    });
+    make(
+      CartLinesUpdateEvent,
+      { type: "shopify:cart:lines-update", action: "add" },
+      {
+        action: "add",
+        lines: adds.map((line) => ({ merchandiseId: createGid("ProductVariant", rawId(line.merchandiseId)), quantity: line.quantity })),
+      },
+    );
   }
   if (changes.length) {
     const action = changes.every((line) => line.quantity === 0) ? "remove" : "update";
-    make(CartLinesUpdateEvent, { type: "shopify:cart:lines-update", action }, { action, lines: changes.map((line) => ({ id: line.id, quantity: line.quantity })) });
+    make(
+      CartLinesUpdateEvent,
+      { type: "shopify:cart:lines-update", action },
+      { action, lines: changes.map((line) => ({ id: line.id, quantity: line.quantity })) },
+    );
   }
   if (typeof payload.note === "string") make(CartNoteUpdateEvent, { type: "shopify:cart:note-update" }, { note: payload.note });
-  if (payload.discountCodes) make(CartDiscountUpdateEvent, { type: "shopify:cart:discount-update" }, { discountCodes: payload.discountCodes.map((code) => ({ code })) });
+  if (payload.discountCodes)
+    make(CartDiscountUpdateEvent, { type: "shopify:cart:discount-update" }, { discountCodes: payload.discountCodes.map((code) => ({ code })) });
   if (payload.attributes) make(CartAttributesUpdateEvent, { type: "shopify:cart:attributes-update" }, { attributes: payload.attributes });
   return events;
 }
@@ -227,7 +236,12 @@ async function updateCart(configuration, payload = {}, options = {}) {
   } catch (error) {
     for (const { deferred } of events) deferred.reject(error);
     const target = eventTarget(configuration, { type: "shopify:cart:error" });
-    target.dispatchEvent(new CartErrorEvent({ error: (error && error.message) || "The cart could not be updated.", code: error && error.name === "AbortError" ? "INVALID" : "SERVICE_UNAVAILABLE" }));
+    target.dispatchEvent(
+      new CartErrorEvent({
+        error: (error && error.message) || "The cart could not be updated.",
+        code: error && error.name === "AbortError" ? "INVALID" : "SERVICE_UNAVAILABLE",
+      }),
+    );
     throw error;
   }
 }
