@@ -183,6 +183,8 @@ export function registerShopifyFilters(
     money_with_currency: (value: unknown) => moneyText(value, "with_currency"),
     money_without_currency: (value: unknown) => moneyText(value, "without_currency"),
     money_without_trailing_zeros: (value: unknown) => moneyText(value, "without_trailing_zeros"),
+    // No product here sells by unit measure: the unit price alone.
+    unit_price_with_measurement: (value: unknown) => moneyText(value),
 
     // ---- images and media
     image_url: (value: unknown, ...args: unknown[]) => imageUrl(value, keywordArgs(args).named),
