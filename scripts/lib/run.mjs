@@ -1,7 +1,7 @@
 // @ts-check
 // Small helpers for the project's scripts: run a command visibly, time steps.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -68,6 +68,12 @@ function mtime(file) {
 export function ensureDependencies() {
   const installed = path.join(ROOT, "node_modules/.package-lock.json");
   if (mtime(installed) >= mtime(path.join(ROOT, "package-lock.json"))) return;
+  // A git worktree sharing another checkout's node_modules through a symlink: npm ci here empties the shared
+  // directory (it removes node_modules' contents through the link) before installing a copy of its own.
+  if (existsSync(path.join(ROOT, "node_modules")) && lstatSync(path.join(ROOT, "node_modules")).isSymbolicLink()) {
+    console.log("• node_modules is a link to another checkout's: not reinstalling it here (run npm ci there if it is stale).");
+    return;
+  }
   console.log("• Installing dependencies (npm ci)…");
   runOrExit("npm", ["ci", "--no-audit", "--no-fund"]);
 }

@@ -11,7 +11,9 @@ import { extensionFiles } from "../../extension/extension-files.js";
 import { gid } from "./gid.js";
 import type { ShopState } from "./state.js";
 import { blockSchema, label } from "./theme-editor.js";
-import { THEMES, embedBlocks, themeFiles, type BlockEntry } from "./theme-files.js";
+import { publishedTheme } from "./published-theme.js";
+import { parseThemeJson } from "./real-themes/theme-source.js";
+import { embedBlocks, type BlockEntry } from "./theme-files.js";
 
 /** The extension's handle (its folder under extensions/). */
 const EXTENSION_HANDLE = "clipcart-widgets";
@@ -28,8 +30,9 @@ function ourHandle(entry: BlockEntry | undefined): string | null {
 }
 
 export function appExtensionsOf(shop: ShopState) {
-  const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
-  const themeId = gid("OnlineStoreTheme", THEMES[shop.theme].id);
+  const theme = publishedTheme(shop);
+  const files = theme.files();
+  const themeId = gid("OnlineStoreTheme", theme.id);
   const placements = new Map<string, Placement[]>();
   const place = (handle: string, target: string) => placements.set(handle, [...(placements.get(handle) ?? []), { target, themeId }]);
 
@@ -38,7 +41,7 @@ export function appExtensionsOf(shop: ShopState) {
     if (!template) continue;
     let json: { sections?: Record<string, { disabled?: boolean; blocks?: Record<string, BlockEntry> }> };
     try {
-      json = JSON.parse(content);
+      json = parseThemeJson(content) as typeof json;
     } catch {
       continue;
     }
@@ -63,7 +66,7 @@ export function appExtensionsOf(shop: ShopState) {
       if (!schema) return [];
       const placed = placements.get(handle) ?? [];
       const isBlock = schema.target === "section";
-      const status: "active" | "available" | "unavailable" = placed.length > 0 ? "active" : isBlock && shop.theme === "liquid" ? "unavailable" : "available";
+      const status: "active" | "available" | "unavailable" = placed.length > 0 ? "active" : isBlock && !theme.takesAppBlocks ? "unavailable" : "available";
       return [{ handle, name: label(schema.name), target: schema.target, status, activations: placed }];
     });
   return [{ handle: EXTENSION_HANDLE, type: "theme_app_extension", activations }];

@@ -20,6 +20,7 @@ import { stagedResourceUrl } from "./staged-uploads.js";
 import { deliverWebhook, redeliverWebhook } from "./webhooks.js";
 import { cancelOrder, refundOrder, type CancelInput, type RefundInput } from "./orders.js";
 import { createProduct, deleteProduct, updateProduct, type ProductInput } from "./product-changes.js";
+import { REAL_THEME_NAMES, isRealThemeName, realThemesMissing, type RealThemeName } from "./real-themes/theme-source.js";
 
 export interface SeedInput {
   theme?: ThemeKind;
@@ -30,6 +31,15 @@ export interface SeedInput {
   orders?: Array<Partial<OrderRecord>>;
   /** The storefront asks shoppers for consent (a cookie banner and Shopify's Customer Privacy API, as where the law requires it). */
   consentBanner?: boolean;
+  /**
+   * Publishes one of Shopify's own themes (../shared/themes/<name>) instead of
+   * the built-in ones; null goes back to the built-in theme of `theme`.
+   */
+  realTheme?: RealThemeName | null;
+  /** The merchant's theme settings on the real theme, over config/settings_data.json (e.g. { cart_type: "drawer" }); replaces earlier ones. */
+  themeSettings?: Record<string, unknown>;
+  /** Replaces the merchant's edits of a real theme (filename -> content), as the theme editor saves them. */
+  realThemeEdits?: Partial<Record<RealThemeName, Record<string, string>>>;
 }
 
 export function resetAll(ctx: LocalShopifyContext): void {
@@ -52,6 +62,13 @@ export function seedShop(ctx: LocalShopifyContext, shopName: string, seed: SeedI
     shop.theme = seed.theme;
   }
   if (seed.themeEdits) shop.themeEdits = { ...shop.themeEdits, ...seed.themeEdits };
+  if (seed.realTheme !== undefined) {
+    if (seed.realTheme !== null && !isRealThemeName(seed.realTheme)) throw new Error(`realTheme must be one of ${REAL_THEME_NAMES.join(", ")} (or null)`);
+    const missing = seed.realTheme ? realThemesMissing([seed.realTheme]) : null;
+    if (missing) throw Object.assign(new Error(missing), { status: 503 });
+    shop.realTheme = seed.realTheme ? { name: seed.realTheme, settings: seed.themeSettings ?? {} } : null;
+  } else if (seed.themeSettings && shop.realTheme) shop.realTheme = { ...shop.realTheme, settings: seed.themeSettings };
+  if (seed.realThemeEdits) shop.realThemeEdits = { ...shop.realThemeEdits, ...seed.realThemeEdits };
   if (seed.consentBanner !== undefined) shop.consentBanner = seed.consentBanner === true;
   if (seed.productCount != null) shop.products = demoCatalogue(seed.productCount);
   if (seed.products) shop.products = seed.products.map((p, i) => normalizeProduct(p, i));
@@ -83,6 +100,8 @@ export function shopSnapshot(ctx: LocalShopifyContext, shopName: string) {
     installed: shop.installed,
     theme: shop.theme,
     themeEdits: shop.themeEdits,
+    realTheme: shop.realTheme ?? null,
+    realThemeEdits: shop.realThemeEdits ?? {},
     carts: shop.carts,
     appInstallationId: gid("AppInstallation", installationId(shop)),
     productCount: shop.products.length,

@@ -40,6 +40,7 @@ import { createPlatformEmulators, type PlatformEmulators } from "../platforms/in
 import { handleSisterProduct } from "../sister-product/emulator.js";
 import { createSaver, getShop, loadState, type LocalShopifyState } from "./state.js";
 import { handleStorefront, storefrontTarget } from "./storefront.js";
+import { handleThemeCdn } from "./real-themes/shopify-head.js";
 import { deliverWebhook } from "./webhooks.js";
 
 export interface LocalShopify {
@@ -69,20 +70,24 @@ export interface LocalShopify {
 }
 
 function ownRoutes(ctx: LocalShopifyContext): Router {
-  return new Router()
-    .on("POST", /^\/admin\/oauth\/access_token$/, (req, res) => handleAccessToken(req, res, ctx))
-    .on("POST", /^\/admin\/api\/([^/]+)\/graphql\.json$/, (req, res, _url, [version = ""]) => handleGraphql(req, res, ctx, version))
-    .on("GET", /^\/cdn\/shop\/products\/([^/]+)\.svg$/, (_req, res, _url, [handle = ""]) => {
-      // Stand-in for Shopify's CDN: the product's title on a colour derived from it.
-      const product = Object.values(ctx.state.shops)
-        .flatMap((s) => s.products)
-        .find((p) => p.handle === handle);
-      const title = product?.title ?? handle.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-      res.setHeader("Cache-Control", "public, max-age=3600");
-      sendText(res, 200, productSvg(title), "image/svg+xml");
-    })
-    .on("*", /^\/staged-uploads(?:\/(.+))?$/, (req, res, url, [key = ""]) => handleStagedUpload(req, res, url, ctx, key))
-    .on("*", CONFIRM_PATH, (req, res, url, params) => handleConfirmPage(req, res, url, ctx, params));
+  return (
+    new Router()
+      .on("POST", /^\/admin\/oauth\/access_token$/, (req, res) => handleAccessToken(req, res, ctx))
+      .on("POST", /^\/admin\/api\/([^/]+)\/graphql\.json$/, (req, res, _url, [version = ""]) => handleGraphql(req, res, ctx, version))
+      .on("GET", /^\/cdn\/shop\/products\/([^/]+)\.svg$/, (_req, res, _url, [handle = ""]) => {
+        // Stand-in for Shopify's CDN: the product's title on a colour derived from it.
+        const product = Object.values(ctx.state.shops)
+          .flatMap((s) => s.products)
+          .find((p) => p.handle === handle);
+        const title = product?.title ?? handle.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+        res.setHeader("Cache-Control", "public, max-age=3600");
+        sendText(res, 200, productSvg(title), "image/svg+xml");
+      })
+      .on("*", /^\/staged-uploads(?:\/(.+))?$/, (req, res, url, [key = ""]) => handleStagedUpload(req, res, url, ctx, key))
+      .on("*", CONFIRM_PATH, (req, res, url, params) => handleConfirmPage(req, res, url, ctx, params))
+      // Real themes' assets and Local Shopify's stand-ins for Shopify's CDN files, also outside a storefront's host.
+      .on("GET", /^\/cdn\/(shop\/t|shopify)\//, (_req, res, url) => void handleThemeCdn(res, url.pathname))
+  );
 }
 
 export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> = {}): Promise<LocalShopify> {

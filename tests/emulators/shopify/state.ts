@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { dirname } from "node:path";
 import { shopDomainOf, storeHandleOf } from "./config.js";
 import { demoCatalogue, type Product } from "./catalogue.js";
+import type { RealThemeName } from "./real-themes/theme-source.js";
 
 export type ThemeKind = "json" | "liquid";
 
@@ -75,6 +76,9 @@ export interface CartState {
   /** The `cart` cookie's value; "" for a cart not stored yet. */
   token: string;
   lines: CartLine[];
+  /** The cart's note and attributes (/cart/update.js). */
+  note?: string;
+  attributes?: Record<string, string>;
 }
 
 export interface FileRecord {
@@ -189,6 +193,13 @@ export interface ShopState {
   consentBanner?: boolean;
   /** Per-theme file edits over the defaults of theme-files.ts (filename -> content). */
   themeEdits: Partial<Record<ThemeKind, Record<string, string>>>;
+  /**
+   * A real theme of ../shared/themes published instead of the built-in ones,
+   * with the merchant's theme settings over its own (control: seed { realTheme, themeSettings }).
+   */
+  realTheme?: { name: RealThemeName; settings: Record<string, unknown> } | null;
+  /** The theme editor's saves in each real theme (JSON templates, settings data: filename -> content). */
+  realThemeEdits?: Partial<Record<RealThemeName, Record<string, string>>>;
   products: Product[];
   subscriptions: Subscription[];
   metafields: MetafieldRecord[];

@@ -1,23 +1,36 @@
 /**
- * The storefront's cart, as Shopify's Ajax Cart API serves it: a cart per
- * browser (the `cart` cookie), `POST /cart/add.js` (JSON `{ items: [...] }` or
- * form fields `id`, `quantity`, `properties[...]`), `GET /cart.js`,
- * `POST /cart/change.js`, `POST /cart/clear.js`, and the theme's plain form
- * post to `/cart/add`. Line-item properties are kept; the same variant with
- * other properties is another line, as on Shopify. Prices are in cents.
+ * The storefront's cart, as Shopify's Ajax Cart API serves it
+ * (shopify.dev/docs/api/ajax/reference/cart): a cart per browser (the `cart`
+ * cookie) and
+ *   POST /cart/add(.js)    JSON `{ items: [...] }` answers `{ items: [lines] }`;
+ *                          a single `id` (JSON, urlencoded or multipart form,
+ *                          `properties[name]` fields) answers that one line;
+ *   POST /cart/change(.js) `{ id: key|variant, line, quantity }`, answers the cart;
+ *   POST /cart/update(.js) `{ updates: {key|variant: qty} | [qty...], note, attributes }`;
+ *   POST /cart/clear(.js), GET /cart.js and /cart.json.
+ * Each POST takes `sections` (a comma list or an array, at most five) and
+ * `sections_url` (bundled section rendering): the answer then carries
+ * `sections`, each id's HTML rendered with the new cart in the context of
+ * `sections_url` (else the Referer's page), null for an id the theme lacks.
+ * The paths without `.js` answer JSON to scripts (X-Requested-With, or an
+ * Accept of JSON/JavaScript) and redirect a plain form post to /cart, as
+ * Shopify does. Line-item properties are kept, underscore-prefixed ones too;
+ * the same variant with other properties is another line, whose key is
+ * `<variant id>:<hash of its properties>`. Prices are in cents.
  *
- * Checkout is a stand-in: `POST /cart/checkout` turns the cart into a paid
- * order at once (no payment step), empties the cart, and delivers the signed
- * orders/create webhook with Shopify's REST order payload, as Shopify does
- * after a real checkout.
+ * Checkout is a stand-in: `POST /cart/checkout` (or a form post to /cart with
+ * `checkout`) turns the cart into a paid order at once (no payment step),
+ * empties the cart, and delivers the signed orders/create webhook with
+ * Shopify's REST order payload, as Shopify does after a real checkout.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LocalShopifyContext } from "./context.js";
 import { readBody, redirect, sendJson } from "./http.js";
-import { nextId, type CartLine, type CartState, type OrderRecord, type ShopState } from "./state.js";
+import { nextId, type CartState, type OrderRecord, type ShopState } from "./state.js";
 import { deliverWebhook } from "./webhooks.js";
 import { orderPayload } from "./orders.js";
+import type { Product, Variant } from "./catalogue.js";
 
 function cookieToken(req: IncomingMessage): string | null {
   return /(?:^|;\s*)cart=([a-z0-9]+)/.exec(req.headers.cookie ?? "")?.[1] ?? null;
@@ -29,7 +42,7 @@ export function currentCart(req: IncomingMessage, shop: ShopState): CartState {
   return (token && shop.carts[token]) || { token: "", lines: [] };
 }
 
-function variantOf(shop: ShopState, variantId: number) {
+function variantOf(shop: ShopState, variantId: number): { product: Product; variant: Variant } | null {
   for (const product of shop.products) {
     const variant = product.variants.find((v) => v.id === variantId);
     if (variant && product.status === "ACTIVE") return { product, variant };
@@ -37,34 +50,170 @@ function variantOf(shop: ShopState, variantId: number) {
   return null;
 }
 
+/** A line's key, as Shopify makes it: the variant id and a hash of what makes the line distinct (its properties). */
+export function lineKey(variantId: number, properties: Record<string, string>): string {
+  const sorted = Object.fromEntries(Object.entries(properties).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return `${variantId}:${createHash("md5").update(JSON.stringify(sorted)).digest("hex")}`;
+}
+
+const cents = (price: string) => Math.round(Number(price) * 100);
+
+function optionsOf(product: Product, variant: Variant): Array<{ name: string; value: string }> {
+  if (variant.options?.length) return variant.options;
+  if (variant.title === "Default Title") return [{ name: "Title", value: "Default Title" }];
+  return [{ name: "Size", value: variant.title }];
+}
+
+/** A line as the Ajax API answers it (the fields Dawn's and Horizon's scripts read, and the rest of Shopify's shape). */
+function lineJson(shop: ShopState, line: CartState["lines"][number], product: Product, variant: Variant, imageUrl: (product: Product) => string) {
+  const price = cents(variant.price);
+  const defaultVariant = variant.title === "Default Title";
+  const image = imageUrl(product);
+  return {
+    id: variant.id,
+    properties: line.properties,
+    quantity: line.quantity,
+    variant_id: variant.id,
+    key: line.key,
+    title: defaultVariant ? product.title : `${product.title} - ${variant.title}`,
+    price,
+    original_price: price,
+    presentment_price: price / 100,
+    discounted_price: price,
+    line_price: price * line.quantity,
+    original_line_price: price * line.quantity,
+    total_discount: 0,
+    discounts: [] as unknown[],
+    sku: variant.sku,
+    grams: 0,
+    vendor: product.vendor,
+    taxable: true,
+    product_id: product.id,
+    product_has_only_default_variant: defaultVariant && product.variants.length === 1,
+    gift_card: false,
+    final_price: price,
+    final_line_price: price * line.quantity,
+    url: `/products/${product.handle}?variant=${variant.id}`,
+    featured_image: { aspect_ratio: 1, alt: product.title, height: 800, url: image, width: 800 },
+    image,
+    handle: product.handle,
+    requires_shipping: true,
+    product_type: product.productType,
+    product_title: product.title,
+    product_description: product.description,
+    variant_title: defaultVariant ? null : variant.title,
+    variant_options: optionsOf(product, variant).map((option) => option.value),
+    options_with_values: optionsOf(product, variant),
+    line_level_discount_allocations: [] as unknown[],
+    line_level_total_discount: 0,
+    quantity_rule: { min: 1, max: null, increment: 1 },
+    has_components: false,
+  };
+}
+
+export type CartViewItem = ReturnType<typeof lineJson>;
+export type CartView = ReturnType<typeof cartView>;
+
 /** The cart as /cart.js and Liquid's `cart` show it. */
-export function cartView(shop: ShopState, cart: CartState) {
+export function cartView(shop: ShopState, cart: CartState, imageUrl: (product: Product) => string = () => "") {
   const items = cart.lines.flatMap((line) => {
     const found = variantOf(shop, line.variantId);
-    if (!found) return [];
-    const price = Math.round(Number(found.variant.price) * 100);
-    return [
-      {
-        id: line.variantId,
-        key: line.key,
-        variant_id: line.variantId,
-        product_id: found.product.id,
-        title: found.variant.title === "Default Title" ? found.product.title : `${found.product.title} - ${found.variant.title}`,
-        quantity: line.quantity,
-        price,
-        final_line_price: price * line.quantity,
-        properties: line.properties,
-        url: `/products/${found.product.handle}?variant=${line.variantId}`,
-      },
-    ];
+    return found ? [lineJson(shop, line, found.product, found.variant, imageUrl)] : [];
   });
+  const total = items.reduce((sum, item) => sum + item.final_line_price, 0);
   return {
     token: cart.token,
+    note: cart.note ?? null,
+    attributes: cart.attributes ?? {},
+    original_total_price: total,
+    total_price: total,
+    total_discount: 0,
+    total_weight: 0,
     item_count: items.reduce((sum, item) => sum + item.quantity, 0),
-    total_price: items.reduce((sum, item) => sum + item.final_line_price, 0),
-    currency: "USD",
     items,
+    requires_shipping: items.length > 0,
+    currency: "USD",
+    items_subtotal_price: total,
+    cart_level_discount_applications: [] as unknown[],
   };
+}
+
+// ---------------------------------------------------------------- request bodies
+
+/**
+ * Form fields into nested values, as Shopify (Rails) reads them:
+ * `properties[Name]=x`, `items[0][id]=1`, `updates[]=2`, `sections[]=a`.
+ */
+export function nestFormFields(pairs: Iterable<[string, string]>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [name, value] of pairs) {
+    const [head = "", ...rest] = name.split("[");
+    const path = [head, ...rest.map((part) => part.replace(/\]$/, ""))];
+    let node: Record<string, unknown> | unknown[] = root;
+    path.forEach((key, i) => {
+      const last = i === path.length - 1;
+      const container = node as Record<string, unknown>;
+      if (key === "" && Array.isArray(node)) {
+        if (last) node.push(value);
+        else node.push((node = {}));
+        return;
+      }
+      if (last) container[key] = value;
+      else {
+        const wantsArray = path[i + 1] === "";
+        const next = container[key];
+        node = (next && typeof next === "object" ? next : (container[key] = wantsArray ? [] : {})) as Record<string, unknown> | unknown[];
+      }
+    });
+  }
+  return root;
+}
+
+/** The fields of a multipart/form-data body (what `fetch(url, { body: new FormData(form) })` sends); files are read as text. */
+export function multipartFields(body: Buffer, contentType: string): Array<[string, string]> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const marker = boundary?.[1] ?? boundary?.[2];
+  if (!marker) return [];
+  const fields: Array<[string, string]> = [];
+  for (const part of body.toString("utf8").split(`--${marker}`)) {
+    const split = part.indexOf("\r\n\r\n");
+    if (split < 0) continue;
+    const name = /name="([^"]*)"/i.exec(part.slice(0, split))?.[1];
+    if (name === undefined) continue;
+    fields.push([name, part.slice(split + 4).replace(/\r\n$/, "")]);
+  }
+  return fields;
+}
+
+/** A cart request's parameters: the JSON body, or the form fields (urlencoded or multipart) nested, with the query's on top. */
+async function readCartParams(req: IncomingMessage, url: URL): Promise<Record<string, unknown>> {
+  const raw = await readBody(req);
+  const type = req.headers["content-type"] ?? "";
+  let params: Record<string, unknown>;
+  if (type.includes("json")) {
+    const parsed = JSON.parse(raw.toString("utf8") || "{}") as unknown;
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
+    params = parsed as Record<string, unknown>;
+  } else if (type.includes("multipart/form-data")) {
+    params = nestFormFields(multipartFields(raw, type));
+  } else {
+    params = nestFormFields(new URLSearchParams(raw.toString("utf8")));
+  }
+  const query = nestFormFields(url.searchParams);
+  return { ...query, ...params };
+}
+
+/** The sections asked to be rendered with the new cart: a comma list or an array, at most five. */
+export function sectionIds(value: unknown): string[] {
+  const ids = Array.isArray(value) ? value.flatMap((v) => String(v).split(",")) : typeof value === "string" ? value.split(",") : [];
+  return [
+    ...new Set(
+      ids
+        .map((id) => id.trim())
+        .filter((id) => /^[\w-]{1,120}$/.test(id))
+        .slice(0, 5),
+    ),
+  ];
 }
 
 interface AddItem {
@@ -73,66 +222,58 @@ interface AddItem {
   properties: Record<string, string>;
 }
 
-/** JSON `{items:[...]}` or `{id, quantity, properties}`, or form fields with `properties[name]`. */
-/** The sections an add asks to be re-rendered with the new cart (Section Rendering API): a comma list or an array. */
-function sectionIds(value: unknown): string[] {
-  const ids = Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(",") : [];
-  return ids
-    .map((id) => id.trim())
-    .filter((id) => /^[\w-]{1,64}$/.test(id))
-    .slice(0, 5);
+const toProperties = (value: unknown): Record<string, string> =>
+  value && typeof value === "object" && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, String(v ?? "")]))
+    : {};
+
+function toAddItem(item: Record<string, unknown>): AddItem {
+  const quantity = item.quantity === undefined || item.quantity === "" ? 1 : Math.floor(Number(item.quantity));
+  return { id: Number(item.id), quantity: Number.isFinite(quantity) ? quantity : 1, properties: toProperties(item.properties) };
 }
 
-async function readAddItems(req: IncomingMessage): Promise<{ items: AddItem[]; sections: string[] }> {
-  const raw = (await readBody(req)).toString("utf8");
-  const toItem = (item: Record<string, unknown>): AddItem => ({
-    id: Number(item.id),
-    quantity: Math.max(1, Math.floor(Number(item.quantity ?? 1)) || 1),
-    properties: Object.fromEntries(Object.entries((item.properties as Record<string, unknown>) ?? {}).map(([k, v]) => [k, String(v)])),
-  });
-  if ((req.headers["content-type"] ?? "").includes("json")) {
-    const body = JSON.parse(raw || "{}") as { items?: Array<Record<string, unknown>>; sections?: unknown } & Record<string, unknown>;
-    return { items: (body.items ?? [body]).map(toItem), sections: sectionIds(body.sections) };
-  }
-  const form = new URLSearchParams(raw);
-  const properties: Record<string, string> = {};
-  for (const [key, value] of form) {
-    const name = /^properties\[(.+)\]$/.exec(key)?.[1];
-    if (name) properties[name] = value;
-  }
-  return { items: [toItem({ id: form.get("id"), quantity: form.get("quantity") ?? 1, properties })], sections: sectionIds(form.get("sections")) };
+function cartError(res: ServerResponse, status: number, description: string, headers: Record<string, string> = {}) {
+  sendJson(res, status, { status, message: "Cart Error", description }, headers);
 }
 
-function cartError(res: ServerResponse, status: number, description: string) {
-  sendJson(res, status, { status, message: status === 404 ? "Cart Error" : "Cart Error", description });
+/** Scripts get JSON; a plain form post (a browser navigating) is redirected, as Shopify does. */
+function wantsJson(req: IncomingMessage, path: string): boolean {
+  if (path.endsWith(".js") || path.endsWith(".json")) return true;
+  if ((req.headers["x-requested-with"] ?? "").toString().toLowerCase() === "xmlhttprequest") return true;
+  return /application\/(json|javascript)/.test(req.headers.accept ?? "");
 }
+
+/** Renders theme sections with a cart, in the context of a page path (the storefront's theme rendering). */
+export type SectionRenderer = (ids: readonly string[], cart: CartState, contextPath: string) => Promise<Record<string, string | null>>;
+
+const CART_PATHS = /^\/cart\/(add|change|update|clear)(\.js)?$/;
 
 /** Handles the cart's endpoints; false when the path is not one of them. */
 export async function handleCart(
   req: IncomingMessage,
   res: ServerResponse,
-  _url: URL,
+  url: URL,
   ctx: LocalShopifyContext,
   shop: ShopState,
   path: string,
-  /** The theme's sections by id, rendered with a cart (the storefront's theme rendering). */
-  renderSections?: (ids: readonly string[], cart: CartState) => Promise<Record<string, string | null>>,
+  renderSections?: SectionRenderer,
+  imageUrl?: (product: Product) => string,
 ): Promise<boolean> {
-  if (path === "/cart.js" && req.method === "GET") {
-    sendJson(res, 200, cartView(shop, currentCart(req, shop)));
+  const view = (cart: CartState) => cartView(shop, cart, imageUrl);
+  if ((path === "/cart.js" || path === "/cart.json") && (req.method === "GET" || req.method === "HEAD")) {
+    sendJson(res, 200, view(currentCart(req, shop)));
     return true;
   }
   if (path === "/cart/checkout" && req.method === "POST") {
-    const cart = currentCart(req, shop);
-    if (!cartView(shop, cart).items.length) return (redirect(res, "/cart"), true);
-    const order = placeOrder(ctx, shop, cart);
-    cart.lines = [];
-    ctx.save();
-    await deliverWebhook(ctx, { shop: shop.domain, topic: "orders/create", payload: orderPayload(order) });
-    redirect(res, `/checkouts/thank-you/${order.id}`);
+    await checkout(res, ctx, shop, currentCart(req, shop));
     return true;
   }
-  if (!["/cart/add.js", "/cart/add", "/cart/change.js", "/cart/clear.js"].includes(path) || req.method !== "POST") return false;
+  const action = CART_PATHS.exec(path)?.[1];
+  // A form post to /cart (Dawn's notification and cart page): quantities, then maybe the checkout.
+  const cartForm = path === "/cart" && req.method === "POST";
+  // Dawn's remove links are GETs of /cart/change?line=1&quantity=0.
+  const changeLink = action === "change" && req.method === "GET";
+  if (!cartForm && !(action && (req.method === "POST" || changeLink))) return false;
 
   let cart = currentCart(req, shop);
   const headers: Record<string, string> = {};
@@ -140,57 +281,136 @@ export async function handleCart(
     cart = { token: randomBytes(12).toString("hex"), lines: [] };
     headers["Set-Cookie"] = `cart=${cart.token}; Path=/; SameSite=Lax`;
   }
+  const json = wantsJson(req, path) && !cartForm;
 
-  if (path === "/cart/add.js" || path === "/cart/add") {
-    let items: AddItem[];
-    let sections: string[];
-    try {
-      ({ items, sections } = await readAddItems(req));
-    } catch {
-      cartError(res, 422, "The request body is not valid.");
-      return true;
-    }
-    const added: CartLine[] = [];
-    for (const item of items) {
-      const found = variantOf(shop, item.id);
-      if (!found) return (cartError(res, 404, "Cannot find variant"), true);
-      if (found.variant.inventoryQuantity <= 0) return (cartError(res, 422, `${found.product.title} is already sold out.`), true);
-    }
-    for (const item of items) {
-      const key = `${item.id}:${JSON.stringify(item.properties)}`;
-      const line = cart.lines.find((existing) => existing.key === key);
-      if (line) line.quantity += item.quantity;
-      else cart.lines.push({ key, variantId: item.id, quantity: item.quantity, properties: item.properties });
-      added.push(cart.lines.find((existing) => existing.key === key)!);
-    }
-    shop.carts[cart.token] = cart;
-    ctx.save();
-    if (path === "/cart/add") {
-      if (headers["Set-Cookie"]) res.setHeader("Set-Cookie", headers["Set-Cookie"]);
-      redirect(res, "/cart");
-      return true;
-    }
-    const view = cartView(shop, cart);
-    const lines = view.items.filter((item) => added.some((line) => line.key === item.key));
-    // Shopify answers the sections asked for with their HTML for the new cart (null for one the theme lacks).
-    sendJson(res, 200, sections.length && renderSections ? { items: lines, sections: await renderSections(sections, cart) } : { items: lines }, headers);
+  let params: Record<string, unknown>;
+  try {
+    params = await readCartParams(req, url);
+  } catch {
+    cartError(res, 400, "The request body is not valid.", headers);
     return true;
   }
 
-  const body = JSON.parse((await readBody(req)).toString("utf8") || "{}") as { id?: string | number; line?: number; quantity?: number };
-  if (path === "/cart/clear.js") cart.lines = [];
-  else {
-    const index = body.line ? body.line - 1 : cart.lines.findIndex((line) => line.key === String(body.id) || line.variantId === Number(body.id));
-    const line = cart.lines[index];
-    if (!line) return (cartError(res, 400, "No valid line or id"), true);
-    const quantity = Math.max(0, Math.floor(Number(body.quantity ?? 0)));
-    if (quantity === 0) cart.lines.splice(index, 1);
-    else line.quantity = quantity;
+  let answer: Record<string, unknown>;
+  if (action === "add") {
+    // `items` as JSON's array, or a form's items[0][id]=... (an object keyed by position).
+    const listed = params.items && typeof params.items === "object" ? (Object.values(params.items) as Array<Record<string, unknown>>) : null;
+    const multiple = listed !== null;
+    const items = (listed ?? [params]).map(toAddItem);
+    const refusal = addRefusal(shop, cart, items);
+    if (refusal) return (cartError(res, refusal.status, refusal.description, headers), true);
+    const added = new Set<string>();
+    for (const item of items) {
+      const key = lineKey(item.id, item.properties);
+      const line = cart.lines.find((existing) => existing.key === key);
+      if (line) line.quantity += item.quantity;
+      else cart.lines.push({ key, variantId: item.id, quantity: item.quantity, properties: item.properties });
+      added.add(key);
+    }
+    const lines = view(cart).items.filter((item) => added.has(item.key));
+    answer = multiple ? { items: lines } : { ...lines[0] };
+  } else {
+    if (action === "clear") cart.lines = [];
+    else if (action === "change") {
+      const refusal = change(cart, params);
+      if (refusal) return (cartError(res, 400, refusal, headers), true);
+    } else update(cart, params);
+    if (cartForm && "checkout" in params) {
+      shop.carts[cart.token] = cart;
+      await checkout(res, ctx, shop, cart, headers);
+      return true;
+    }
+    answer = view(cart);
   }
   shop.carts[cart.token] = cart;
   ctx.save();
-  sendJson(res, 200, cartView(shop, cart), headers);
+
+  if (!json) {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    redirect(res, "/cart");
+    return true;
+  }
+  const sections = sectionIds(params.sections);
+  if (sections.length && renderSections) {
+    const contextPath = sectionsContext(params.sections_url, req);
+    answer.sections = await renderSections(sections, cart, contextPath);
+  }
+  sendJson(res, 200, answer, headers);
   return true;
+}
+
+/** Where bundled sections are rendered: `sections_url`, else the page the request came from (its Referer), else /cart. */
+function sectionsContext(sectionsUrl: unknown, req: IncomingMessage): string {
+  if (typeof sectionsUrl === "string" && sectionsUrl.startsWith("/")) return sectionsUrl;
+  try {
+    const referer = req.headers.referer ? new URL(req.headers.referer) : null;
+    if (referer) return referer.pathname + referer.search;
+  } catch {
+    // A malformed Referer: the cart's own page.
+  }
+  return "/cart";
+}
+
+/** Why an add is refused (nothing is added then), as Shopify answers it; null when it can be added. */
+function addRefusal(shop: ShopState, cart: CartState, items: AddItem[]): { status: number; description: string } | null {
+  if (!items.length) return { status: 422, description: "No items were added." };
+  for (const item of items) {
+    const found = variantOf(shop, item.id);
+    if (!found) return { status: 404, description: "Cannot find variant" };
+    if (item.quantity < 1) return { status: 422, description: "Quantity must be at least 1." };
+    const { product, variant } = found;
+    if (variant.inventoryQuantity <= 0) return { status: 422, description: `The product '${product.title}' is already sold out.` };
+    const inCart = cart.lines.filter((line) => line.variantId === item.id).reduce((sum, line) => sum + line.quantity, 0);
+    const wanted = items.filter((other) => other.id === item.id).reduce((sum, other) => sum + other.quantity, 0);
+    if (inCart + wanted > variant.inventoryQuantity) {
+      return { status: 422, description: `You can only add ${variant.inventoryQuantity} ${product.title} to the cart.` };
+    }
+  }
+  return null;
+}
+
+/** /cart/change: a line by its key or its variant (`id`) or its 1-based position (`line`); null when done, else why not. */
+function change(cart: CartState, params: Record<string, unknown>): string | null {
+  const id = params.id === undefined ? undefined : String(params.id);
+  const index = params.line
+    ? Number(params.line) - 1
+    : cart.lines.findIndex((line) => line.key === id || (id !== undefined && !id.includes(":") && line.variantId === Number(id)));
+  const line = cart.lines[index];
+  if (!line) return "No valid id or line parameter";
+  if (params.properties !== undefined) line.properties = toProperties(params.properties);
+  const quantity = params.quantity === undefined ? line.quantity : Math.max(0, Math.floor(Number(params.quantity) || 0));
+  if (quantity === 0) cart.lines.splice(index, 1);
+  else line.quantity = quantity;
+  return null;
+}
+
+/** /cart/update: quantities by key or variant (or by position for an array), the note and the cart's attributes. */
+function update(cart: CartState, params: Record<string, unknown>) {
+  const updates = params.updates;
+  const entries: Array<[string, unknown]> = Array.isArray(updates)
+    ? updates.map((quantity, i) => [cart.lines[i]?.key ?? "", quantity])
+    : Object.entries((updates as Record<string, unknown>) ?? {});
+  for (const [id, value] of entries) {
+    const quantity = Math.max(0, Math.floor(Number(value) || 0));
+    const matching = cart.lines.filter((line) => line.key === id || (!id.includes(":") && line.variantId === Number(id)));
+    for (const line of matching) line.quantity = quantity;
+  }
+  cart.lines = cart.lines.filter((line) => line.quantity > 0);
+  if (typeof params.note === "string") cart.note = params.note;
+  if (params.attributes && typeof params.attributes === "object") {
+    const attributes = { ...cart.attributes, ...toProperties(params.attributes) };
+    cart.attributes = Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== ""));
+  }
+}
+
+async function checkout(res: ServerResponse, ctx: LocalShopifyContext, shop: ShopState, cart: CartState, headers: Record<string, string> = {}) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (!cartView(shop, cart).items.length) return redirect(res, "/cart");
+  const order = placeOrder(ctx, shop, cart);
+  cart.lines = [];
+  ctx.save();
+  await deliverWebhook(ctx, { shop: shop.domain, topic: "orders/create", payload: orderPayload(order) });
+  redirect(res, `/checkouts/thank-you/${order.id}`);
 }
 
 /** The cart as an order in the shop's state (its lines keep their properties). */

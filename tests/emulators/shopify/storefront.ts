@@ -3,8 +3,10 @@
  * (what a browser uses; the shop is the Host's first label), or by path,
  * `/storefront/<handle>/...` (for Node clients that can't set Host).
  *
- * Pages (home, product, collection, cart) are rendered with liquidjs from the
- * shop's published theme (theme-files.ts plus the merchant's edits): a JSON
+ * A shop on one of Shopify's own themes (seed { realTheme }) is served by
+ * real-themes/storefront.ts (decision 064). Otherwise pages (home, product,
+ * collection, cart) are rendered with liquidjs from the shop's built-in theme
+ * (theme-files.ts plus the merchant's edits): a JSON
  * theme's templates are sections, among them "apps" sections holding app
  * blocks; a vintage theme's templates are Liquid. App blocks and app embeds
  * (config/settings_data.json) render the theme app extension's real Liquid
@@ -12,22 +14,22 @@
  * metafields the app published; their schema's javascript and stylesheet are
  * loaded once per page, as Shopify does. Rendering never calls the app.
  */
-import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join } from "node:path";
 import { Liquid, type TagToken, type TopLevelToken } from "liquidjs";
-import { EXTENSION_DIR, blockSchemaText, extensionLiquid, extensionLocales } from "../../extension/extension-files.js";
+import { extensionLocales } from "../../extension/extension-files.js";
+import { EXTENSION_ASSET_PATH, appAssetTags, appMetafields, renderAppBlock, sendExtensionAsset, type Assets } from "./app-blocks.js";
 import { appProxyRest, forwardAppProxy } from "./app-proxy.js";
+import { CONSENT_BANNER, CUSTOMER_PRIVACY_SCRIPT } from "./consent.js";
 import type { LocalShopifyContext } from "./context.js";
 import { handleCart, cartView, currentCart } from "./storefront-cart.js";
 import { handleThemeEditor } from "./theme-editor.js";
 import { embedBlocks, themeFiles, type BlockEntry } from "./theme-files.js";
-import { escapeHtml, sendText } from "./http.js";
-import type { ShopState } from "./state.js";
-import { gid } from "./gid.js";
-import { installationId } from "./graphql/views.js";
+import { escapeHtml, sendJson, sendText } from "./http.js";
+import type { CartState, ShopState } from "./state.js";
 import { productImageUrl } from "./urls.js";
 import type { Product } from "./catalogue.js";
+import { handleThemeCdn } from "./real-themes/shopify-head.js";
+import { handleRealThemeStorefront } from "./real-themes/storefront.js";
 
 /** The storefront a request is for, and the path within it; null for admin/API requests. */
 export function storefrontTarget(req: IncomingMessage, url: URL): { handle: string; path: string } | null {
@@ -38,9 +40,6 @@ export function storefrontTarget(req: IncomingMessage, url: URL): { handle: stri
   if (pathHandle) return { handle: pathHandle, path: pathInStore };
   return null;
 }
-
-/** Where the extension's assets are served (Shopify serves them from its CDN). */
-const EXTENSION_ASSET_PATH = "/cdn/extensions/clipcart-widgets/assets/";
 
 export async function handleStorefront(
   req: IncomingMessage,
@@ -56,17 +55,27 @@ export async function handleStorefront(
   if (rest !== null) return forwardAppProxy(req, res, ctx, shop.domain, rest, url.searchParams);
   if (path.startsWith("/admin/themes/")) return handleThemeEditor(req, res, url, ctx, shop, path);
   if (path.startsWith(EXTENSION_ASSET_PATH)) return sendExtensionAsset(res, path.slice(EXTENSION_ASSET_PATH.length));
+  if (handleThemeCdn(res, path)) return;
+  // Browsers ask every site for an icon; the local stores have none (and say so without an error).
+  if (path === "/favicon.ico") {
+    res.writeHead(204, { "Cache-Control": "public, max-age=86400" }).end();
+    return;
+  }
+  if (thankYouPage(res, shop, path)) return;
+  if (shop.realTheme) return handleRealThemeStorefront(req, res, url, ctx, shop, shop.realTheme, path, locale);
   if (await handleCart(req, res, url, ctx, shop, path, (ids, cart) => renderThemeSections(ctx, shop, ids, cart, locale))) return;
   if (req.method !== "GET" && req.method !== "HEAD") return sendText(res, 405, "Method not allowed");
-  const thankYou = /^\/checkouts\/thank-you\/(\d+)$/.exec(path);
-  if (thankYou) {
-    const order = shop.orders.find((o) => o.id === Number(thankYou[1]));
-    if (!order) return sendText(res, 404, "No such order");
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-    res.end(
-      `<!doctype html><title>Thank you</title><main><h1>Thank you for your order!</h1><p data-order-name>Order ${escapeHtml(order.name)}</p><p>Total: $${escapeHtml(order.totalPrice)}</p><p><a href="/">Continue shopping</a></p></main>`,
-    );
-    return;
+
+  // The Section Rendering API on any page of the built-in themes: ?sections=a,b (JSON) or ?section_id=a (HTML).
+  const sections = url.searchParams.get("sections");
+  const sectionId = url.searchParams.get("section_id");
+  if (sections || sectionId) {
+    const ids = sections ? sections.split(",").map((id) => id.trim()) : [sectionId ?? ""];
+    if (ids.length > 5) return sendJson(res, 400, { error: "Too many sections: at most 5" });
+    const rendered = await renderThemeSections(ctx, shop, ids, currentCart(req, shop), locale);
+    if (sections) return sendJson(res, 200, rendered, { "Cache-Control": "no-store" });
+    const html = rendered[sectionId ?? ""];
+    return html ? sendText(res, 200, html, "text/html; charset=utf-8") : sendText(res, 404, "Section not found");
   }
 
   const page = pageFor(shop, path);
@@ -74,6 +83,19 @@ export async function handleStorefront(
   const html = await renderPage(ctx, shop, page, currentCart(req, shop), locale);
   res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
   res.end(req.method === "HEAD" ? undefined : html);
+}
+
+/** The stand-in checkout's last page (any theme). */
+function thankYouPage(res: ServerResponse, shop: ShopState, path: string): boolean {
+  const thankYou = /^\/checkouts\/thank-you\/(\d+)$/.exec(path);
+  if (!thankYou) return false;
+  const order = shop.orders.find((o) => o.id === Number(thankYou[1]));
+  if (!order) return (sendText(res, 404, "No such order"), true);
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(
+    `<!doctype html><title>Thank you</title><main><h1>Thank you for your order!</h1><p data-order-name>Order ${escapeHtml(order.name)}</p><p>Total: $${escapeHtml(order.totalPrice)}</p><p><a href="/">Continue shopping</a></p></main>`,
+  );
+  return true;
 }
 
 // ---------------------------------------------------------------- languages
@@ -147,32 +169,7 @@ function productDrop(ctx: LocalShopifyContext, shop: ShopState, product: Product
   };
 }
 
-/** The app-data metafields the app published, as `app.metafields.<namespace>.<key>` ({ value, type }). */
-function appMetafields(shop: ShopState) {
-  const installation = gid("AppInstallation", installationId(shop));
-  const namespaces: Record<string, Record<string, { value: unknown; type: string }>> = {};
-  for (const metafield of shop.metafields) {
-    if (metafield.ownerId !== installation) continue;
-    let value: unknown = metafield.value;
-    if (metafield.type === "json") {
-      try {
-        value = JSON.parse(metafield.value);
-      } catch {
-        value = null;
-      }
-    }
-    (namespaces[metafield.namespace] ??= {})[metafield.key] = { value, type: metafield.type };
-  }
-  return namespaces;
-}
-
 // ---------------------------------------------------------------- theme rendering
-
-/** The app blocks/embeds a page used: their schema's assets go in the head, once. */
-interface Assets {
-  scripts: Set<string>;
-  styles: Set<string>;
-}
 
 function themeEngine(render: (name: string, scope: object) => Promise<string>): Liquid {
   const engine = new Liquid({ extname: ".liquid" });
@@ -199,42 +196,8 @@ function themeEngine(render: (name: string, scope: object) => Promise<string>): 
   return engine;
 }
 
-const extensionEngines = new Map<string, Liquid>();
-const extensionEngine = (locale: string) => {
-  let engine = extensionEngines.get(locale);
-  if (!engine) extensionEngines.set(locale, (engine = extensionLiquid(locale)));
-  return engine;
-};
-
-/** `shopify://apps/<app>/blocks/<handle>/<uuid>` -> handle, for this app's extension; null otherwise. */
-function appBlockHandle(type: string): string | null {
-  const handle = /^shopify:\/\/apps\/([^/]+)\/blocks\/([^/]+)\/[^/]+$/.exec(type)?.[2];
-  return handle && existsSync(join(EXTENSION_DIR, "blocks", `${handle}.liquid`)) ? handle : null;
-}
-
-async function renderAppBlock(id: string, entry: BlockEntry, globals: Record<string, unknown>, assets: Assets, locale: string): Promise<string> {
-  const handle = appBlockHandle(entry.type);
-  if (!handle) return "";
-  const schema = JSON.parse(blockSchemaText(readFileSync(join(EXTENSION_DIR, "blocks", `${handle}.liquid`), "utf8"))) as {
-    javascript?: string;
-    stylesheet?: string;
-    settings?: Array<{ id: string; default?: unknown }>;
-  };
-  const settings: Record<string, unknown> = {};
-  for (const setting of schema.settings ?? []) settings[setting.id] = entry.settings?.[setting.id] ?? setting.default ?? null;
-  const html = await extensionEngine(locale).renderFile(handle, {
-    ...globals,
-    block: { id, type: entry.type, settings, shopify_attributes: `data-block-id="${id}"` },
-  });
-  if (html.trim()) {
-    if (schema.javascript) assets.scripts.add(schema.javascript);
-    if (schema.stylesheet) assets.styles.add(schema.stylesheet);
-  }
-  return html;
-}
-
 /** What every page's (and every re-rendered section's) Liquid sees of the shop, the request and the cart. */
-function liquidGlobals(shop: ShopState, pageType: PageType, cart: Parameters<typeof cartView>[1], locale: string) {
+function liquidGlobals(shop: ShopState, pageType: PageType, cart: CartState, locale: string) {
   return {
     shop: { name: shop.name, domain: shop.domain, currency: "USD" },
     request: { page_type: pageType, design_mode: false, host: shop.domain, locale: { iso_code: locale } },
@@ -242,7 +205,7 @@ function liquidGlobals(shop: ShopState, pageType: PageType, cart: Parameters<typ
   };
 }
 
-async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page, cart: ReturnType<typeof currentCart>, locale: string): Promise<string> {
+async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page, cart: CartState, locale: string): Promise<string> {
   const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
   const assets: Assets = { scripts: new Set(), styles: new Set() };
   const globals: Record<string, unknown> = {
@@ -293,52 +256,11 @@ async function renderPage(ctx: LocalShopifyContext, shop: ShopState, page: Page,
   const head = [
     `<script>window.Shopify = window.Shopify || {}; Shopify.routes = Shopify.routes || {}; Shopify.routes.root = ${JSON.stringify(root)};</script>`,
     ...(shop.consentBanner ? [CUSTOMER_PRIVACY_SCRIPT] : []),
-    ...[...assets.styles].map((file) => `<link rel="stylesheet" href="${EXTENSION_ASSET_PATH}${file}">`),
-    ...[...assets.scripts].map((file) => `<script src="${EXTENSION_ASSET_PATH}${file}" defer></script>`),
+    appAssetTags(assets),
   ].join("\n");
   const html = await engine.parseAndRender(files["layout/theme.liquid"] ?? "", { ...globals, content_for_header: head, content_for_layout: content });
   return html.replace("</body>", `${embeds}\n${shop.consentBanner ? CONSENT_BANNER : ""}</body>`);
 }
-
-// ---------------------------------------------------------------- consent
-
-/**
- * Shopify's Customer Privacy API as a store that asks for consent has it
- * (window.Shopify.customerPrivacy): the shopper's choice lives in the
- * _tracking_consent cookie; without a choice, analytics is not allowed.
- */
-const CUSTOMER_PRIVACY_SCRIPT = `<script>
-(function () {
-  var read = function () { var m = document.cookie.match(/(?:^|; )_tracking_consent=([^;]*)/); return m ? m[1] : ""; };
-  window.Shopify.customerPrivacy = {
-    analyticsProcessingAllowed: function () { return read() === "yes"; },
-    currentVisitorConsent: function () { var c = read(); return { analytics: c === "yes" ? "yes" : c === "no" ? "no" : "" }; },
-    setTrackingConsent: function (consent, done) {
-      document.cookie = "_tracking_consent=" + (consent && consent.analytics ? "yes" : "no") + "; path=/; SameSite=Lax";
-      document.dispatchEvent(new CustomEvent("visitorConsentCollected", { detail: { analyticsAllowed: !!(consent && consent.analytics) } }));
-      if (done) done();
-    },
-  };
-})();
-</script>`;
-
-/** The cookie banner: until the shopper chooses, then gone. */
-const CONSENT_BANNER = `<div id="local-consent" role="region" aria-label="Cookie consent" style="position:fixed;left:16px;right:16px;bottom:16px;padding:16px;background:#fff;border:1px solid #ccc;z-index:2147483647">
-  <p>We use cookies to understand how you use this store.</p>
-  <button type="button" data-consent="yes">Accept</button>
-  <button type="button" data-consent="no">Decline</button>
-</div>
-<script>
-(function () {
-  var banner = document.getElementById("local-consent");
-  if (/(?:^|; )_tracking_consent=/.test(document.cookie)) { banner.remove(); return; }
-  banner.addEventListener("click", function (event) {
-    var choice = event.target && event.target.getAttribute("data-consent");
-    if (!choice) return;
-    window.Shopify.customerPrivacy.setTrackingConsent({ analytics: choice === "yes" }, function () { banner.remove(); });
-  });
-})();
-</script>`;
 
 /**
  * The Section Rendering API's part of an add to cart: each asked-for section of
@@ -349,7 +271,7 @@ async function renderThemeSections(
   ctx: LocalShopifyContext,
   shop: ShopState,
   ids: readonly string[],
-  cart: Parameters<typeof cartView>[1],
+  cart: CartState,
   locale: string,
 ): Promise<Record<string, string | null>> {
   const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
@@ -366,13 +288,4 @@ async function renderThemeSections(
         : `<div id="shopify-section-${id}" class="shopify-section">${await engine.parseAndRender(file, { ...scope, section: { id, settings: {} } })}</div>`;
   }
   return rendered;
-}
-
-function sendExtensionAsset(res: ServerResponse, file: string) {
-  if (!/^[a-z0-9][a-z0-9._-]*$/i.test(file)) return sendText(res, 404, "Not found");
-  const path = join(EXTENSION_DIR, "assets", file);
-  if (!existsSync(path)) return sendText(res, 404, "Not found");
-  const type = file.endsWith(".js") ? "application/javascript; charset=utf-8" : file.endsWith(".css") ? "text/css; charset=utf-8" : "application/octet-stream";
-  res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-cache" });
-  res.end(readFileSync(path));
 }

@@ -17,7 +17,9 @@ import { EXTENSION_DIR, blockSchemaText, readExtensionFile, translate } from "..
 import type { LocalShopifyContext } from "./context.js";
 import { escapeHtml, readBody, sendText } from "./http.js";
 import type { ShopState } from "./state.js";
-import { THEMES, embedBlocks, themeFiles } from "./theme-files.js";
+import { publishedTheme, type ShopTheme } from "./published-theme.js";
+import { parseThemeJson } from "./real-themes/theme-source.js";
+import { embedBlocks } from "./theme-files.js";
 
 /** The extension's id in app block types (shopify://apps/<app>/blocks/<block>/<id>). */
 const EXTENSION_UID = "3f0c9a52-clipcart-widgets";
@@ -56,7 +58,7 @@ function page(res: ServerResponse, status: number, title: string, body: string) 
 
 export async function handleThemeEditor(req: IncomingMessage, res: ServerResponse, url: URL, ctx: LocalShopifyContext, shop: ShopState, path: string) {
   if (path !== "/admin/themes/current/editor") return sendText(res, 404, "Not found");
-  const theme = THEMES[shop.theme];
+  const theme = publishedTheme(shop);
   const template = url.searchParams.get("template") ?? "index";
   const blockRef = url.searchParams.get("addAppBlockId");
   const embedRef = url.searchParams.get("activateAppId");
@@ -74,7 +76,7 @@ export async function handleThemeEditor(req: IncomingMessage, res: ServerRespons
       `<h1>Theme editor</h1><p>${escapeHtml(label(schema.name))} is ${isEmbed ? "an app block, not an app embed" : "an app embed, not an app block"}.</p>`,
     );
   }
-  if (!isEmbed && shop.theme === "liquid") {
+  if (!isEmbed && !theme.takesAppBlocks) {
     const embedLink = new URL(url);
     embedLink.search = new URLSearchParams({ context: "apps", template, activateAppId: `${apiKey}/page-widgets` }).toString();
     return page(
@@ -92,7 +94,7 @@ export async function handleThemeEditor(req: IncomingMessage, res: ServerRespons
       const value = form.get(setting.id);
       settings[setting.id] = setting.type === "number" ? (value ? Number(value) : null) : (value ?? setting.default ?? null);
     }
-    const saved = isEmbed ? enableEmbed(shop, handle, settings) : addAppBlock(shop, template, handle, settings);
+    const saved = isEmbed ? enableEmbed(theme, handle, settings) : addAppBlock(theme, template, handle, settings);
     ctx.save();
     const storePath =
       TEMPLATE_PATHS[template] === "/products/"
@@ -136,28 +138,41 @@ function blockType(handle: string) {
   return `shopify://apps/clipcart/blocks/${handle}/${EXTENSION_UID}`;
 }
 
-/** A new "apps" section holding the block, at the end of the JSON template. */
-function addAppBlock(shop: ShopState, template: string, handle: string, settings: Record<string, unknown>): string {
+/**
+ * A new section of app blocks holding the block, at the end of the JSON
+ * template: an "apps" section, or on a theme without one (Horizon) a section
+ * of the theme's that takes `@app` blocks.
+ */
+function addAppBlock(theme: ShopTheme, template: string, handle: string, settings: Record<string, unknown>): string {
   const file = `templates/${template}.json`;
-  const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
-  const json = JSON.parse(files[file] ?? '{"sections":{},"order":[]}');
+  const json = parseThemeJson(theme.files()[file] ?? '{"sections":{},"order":[]}') as {
+    sections: Record<string, unknown>;
+    order: string[];
+  };
   const sectionId = `apps_${randomBytes(3).toString("hex")}`;
   const blockId = `${handle}_${randomBytes(3).toString("hex")}`;
-  json.sections[sectionId] = { type: "apps", blocks: { [blockId]: { type: blockType(handle), settings } }, block_order: [blockId] };
+  json.sections[sectionId] = {
+    type: theme.appsSectionType,
+    blocks: { [blockId]: { type: blockType(handle), settings } },
+    block_order: [blockId],
+    settings: {},
+  };
   json.order.push(sectionId);
-  shop.themeEdits[shop.theme] = { ...shop.themeEdits[shop.theme], [file]: `${JSON.stringify(json, null, 2)}\n` };
+  theme.save(file, `${JSON.stringify(json, null, 2)}\n`);
   return `Added the block to ${file}.`;
 }
 
 /** Switches the embed on (once per embed; saving again updates its settings). */
-function enableEmbed(shop: ShopState, handle: string, settings: Record<string, unknown>): string {
+function enableEmbed(theme: ShopTheme, handle: string, settings: Record<string, unknown>): string {
   const file = "config/settings_data.json";
-  const files = themeFiles(shop.theme, shop.themeEdits[shop.theme]);
-  const data = JSON.parse(files[file] ?? "{}");
-  const current = typeof data.current === "string" ? (data.presets[data.current] ??= {}) : data.current;
+  const files = theme.files();
+  const data = parseThemeJson(files[file] ?? "{}") as { current?: unknown; presets?: Record<string, Record<string, unknown>> };
+  const current = (typeof data.current === "string" ? ((data.presets ??= {})[data.current] ??= {}) : (data.current ??= {})) as {
+    blocks?: Record<string, unknown>;
+  };
   current.blocks ??= {};
   const existing = Object.entries(embedBlocks(files)).find(([, entry]) => entry.type === blockType(handle))?.[0];
   current.blocks[existing ?? `${handle}_${randomBytes(3).toString("hex")}`] = { type: blockType(handle), disabled: false, settings };
-  shop.themeEdits[shop.theme] = { ...shop.themeEdits[shop.theme], [file]: `${JSON.stringify(data, null, 2)}\n` };
+  theme.save(file, `${JSON.stringify(data, null, 2)}\n`);
   return "The app embed is on.";
 }

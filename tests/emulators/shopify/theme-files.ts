@@ -5,6 +5,7 @@
  * (Liquid templates only, so merchants can use app embeds but not app blocks).
  * The app reads these files to decide which install steps to show.
  */
+import { parseThemeJson } from "./real-themes/theme-source.js";
 import type { ThemeKind } from "./state.js";
 
 export const THEMES: Record<ThemeKind, { id: number; name: string; themeStoreId: number; createdAt: string }> = {
@@ -179,11 +180,11 @@ export interface BlockEntry {
   disabled?: boolean;
 }
 
-/** App embeds listed in config/settings_data.json (a vintage theme's `current` may name a preset). */
+/** App embeds listed in config/settings_data.json (a vintage theme's `current` may name a preset; Shopify's files may open with a comment). */
 export function embedBlocks(files: Record<string, string>): Record<string, BlockEntry> {
   try {
-    const data = JSON.parse(files["config/settings_data.json"] ?? "{}");
-    const current = typeof data.current === "string" ? data.presets?.[data.current] : data.current;
+    const data = parseThemeJson(files["config/settings_data.json"] ?? "{}") as { current?: unknown; presets?: Record<string, unknown> };
+    const current = (typeof data.current === "string" ? data.presets?.[data.current] : data.current) as { blocks?: unknown } | undefined;
     return (current?.blocks ?? {}) as Record<string, BlockEntry>;
   } catch {
     return {};

@@ -4,8 +4,7 @@
  */
 import { GraphQLError } from "graphql";
 import { parseGid } from "../gid.js";
-import { THEMES } from "../theme-files.js";
-import type { ThemeKind } from "../state.js";
+import { shopThemes } from "../published-theme.js";
 import { appSubscriptionCancel, appSubscriptionCreate } from "./billing.js";
 import { connection, type PageArgs } from "./connection.js";
 import { fileCreate, fileDelete, filesConnection, stagedUploadsCreate } from "./files.js";
@@ -72,8 +71,7 @@ const query: Record<string, Resolver> = {
   themes: (args, g) => {
     requireScope(g, "read_themes", "themes");
     // The published theme first, as the admin lists them.
-    const kinds = (Object.keys(THEMES) as ThemeKind[]).sort((a, b) => Number(b === g.shop.theme) - Number(a === g.shop.theme));
-    const themes = kinds.map((kind) => themeView(g, kind));
+    const themes = shopThemes(g.shop).map((theme) => themeView(g, theme));
     const wanted = themes.filter((t) => (!args.roles || args.roles.includes(t.role)) && (!args.names || args.names.includes(t.name)));
     return connection(
       wanted,

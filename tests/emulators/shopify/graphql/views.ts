@@ -11,17 +11,8 @@ import type { Product, Variant } from "../catalogue.js";
 import type { LocalShopifyContext } from "../context.js";
 import { gid, parseGid } from "../gid.js";
 import { escapeHtml } from "../http.js";
-import {
-  APP_ID,
-  type FileRecord,
-  type MetafieldRecord,
-  type OrderRecord,
-  type ShopState,
-  type Subscription,
-  type ThemeKind,
-  type TokenRecord,
-} from "../state.js";
-import { THEMES, themeFiles } from "../theme-files.js";
+import { APP_ID, type FileRecord, type MetafieldRecord, type OrderRecord, type ShopState, type Subscription, type TokenRecord } from "../state.js";
+import { shopThemeById, type ShopTheme } from "../published-theme.js";
 import { appAdminUrl, fileUrl, productImageUrl, storefrontUrl, videoOriginalUrl, videoPreviewUrl, videoRenditionUrl } from "../urls.js";
 import { connection, type PageArgs } from "./connection.js";
 import { filterBySearch } from "./search.js";
@@ -436,16 +427,15 @@ export function searchProducts(products: Product[], query: string | null | undef
 
 // ---------------------------------------------------------------- themes
 
-export function themeView(g: GqlContext, kind: ThemeKind) {
-  const theme = THEMES[kind];
-  const files = themeFiles(kind, g.shop.themeEdits[kind]);
+export function themeView(_g: GqlContext, theme: ShopTheme) {
+  const files = theme.files();
   const names = Object.keys(files).sort();
   return {
     __typename: "OnlineStoreTheme",
     id: gid("OnlineStoreTheme", theme.id),
     name: theme.name,
-    role: g.shop.theme === kind ? "MAIN" : "UNPUBLISHED",
-    prefix: `/t/${kind === "json" ? 1 : 2}`,
+    role: theme.role,
+    prefix: `/t/${theme.key === "json" ? 1 : theme.key === "liquid" ? 2 : theme.key}`,
     processing: false,
     processingFailed: false,
     themeStoreId: theme.themeStoreId,
@@ -476,10 +466,6 @@ function themeFileView(filename: string, content: string, at: string) {
     createdAt: at,
     updatedAt: at,
   };
-}
-
-function themeKindById(id: number): ThemeKind | undefined {
-  return (Object.keys(THEMES) as ThemeKind[]).find((kind) => THEMES[kind].id === id);
 }
 
 // ---------------------------------------------------------------- metafields
@@ -754,8 +740,8 @@ export function nodeById(g: GqlContext, id: string): unknown {
     }
     case "OnlineStoreTheme": {
       requireScope(g, "read_themes", "node");
-      const kind = themeKindById(parsed.id);
-      return kind ? themeView(g, kind) : null;
+      const theme = shopThemeById(shop, parsed.id);
+      return theme ? themeView(g, theme) : null;
     }
     case "Metafield": {
       const m = shop.metafields.find((x) => x.id === parsed.id);
