@@ -14,7 +14,7 @@
  * its key (PostgreSQL's row lock, SQLite's single writer), so the second sees
  * the first's bits and counts none of them again.
  */
-import { Prisma, prisma } from "~/db.server";
+import { Prisma, databaseKind, prisma } from "~/db.server";
 import { BEACON_EVENT_TYPES, type BeaconEventType } from "~/storefront/widget-data";
 
 /** Each counted type's bit in SessionTally.types; watch_time is counted in milliseconds, not once. */
@@ -53,8 +53,8 @@ export interface TallyResult {
 
 type Database = Prisma.TransactionClient;
 
-/** Rows per statement: 13 parameters each stays far below both databases' limits. */
-const ROWS_PER_UPSERT = 400;
+/** Rows per statement: a statement's work (and its locks) stays small. */
+const ROWS_PER_UPSERT = 1000;
 
 /** The play counted for the row: its first one (0: none yet). */
 const PLAY_START = `CASE WHEN "SessionTally"."playStartMs" = 0 THEN excluded."playStartMs" ELSE "SessionTally"."playStartMs" END`;
@@ -77,9 +77,17 @@ const WATCHED = `CASE
     WHEN "SessionTally"."watchedMs" + excluded."pendingMs" <= ${WATCH_LIMIT} THEN "SessionTally"."watchedMs" + excluded."pendingMs"
     WHEN ${WATCH_LIMIT} > "SessionTally"."watchedMs" THEN ${WATCH_LIMIT}
     ELSE "SessionTally"."watchedMs" END`;
-const ON_CONFLICT = Prisma.raw(`ON CONFLICT ("shopId", "day", "sessionKey", "widgetId", "videoId") DO UPDATE SET
+/** What an upsert hands back of each row it wrote: its key as one text (as keyOf writes it), and what it counted. */
+const RETURNING = `RETURNING "day" || ' ' || "sessionKey" || ' ' || "widgetId" || ' ' || "videoId" AS "key", "added"`;
+const CONFLICT = `ON CONFLICT ("shopId", "day", "sessionKey", "widgetId", "videoId") DO UPDATE SET
     "types" = "SessionTally"."types" | excluded."types",
-    "added" = excluded."types" & ~"SessionTally"."types",
+    "added" = excluded."types" & ~"SessionTally"."types"`;
+/** Rows that bring types only (most of them: the cards seen): their bits are all there is to settle. */
+const TYPES_ONLY = Prisma.raw(`${CONFLICT}
+  WHERE (excluded."types" & ~"SessionTally"."types") <> 0
+  ${RETURNING}`);
+/** Rows that bring a play or watch time: the play's start and the watch time as well. */
+const WITH_WATCHING = Prisma.raw(`${CONFLICT},
     "playStartMs" = ${PLAY_START},
     "watchedMs" = ${WATCHED},
     "addedMs" = ${WATCHED} - "SessionTally"."watchedMs",
@@ -87,7 +95,26 @@ const ON_CONFLICT = Prisma.raw(`ON CONFLICT ("shopId", "day", "sessionKey", "wid
     "lengthMs" = excluded."lengthMs",
     "watchSeenMs" = CASE WHEN excluded."watchSeenMs" > "SessionTally"."watchSeenMs" THEN excluded."watchSeenMs" ELSE "SessionTally"."watchSeenMs" END
   WHERE (excluded."types" & ~"SessionTally"."types") <> 0 OR excluded."pendingMs" > 0
-  RETURNING "day", "sessionKey", "widgetId", "videoId", "added", "addedMs", "watchedMs"`);
+  ${RETURNING}, "addedMs", "watchedMs"`);
+
+/**
+ * A batch's rows as a table, from one JSON parameter: a parameter per value
+ * costs microseconds each in Prisma, and a busy store's batch holds thousands
+ * of rows. Each element is an array: [day, sessionKey, widgetId, videoId,
+ * types] and, for rows with watching, [..., playStartMs, watchedMs,
+ * pendingMs, lengthMs, watchSeenMs]. Both databases read an element's item
+ * with `->>` (as text in PostgreSQL, hence the casts).
+ */
+function rowsOf(rows: unknown[][]) {
+  const json = JSON.stringify(rows);
+  return databaseKind === "postgresql" ? Prisma.sql`jsonb_array_elements(CAST(${json} AS jsonb)) AS "row"("value")` : Prisma.sql`json_each(${json}) AS "row"`;
+}
+const item = (index: number, type?: "INTEGER" | "BIGINT") => (type ? `CAST("row"."value" ->> ${index} AS ${type})` : `"row"."value" ->> ${index}`);
+const KEY_AND_TYPES = `${item(0)}, ${item(1)}, ${item(2)}, ${item(3)}, ${item(4, "INTEGER")}, ${item(4, "INTEGER")}`;
+const TYPES_ONLY_ITEMS = Prisma.raw(KEY_AND_TYPES);
+const WITH_WATCHING_ITEMS = Prisma.raw(
+  `${KEY_AND_TYPES}, ${item(5, "BIGINT")}, ${item(6, "BIGINT")}, ${item(6, "BIGINT")}, ${item(7, "BIGINT")}, ${item(8, "BIGINT")}, ${item(9, "BIGINT")}`,
+);
 
 /** A new row's watch time: what the same rule gives from nothing. */
 function firstWatched(input: TallyInput): number {
@@ -95,49 +122,64 @@ function firstWatched(input: TallyInput): number {
   return Math.max(0, Math.min(input.pendingMs, input.lengthMs, input.seenMs - input.playStartMs));
 }
 
-const keyOf = (row: { day: string; sessionKey: string; widgetId: string; videoId: string }) =>
-  `${row.day}\u0000${row.sessionKey}\u0000${row.widgetId}\u0000${row.videoId}`;
+/** Session keys and ids have no space ([\w-]): joined by one, they make a key no two rows share. */
+const keyOf = (row: { day: string; sessionKey: string; widgetId: string; videoId: string }) => `${row.day} ${row.sessionKey} ${row.widgetId} ${row.videoId}`;
+
+type Returned = { key: string; added: number | bigint; addedMs?: number | bigint; watchedMs?: number | bigint };
 
 /**
  * Adds the batch's inputs (at most one per key) to the shop's tallies, in
  * `db`'s transaction; answers what each input counted, leaving out those that
  * counted nothing. Rows go in key order, so that concurrent writers lock them
- * in the same order and cannot deadlock each other.
+ * in the same order and cannot deadlock each other; rows with a play or watch
+ * time go in statements of their own, after the others (fewer items to read
+ * for most rows).
  */
 export async function tallySessions(db: Database, shopId: string, inputs: readonly TallyInput[]): Promise<TallyResult[]> {
   const byKey = new Map(inputs.map((input) => [keyOf(input), input]));
-  const ordered = [...byKey.keys()].sort();
-  const results: TallyResult[] = [];
-  for (let start = 0; start < ordered.length; start += ROWS_PER_UPSERT) {
-    const values = ordered.slice(start, start + ROWS_PER_UPSERT).map((key) => {
-      const input = byKey.get(key)!;
-      const watched = firstWatched(input);
+  const typesOnly: unknown[][] = [];
+  const withWatching: unknown[][] = [];
+  for (const key of [...byKey.keys()].sort()) {
+    const input = byKey.get(key)!;
+    const { day, sessionKey, widgetId, videoId, types, playStartMs, pendingMs, lengthMs } = input;
+    if (!playStartMs && !pendingMs) typesOnly.push([day, sessionKey, widgetId, videoId, types]);
+    else {
       // Without watch time the row has none to date: a later write's watch time of the same moment still counts.
-      const watchSeenMs = input.pendingMs > 0 ? input.seenMs : 0;
-      return Prisma.sql`(${shopId}, ${input.day}, ${input.sessionKey}, ${input.widgetId}, ${input.videoId}, ${input.types}, ${input.types},
-        ${input.playStartMs}, ${watched}, ${watched}, ${input.pendingMs}, ${input.lengthMs}, ${watchSeenMs})`;
-    });
-    const rows = await db.$queryRaw<
-      Array<{
-        day: string;
-        sessionKey: string;
-        widgetId: string;
-        videoId: string;
-        added: number | bigint;
-        addedMs: number | bigint;
-        watchedMs: number | bigint;
-      }>
-    >`
-      INSERT INTO "SessionTally" ("shopId", "day", "sessionKey", "widgetId", "videoId", "types", "added", "playStartMs", "watchedMs", "addedMs", "pendingMs", "lengthMs", "watchSeenMs")
-      VALUES ${Prisma.join(values)} ${ON_CONFLICT}`;
-    for (const row of rows) {
-      const input = byKey.get(keyOf(row));
-      const added = Number(row.added);
-      const addedMs = Number(row.addedMs);
-      if (input && (added || addedMs > 0)) results.push({ input, added, addedMs, watchedMs: Number(row.watchedMs) });
+      const watchSeenMs = pendingMs > 0 ? input.seenMs : 0;
+      withWatching.push([day, sessionKey, widgetId, videoId, types, playStartMs, firstWatched(input), pendingMs, lengthMs, watchSeenMs]);
     }
   }
+  const results: TallyResult[] = [];
+  for (let start = 0; start < typesOnly.length; start += ROWS_PER_UPSERT) {
+    const rows = rowsOf(typesOnly.slice(start, start + ROWS_PER_UPSERT));
+    collect(
+      byKey,
+      results,
+      await db.$queryRaw<Returned[]>`INSERT INTO "SessionTally" ("shopId", "day", "sessionKey", "widgetId", "videoId", "types", "added")
+        SELECT CAST(${shopId} AS TEXT), ${TYPES_ONLY_ITEMS} FROM ${rows} WHERE true ${TYPES_ONLY}`,
+    );
+  }
+  for (let start = 0; start < withWatching.length; start += ROWS_PER_UPSERT) {
+    const rows = rowsOf(withWatching.slice(start, start + ROWS_PER_UPSERT));
+    collect(
+      byKey,
+      results,
+      await db.$queryRaw<Returned[]>`INSERT INTO "SessionTally" ("shopId", "day", "sessionKey", "widgetId", "videoId", "types", "added",
+          "playStartMs", "watchedMs", "addedMs", "pendingMs", "lengthMs", "watchSeenMs")
+        SELECT CAST(${shopId} AS TEXT), ${WITH_WATCHING_ITEMS} FROM ${rows} WHERE true ${WITH_WATCHING}`,
+    );
+  }
   return results;
+}
+
+/** What an upsert's rows counted, as results of their inputs; rows that counted nothing are left out. */
+function collect(byKey: ReadonlyMap<string, TallyInput>, results: TallyResult[], written: readonly Returned[]) {
+  for (const row of written) {
+    const input = byKey.get(row.key);
+    const added = Number(row.added);
+    const addedMs = Number(row.addedMs ?? 0);
+    if (input && (added || addedMs > 0)) results.push({ input, added, addedMs, watchedMs: Number(row.watchedMs ?? 0) });
+  }
 }
 
 /**

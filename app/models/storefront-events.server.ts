@@ -294,7 +294,7 @@ async function writeShopBatch(shopDomain: string, events: readonly QueuedEvent[]
     if (event.session === null) {
       // No session to count once per day: the beacon itself is the session (checkedStorefrontEvents counted each type once).
       const watchedMs = event.type === "watch_time" ? Math.min(event.ms ?? 0, video?.watchCapMs ?? 0) : 0;
-      counted.push({ ...event, platform: video?.platform ?? null, watchedMs, count: 1 });
+      counted.push(countedEvent(event, video?.platform ?? null, watchedMs, 1));
       continue;
     }
     const day = days.of(event.occurredAt);
@@ -344,9 +344,24 @@ function countedOf(result: TallyResult, tally: PendingTally): CountedEvent[] {
   for (const [type, event] of tally.first) {
     const watchedMs = type === "watch_time" ? result.addedMs : 0;
     if (type === "watch_time" ? watchedMs <= 0 : !(result.added & tallyBit(type))) continue;
-    counted.push({ ...event, platform: tally.platform, watchedMs, count: type === "watch_time" && result.watchedMs > watchedMs ? 0 : 1 });
+    counted.push(countedEvent(event, tally.platform, watchedMs, type === "watch_time" && result.watchedMs > watchedMs ? 0 : 1));
   }
   return counted;
+}
+
+/** One shape for every counted event (thousands a batch): no copies of the queued event's varying fields. */
+function countedEvent(event: QueuedEvent, platform: string | null, watchedMs: number, count: number): CountedEvent {
+  return {
+    type: event.type,
+    videoId: event.videoId,
+    widgetId: event.widgetId,
+    platform,
+    productId: event.productId ?? null,
+    session: event.session,
+    occurredAt: event.occurredAt,
+    watchedMs,
+    count,
+  };
 }
 
 /** Counted events into the rollups, the shoppers' actions into rows, video clicks into their counters, in `db`'s transaction. */
