@@ -12,14 +12,16 @@
  * a video the copy lacks reads the shop again, at most every
  * SHOWN_RELOAD_MIN_MS, so a stream of forged ids costs one small query a
  * second at most. A video unpublished a moment ago may still count for up to
- * SHOWN_CACHE_MS, as long as storefront pages built before its unpublishing
- * can still show it anyway.
+ * SHOWN_CACHE_MS: storefront pages built before its unpublishing may still
+ * show it meanwhile anyway.
  */
 import { prisma } from "~/db.server";
 import { SHOPPER_COUNTING } from "~/constants";
 
 const SHOWN_CACHE_MS = 10_000;
 const SHOWN_RELOAD_MIN_MS = 1_000;
+/** Past this many shops in memory, the copies too old to be used are dropped: memory follows the shops sending beacons now. */
+const SHOPS_KEPT = 2_000;
 
 export interface ShownVideo {
   platform: string;
@@ -67,6 +69,9 @@ function load(shopId: string): Promise<Cached> {
       .then((storefront) => {
         const cached = { storefront, loadedAt: Date.now() };
         cache.set(shopId, cached);
+        if (cache.size > SHOPS_KEPT) {
+          for (const [id, entry] of cache) if (cached.loadedAt - entry.loadedAt >= SHOWN_CACHE_MS) cache.delete(id);
+        }
         return cached;
       })
       .finally(() => loading.delete(shopId));
