@@ -12,6 +12,7 @@
 import { admittedStorefrontEvents } from "~/models/storefront-event-limits.server";
 import { MAX_EVENTS_PER_BATCH, checkedStorefrontEvents, utcDay, writeEvents, type QueuedEvent } from "~/models/storefront-events.server";
 import { deleteEndedSessionTallies } from "~/models/session-tallies.server";
+import { DAY_MS } from "~/rules/time";
 
 /** How long an event may wait in memory before it is written. */
 export const FLUSH_INTERVAL_MS = 250;
@@ -118,6 +119,12 @@ function logDroppedOverRate(now = Date.now()) {
 
 /** How often the sweep looks whether a UTC day has ended. */
 const TALLY_SWEEP_EVERY_MS = 10 * 60_000;
+/**
+ * Events queued before midnight may still be written this long after it
+ * (the queue, the writer's retries): a sweep this early in the day runs again
+ * at the next look, for their tallies.
+ */
+const TALLY_STRAGGLERS_MS = 5 * 60_000;
 
 /**
  * Deletes the session tallies of ended UTC days (decision 060): once when it
@@ -129,12 +136,13 @@ export function startSessionTallySweep(intervalMs = TALLY_SWEEP_EVERY_MS): { sto
   let sweptDay = "";
   let sweeping = false;
   const sweep = async () => {
-    const today = utcDay(new Date());
+    const now = new Date();
+    const today = utcDay(now);
     if (sweeping || today === sweptDay) return;
     sweeping = true;
     try {
       await deleteEndedSessionTallies(today);
-      sweptDay = today;
+      if (now.getTime() % DAY_MS >= TALLY_STRAGGLERS_MS) sweptDay = today;
     } catch (error) {
       // Tried again at the next look; past days' tallies count nothing meanwhile.
       console.error("Deleting ended session tallies failed", error);
