@@ -4,8 +4,8 @@
  * holds whichever app instance a beacon reaches and however often a write is
  * retried.
  *
- * One upsert per batch (in chunks) does the whole job in the database, inside
- * the writer's transaction: a new (shop, day, session, widget, video) row
+ * An upsert per batch (two: rows with a play or watch time apart, in chunks)
+ * does the whole job in the database, inside the writer's transaction: a new (shop, day, session, widget, video) row
  * counts what it brings; an existing one counts only the types it did not
  * have yet (`added`), and the watch time its play still allows (`addedMs`).
  * The SET expressions read the row as it was before the update (SQL's rule on
