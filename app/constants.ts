@@ -129,6 +129,28 @@ export const VIEW_AFTER_MS = 3000;
  */
 export const WATCH_TIME_MAX_MS_PER_EVENT = 10 * 60 * 1000;
 
+/**
+ * What a real shopper can add to Analytics (decision 060). A browser session
+ * counts at most once per event type, video and widget per UTC day (the
+ * rollups' day), and a play's watch time at most the video's length and the
+ * wall time since that play began. Beacons are sent in batches (after a few
+ * quiet seconds, or when the page is left), so a play is taken to have begun
+ * up to `playStartAllowanceMs` before the beacon that reports it arrived.
+ * A browser session, or a source (the shopper's address as Shopify's app
+ * proxy forwards it), sending more events to one shop than a shopper can is
+ * cut off for `cutOffMinutes`: the rates allow a burst of a minute's worth.
+ */
+export const SHOPPER_COUNTING = {
+  playStartAllowanceMs: 60_000,
+  /** One play's watch time when the video's length is not known (a platform's player, a copy Shopify gave no duration). */
+  unknownLengthWatchMaxMs: WATCH_TIME_MAX_MS_PER_EVENT,
+  /** A page view sends about a dozen events, a shopper a few page views a minute. */
+  sessionEventsPerMinute: 300,
+  /** Shoppers behind one address (an office, a carrier's NAT) share it. */
+  sourceEventsPerMinute: 1_200,
+  cutOffMinutes: 10,
+} as const;
+
 export const ANALYTICS_WINDOW_DAYS = 30;
 export const TOP_VIDEOS_COUNT = 5;
 

@@ -727,6 +727,9 @@ export const ANALYTICS_TEXT = {
   emptyAction: "Add Videos",
   overview: "Performance Overview",
   overviewPeriod: `Last ${ANALYTICS_WINDOW_DAYS} days`,
+  /** How every figure is counted (decision 060), beside the cards, in one line. */
+  countingNote:
+    "Each shopper session counts once per video and widget per day (UTC), and only for videos published to that widget; watch time is capped at the video's length. Sales are orders from your videos, net of refunds and cancellations.",
   videoClicks: "Video Clicks",
   videoClicksThisMonth: (count: string) => `${count} this month`,
   totalVideos: "Total Videos",

@@ -76,7 +76,9 @@ const PLATFORMS = ["tiktok", "tiktok", "instagram", "pinterest"];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * One shop, 300 videos in 6 widgets, and EVENTS events over the last year, written as the beacons' flush writes them.
+ * One shop, 300 videos in 6 widgets, and EVENTS events over the last year, written as the beacons' flush writes them
+ * (as history without session keys: each counts, decision 060), while every video is published to every widget; a
+ * third of the videos are unpublished afterwards.
  * @param {typeof import("../app/db.server.ts").prisma} prisma
  * @param {typeof import("../app/models/storefront-events.server.ts").writeEvents} writeEvents
  */
@@ -92,10 +94,13 @@ async function seed(prisma, writeEvents) {
       platform: PLATFORMS[i % PLATFORMS.length] ?? "tiktok",
       platformVideoId: `${7_300_000_000 + i}`,
       title: `Video ${i}`,
-      enabled: i % 3 !== 0,
+      enabled: true,
     })),
   });
-  const videos = await prisma.video.findMany({ where: { shopId: shop.id }, select: { id: true } });
+  const videos = await prisma.video.findMany({ where: { shopId: shop.id }, select: { id: true }, orderBy: { platformVideoId: "asc" } });
+  await prisma.widgetVideo.createMany({
+    data: widgets.flatMap((widget) => videos.map((video) => ({ shopId: shop.id, widgetId: widget.id, videoId: video.id }))),
+  });
 
   let random = 7;
   const next = () => ((random = (random * 1103515245 + 12345) % 2147483648), random / 2147483648);
@@ -108,7 +113,7 @@ async function seed(prisma, writeEvents) {
       const daysAgo = Math.floor(365 * next() ** 2);
       batch.push({
         shopDomain,
-        session: `s${i % 50_000}`,
+        session: null,
         occurredAt: new Date(now - daysAgo * DAY_MS - Math.floor(next() * DAY_MS)),
         type: TYPES[i % TYPES.length] ?? "video_click",
         videoId: videos[Math.floor(next() ** 1.5 * videos.length)]?.id ?? "",
@@ -118,6 +123,7 @@ async function seed(prisma, writeEvents) {
     }
     await writeEvents(batch);
   }
+  await prisma.video.updateMany({ where: { id: { in: videos.filter((_, i) => i % 3 === 0).map((video) => video.id) } }, data: { enabled: false } });
   await prisma.$executeRawUnsafe("ANALYZE");
   return shop.id;
 }

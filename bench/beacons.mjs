@@ -8,10 +8,14 @@
 // Starts the production build and Local Shopify on their own ports (3460/3560,
 // or BENCH_APP_PORT / BENCH_SHOPIFY_PORT when several benches share a machine)
 // with a fresh SQLite database, or PostgreSQL with BENCH_DATABASE_URL, seeds a
-// shop with 20 videos in 2 widgets, then posts beacons signed as Shopify's app
-// proxy signs them straight to the app's /proxy/events (Shopify's own proxy hop
-// is not ours to measure) with wrk (apt-get install wrk), which shares the 2
-// cores with the app.
+// shop with 20 videos published to both of its 2 widgets, then posts beacons
+// signed as Shopify's app proxy signs them straight to the app's /proxy/events
+// (Shopify's own proxy hop is not ours to measure) with wrk (apt-get install
+// wrk), which shares the 2 cores with the app. Every beacon is a shopper of its
+// own, as a busy store's traffic is: its own session key, and its own address
+// in X-Forwarded-For (as Shopify's app proxy sets it), so what a session counts
+// once a day and what one sender may send (decision 060) leave every event
+// counted, and the write path pays for the sessions' tallies in full.
 //
 // Each beacon is what a page view with a widget now sends (issue 14 item 8):
 // the widget's impression, six cards' impressions, a play, a view and its
@@ -30,6 +34,8 @@ import { freshSqliteDatabase, startStack } from "../scripts/lib/stack.mjs";
 const [seconds = 10, concurrency = 32] = process.argv.slice(2).map(Number);
 /** Seconds of empty beacons after the measured ones: the last counted beacons are answered meanwhile. */
 const DRAIN_SECONDS = 2;
+/** Where wrk's script puts each beacon's own session key. */
+const SESSION_SLOT = "__session__";
 /** Types stored as rows as well as counted (decision 042). */
 const ROW_TYPES = ["video_click", "product_click", "add_to_cart"];
 const databaseUrl = process.env.BENCH_DATABASE_URL || freshSqliteDatabase("bench-beacons");
@@ -56,6 +62,10 @@ try {
       }),
     ),
   );
+  // Approved into both widgets: only a video published to the widget an event names counts.
+  await prisma.widgetVideo.createMany({
+    data: widgets.flatMap((widget) => videos.map((video, position) => ({ shopId: shop.id, widgetId: widget.id, videoId: video.id, position }))),
+  });
 
   const variants = Array.from({ length: 8 }, (_, variant) => pageView(variant, videos, widgets));
   // Signed as Shopify's app proxy signs; the timestamp stays valid (90 s) for the run.
@@ -162,7 +172,7 @@ function pageView(variant, videos, widgets) {
   if (variant % 4 === 0) events.push({ type: "video_click", videoId: video(0), widgetId });
   if (variant === 0) events.push({ type: "product_click", videoId: video(0), widgetId, productId: "1001" });
   if (variant === 4) events.push({ type: "add_to_cart", videoId: video(0), widgetId, productId: "1001" });
-  return { session: "bench-session", events };
+  return { session: SESSION_SLOT, events };
 }
 
 /**
@@ -174,6 +184,8 @@ function pageView(variant, videos, widgets) {
  */
 function wrkScript(variants, loadSeconds) {
   const luaString = (/** @type {string} */ text) => JSON.stringify(text);
+  // Session keys of their own for each run of wrk: the warm-up's shoppers are not the measured run's.
+  const run = `b${Date.now().toString(36)}`;
   return `
 local ffi = require("ffi")
 ffi.cdef[[
@@ -187,13 +199,27 @@ local function now()
 end
 
 wrk.method = "POST"
-wrk.headers["Content-Type"] = "text/plain;charset=UTF-8"
-wrk.headers["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
-local bodies = { ${variants.map((variant) => luaString(JSON.stringify(variant))).join(", ")} }
-local empty = ${luaString(JSON.stringify({ session: "bench-session", events: [] }))}
+-- A shopper per beacon: its own session key (in the body, between each variant's two halves) and address.
+local headers = {
+  ["Content-Type"] = "text/plain;charset=UTF-8",
+  ["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+}
+local halves = { ${variants
+    .map((variant) => {
+      const [before, after] = JSON.stringify(variant).split(SESSION_SLOT);
+      return `{ ${luaString(before ?? "")}, ${luaString(after ?? "")} }`;
+    })
+    .join(", ")} }
+local shoppers = 0
+local function shopper(variant)
+  shoppers = shoppers + 1
+  headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.floor(shoppers / 65536) % 256, math.floor(shoppers / 256) % 256, shoppers % 256)
+  return halves[variant][1] .. ${luaString(`${run}-`)} .. shoppers .. halves[variant][2]
+end
+local empty = ${luaString(JSON.stringify({ session: "bench-drain", events: [] }))}
 
 sent = {}
-for i = 1, #bodies do sent[i] = 0 end
+for i = 1, #halves do sent[i] = 0 end
 started, lastCounted, counted, answered, refused = nil, 0, 0, 0, 0
 local next = 0
 
@@ -203,18 +229,18 @@ local checked = false
 function request()
   if not checked then
     checked = true
-    return wrk.format(nil, nil, nil, empty)
+    return wrk.format(nil, nil, headers, empty)
   end
   local t = now()
   if not started then started = t end
   if t - started < ${loadSeconds} then
-    next = next % #bodies + 1
+    next = next % #halves + 1
     sent[next] = sent[next] + 1
     counted = counted + 1
     lastCounted = t
-    return wrk.format(nil, nil, nil, bodies[next])
+    return wrk.format(nil, nil, headers, shopper(next))
   end
-  return wrk.format(nil, nil, nil, empty)
+  return wrk.format(nil, nil, headers, empty)
 end
 
 -- A connection has one request in flight, so a counted beacon is answered before its connection sends an empty
@@ -231,10 +257,10 @@ function setup(thread) table.insert(threads, thread) end
 
 function done()
   local totals, measured, notAnswered, refusedTotal = {}, 0, 0, 0
-  for i = 1, #bodies do totals[i] = 0 end
+  for i = 1, #halves do totals[i] = 0 end
   for _, thread in ipairs(threads) do
     local threadSent = thread:get("sent")
-    for i = 1, #bodies do totals[i] = totals[i] + threadSent[i] end
+    for i = 1, #halves do totals[i] = totals[i] + threadSent[i] end
     measured = math.max(measured, thread:get("lastCounted") - thread:get("started"))
     notAnswered = notAnswered + thread:get("counted") - thread:get("answered")
     refusedTotal = refusedTotal + thread:get("refused")

@@ -30,7 +30,7 @@
 // with a verdict per metric and exits 1 when open files, memory or connections
 // grew or when there was any error. See docs/decisions/026-soak-benchmark.md.
 import http from "node:http";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -640,7 +640,8 @@ function startLoad(traffic, shop) {
     counts.beacons += 1;
     counts.events += events.length;
     const sent = traffic.send("POST /proxy/events", "POST", `/proxy/events?${params}`, {
-      headers: { "Content-Type": "text/plain;charset=UTF-8", "User-Agent": DESKTOP_USER_AGENT },
+      // A shopper's own address, as Shopify's app proxy forwards it: one sender at this rate would be cut off (decision 060).
+      headers: { "Content-Type": "text/plain;charset=UTF-8", "User-Agent": DESKTOP_USER_AGENT, "X-Forwarded-For": `10.0.${randomInt(256)}.${randomInt(256)}` },
       body: JSON.stringify({ session: `shopper-${randomBytes(4).toString("hex")}`, events }),
     });
     track(sent.finally(() => (beaconsInFlight -= 1)));

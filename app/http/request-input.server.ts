@@ -29,3 +29,26 @@ export function readQuery<Schema extends z.ZodType>(request: Request, schema: Sc
   for (const [name, value] of new URL(request.url).searchParams) query[name] ??= value;
   return parsedOrBadRequest(schema, query);
 }
+
+/**
+ * Proxies of our own between Shopify's app proxy and the app (a load
+ * balancer), each appending the address it was called from to
+ * X-Forwarded-For. Deployments behind one set TRUSTED_PROXY_HOPS=1.
+ */
+const TRUSTED_PROXY_HOPS = Math.max(0, Math.trunc(Number(process.env.TRUSTED_PROXY_HOPS) || 0));
+/** An IPv4 or IPv6 address as proxies write it; anything else is not one. */
+const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
+
+/**
+ * The shopper's address as Shopify's app proxy forwards it (decision 060):
+ * the X-Forwarded-For entry Shopify wrote, which is the last one unless our
+ * own proxies (TRUSTED_PROXY_HOPS) appended theirs after it. Entries before
+ * it came with the shopper's request and could say anything. Only ever an
+ * in-memory rate key (app/models/storefront-event-limits.server.ts): never
+ * stored or logged. "" when the request does not say.
+ */
+export function forwardedClientAddress(request: Request): string {
+  const entries = (request.headers.get("X-Forwarded-For") ?? "").split(",").map((entry) => entry.trim());
+  const address = entries[entries.length - 1 - TRUSTED_PROXY_HOPS] ?? "";
+  return ADDRESS.test(address) ? address : "";
+}

@@ -9,7 +9,10 @@ const started = vi.hoisted(() => ({
 vi.mock("./import-job-watchdog.server", () => ({ startImportJobWatchdog: vi.fn(() => started.watchdog) }));
 vi.mock("./storefront-publisher.server", () => ({ startStorefrontPublishSweep: vi.fn(() => started.publishSweep) }));
 vi.mock("./auto-sync.server", () => ({ startAutoSync: vi.fn(async () => started.autoSync) }));
-vi.mock("./storefront-events-writer.server", () => ({ flushStorefrontEvents: vi.fn(async () => undefined) }));
+vi.mock("./storefront-events-writer.server", () => ({
+  flushStorefrontEvents: vi.fn(async () => undefined),
+  startSessionTallySweep: vi.fn(() => ({ stop: vi.fn() })),
+}));
 
 const { startBackgroundJobs, stopBackgroundJobs } = await import("./index.server");
 const { startImportJobWatchdog } = await import("./import-job-watchdog.server");

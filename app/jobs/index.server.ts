@@ -1,8 +1,8 @@
 /**
  * The background machinery of a process (decision 027): the import job
  * watchdog, the storefront publish sweep, Premium auto-sync's tick (and, on
- * PostgreSQL, its pg-boss queue), the video mirror sweep, and the storefront
- * events writer's last flush. Nothing here starts on import: the app server's entry
+ * PostgreSQL, its pg-boss queue), the video mirror sweep, the sweep of
+ * ended days' session tallies, and the storefront events writer's last flush. Nothing here starts on import: the app server's entry
  * (app/entry.server.tsx) and `npm run worker` (app/worker.server.ts) start
  * it, once, and stop it on their way out.
  *
@@ -14,7 +14,7 @@
 import { startAutoSync, type AutoSyncRunner } from "./auto-sync.server";
 import { startCatalogueSweep } from "./catalogue-sync.server";
 import { startImportJobWatchdog, type ImportJobWatchdog } from "./import-job-watchdog.server";
-import { flushStorefrontEvents } from "./storefront-events-writer.server";
+import { flushStorefrontEvents, startSessionTallySweep } from "./storefront-events-writer.server";
 import { startStorefrontPublishSweep } from "./storefront-publisher.server";
 import { startVideoMirrorSweep, stopVideoMirror } from "./video-mirror.server";
 
@@ -40,6 +40,7 @@ interface Running {
   publishSweep: ReturnType<typeof startStorefrontPublishSweep>;
   mirrorSweep: ReturnType<typeof startVideoMirrorSweep>;
   catalogueSweep: ReturnType<typeof startCatalogueSweep>;
+  tallySweep: ReturnType<typeof startSessionTallySweep>;
   autoSync: Promise<AutoSyncRunner | null>;
 }
 
@@ -62,6 +63,8 @@ export async function startBackgroundJobs(options: BackgroundJobsOptions = {}): 
       mirrorSweep: startVideoMirrorSweep(options.mirrorSweepIntervalMs),
       // Catalogue full reads and the stored suggestions of videos behind it (decision 053).
       catalogueSweep: startCatalogueSweep(),
+      // Session keys kept to count a session once a day go when the day is over (decision 060).
+      tallySweep: startSessionTallySweep(),
       // Premium accounts sync every 3 hours (decision 017).
       autoSync: autoSyncOptions === false ? Promise.resolve(null) : startAutoSync(autoSyncOptions),
     };
@@ -81,6 +84,7 @@ export async function stopBackgroundJobs(): Promise<void> {
     stopping.publishSweep.stop();
     stopping.mirrorSweep.stop();
     stopping.catalogueSweep.stop();
+    stopping.tallySweep.stop();
     await stopVideoMirror();
     const autoSync = await stopping.autoSync.catch(() => null);
     await autoSync?.stop();

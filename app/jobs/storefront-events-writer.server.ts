@@ -3,10 +3,16 @@
  * this process's memory and are written in batches by one writer at a time
  * (app/models/storefront-events.server.ts's writeEvents), at most
  * FLUSH_INTERVAL_MS after they arrived or at once when FLUSH_AT_EVENTS wait.
- * The queue is bounded. Its timer exists only while events wait; the server's
- * beforeExit (stopBackgroundJobs) writes what is left before the process exits.
+ * The queue is bounded, and a session or source sending more than a shopper
+ * can is cut off before its events reach it (decision 060). Its timer exists
+ * only while events wait; the server's beforeExit (stopBackgroundJobs) writes
+ * what is left before the process exits. The sessions' tallies of past days
+ * are deleted by startSessionTallySweep's timer.
  */
-import { checkedStorefrontEvents, writeEvents, type QueuedEvent } from "~/models/storefront-events.server";
+import { admittedStorefrontEvents } from "~/models/storefront-event-limits.server";
+import { MAX_EVENTS_PER_BATCH, checkedStorefrontEvents, utcDay, writeEvents, type QueuedEvent } from "~/models/storefront-events.server";
+import { deleteEndedSessionTallies } from "~/models/session-tallies.server";
+import { DAY_MS } from "~/rules/time";
 
 /** How long an event may wait in memory before it is written. */
 export const FLUSH_INTERVAL_MS = 250;
@@ -25,15 +31,28 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 let writer: Promise<void> | null = null;
 /** Events refused because the queue was full, by shop, until the log says so. */
 const droppedWhileFull = new Map<string, number>();
+/** Events refused because their session or source was over its rate, by shop, until the log says so. */
+const droppedOverRate = new Map<string, number>();
+/** The log says what was cut off at most this often: a flood must not flood the log too. */
+const OVER_RATE_LOG_EVERY_MS = 60_000;
+let overRateLoggedAt = 0;
 
 /**
  * Queues a beacon's events for the next write; never waits on the database.
- * Events that are not a widget's are dropped alone; a shop or session that is
- * not one drops them all. Returns how many were queued.
+ * `source` is where the beacon came from (the shopper's address as the app
+ * proxy forwards it, "" when unknown): with the session it decides whether
+ * the sender is still within a shopper's rate (decision 060), and is then
+ * forgotten. Events beyond the rate are dropped, then events that are not a
+ * widget's are dropped alone; a shop or session that is not one drops them
+ * all. Returns how many were queued.
  */
-export function queueStorefrontEvents(shopDomain: string, session: string | null, events: readonly unknown[]): number {
+export function queueStorefrontEvents(shopDomain: string, session: string | null, events: readonly unknown[], source = ""): number {
+  // The rate counts events as sent, checked or not: a sender pays for what it sends.
+  const offered = Math.min(events.length, MAX_EVENTS_PER_BATCH);
+  const admitted = offered ? admittedStorefrontEvents(shopDomain, session, source, offered) : 0;
+  if (admitted < offered) noteOverRate(shopDomain, offered - admitted);
   let queued = 0;
-  for (const event of checkedStorefrontEvents(shopDomain, session, events)) {
+  for (const event of checkedStorefrontEvents(shopDomain, session, events.slice(0, admitted))) {
     if (queue.length >= MAX_QUEUED_EVENTS) {
       droppedWhileFull.set(shopDomain, (droppedWhileFull.get(shopDomain) ?? 0) + 1);
       continue;
@@ -64,6 +83,7 @@ async function writeQueue(): Promise<void> {
     const batch = queue;
     queue = [];
     logDroppedWhileFull();
+    logDroppedOverRate();
     try {
       await writeEvents(batch);
     } catch (error) {
@@ -79,4 +99,59 @@ function logDroppedWhileFull() {
   const total = [...droppedWhileFull.values()].reduce((sum, count) => sum + count, 0);
   droppedWhileFull.clear();
   console.warn(`Storefront events queue full (${MAX_QUEUED_EVENTS} waiting): dropped ${total} events (${byShop.join(", ")})`);
+}
+
+/** Shops the over-rate line names at most; the counts stay bounded however many shops are flooded. */
+const OVER_RATE_SHOPS_NOTED = 100;
+
+function noteOverRate(shopDomain: string, count: number) {
+  if (!droppedOverRate.has(shopDomain) && droppedOverRate.size >= OVER_RATE_SHOPS_NOTED) return;
+  droppedOverRate.set(shopDomain, (droppedOverRate.get(shopDomain) ?? 0) + count);
+}
+
+function logDroppedOverRate(now = Date.now()) {
+  if (!droppedOverRate.size || now - overRateLoggedAt < OVER_RATE_LOG_EVERY_MS) return;
+  overRateLoggedAt = now;
+  const byShop = [...droppedOverRate].map(([shopDomain, count]) => `${shopDomain}: ${count}`);
+  droppedOverRate.clear();
+  console.warn(`Storefront events over a shopper's rate: dropped ${byShop.join(", ")} (sessions or sources cut off for a while)`);
+}
+
+/** How often the sweep looks whether a UTC day has ended. */
+const TALLY_SWEEP_EVERY_MS = 10 * 60_000;
+/**
+ * Events queued before midnight may still be written this long after it
+ * (the queue, the writer's retries): a sweep this early in the day runs again
+ * at the next look, for their tallies.
+ */
+const TALLY_STRAGGLERS_MS = 5 * 60_000;
+
+/**
+ * Deletes the session tallies of ended UTC days (decision 060): once when it
+ * starts, then whenever the day has changed since the last sweep, looking
+ * every TALLY_SWEEP_EVERY_MS. Every instance sweeps; a sweep that finds
+ * nothing costs one query. Returns how to stop it.
+ */
+export function startSessionTallySweep(intervalMs = TALLY_SWEEP_EVERY_MS): { stop: () => void } {
+  let sweptDay = "";
+  let sweeping = false;
+  const sweep = async () => {
+    const now = new Date();
+    const today = utcDay(now);
+    if (sweeping || today === sweptDay) return;
+    sweeping = true;
+    try {
+      await deleteEndedSessionTallies(today);
+      if (now.getTime() % DAY_MS >= TALLY_STRAGGLERS_MS) sweptDay = today;
+    } catch (error) {
+      // Tried again at the next look; past days' tallies count nothing meanwhile.
+      console.error("Deleting ended session tallies failed", error);
+    } finally {
+      sweeping = false;
+    }
+  };
+  void sweep();
+  const timer = setInterval(() => void sweep(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

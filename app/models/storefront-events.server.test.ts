@@ -93,9 +93,8 @@ describe("the new shopper events (issue 14 item 8)", () => {
     expect(queuedOf({ type: "product_click", videoId: VIDEO, widgetId: WIDGET, productId: "42\uDC00" })).toBeNull();
   });
 
-  it("keeps an unknown widget's video events, without the widget", () => {
-    expect(queuedOf({ type: "impression", videoId: VIDEO, widgetId: "theme-section-7" })).toEqual({ type: "impression", videoId: VIDEO, widgetId: null });
-    expect(queuedOf({ type: "impression", videoId: VIDEO, widgetId: `${WIDGET}\u0000` })).toBeNull();
+  it("drops an event whose widget id is not one of ours: only a video published to the widget it names counts (decision 060)", () => {
+    for (const widgetId of ["theme-section-7", `${WIDGET}\u0000`, undefined, ""]) expect(queuedOf({ type: "impression", videoId: VIDEO, widgetId })).toBeNull();
   });
 
   it("drops a bad event alone: a page view's good events are all queued", () => {
@@ -119,5 +118,40 @@ describe("the new shopper events (issue 14 item 8)", () => {
     ]);
     // Without analytics consent (decision 040) nothing per shopper is queued: no session key.
     expect(queued.every((event) => event.session === null && event.shopDomain === SHOP)).toBe(true);
+  });
+});
+
+describe("a beacon counts each type once per video and widget (decision 060)", () => {
+  const OTHER_VIDEO = `c${"x".repeat(24)}`;
+  const OTHER_WIDGET = `c${"y".repeat(24)}`;
+
+  it("keeps the first of each type per video and widget, and adds up its watch times to the cap", () => {
+    const queued = checkedStorefrontEvents(SHOP, "session-1", [
+      ...Array.from({ length: 5 }, () => ({ type: "play", videoId: VIDEO, widgetId: WIDGET })),
+      { type: "play", videoId: OTHER_VIDEO, widgetId: WIDGET },
+      { type: "play", videoId: VIDEO, widgetId: OTHER_WIDGET },
+      { type: "product_click", videoId: VIDEO, widgetId: WIDGET, productId: "1" },
+      { type: "product_click", videoId: VIDEO, widgetId: WIDGET, productId: "2" },
+      { type: "watch_time", videoId: VIDEO, widgetId: WIDGET, ms: 4_000 },
+      { type: "watch_time", videoId: VIDEO, widgetId: WIDGET, ms: 2_500 },
+      { type: "watch_time", videoId: OTHER_VIDEO, widgetId: WIDGET, ms: 700 },
+      ...Array.from({ length: 30 }, () => ({ type: "watch_time", videoId: VIDEO, widgetId: OTHER_WIDGET, ms: WATCH_TIME_MAX_MS_PER_EVENT })),
+    ]);
+    expect(
+      queued.map((event) => [
+        event.type,
+        event.videoId === VIDEO ? "video" : "other video",
+        event.widgetId === WIDGET ? "widget" : "other widget",
+        event.productId ?? event.ms ?? null,
+      ]),
+    ).toEqual([
+      ["play", "video", "widget", null],
+      ["play", "other video", "widget", null],
+      ["play", "video", "other widget", null],
+      ["product_click", "video", "widget", "1"],
+      ["watch_time", "video", "widget", 6_500],
+      ["watch_time", "other video", "widget", 700],
+      ["watch_time", "video", "other widget", WATCH_TIME_MAX_MS_PER_EVENT],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Storefront analytics events (decision 009, 042): the beacons a widget sends
- * per page view, counted per shop, video, widget, platform and type.
+ * Storefront analytics events (decision 009, 042, 060): the beacons a widget
+ * sends per page view, counted per shop, video, widget, platform and type.
  *
  * Beacons are fire-and-forget and arrive by the thousand, so a beacon is only
  * checked here (checkedStorefrontEvents) and queued in memory by
@@ -12,17 +12,25 @@
  * the traffic and say nothing an audit needs (decision 042).
  * The batch is shopper-controlled input (decision 019): each event is checked
  * before it is queued (known type, the fields its type has, ids in our ids'
- * shape, text a database stores as sent) and a bad one is dropped alone; only
- * the shop's own videos and widgets are recorded. The queue is bounded, and it
- * is written one transaction per shop: a failure that may pass (database busy,
- * connection lost) is retried with backoff, any other is narrowed down to the
- * events that cause it, and only those are dropped.
+ * shape, text a database stores as sent) and a bad one is dropped alone. The
+ * queue is bounded, and it is written one transaction per shop: a failure
+ * that may pass (database busy, connection lost) is retried with backoff, any
+ * other is narrowed down to the events that cause it, and only those are
+ * dropped.
+ * What counts is what a real shopper can do (decision 060): an event counts
+ * only for a video published to the widget it names; a browser session counts
+ * each type once per video and widget per UTC day (session-tallies.server.ts),
+ * and a play's watch time at most the video's length and the wall time since
+ * it began; a beacon without a session (no analytics consent) counts each type
+ * once per video and widget, and its watch time at most the video's length.
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { Prisma, isTransientDatabaseError, prisma } from "~/db.server";
-import { WATCH_TIME_MAX_MS_PER_EVENT } from "~/constants";
+import { SHOPPER_COUNTING, WATCH_TIME_MAX_MS_PER_EVENT } from "~/constants";
 import type { BeaconEventType } from "~/storefront/widget-data";
+import { tallyBit, tallySessions, type TallyInput, type TallyResult } from "./session-tallies.server";
+import { forgetShopStorefront, shopStorefront, type ShopStorefront, type ShownVideo } from "./shown-videos.server";
 
 /** A page view sends a handful; anything far above is not a widget's. */
 export const MAX_EVENTS_PER_BATCH = 50;
@@ -38,21 +46,12 @@ const OUR_ID = /^c[a-z0-9]{24}$/;
 const PRODUCT_ID = /^(gid:\/\/shopify\/Product\/)?\d{1,20}$/;
 /** The shop parameter Shopify signs. */
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,99}\.myshopify\.com$/;
-/**
- * Lone UTF-16 surrogates (Prisma refuses them, a query fails) and control
- * characters (PostgreSQL refuses NUL; SQLite cuts the text at it).
- */
-const MALFORMED_TEXT = /[\p{Cc}\p{Cs}]/u;
-
 /** The widget sends 24 hex digits (app/storefront/beacons.ts); tools and tests use short words. */
 export const SessionKey = z.string().regex(/^[\w-]{1,64}$/);
 
 const VideoId = z.string().regex(OUR_ID);
-/** A widget id that is not in our shape is an unknown widget, as a deleted one is: the event counts, without a widget. */
-const WidgetId = z
-  .string()
-  .max(64)
-  .refine((text) => !MALFORMED_TEXT.test(text));
+/** Every event names the widget it comes from: only a video published to that widget counts (decision 060). */
+const WidgetId = z.string().regex(OUR_ID);
 const ProductId = z.string().regex(PRODUCT_ID).nullish();
 
 /**
@@ -66,8 +65,8 @@ const EVENT_SHAPES: Record<BeaconEventType, z.ZodType<CheckedFields>> = {
   video_click: z.object({ type: z.literal("video_click"), videoId: VideoId, widgetId: WidgetId }),
   product_click: z.object({ type: z.literal("product_click"), videoId: VideoId, widgetId: WidgetId, productId: ProductId }),
   add_to_cart: z.object({ type: z.literal("add_to_cart"), videoId: VideoId, widgetId: WidgetId, productId: ProductId }),
-  // Counted against its widget alone: without one of our widget ids there is nothing to count it against.
-  widget_impression: z.object({ type: z.literal("widget_impression"), widgetId: z.string().regex(OUR_ID) }),
+  // Counted against its widget alone.
+  widget_impression: z.object({ type: z.literal("widget_impression"), widgetId: WidgetId }),
   impression: z.object({ type: z.literal("impression"), videoId: VideoId, widgetId: WidgetId }),
   play: z.object({ type: z.literal("play"), videoId: VideoId, widgetId: WidgetId }),
   view: z.object({ type: z.literal("view"), videoId: VideoId, widgetId: WidgetId }),
@@ -90,8 +89,7 @@ export interface IncomingEvent {
   type: BeaconEventType;
   /** null only for widget_impression. */
   videoId: string | null;
-  /** null: not a widget of the shop's, or none. */
-  widgetId: string | null;
+  widgetId: string;
   /** product_click and add_to_cart only. */
   productId?: string | null;
   /** watch_time only: milliseconds watched, at most WATCH_TIME_MAX_MS_PER_EVENT. */
@@ -107,28 +105,40 @@ export interface QueuedEvent extends IncomingEvent {
 /**
  * The events of one beacon a widget could have sent, as they are queued:
  * events that are not a widget's are dropped alone; a shop or session that is
- * not one drops them all.
+ * not one drops them all. A page view shows a card once and opens a video in
+ * a widget once at a time, so a beacon counts each type once per video and
+ * widget: repeats are dropped, and its watch times of one video in one widget
+ * are added up (to at most WATCH_TIME_MAX_MS_PER_EVENT).
  */
 export function checkedStorefrontEvents(shopDomain: string, session: string | null, events: readonly unknown[]): QueuedEvent[] {
   if (!SHOP_DOMAIN.test(shopDomain) || (session !== null && !SessionKey.safeParse(session).success)) return [];
   const occurredAt = new Date();
   const checked: QueuedEvent[] = [];
+  const once = new Map<string, QueuedEvent>();
   for (const candidate of events.slice(0, MAX_EVENTS_PER_BATCH)) {
     const type = typeof candidate === "object" && candidate !== null ? (candidate as { type?: unknown }).type : undefined;
     if (typeof type !== "string" || !Object.hasOwn(EVENT_SHAPES, type)) continue;
     const parsed = EVENT_SHAPES[type as BeaconEventType].safeParse(candidate);
     if (!parsed.success) continue;
     const { videoId, widgetId, productId, ms } = parsed.data;
-    checked.push({
+    const key = `${parsed.data.type} ${videoId ?? ""} ${widgetId}`;
+    const earlier = once.get(key);
+    if (earlier) {
+      if (earlier.ms !== undefined && ms !== undefined) earlier.ms = Math.min(WATCH_TIME_MAX_MS_PER_EVENT, earlier.ms + ms);
+      continue;
+    }
+    const event: QueuedEvent = {
       type: parsed.data.type,
       videoId: videoId ?? null,
-      widgetId: OUR_ID.test(widgetId) ? widgetId : null,
+      widgetId,
       ...(productId === undefined ? {} : { productId }),
       ...(ms === undefined ? {} : { ms }),
       shopDomain,
       session,
       occurredAt,
-    });
+    };
+    once.set(key, event);
+    checked.push(event);
   }
   return checked;
 }
@@ -184,7 +194,10 @@ async function writeShopEvents(shopDomain: string, events: QueuedEvent[]): Promi
     if (isTransientDatabaseError(error) || events.length === 1) {
       return { stored: 0, dropped: events.length, transient: isTransientDatabaseError(error), error };
     }
-    // The shop may be gone since it was cached: then its events are skipped, not narrowed one by one.
+    // The shop may be gone since it was cached: then its events are skipped, not narrowed one by one;
+    // a video or widget may be gone too.
+    const shopId = shopIds.get(shopDomain)?.id;
+    if (shopId) forgetShopStorefront(shopId);
     shopIds.delete(shopDomain);
     const middle = Math.ceil(events.length / 2);
     const first = await writeShopEvents(shopDomain, events.slice(0, middle));
@@ -219,52 +232,159 @@ async function withRetries<T>(write: () => Promise<T>): Promise<T> {
 const TYPES_STORED_AS_ROWS: ReadonlySet<BeaconEventType> = new Set(["video_click", "product_click", "add_to_cart"]);
 const TYPES_WITH_PRODUCT: ReadonlySet<BeaconEventType> = new Set(["product_click", "add_to_cart"]);
 
+/** An event that counts, as it is added to the rollups (and stored, for the shoppers' actions). */
+interface CountedEvent {
+  type: BeaconEventType;
+  /** null only for widget_impression. */
+  videoId: string | null;
+  widgetId: string;
+  /** The video's; null only for widget_impression. */
+  platform: string | null;
+  productId?: string | null;
+  session: string | null;
+  occurredAt: Date;
+  watchedMs: number;
+  /**
+   * 1, or 0 for more watch time of a play whose watching was counted before:
+   * a play's watch_time counts once, its milliseconds whenever they come.
+   */
+  count: number;
+}
+
+/** A session's events of one day, widget and video in a batch, on their way to its tally. */
+interface PendingTally {
+  input: TallyInput;
+  platform: string | null;
+  /** The batch's first event of each type: the one stored as a row if it counts. */
+  first: Map<BeaconEventType, QueuedEvent>;
+}
+
+/** Long enough for a batch of thousands of events on a busy database; a timeout is transient and retried. */
+const WRITE_TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
+
 /**
- * One transaction: the events' rollups, the shoppers' actions as rows and the
- * video click counters (decision 016, 042). Returns how many events were counted.
+ * The video the event counts for, published to the widget it names (a
+ * widget's own impression: `true` for a widget of the shop's); null when the
+ * event counts for nothing.
+ */
+function shownFor(storefront: ShopStorefront, event: QueuedEvent): ShownVideo | true | null {
+  if (event.videoId === null) return storefront.widgets.has(event.widgetId) ? true : null;
+  return storefront.shown.get(event.widgetId)?.get(event.videoId) ?? null;
+}
+
+/**
+ * One transaction: what the session tallies let count (decision 060), then
+ * those events' rollups, the shoppers' actions as rows and the video click
+ * counters (decision 016, 042). Returns how many events were counted. The
+ * tallies are written in the same transaction, so a write that fails counts
+ * nothing and marks nothing as counted, and a retry of a write that did
+ * commit (its answer lost) finds its sessions' events counted already.
  */
 async function writeShopBatch(shopDomain: string, events: readonly QueuedEvent[]): Promise<number> {
   const shopId = await shopIdFor(shopDomain);
   if (!shopId) return 0;
-  const videoIds = new Set<string>();
-  const widgetIds = new Set<string>();
+  const storefront = await shopStorefront(shopId, events);
+  const counted: CountedEvent[] = [];
+  const tallies = new Map<string, PendingTally>();
+  const days = new DayOf();
   for (const event of events) {
-    if (event.videoId) videoIds.add(event.videoId);
-    if (event.widgetId) widgetIds.add(event.widgetId);
+    const shown = shownFor(storefront, event);
+    if (!shown) continue;
+    const video = shown === true ? null : shown;
+    if (event.session === null) {
+      // No session to count once per day: the beacon itself is the session (checkedStorefrontEvents counted each type once).
+      const watchedMs = event.type === "watch_time" ? Math.min(event.ms ?? 0, video?.watchCapMs ?? 0) : 0;
+      counted.push(countedEvent(event, video?.platform ?? null, watchedMs, 1));
+      continue;
+    }
+    const day = days.of(event.occurredAt);
+    const key = `${day} ${event.session} ${event.widgetId} ${event.videoId ?? ""}`;
+    let tally = tallies.get(key);
+    if (!tally) {
+      const input: TallyInput = {
+        day,
+        sessionKey: event.session,
+        widgetId: event.widgetId,
+        videoId: event.videoId ?? "",
+        types: 0,
+        playStartMs: 0,
+        pendingMs: 0,
+        lengthMs: video?.watchCapMs ?? 0,
+        seenMs: 0,
+      };
+      tallies.set(key, (tally = { input, platform: video?.platform ?? null, first: new Map() }));
+    }
+    const { input, first } = tally;
+    input.types |= tallyBit(event.type);
+    input.seenMs = Math.max(input.seenMs, event.occurredAt.getTime());
+    if (event.type === "watch_time") input.pendingMs += event.ms ?? 0;
+    if (event.type === "play" && !input.playStartMs) input.playStartMs = event.occurredAt.getTime() - SHOPPER_COUNTING.playStartAllowanceMs;
+    if (!first.has(event.type)) first.set(event.type, event);
   }
-  const [videos, widgets] = await Promise.all([
-    videoIds.size ? prisma.video.findMany({ where: { shopId, id: { in: [...videoIds] } }, select: { id: true, platform: true } }) : [],
-    widgetIds.size ? prisma.widget.findMany({ where: { shopId, id: { in: [...widgetIds] } }, select: { id: true } }) : [],
-  ]);
-  const platformOf = new Map(videos.map((video) => [video.id, video.platform]));
-  const knownWidgets = new Set(widgets.map((widget) => widget.id));
+  if (!counted.length && !tallies.size) return 0;
+  return prisma.$transaction(async (db) => {
+    const fromTallies = tallies.size
+      ? await tallySessions(
+          db,
+          shopId,
+          [...tallies.values()].map((tally) => tally.input),
+        )
+      : [];
+    const pendingByInput = new Map([...tallies.values()].map((tally) => [tally.input, tally]));
+    for (const result of fromTallies) counted.push(...countedOf(result, pendingByInput.get(result.input)!));
+    if (!counted.length) return 0;
+    await writeCounted(db, shopId, counted);
+    return counted.length;
+  }, WRITE_TRANSACTION);
+}
+
+/** The events a tally let count: each type it added, and the watch time it allowed. */
+function countedOf(result: TallyResult, tally: PendingTally): CountedEvent[] {
+  const counted: CountedEvent[] = [];
+  for (const [type, event] of tally.first) {
+    const watchedMs = type === "watch_time" ? result.addedMs : 0;
+    if (type === "watch_time" ? watchedMs <= 0 : !(result.added & tallyBit(type))) continue;
+    counted.push(countedEvent(event, tally.platform, watchedMs, type === "watch_time" && result.watchedMs > watchedMs ? 0 : 1));
+  }
+  return counted;
+}
+
+/** One shape for every counted event (thousands a batch): no copies of the queued event's varying fields. */
+function countedEvent(event: QueuedEvent, platform: string | null, watchedMs: number, count: number): CountedEvent {
+  return {
+    type: event.type,
+    videoId: event.videoId,
+    widgetId: event.widgetId,
+    platform,
+    productId: event.productId ?? null,
+    session: event.session,
+    occurredAt: event.occurredAt,
+    watchedMs,
+    count,
+  };
+}
+
+/** Counted events into the rollups, the shoppers' actions into rows, video clicks into their counters, in `db`'s transaction. */
+async function writeCounted(db: Prisma.TransactionClient, shopId: string, counted: readonly CountedEvent[]) {
   const rows: EventRow[] = [];
   const rollups = new RollupCounts(shopId);
   const videoClicks = new Map<string, number>();
-  let counted = 0;
-  for (const event of events) {
-    const widgetId = event.widgetId && knownWidgets.has(event.widgetId) ? event.widgetId : null;
-    if (event.type === "widget_impression") {
-      // Only its widget is known: it counts in the widget rollups alone, and only for a widget of the shop's.
-      if (!widgetId) continue;
-      rollups.add(event.occurredAt, event.type, "widget", widgetId, 0);
-      counted += 1;
+  for (const event of counted) {
+    if (event.videoId === null || event.platform === null) {
+      // A widget's own impression: it has no video, hence no platform; it counts in the widget rollups alone.
+      rollups.add(event.occurredAt, event.type, "widget", event.widgetId, event.count, 0);
       continue;
     }
-    const platform = event.videoId ? platformOf.get(event.videoId) : undefined;
-    if (!event.videoId || !platform) continue;
-    const watchedMs = event.type === "watch_time" ? (event.ms ?? 0) : 0;
-    rollups.add(event.occurredAt, event.type, "platform", platform, watchedMs);
-    rollups.add(event.occurredAt, event.type, "video", event.videoId, watchedMs);
-    rollups.add(event.occurredAt, event.type, "widget", widgetId ?? "", watchedMs);
-    counted += 1;
+    rollups.add(event.occurredAt, event.type, "platform", event.platform, event.count, event.watchedMs);
+    rollups.add(event.occurredAt, event.type, "video", event.videoId, event.count, event.watchedMs);
+    rollups.add(event.occurredAt, event.type, "widget", event.widgetId, event.count, event.watchedMs);
     if (TYPES_STORED_AS_ROWS.has(event.type)) {
       rows.push({
         shopId,
         type: event.type,
         videoId: event.videoId,
-        widgetId,
-        platform,
+        widgetId: event.widgetId,
+        platform: event.platform,
         productId: TYPES_WITH_PRODUCT.has(event.type) ? normalizeProductId(event.productId) : null,
         sessionKey: event.session,
         occurredAt: event.occurredAt,
@@ -272,13 +392,12 @@ async function writeShopBatch(shopDomain: string, events: readonly QueuedEvent[]
     }
     if (event.type === "video_click") videoClicks.set(event.videoId, (videoClicks.get(event.videoId) ?? 0) + 1);
   }
-  if (!counted) return 0;
-  await prisma.$transaction([
-    ...rollups.statements(),
-    ...insertStatements(rows),
-    ...[...videoClicks].map(([videoId, count]) => prisma.video.updateMany({ where: { id: videoId, shopId }, data: { clicks: { increment: count } } })),
-  ]);
-  return counted;
+  for (const statement of rollups.statements(db)) await statement;
+  for (const statement of insertStatements(db, rows)) await statement;
+  // Video ids in order: concurrent writers lock the rows in the same order.
+  for (const [videoId, count] of [...videoClicks].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await db.video.updateMany({ where: { id: videoId, shopId }, data: { clicks: { increment: count } } });
+  }
 }
 
 type EventRow = {
@@ -301,7 +420,7 @@ const ROWS_PER_INSERT = 500;
  * Same columns and formats as Prisma writes (ids are time-ordered UUIDv7s like
  * the schema's default).
  */
-function insertStatements(rows: EventRow[]) {
+function insertStatements(db: Prisma.TransactionClient, rows: EventRow[]) {
   const statements = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const values = rows
@@ -311,7 +430,7 @@ function insertStatements(rows: EventRow[]) {
           Prisma.sql`(${uuidV7()}, ${row.shopId}, ${row.type}, ${row.videoId}, ${row.widgetId}, ${row.platform}, ${row.productId}, ${row.sessionKey}, ${row.occurredAt})`,
       );
     statements.push(
-      prisma.$executeRaw`INSERT INTO "AnalyticsEvent" ("id", "shopId", "type", "videoId", "widgetId", "platform", "productId", "sessionKey", "occurredAt") VALUES ${Prisma.join(values)}`,
+      db.$executeRaw`INSERT INTO "AnalyticsEvent" ("id", "shopId", "type", "videoId", "widgetId", "platform", "productId", "sessionKey", "occurredAt") VALUES ${Prisma.join(values)}`,
     );
   }
   return statements;
@@ -320,6 +439,20 @@ function insertStatements(rows: EventRow[]) {
 /** The UTC calendar day of a moment, as the rollups key it. */
 export function utcDay(moment: Date): string {
   return moment.toISOString().slice(0, 10);
+}
+
+/** utcDay for a batch's events: a beacon's events share one moment, so its day is worked out once. */
+class DayOf {
+  private lastMoment: Date | null = null;
+  private lastDay = "";
+
+  of(moment: Date): string {
+    if (moment !== this.lastMoment) {
+      this.lastMoment = moment;
+      this.lastDay = utcDay(moment);
+    }
+    return this.lastDay;
+  }
 }
 
 type RollupEntry = { dimension: string; day: string; type: string; key: string; count: number; watchedMs: number };
@@ -332,36 +465,33 @@ type RollupEntry = { dimension: string; day: string; type: string; key: string; 
  */
 class RollupCounts {
   private readonly entries = new Map<string, RollupEntry>();
-  /** A beacon's events share one moment: its day is worked out once. */
-  private lastMoment: Date | null = null;
-  private lastDay = "";
+  private readonly days = new DayOf();
 
   constructor(private readonly shopId: string) {}
 
-  add(moment: Date, type: string, dimension: "platform" | "video" | "widget", key: string, watchedMs: number) {
-    if (moment !== this.lastMoment) {
-      this.lastMoment = moment;
-      this.lastDay = utcDay(moment);
-    }
-    const day = this.lastDay;
+  add(moment: Date, type: string, dimension: "platform" | "video" | "widget", key: string, count: number, watchedMs: number) {
+    const day = this.days.of(moment);
     const id = `${dimension}\u0000${day}\u0000${type}\u0000${key}`;
     const entry = this.entries.get(id);
     if (entry) {
-      entry.count += 1;
+      entry.count += count;
       entry.watchedMs += watchedMs;
-    } else this.entries.set(id, { dimension, day, type, key, count: 1, watchedMs });
+    } else this.entries.set(id, { dimension, day, type, key, count, watchedMs });
   }
 
-  /** watchedMs is a 64-bit column: a day of a popular video's watching passes 2^31 ms (about 25 days). */
-  statements() {
-    const entries = [...this.entries.values()];
+  /**
+   * watchedMs is a 64-bit column: a day of a popular video's watching passes 2^31 ms (about 25 days).
+   * Rows in key order: concurrent writers lock them in the same order.
+   */
+  statements(db: Prisma.TransactionClient) {
+    const entries = [...this.entries.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, entry]) => entry);
     const statements = [];
     for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
       const values = entries
         .slice(start, start + ROWS_PER_INSERT)
         .map((entry) => Prisma.sql`(${this.shopId}, ${entry.dimension}, ${entry.day}, ${entry.type}, ${entry.key}, ${entry.count}, ${entry.watchedMs})`);
       statements.push(
-        prisma.$executeRaw`INSERT INTO "AnalyticsRollup" ("shopId", "dimension", "day", "type", "key", "count", "watchedMs") VALUES ${Prisma.join(values)}
+        db.$executeRaw`INSERT INTO "AnalyticsRollup" ("shopId", "dimension", "day", "type", "key", "count", "watchedMs") VALUES ${Prisma.join(values)}
           ON CONFLICT ("shopId", "dimension", "day", "type", "key") DO UPDATE
           SET "count" = "AnalyticsRollup"."count" + excluded."count", "watchedMs" = "AnalyticsRollup"."watchedMs" + excluded."watchedMs"`,
       );

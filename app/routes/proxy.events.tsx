@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isSignedByAppProxy } from "~/shopify.server";
 import { MAX_EVENTS_PER_BATCH, SessionKey } from "~/models/storefront-events.server";
 import { queueStorefrontEvents } from "~/jobs/storefront-events-writer.server";
+import { forwardedClientAddress } from "~/http/request-input.server";
 
 /** The envelope; each event is checked on its own when it is queued, and a bad one is dropped alone. */
 const BeaconBody = z.object({
@@ -22,7 +23,8 @@ const TOO_LARGE = `A beacon batch is at most ${MAX_BODY_BYTES / 1024} KB`;
  * and stores nothing. A body over 16 KB is 413 without being read, a batch
  * that is not one (not JSON, no event list, more than 50 events, a session
  * key that is not one) is 400. Otherwise 204, even when some of its events
- * were dropped: sendBeacon never reads the answer (decision 019).
+ * were dropped: sendBeacon never reads the answer (decision 019), and a
+ * sender over a shopper's rate learns nothing from it either (decision 060).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
@@ -37,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch {
     return json({ error: "Invalid batch" }, { status: 400 });
   }
-  queueStorefrontEvents(url.searchParams.get("shop") ?? "", parsed.session ?? null, parsed.events);
+  queueStorefrontEvents(url.searchParams.get("shop") ?? "", parsed.session ?? null, parsed.events, forwardedClientAddress(request));
   return new Response(null, { status: 204 });
 }
 

@@ -22,14 +22,21 @@ const config = () => ({ ...readLocalShopifyConfig(), appUrl: inject("appUrl") })
 const DAY = 24 * 60 * 60 * 1000;
 const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
 
+/** One shopper's page view (a browser session each: a session counts each thing once a day, decision 060). */
 async function sendBeacon(shop: TestShop, events: Array<Record<string, string | number>>) {
   const url = proxiedUrl(config(), shop.domain, "/events", new URLSearchParams());
   const request = new Request(url, {
     method: "POST",
     headers: { "User-Agent": DESKTOP_USER_AGENT, "Content-Type": "text/plain;charset=UTF-8" },
-    body: JSON.stringify({ session: "s-1", events }),
+    body: JSON.stringify({ session: `s-${randomUUID()}`, events }),
   });
   expect((await callRoute(eventsRoute, request)).status).toBe(204);
+}
+
+/** Approved into the widget: what the storefront shows, and so what its shoppers' events count for (decision 060). */
+async function publishIn(shop: TestShop, widgetId: string, ...videoIds: string[]) {
+  await prisma.video.updateMany({ where: { shopId: shop.id, id: { in: videoIds } }, data: { enabled: true } });
+  await prisma.widgetVideo.createMany({ data: videoIds.map((videoId) => ({ shopId: shop.id, widgetId, videoId })) });
 }
 
 async function summaryOf(shop: TestShop) {
@@ -124,17 +131,22 @@ describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", ()
     await prisma.widget.update({ where: { id: sticky.id }, data: { layoutType: "sticky", pageContexts: '["cart"]' } });
     const [tiktok, instagram, quiet] = await seedVideos(shop.id, [
       { title: "Linen shirt", platform: "tiktok", enabled: true },
-      { title: "Soap", platform: "instagram", platformVideoId: "Canalytics1", enabled: false },
+      { title: "Soap", platform: "instagram", platformVideoId: "Canalytics1", enabled: true },
       { title: "Never clicked", platform: "tiktok" },
     ]);
+    await publishIn(shop, carousel.id, tiktok.id);
+    await publishIn(shop, sticky.id, instagram.id);
+    // Two shoppers open the shirt; one of them also views its product and adds it; a third opens the soap.
     await sendBeacon(shop, [
-      { type: "video_click", videoId: tiktok.id, widgetId: carousel.id },
       { type: "video_click", videoId: tiktok.id, widgetId: carousel.id },
       { type: "product_click", videoId: tiktok.id, widgetId: carousel.id, productId: "42" },
       { type: "add_to_cart", videoId: tiktok.id, widgetId: carousel.id, productId: "42" },
-      { type: "video_click", videoId: instagram.id, widgetId: sticky.id },
     ]);
+    await sendBeacon(shop, [{ type: "video_click", videoId: tiktok.id, widgetId: carousel.id }]);
+    await sendBeacon(shop, [{ type: "video_click", videoId: instagram.id, widgetId: sticky.id }]);
     await flushStorefrontEvents();
+    // Unpublished since: what it earned while it was shown stays.
+    await prisma.video.update({ where: { id: instagram.id }, data: { enabled: false } });
 
     const summary = await summaryOf(shop);
     expect(summary).toMatchObject({
@@ -230,6 +242,7 @@ describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", ()
     const shop = await bootstrapShop("analytics");
     const [carousel] = await seedWidgets(shop.id, [{ name: "Home carousel" }]);
     const [video] = await seedVideos(shop.id, [{ title: "Opened and shopped", enabled: true, channelUsername: "maker" }]);
+    await publishIn(shop, carousel.id, video.id);
     await sendBeacon(shop, [
       { type: "video_click", videoId: video.id, widgetId: carousel.id },
       { type: "product_click", videoId: video.id, widgetId: carousel.id, productId: "42" },
@@ -250,11 +263,13 @@ describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", ()
       { title: "Only seen", platform: "instagram", platformVideoId: "Cseenonly1", enabled: true },
       { title: "Opened from stories", enabled: true },
     ]);
+    await publishIn(shop, carousel.id, played.id, glanced.id);
+    await publishIn(shop, stories.id, opened.id);
     const seenIn = (widgetId: string, ...videoIds: string[]) => [
       { type: "widget_impression", widgetId },
       ...videoIds.map((videoId) => ({ type: "impression", videoId, widgetId })),
     ];
-    // Four page views of the carousel; "Played twice" is played in two of them and opened in one.
+    // Four page views of the carousel; "Played twice" is played in two of them (by two shoppers) and opened in one.
     for (let view = 0; view < 4; view++) await sendBeacon(shop, seenIn(carousel.id, played.id, glanced.id));
     await sendBeacon(shop, [
       { type: "play", videoId: played.id, widgetId: carousel.id },
@@ -262,6 +277,8 @@ describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", ()
       { type: "watch_time", videoId: played.id, widgetId: carousel.id, ms: 9_000 },
       { type: "completion", videoId: played.id, widgetId: carousel.id },
       { type: "video_click", videoId: played.id, widgetId: carousel.id },
+    ]);
+    await sendBeacon(shop, [
       { type: "play", videoId: played.id, widgetId: carousel.id },
       { type: "watch_time", videoId: played.id, widgetId: carousel.id, ms: 3_800 },
     ]);

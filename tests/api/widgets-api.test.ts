@@ -1,5 +1,6 @@
 import { describe, expect, it, inject } from "vitest";
 import { prisma } from "~/db.server";
+import { SHOPPER_COUNTING } from "~/constants";
 import type { WidgetDto } from "~/rules/api-types";
 import { themeEditorUrl } from "~/rules/widget-rules";
 import { storefrontPublishSettled } from "~/jobs/storefront-publisher.server";
@@ -17,6 +18,7 @@ import { proxiedUrl, signProxyQuery } from "../emulators/shopify/app-proxy";
 import { apiRequest, callRoute, DESKTOP_USER_AGENT, localShopify } from "../support/app-requests";
 import { bootstrapShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
 import { must } from "../support/must";
+import { expectConsoleWarn } from "../support/console-guard";
 
 async function createWidget(shop: TestShop, body: Record<string, unknown>) {
   return callRoute(createWidgetRoute, await apiRequest(shop.domain, "/api/widgets", { body: { shopId: shop.id, sourceType: "all", language: "en", ...body } }));
@@ -356,8 +358,9 @@ describe("POST /apps/clipcart/events: storefront beacons through the app proxy",
     const shop = await bootstrapShop("beacon");
     const other = await bootstrapShop("beacon");
     const widget = await created(shop, { layoutType: "carousel", pageContexts: ["homepage"] });
-    const [video] = await seedVideos(shop.id, [{ title: "Clicked", platform: "instagram", platformVideoId: "Cbeacon1" }]);
+    const [video] = await seedVideos(shop.id, [{ title: "Clicked", platform: "instagram", platformVideoId: "Cbeacon1", enabled: true }]);
     const [foreign] = await seedVideos(other.id, [{ title: "Not yours" }]);
+    await prisma.widgetVideo.create({ data: { shopId: shop.id, widgetId: widget.id, videoId: video.id } });
 
     const url = proxiedUrl(config(), shop.domain, "/events", new URLSearchParams());
     const response = await callRoute(
@@ -376,22 +379,54 @@ describe("POST /apps/clipcart/events: storefront beacons through the app proxy",
     expect(response.status).toBe(204);
     await flushStorefrontEvents();
     const events = await prisma.analyticsEvent.findMany({ where: { shopId: shop.id }, orderBy: { type: "asc" } });
+    // The page view opened the video once (a repeat in one beacon counts once), and the add to cart named no widget of ours (decision 060).
     expect(events.map((event) => [event.type, event.platform, event.widgetId, event.productId])).toEqual([
-      ["add_to_cart", "instagram", null, "gid://shopify/Product/42"],
       ["product_click", "instagram", widget.id, "gid://shopify/Product/42"],
-      ["video_click", "instagram", widget.id, null],
       ["video_click", "instagram", widget.id, null],
     ]);
     expect(events.every((event) => event.videoId === video.id && event.sessionKey === "s-123")).toBe(true);
-    expect((await prisma.video.findUniqueOrThrow({ where: { id: video.id } })).clicks).toBe(2);
+    expect((await prisma.video.findUniqueOrThrow({ where: { id: video.id } })).clicks).toBe(1);
     expect((await prisma.video.findUniqueOrThrow({ where: { id: foreign.id } })).clicks).toBe(0);
     expect(await prisma.analyticsEvent.count({ where: { shopId: other.id } })).toBe(0);
   });
 
+  it("cuts off an address that sends faster than shoppers can, read as Shopify's app proxy forwards it; another address still counts (decision 060)", async () => {
+    const shop = await bootstrapShop("beacon");
+    const widget = await created(shop, { layoutType: "carousel", pageContexts: ["homepage"] });
+    const [video] = await seedVideos(shop.id, [{ title: "Flooded", enabled: true }]);
+    await prisma.widgetVideo.create({ data: { shopId: shop.id, widgetId: widget.id, videoId: video.id } });
+    // The click last: a beacon let in only in part (the rate refilling as the test runs) counts no click.
+    const events = [
+      ...Array.from({ length: 49 }, () => ({ type: "impression", videoId: video.id, widgetId: widget.id })),
+      { type: "video_click", videoId: video.id, widgetId: widget.id },
+    ];
+    const send = async (session: string, forwardedFor: string) => {
+      const request = beacon(proxiedUrl(config(), shop.domain, "/events", new URLSearchParams()), { session, events });
+      request.headers.set("X-Forwarded-For", forwardedFor);
+      expect((await callRoute(eventsRoute, request)).status).toBe(204);
+    };
+    expectConsoleWarn(/over a shopper's rate: dropped .*beacon-/);
+    // A new session key with every beacon, all from one address: 24 beacons (1,200 events) a minute, then nothing.
+    for (let sent = 0; sent < 30; sent++) await send(`rotating-${sent}`, "203.0.113.77");
+    // What the shopper's own request claimed comes first; Shopify's entry, the last, is the address.
+    await send("claims-another-address", "198.51.100.1, 203.0.113.77");
+    await send("next-door", "203.0.113.78");
+    await flushStorefrontEvents();
+    const clicks = await prisma.analyticsEvent.findMany({ where: { shopId: shop.id }, select: { sessionKey: true } });
+    const rotating = clicks.filter((click) => click.sessionKey?.startsWith("rotating-")).length;
+    const perMinute = SHOPPER_COUNTING.sourceEventsPerMinute / events.length;
+    // A minute's worth (plus at most a beacon's worth refilled while the test sent them).
+    expect(rotating).toBeGreaterThanOrEqual(perMinute);
+    expect(rotating).toBeLessThanOrEqual(perMinute + 1);
+    expect(clicks.filter((click) => !click.sessionKey?.startsWith("rotating-")).map((click) => click.sessionKey)).toEqual(["next-door"]);
+  });
+
   it("refuses a missing, forged, foreign or stale signature with 401 and stores nothing", async () => {
     const shop = await bootstrapShop("beacon");
-    const [video] = await seedVideos(shop.id, [{ title: "Clicked" }]);
-    const body = { session: "s", events: [{ type: "video_click", videoId: video.id, widgetId: "w" }] };
+    const widget = await created(shop, { layoutType: "carousel", pageContexts: ["homepage"] });
+    const [video] = await seedVideos(shop.id, [{ title: "Clicked", enabled: true }]);
+    await prisma.widgetVideo.create({ data: { shopId: shop.id, widgetId: widget.id, videoId: video.id } });
+    const body = { session: "s", events: [{ type: "video_click", videoId: video.id, widgetId: widget.id }] };
     const signed = proxiedUrl(config(), shop.domain, "/events", new URLSearchParams());
 
     const forged = new URL(signed);

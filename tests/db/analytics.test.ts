@@ -25,15 +25,24 @@ deleteShopsAfterAll();
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Approved into each widget: what the storefront shows, and so what counts (decision 060). */
+async function publishIn(shopId: string, widgetIds: string[], ...videoIds: string[]) {
+  await prisma.video.updateMany({ where: { id: { in: videoIds } }, data: { enabled: true } });
+  await prisma.widgetVideo.createMany({ data: widgetIds.flatMap((widgetId) => videoIds.map((videoId) => ({ shopId, widgetId, videoId }))) });
+}
+
 describe("analytics rollups and attribution", () => {
   it("adds each flush's events to the daily rollups, across flushes", async () => {
     const shop = await createShop("rollups");
     const widget = await createWidget(shop.id, 1);
     const video = await createVideo(shop.id, { title: "Clicked", platform: "instagram" });
+    await publishIn(shop.id, [widget.id], video.id);
     for (let flush = 0; flush < 3; flush++) {
-      queueStorefrontEvents(shop.shopDomain, "s", [
+      // A shopper per flush; an add to cart from a widget that is not one of ours counts for nothing.
+      queueStorefrontEvents(shop.shopDomain, `s-${flush}`, [
         { type: "video_click", videoId: video.id, widgetId: widget.id },
         { type: "product_click", videoId: video.id, widgetId: widget.id, productId: "7" },
+        { type: "add_to_cart", videoId: video.id, widgetId: widget.id, productId: "7" },
         { type: "add_to_cart", videoId: video.id, widgetId: "not-a-widget", productId: "7" },
       ]);
       await flushStorefrontEvents();
@@ -43,8 +52,12 @@ describe("analytics rollups and attribution", () => {
     expect(summary.platformBreakdown).toEqual([{ platform: "instagram", clicks: 6, videoClicks: 3, productClicks: 3 }]);
     expect((await videoAnalytics(shop.id)).map((v) => v.clicks)).toEqual([6]);
     expect((await widgetAnalytics(shop.id)).map((w) => w.clicks)).toEqual([6]);
-    const unknownWidget = await prisma.analyticsRollup.findMany({ where: { shopId: shop.id, dimension: "widget", key: "" } });
-    expect(unknownWidget.map((row) => [row.type, row.count])).toEqual([["add_to_cart", 3]]);
+    const widgetRollups = await prisma.analyticsRollup.findMany({ where: { shopId: shop.id, dimension: "widget" } });
+    expect(widgetRollups.map((row) => [row.key, row.type, row.count]).sort()).toEqual([
+      [widget.id, "add_to_cart", 3],
+      [widget.id, "product_click", 3],
+      [widget.id, "video_click", 3],
+    ]);
     expect(await prisma.analyticsEvent.count({ where: { shopId: shop.id } })).toBe(9);
   });
 
@@ -56,10 +69,12 @@ describe("analytics rollups and attribution", () => {
     const elsewhere = await createShop("elsewhere");
     const foreignWidget = await createWidget(elsewhere.id, 1);
     const foreignVideo = await createVideo(elsewhere.id);
+    await publishIn(shop.id, [carousel.id, stories.id], shirt.id, soap.id);
+    await publishIn(elsewhere.id, [foreignWidget.id], foreignVideo.id);
     const event = (type: string, videoId: string | undefined, widgetId: string, extra: Record<string, unknown> = {}) => ({ type, videoId, widgetId, ...extra });
     // Two page views per flush, three flushes: the rollups add up across writes.
     for (let flush = 0; flush < 3; flush++) {
-      queueStorefrontEvents(shop.shopDomain, "s", [
+      queueStorefrontEvents(shop.shopDomain, `s-${flush}`, [
         event("widget_impression", undefined, carousel.id),
         event("impression", shirt.id, carousel.id),
         event("impression", soap.id, carousel.id),
@@ -78,7 +93,9 @@ describe("analytics rollups and attribution", () => {
         event("play", shirt.id, stories.id),
         // An hour in one event counts as the cap.
         event("watch_time", shirt.id, stories.id, { ms: 60 * 60 * 1000 }),
+        // Not one of the shop's widgets: it counts for nothing (decision 060).
         event("impression", soap.id, "a-theme-section"),
+        event("impression", soap.id, stories.id),
       ]);
       await flushStorefrontEvents();
     }
@@ -104,12 +121,12 @@ describe("analytics rollups and attribution", () => {
       ].sort(byKeyThenType),
     );
     expect(table("widget").filter(([key]) => key === stories.id)).toEqual([
-      [stories.id, "impression", 3, 0],
+      [stories.id, "impression", 6, 0],
       [stories.id, "play", 3, 0],
       [stories.id, "watch_time", 3, 3 * WATCH_TIME_MAX_MS_PER_EVENT],
       [stories.id, "widget_impression", 3, 0],
     ]);
-    expect(table("widget").filter(([key]) => key === "")).toEqual([["", "impression", 3, 0]]);
+    expect(table("widget").filter(([key]) => key === "")).toEqual([]);
     expect(
       table("platform")
         .filter(([key]) => key === "tiktok")
@@ -126,7 +143,9 @@ describe("analytics rollups and attribution", () => {
     expect(await prisma.analyticsRollup.count({ where: { shopId: elsewhere.id } })).toBe(0);
     // Rows: the shopper's actions only.
     const rows = await prisma.analyticsEvent.findMany({ where: { shopId: shop.id } });
-    expect(rows.map((row) => [row.type, row.videoId, row.widgetId, row.sessionKey])).toEqual(Array(3).fill(["video_click", shirt.id, carousel.id, "s"]));
+    expect(rows.map((row) => [row.type, row.videoId, row.widgetId, row.sessionKey]).sort()).toEqual(
+      [0, 1, 2].map((flush) => ["video_click", shirt.id, carousel.id, `s-${flush}`]),
+    );
 
     const [video] = await videoAnalytics(shop.id);
     expect(video).toMatchObject({
@@ -153,20 +172,22 @@ describe("analytics rollups and attribution", () => {
     const shop = await createShop("bigwatch");
     const widget = await createWidget(shop.id, 1);
     const video = await createVideo(shop.id);
+    await publishIn(shop.id, [widget.id], video.id);
     const nearly32Bits = 2 ** 31 - 1_000;
     await prisma.analyticsRollup.create({
       data: { shopId: shop.id, dimension: "video", day: utcDay(new Date()), type: "watch_time", key: video.id, count: 3_579, watchedMs: BigInt(nearly32Bits) },
     });
-    queueStorefrontEvents(
-      shop.shopDomain,
-      "s",
-      Array.from({ length: 50 }, () => ({ type: "watch_time", videoId: video.id, widgetId: widget.id, ms: WATCH_TIME_MAX_MS_PER_EVENT })),
-    );
-    queueStorefrontEvents(shop.shopDomain, "s", [{ type: "play", videoId: video.id, widgetId: widget.id }]);
+    // Page views without analytics consent: each counts a play's worth of watching (the length unknown: the cap).
+    for (let beacon = 0; beacon < 5; beacon++) {
+      queueStorefrontEvents(shop.shopDomain, null, [
+        { type: "play", videoId: video.id, widgetId: widget.id },
+        { type: "watch_time", videoId: video.id, widgetId: widget.id, ms: WATCH_TIME_MAX_MS_PER_EVENT },
+      ]);
+    }
     await flushStorefrontEvents();
     const row = await prisma.analyticsRollup.findFirstOrThrow({ where: { shopId: shop.id, dimension: "video", type: "watch_time", key: video.id } });
-    expect([row.count, row.watchedMs]).toEqual([3_629, BigInt(nearly32Bits) + 50n * BigInt(WATCH_TIME_MAX_MS_PER_EVENT)]);
-    expect((await videoAnalytics(shop.id))[0]?.watch_time_ms).toBe(nearly32Bits + 50 * WATCH_TIME_MAX_MS_PER_EVENT);
+    expect([row.count, row.watchedMs]).toEqual([3_584, BigInt(nearly32Bits) + 5n * BigInt(WATCH_TIME_MAX_MS_PER_EVENT)]);
+    expect((await videoAnalytics(shop.id))[0]?.watch_time_ms).toBe(nearly32Bits + 5 * WATCH_TIME_MAX_MS_PER_EVENT);
   });
 
   it("stores an order's widget lines once however often it arrives", async () => {

@@ -1,7 +1,10 @@
 // Storefront beacons on whichever database DATABASE_URL names (test-both runs
 // SQLite, then PostgreSQL): one shop's hostile beacons, one event the database
 // refuses, or one write that fails for a moment never cost another shop, or
-// the other events, their data (decision 019).
+// the other events, their data (decision 019). Each beacon here is a shopper
+// session of its own, and its videos are published to its widget: what counts
+// once per session, and only for published videos, is
+// tests/db/shopper-counting.test.ts (decision 060).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { databaseKind, Prisma, prisma } from "../../app/db.server";
 import { flushStorefrontEvents, MAX_QUEUED_EVENTS, queueStorefrontEvents } from "../../app/jobs/storefront-events-writer.server";
@@ -24,9 +27,18 @@ afterEach(() => {
 
 async function shopWithVideo(label: string) {
   const shop = await createShop(label);
-  const [widget, video] = [await createWidget(shop.id, 1), await createVideo(shop.id, { platform: "instagram" })];
+  const [widget, video] = [await createWidget(shop.id, 1), await createVideo(shop.id, { platform: "instagram", enabled: true })];
+  await publishIn(shop.id, widget.id, video.id);
   return { shop, widget, video };
 }
+
+/** Approved into the widget: what the storefront shows, and so what counts. */
+function publishIn(shopId: string, widgetId: string, videoId: string) {
+  return prisma.widgetVideo.create({ data: { shopId, widgetId, videoId } });
+}
+
+/** A source address per beacon, so that these tests' floods stay within a shopper's rate (decision 060). */
+const addressOf = (beacon: number) => `10.${(beacon >> 16) & 255}.${(beacon >> 8) & 255}.${beacon & 255}`;
 
 /** What a video's analytics are built from: its raw events, its click counter and its daily rollups. */
 async function storedFor(shopId: string, videoId: string) {
@@ -93,23 +105,24 @@ describe("storefront beacons: one bad beacon costs nobody else their events", ()
     ];
     const beacons = 24;
     for (let beacon = 0; beacon < beacons; beacon++) {
-      queueStorefrontEvents(a.shop.shopDomain, "poison", poisonBatch);
+      queueStorefrontEvents(a.shop.shopDomain, `poison-${beacon}`, poisonBatch);
       queueStorefrontEvents(a.shop.shopDomain, "s\u0000", [goodClick]); // a session key that is not one
-      queueStorefrontEvents(b.shop.shopDomain, "shopper", [{ type: "video_click", videoId: b.video.id, widgetId: b.widget.id }]);
+      queueStorefrontEvents(b.shop.shopDomain, `shopper-${beacon}`, [{ type: "video_click", videoId: b.video.id, widgetId: b.widget.id }]);
       if (beacon % 6 === 5) await flushStorefrontEvents();
     }
     await flushStorefrontEvents();
 
     expect(await storedFor(b.shop.id, b.video.id)).toEqual({ events: beacons, clicks: beacons, rolledUp: beacons });
     expect(await storedFor(a.shop.id, a.video.id)).toEqual({ events: beacons, clicks: beacons, rolledUp: beacons });
-    const sessions = await prisma.analyticsEvent.groupBy({ by: ["sessionKey"], where: { shopId: a.shop.id }, _count: true });
-    expect(sessions.map((row) => [row.sessionKey, row._count])).toEqual([["poison", beacons]]);
+    const sessions = await prisma.analyticsEvent.findMany({ where: { shopId: a.shop.id }, select: { sessionKey: true } });
+    expect(sessions.map((row) => row.sessionKey).sort()).toEqual(Array.from({ length: beacons }, (_, beacon) => `poison-${beacon}`).sort());
   });
 
   it("drops only the event the database refuses: the rest of its shop's batch and every other shop's are stored", async () => {
     const a = await shopWithVideo("refused");
     const b = await shopWithVideo("neighbour");
-    const refused = await createVideo(a.shop.id, { platform: "tiktok" });
+    const refused = await createVideo(a.shop.id, { platform: "tiktok", enabled: true });
+    await publishIn(a.shop.id, a.widget.id, refused.id);
     // A real refusal by the database itself, for this one video's events only.
     const trigger = `beacons_test_refuse_${refused.id}`;
     if (databaseKind === "postgresql") {
@@ -127,11 +140,11 @@ describe("storefront beacons: one bad beacon costs nobody else their events", ()
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       for (let beacon = 0; beacon < 10; beacon++) {
-        queueStorefrontEvents(a.shop.shopDomain, "a", [
+        queueStorefrontEvents(a.shop.shopDomain, `a-${beacon}`, [
           { type: "video_click", videoId: a.video.id, widgetId: a.widget.id },
           ...(beacon === 3 ? [{ type: "video_click", videoId: refused.id, widgetId: a.widget.id }] : []),
         ]);
-        queueStorefrontEvents(b.shop.shopDomain, "b", [{ type: "video_click", videoId: b.video.id, widgetId: b.widget.id }]);
+        queueStorefrontEvents(b.shop.shopDomain, `b-${beacon}`, [{ type: "video_click", videoId: b.video.id, widgetId: b.widget.id }]);
       }
       await flushStorefrontEvents();
     } finally {
@@ -181,7 +194,8 @@ describe("storefront beacons: one bad beacon costs nobody else their events", ()
   it.each(Object.entries(transientErrors))("retries a write that fails once (%s) and stores its events exactly once", async (_, error) => {
     const { shop, widget, video } = await shopWithVideo("transient");
     const transaction = replaceTransaction(vi.fn(realTransaction).mockRejectedValueOnce(error));
-    for (let beacon = 0; beacon < 5; beacon++) queueStorefrontEvents(shop.shopDomain, "s", [{ type: "video_click", videoId: video.id, widgetId: widget.id }]);
+    for (let beacon = 0; beacon < 5; beacon++)
+      queueStorefrontEvents(shop.shopDomain, `s-${beacon}`, [{ type: "video_click", videoId: video.id, widgetId: widget.id }]);
     await flushStorefrontEvents();
 
     expect(transaction).toHaveBeenCalledTimes(2);
@@ -207,7 +221,8 @@ describe("storefront beacons: one bad beacon costs nobody else their events", ()
 
   it("drops only the events whose rollup the database refuses; the page view's other events count once", async () => {
     const { shop, widget, video } = await shopWithVideo("refused-rollup");
-    const refused = await createVideo(shop.id, { platform: "tiktok" });
+    const refused = await createVideo(shop.id, { platform: "tiktok", enabled: true });
+    await publishIn(shop.id, widget.id, refused.id);
     // A real refusal by the database, of this one video's rollup rows only.
     const trigger = `beacons_test_refuse_rollup_${refused.id}`;
     if (databaseKind === "postgresql") {
@@ -225,7 +240,7 @@ describe("storefront beacons: one bad beacon costs nobody else their events", ()
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       for (let beacon = 0; beacon < 3; beacon++) {
-        queueStorefrontEvents(shop.shopDomain, "s", [
+        queueStorefrontEvents(shop.shopDomain, `s-${beacon}`, [
           ...pageView(video.id, widget.id, 1_000),
           ...(beacon === 1
             ? [
@@ -249,7 +264,8 @@ describe("storefront beacons: one bad beacon costs nobody else their events", ()
     const platform = await prisma.analyticsRollup.findMany({ where: { shopId: shop.id, dimension: "platform", type: "watch_time" } });
     expect(platform.map((row) => [row.key, row.count, Number(row.watchedMs)])).toEqual([["instagram", 3, 3_000]]);
     expect(await prisma.analyticsRollup.count({ where: { shopId: shop.id, key: refused.id } })).toBe(0);
-    expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringContaining(`2 storefront events of ${shop.shopDomain}`)]);
+    // Its impression is refused; its watch time, without a play of it, counted for nothing and was not written.
+    expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringContaining(`1 storefront event of ${shop.shopDomain}`)]);
   });
 
   it("keeps a bounded queue while the database is held up, and says in the log what it dropped", async () => {
@@ -273,19 +289,18 @@ describe("storefront beacons: one bad beacon costs nobody else their events", ()
     queueStorefrontEvents(shop.shopDomain, "s", [click]);
     const firstWrite = flushStorefrontEvents();
     await writerStarted;
-    queueStorefrontEvents(
-      shop.shopDomain,
-      "s",
-      Array.from({ length: 10 }, () => click),
-    );
+    for (let beacon = 0; beacon < 10; beacon++) queueStorefrontEvents(shop.shopDomain, `held-${beacon}`, [click]);
+    // Many shoppers at once (a session and an address each), each within a shopper's rate; each beacon's 50
+    // unknown clicks name a different video, so that none is a repeat of another within its beacon.
     const flood = MAX_QUEUED_EVENTS / 50 + 3;
     for (let beacon = 0; beacon < flood; beacon++)
       queueStorefrontEvents(
         shop.shopDomain,
-        "s",
-        Array.from({ length: 50 }, () => unknownClick),
+        `flood-${beacon}`,
+        Array.from({ length: 50 }, (_, index) => ({ ...unknownClick, videoId: `c${String(index).padStart(24, "0")}` })),
+        addressOf(beacon),
       );
-    queueStorefrontEvents(shop.shopDomain, "s", [click]);
+    queueStorefrontEvents(shop.shopDomain, "last", [click]);
     release();
     await firstWrite;
     await flushStorefrontEvents();

@@ -66,6 +66,10 @@ test("the Performance Overview covers the last 30 days: older clicks and sales s
 
   const app = await openApp("/analytics");
   await expect(app.getByText("Last 30 days", { exact: true })).toBeVisible();
+  // How each figure is counted, beside the cards (decision 060).
+  await expect(
+    app.getByText(/^Each shopper session counts once per video and widget per day \(UTC\).*watch time is capped at the video's length\./),
+  ).toBeVisible();
   await expect(cardTitled(app, "Video Clicks")).toContainText("33 this month");
   await expect(cardTitled(app, "Product Clicks")).toContainText("2products viewed from videos");
   await expect(cardTitled(app, "Sales")).toContainText("1$12.50 revenue");

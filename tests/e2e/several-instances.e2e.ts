@@ -188,6 +188,8 @@ test("every beacon sent to either instance is counted once", async () => {
   const [job] = await importAccount(shop, "@beacon_creator");
   await finished(shop, job!.id);
   const [videoId] = await libraryVideoIds(shop);
+  // Approved into the widget: only a video published to the widget a beacon names counts (decision 060).
+  expect((await api(shop.domain, `/api/videos/${videoId}/toggle`, { method: "PATCH", body: { enabled: true, widgetIds: [widgetId] } })).status).toBe(200);
   const BEACONS = 40;
   for (let i = 0; i < BEACONS; i++) {
     const params = signedProxyQuery(shop.domain, localApp.apiSecret);

@@ -11,6 +11,7 @@ import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AnalyticsSummaryDto, EngagementDto } from "~/rules/api-types";
+import { ANALYTICS_TEXT } from "~/messages";
 import { AnalyticsView, type AnalyticsPageData } from "./AnalyticsView";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -184,5 +185,17 @@ describe("Analytics: what shoppers did, per video and per widget", () => {
     expect(rows[1]?.[1]).toBe("Soap");
     expect(container.textContent).toContain("Video clicks 2 · Product clicks 1");
     expect(container.textContent).not.toContain("@Maker Studio");
+  });
+
+  it("says beside the cards, in one line, how each figure is counted (decision 060)", () => {
+    const container = renderPage();
+    const note = [...container.querySelectorAll("p")].find((element) => element.textContent === ANALYTICS_TEXT.countingNote);
+    expect(note, "the counting line").toBeDefined();
+    expect(note?.textContent).toContain("Each shopper session counts once per video and widget per day");
+    expect(note?.textContent).toContain("watch time is capped at the video's length");
+    // Right after the Performance Overview's cards.
+    const cards = [...container.querySelectorAll("h3, h2, p, span")].filter((element) => element.textContent === "Sales");
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards[0]!.compareDocumentPosition(note!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -108,6 +108,9 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
               detail={ANALYTICS_TEXT.salesRevenue(formatMoney(recent.revenue, summary.currency))}
             />
           </InlineGrid>
+          <Text as="p" variant="bodySm" tone="subdued">
+            {ANALYTICS_TEXT.countingNote}
+          </Text>
         </BlockStack>
 
         <ClicksChart days={summary.dailyClicks} />

@@ -3,7 +3,8 @@
  * forwarding to `<app_proxy.url>/<rest>` with the shopper's query plus `shop`,
  * `logged_in_customer_id`, `path_prefix`, `timestamp` and a `signature` the
  * app verifies (authenticate.public.appProxy). Method and body pass through,
- * the answer comes back with its status and Content-Type, cookies stripped.
+ * with X-Forwarded-Host and X-Forwarded-For (the shopper's address) set; the
+ * answer comes back with its status and Content-Type, cookies stripped.
  */
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -80,6 +81,8 @@ export async function forwardAppProxy(
     if (!HOP_HEADERS.has(key) && typeof value === "string") headers[key] = value;
   }
   headers["x-forwarded-host"] = shopDomain;
+  // Shopify says who asked: the shopper's address, whatever the request itself claimed.
+  headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   let response: Response;
   try {
