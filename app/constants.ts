@@ -100,7 +100,7 @@ export const SUGGESTION_INDEX = {
   wordChars: 24,
   budgetBytes: 402_653_184,
   sliceMs: 10,
-  buildPageRows: 1_000,
+  buildPageRows: 250,
   answerWithinMs: 1_000,
 } as const;
 export const VIEW_NAME_MAX_LENGTH = 40;
