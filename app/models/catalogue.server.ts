@@ -19,7 +19,7 @@ import { z } from "zod";
 import { type Prisma, prisma } from "~/db.server";
 import { fetchCataloguePage, type CatalogueProductNode } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
-import type { CatalogueProduct as SuggestionProduct } from "./product-suggestions";
+import type { IndexChange } from "./product-suggestions";
 
 type Database = Prisma.TransactionClient;
 
@@ -298,11 +298,7 @@ export async function catalogueState(shopId: string): Promise<CatalogueStateReco
   return prisma.catalogueState.findUnique({ where: { shopId }, select: { revision: true, matchRevision: true, syncedAt: true, syncRequestedAt: true } });
 }
 
-export interface CatalogueChange {
-  revision: number;
-  deleted: boolean;
-  product: SuggestionProduct;
-}
+export type CatalogueChange = IndexChange;
 
 const parseList = (json: string): string[] => {
   try {

@@ -41,6 +41,13 @@ export function hashText(text: string, seed: number, skip = -1): number {
   return hash || 1;
 }
 
+/** The hash `hashText` gives the text held in `codes` from `start`, `length` characters long. */
+export function hashCodes(codes: Uint16Array, start: number, length: number, seed: number): number {
+  let hash = (0x811c9dc5 ^ seed) | 0;
+  for (let i = start; i < start + length; i++) hash = Math.imul(hash ^ (codes[i] ?? 0), 0x01000193);
+  return hash || 1;
+}
+
 /** Of `text`'s first `length` characters. */
 export function hashHead(text: string, seed: number, length: number): number {
   let hash = (0x811c9dc5 ^ seed) | 0;
@@ -96,6 +103,18 @@ export class IntMultiMap {
       }
     }
     return false;
+  }
+
+  /** The first value stored under `key` that `matches`, or -1. */
+  find(key: number, matches: (value: number) => boolean): number {
+    const part = this.parts[key >>> PART_SHIFT];
+    if (!part) return -1;
+    const { keys, values } = part;
+    const mask = keys.length - 1;
+    for (let slot = key & mask; keys[slot] !== 0 || values[slot] === REMOVED; slot = (slot + 1) & mask) {
+      if (keys[slot] === key && matches(values[slot] ?? 0)) return values[slot] ?? 0;
+    }
+    return -1;
   }
 
   /** Calls `visit` with every value stored under `key`. */

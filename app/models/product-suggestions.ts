@@ -30,7 +30,9 @@
  */
 import { SUGGESTION_INDEX } from "~/constants";
 import { IntMultiMap, TYPED_ARRAY_OVERHEAD_BYTES, hashHead, hashText } from "~/models/int-multimap";
+import { TextTable, grown } from "~/models/text-table";
 import { emojiWords, glossaryTranslations, glossaryWords } from "~/models/product-suggestions-glossary";
+import type { TimeSlices } from "~/models/time-slices";
 
 export interface CatalogueProduct {
   /** The product's GID. */
@@ -213,17 +215,8 @@ function productFields(product: CatalogueProduct): string[][] {
 let glossary: ReadonlySet<string> | null = null;
 const glossaryHas = (word: string) => (glossary ??= new Set(glossaryWords())).has(word);
 
-/** What V8 spends on 64-bit Node (no pointer compression), for the index's estimate of its own size. */
-const BYTES = { pointer: 8, mapEntry: 40, setEntry: 28, setObject: 120, stringHeader: 16 } as const;
-const stringBytes = (text: string) => BYTES.stringHeader + Math.ceil(text.length / 8) * 8;
-
-/** Grows a typed array to hold at least `length` items (by half again, so slack stays under a third). */
-function grown<T extends Int32Array | Uint8Array>(array: T, length: number, make: (size: number) => T): T {
-  if (length <= array.length) return array;
-  const next = make(Math.max(length, Math.ceil(array.length * 1.5), 16));
-  next.set(array);
-  return next;
-}
+/** What V8 spends on a Set of small ints on 64-bit Node, for the index's estimate of its own size. */
+const SET_BYTES = { entry: 28, object: 120 } as const;
 
 /**
  * Lists of product slots (one per word), as linked nodes in one typed array:
@@ -292,10 +285,8 @@ export interface SuggestOptions {
 }
 
 export class SuggestionIndex {
-  /** Products by slot (a removed product's slot is reused): the id ... */
-  private productIds: Array<string | undefined> = [];
-  private slotOf = new Map<string, number>();
-  private freeSlots: number[] = [];
+  /** Products by slot, their ids numbered (a removed product's slot is reused) ... */
+  private products = new TextTable();
   /**
    * ... and its word ids, field after field, in one array shared by every
    * product: they start at wordsAt[slot]; field f ends fieldEnds[slot * 6 + f]
@@ -308,16 +299,12 @@ export class SuggestionIndex {
   private wordsAt = new Int32Array(0);
   private fieldEnds = new Uint8Array(0);
   /** Words are numbered while a product names them; a number no product uses any more is given to the next new word. */
-  private wordIds = new Map<string, number>();
-  private wordText: string[] = [];
-  private freeWordIds: number[] = [];
+  private words = new TextTable();
   /** Per word: how many products name it, in any field (its rarity). */
   private productCount = new Int32Array(0);
   /** Per word: the products naming it in their title or handle, and in their type (the candidates of a query). */
   private titleSlots = new SlotLists();
   private typeSlots = new SlotLists();
-  /** Lengths of the words' and ids' texts, for the estimate of the index's size. */
-  private textBytes = 0;
   /**
    * Spelling look-ups over the letters-only words, by hash (each candidate is
    * checked): each word under itself and its one-letter deletions (one edit
@@ -340,11 +327,11 @@ export class SuggestionIndex {
   }
 
   get size(): number {
-    return this.slotOf.size;
+    return this.products.size;
   }
 
   has(productId: string): boolean {
-    return this.slotOf.has(productId);
+    return this.products.find(productId) >= 0;
   }
 
   /**
@@ -362,35 +349,24 @@ export class SuggestionIndex {
       this.titleHits.byteLength +
       this.typeHits.byteLength +
       7 * TYPED_ARRAY_OVERHEAD_BYTES;
-    const arrays = (this.productIds.length + this.freeSlots.length + this.wordText.length + this.freeWordIds.length) * BYTES.pointer;
-    const maps = (this.slotOf.size + this.wordIds.size) * BYTES.mapEntry;
-    const spelling = this.deletions.bytes + this.heads.bytes + this.longWordCount * BYTES.setEntry + this.longWords.size * BYTES.setObject;
-    return typedArrays + arrays + maps + this.textBytes + this.titleSlots.bytes + this.typeSlots.bytes + spelling;
+    const spelling = this.deletions.bytes + this.heads.bytes + this.longWordCount * SET_BYTES.entry + this.longWords.size * SET_BYTES.object;
+    return typedArrays + this.products.bytes + this.words.bytes + this.titleSlots.bytes + this.typeSlots.bytes + spelling;
   }
 
   /** The words the index keeps of a product (after the caps), field by field; [] when it is not in the index. */
   wordsOf(productId: string): string[] {
-    const slot = this.slotOf.get(productId);
-    if (slot === undefined) return [];
+    const slot = this.products.find(productId);
+    if (slot < 0) return [];
     const at = this.wordsAt[slot] ?? 0;
     const words: string[] = [];
-    for (let i = at; i < at + (this.fieldEnds[slot * FIELD_COUNT + OPTION] ?? 0); i++) words.push(this.wordText[this.pool[i] ?? 0] ?? "");
+    for (let i = at; i < at + (this.fieldEnds[slot * FIELD_COUNT + OPTION] ?? 0); i++) words.push(this.words.text(this.pool[i] ?? 0));
     return words;
   }
 
   private idOf(word: string): number {
-    let id = this.wordIds.get(word);
-    if (id === undefined) {
-      // V8 cuts a long word out of its text as a view that keeps the whole text alive (a 255-character tag for a
-      // 13-letter word): kept words are copied out.
-      const kept = word.length >= 13 ? [...word].join("") : word;
-      id = this.freeWordIds.pop() ?? this.wordText.length;
-      this.wordIds.set(kept, id);
-      this.wordText[id] = kept;
-      this.productCount = grown(this.productCount, id + 1, (size) => new Int32Array(size));
-      this.productCount[id] = 0;
-      this.textBytes += stringBytes(word);
-    }
+    const id = this.words.add(word);
+    // A new word's count is 0: a number is freed only once no product names its word.
+    this.productCount = grown(this.productCount, id + 1, (size) => new Int32Array(size));
     return id;
   }
 
@@ -402,16 +378,13 @@ export class SuggestionIndex {
       for (const word of words) ids.push(this.idOf(word));
       ends.push(ids.length);
     }
-    const slot = this.freeSlots.pop() ?? this.productIds.length;
+    const slot = this.products.add(product.id);
     this.wordsAt = grown(this.wordsAt, slot + 1, (size) => new Int32Array(size));
     this.fieldEnds = grown(this.fieldEnds, (slot + 1) * FIELD_COUNT, (size) => new Uint8Array(size));
     const at = this.reserveWords(ids.length);
     this.pool.set(ids, at);
     this.wordsAt[slot] = at;
     for (let field = 0; field < FIELD_COUNT; field++) this.fieldEnds[slot * FIELD_COUNT + field] = ends[field] ?? 0;
-    this.productIds[slot] = product.id;
-    this.slotOf.set(product.id, slot);
-    this.textBytes += stringBytes(product.id);
     for (const id of new Set(ids)) {
       this.productCount[id] = (this.productCount[id] ?? 0) + 1;
       if (this.productCount[id] === 1) this.spellingIndex(id, true);
@@ -422,8 +395,8 @@ export class SuggestionIndex {
   }
 
   remove(productId: string): void {
-    const slot = this.slotOf.get(productId);
-    if (slot === undefined) return;
+    const slot = this.products.find(productId);
+    if (slot < 0) return;
     const at = this.wordsAt[slot] ?? 0;
     const ends = slot * FIELD_COUNT;
     const titleEnd = at + (this.fieldEnds[ends + HANDLE] ?? 0);
@@ -435,10 +408,7 @@ export class SuggestionIndex {
       if (this.productCount[id] === 0) this.wordGone(id);
     }
     this.poolGarbage += end - at;
-    this.productIds[slot] = undefined;
-    this.slotOf.delete(productId);
-    this.freeSlots.push(slot);
-    this.textBytes -= stringBytes(productId);
+    this.products.remove(slot);
   }
 
   /** Room for `count` word ids at the end of the pool, compacting it first when removed products left half of it unused. */
@@ -454,8 +424,8 @@ export class SuggestionIndex {
     const live = this.poolUsed - this.poolGarbage;
     const pool = new Int32Array(Math.max(16, Math.ceil(live * 1.5)));
     let used = 0;
-    for (let slot = 0; slot < this.productIds.length; slot++) {
-      if (this.productIds[slot] === undefined) continue;
+    for (let slot = 0; slot < this.products.numbers; slot++) {
+      if (!this.products.has(slot)) continue;
       const at = this.wordsAt[slot] ?? 0;
       const count = this.fieldEnds[slot * FIELD_COUNT + OPTION] ?? 0;
       for (let i = 0; i < count; i++) pool[used + i] = this.pool[at + i] ?? 0;
@@ -470,15 +440,11 @@ export class SuggestionIndex {
   /** No product names the word any more: it leaves the spelling index and its number is free. */
   private wordGone(id: number): void {
     this.spellingIndex(id, false);
-    const word = this.wordText[id] ?? "";
-    this.wordIds.delete(word);
-    this.wordText[id] = "";
-    this.freeWordIds.push(id);
-    this.textBytes -= stringBytes(word);
+    this.words.remove(id);
   }
 
   private spellingIndex(id: number, add: boolean): void {
-    const word = this.wordText[id] ?? "";
+    const word = this.words.text(id);
     if (word.length < MIN_FUZZY || !/^\p{L}+$/u.test(word)) return;
     const change = (map: IntMultiMap, key: number) => (add ? map.add(key, id) : map.remove(key, id));
     // A doubled letter gives the same deletion twice: each key once.
@@ -502,11 +468,11 @@ export class SuggestionIndex {
 
   /** How much a word tells products apart: rare words weigh more (smoothed inverse document frequency). */
   private weight(id: number): number {
-    return Math.log(1 + (this.slotOf.size + 1) / ((this.productCount[id] ?? 0) + 1));
+    return Math.log(1 + (this.products.size + 1) / ((this.productCount[id] ?? 0) + 1));
   }
 
   private known(word: string): boolean {
-    return this.wordIds.has(word);
+    return this.words.find(word) >= 0;
   }
 
   /** Splits a run of letters written as one word (#linenshirt, leinenhemd) into known words, if it can be wholly. */
@@ -543,7 +509,7 @@ export class SuggestionIndex {
       this.deletions.forEach(hashText(word, 0), collect);
       for (let i = 0; i < word.length; i++) this.deletions.forEach(hashText(word, 0, i), collect);
       for (const id of oneEdit) {
-        const candidate = this.wordText[id] ?? "";
+        const candidate = this.words.text(id);
         // Short words must keep their first letter: "mask" is not "task".
         if (word.length < 6 && candidate[0] !== word[0]) continue;
         if (editDistance(word, candidate, 1) <= 1) found.set(candidate, QUALITY.fuzzy1);
@@ -551,7 +517,7 @@ export class SuggestionIndex {
       if (found.size === 0 && word.length >= 8) {
         for (let length = word.length - 2; length <= word.length + 2; length++) {
           for (const id of this.longWords.get(longWordKey(length, word)) ?? []) {
-            const candidate = this.wordText[id] ?? "";
+            const candidate = this.words.text(id);
             if (editDistance(word, candidate, 2) <= 2) found.set(candidate, QUALITY.fuzzy2);
           }
         }
@@ -570,10 +536,10 @@ export class SuggestionIndex {
       if (found.size === 0) {
         const longer: number[] = [];
         this.heads.forEach(hashText(word, 0), (id) => {
-          const candidate = this.wordText[id] ?? "";
+          const candidate = this.words.text(id);
           if (candidate.length > word.length && candidate.length <= word.length + 3 && candidate.startsWith(word)) longer.push(id);
         });
-        for (const id of longer.sort((a, b) => a - b).slice(0, 3)) found.set(this.wordText[id] ?? "", QUALITY.prefix);
+        for (const id of longer.sort((a, b) => a - b).slice(0, 3)) found.set(this.words.text(id), QUALITY.prefix);
       }
     }
     return [...found].map(([candidate, quality]) => ({ word: candidate, quality }));
@@ -637,8 +603,8 @@ export class SuggestionIndex {
     const named = new Map<number, number>();
     const namedByAuthor = new Map<number, number>();
     for (const word of query) {
-      const id = this.wordIds.get(word.word);
-      if (id === undefined) continue;
+      const id = this.words.find(word.word);
+      if (id < 0) continue;
       namedByAuthor.set(id, word.quality);
       if (!word.authorOnly) named.set(id, word.quality);
     }
@@ -654,9 +620,9 @@ export class SuggestionIndex {
     exclude: ReadonlySet<string> | undefined,
   ): ProductSuggestion[] {
     const query = ++this.queryNumber;
-    if (this.slotStamp.length < this.productIds.length) {
+    if (this.slotStamp.length < this.products.numbers) {
       // A quarter more than needed: a growing catalogue does not reallocate at every query.
-      const size = Math.ceil(this.productIds.length * 1.25);
+      const size = Math.ceil(this.products.numbers * 1.25);
       this.slotStamp = new Int32Array(size);
       this.titleHits = new Float64Array(size);
       this.typeHits = new Float64Array(size);
@@ -741,8 +707,8 @@ export class SuggestionIndex {
       const bound = bounds[i] ?? 0;
       if (bound < bar()) break;
       const slot = candidates[i] ?? 0;
-      const productId = this.productIds[slot];
-      if (productId === undefined || exclude?.has(productId)) continue;
+      const productId = this.products.text(slot);
+      if (exclude?.has(productId)) continue;
       const score =
         bound -
         rest +
@@ -760,3 +726,40 @@ export class SuggestionIndex {
 
 /** The long words two edits from a word are looked for by length and first letter. */
 const longWordKey = (length: number, word: string) => length * 65_536 + word.charCodeAt(0);
+
+/** A catalogue change as the index applies it: the product's new version, or its removal. */
+export interface IndexChange {
+  revision: number;
+  deleted: boolean;
+  product: CatalogueProduct;
+}
+
+/**
+ * Applies pages of catalogue changes to the index in time slices (decision
+ * 059): before each product the work may give the event loop back, so a
+ * 50,000-product build never holds it for more than a slice. Answers the
+ * highest revision applied (-1: none), or null when `stopped` said to stop.
+ */
+export async function applyChangesInSlices(
+  index: SuggestionIndex,
+  pages: AsyncIterable<readonly IndexChange[]> | Iterable<readonly IndexChange[]>,
+  slices: TimeSlices,
+  { stopped = () => false, afterPage }: { stopped?: () => boolean; afterPage?: () => void } = {},
+): Promise<number | null> {
+  let revision = -1;
+  for await (const changes of pages) {
+    for (const change of changes) {
+      const turn = slices.pause();
+      if (turn) await turn;
+      if (stopped()) return null;
+      if (change.deleted) index.remove(change.product.id);
+      else index.upsert(change.product);
+      revision = Math.max(revision, change.revision);
+    }
+    afterPage?.();
+    // The next page is read at the start of a slice: a synchronous driver (SQLite's) reads in the caller's turn.
+    const turn = slices.pause();
+    if (turn) await turn;
+  }
+  return revision;
+}

@@ -10,9 +10,9 @@
  *
  * What it costs the instance is bounded (decision 059): builds and catch-ups
  * run in time slices shared by every shop (other requests go on in between),
- * one build per shop however many requests ask; a request waits for a build
- * at most SUGGESTION_INDEX.answerWithinMs, then answers that suggestions are
- * being prepared; the indexes held stay within SUGGESTION_INDEX.budgetBytes
+ * one build per shop however many requests ask; a request waits for a first
+ * build at most SUGGESTION_INDEX.answerWithinMs, then answers that
+ * suggestions are being prepared; the indexes held stay within SUGGESTION_INDEX.budgetBytes
  * (by their own estimate), the least recently used idle shop dropped first
  * (rebuilt on its next use). An index in use or being built is never dropped,
  * so while builds run the budget may be exceeded by what they hold.
@@ -27,7 +27,7 @@ import type { ProductSuggestionDto, VideoSuggestionsDto } from "~/rules/api-type
 import { RecordNotFoundError } from "~/rules/domain-errors";
 import { SUGGESTION_INDEX, SUGGESTION_REVIEW_MAX_VIDEOS } from "~/constants";
 import { catalogueCards, catalogueChanges, catalogueState } from "./catalogue.server";
-import { SuggestionIndex, SUGGESTIONS_PER_VIDEO, type ProductSuggestion } from "./product-suggestions";
+import { applyChangesInSlices, SuggestionIndex, SUGGESTIONS_PER_VIDEO, type ProductSuggestion } from "./product-suggestions";
 import { TimeSlices } from "./time-slices";
 import { addProductTag } from "./tags.server";
 import { fetchProductCards, type AdminGraphql } from "~/shopify/admin-gateway.server";
@@ -57,22 +57,15 @@ const indexWork = new TimeSlices({ sliceMs: SUGGESTION_INDEX.sliceMs });
 let buildsStarted = 0;
 
 async function catchUp(cached: CachedIndex, targetRevision: number): Promise<void> {
-  let revision = cached.revision;
-  for await (const changes of catalogueChanges(cached.shopId, cached.revision, SUGGESTION_INDEX.buildPageRows)) {
-    for (const change of changes) {
-      const turn = indexWork.pause();
-      if (turn) await turn;
-      if (cached.dropped) return;
-      if (change.deleted) cached.index.remove(change.product.id);
-      else cached.index.upsert(change.product);
-      revision = Math.max(revision, change.revision);
-    }
+  const applied = await applyChangesInSlices(cached.index, catalogueChanges(cached.shopId, cached.revision, SUGGESTION_INDEX.buildPageRows), indexWork, {
+    stopped: () => cached.dropped,
     // A build grows page by page: idle shops make room as it does.
-    keepWithinBudget();
-  }
+    afterPage: keepWithinBudget,
+  });
+  if (applied === null) return;
   // Revisions are taken under the shop's lock and committed in order: once the
   // state said targetRevision, every change up to it was readable.
-  cached.revision = Math.max(revision, targetRevision);
+  cached.revision = Math.max(cached.revision, applied, targetRevision);
   cached.built = true;
 }
 
@@ -138,9 +131,8 @@ export interface ShopSuggestionIndex {
 /**
  * The shop's index, caught up with the catalogue; null when the shop has no
  * catalogue yet; "building" while this instance builds it for the first time
- * and the build did not end within `waitMs` (it goes on: ask again). A
- * catch-up that does not end within `waitMs` answers from the index as it
- * is, each product at one of its versions.
+ * and the build did not end within `waitMs` (it goes on: ask again). Once
+ * built, the index is caught up before it answers, however long that takes.
  */
 export async function shopSuggestionIndex(
   shopId: string,
@@ -164,13 +156,14 @@ export async function shopSuggestionIndex(
     cached.users += 1;
     let ended: boolean;
     try {
-      ended = await endsWithin(cached.work, deadline - performance.now());
+      // A catch-up is waited for: it is as long as the changes since the index's last use (a webhook or two).
+      ended = await endsWithin(cached.work, cached.built ? Number.POSITIVE_INFINITY : deadline - performance.now());
     } finally {
       cached.users -= 1;
     }
     // Dropped meanwhile (forgotten): the next round starts a fresh index.
     if (cached.dropped) continue;
-    if (!ended) return cached.built ? { index: cached.index, matchRevision: state.matchRevision } : "building";
+    if (!ended) return "building";
   }
 }
 

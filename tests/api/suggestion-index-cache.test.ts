@@ -34,6 +34,8 @@ vi.mock("~/constants", async (importOriginal) => {
 });
 
 const WAIT_FOR_BUILD = { waitMs: Number.POSITIVE_INFINITY };
+/** Each test reads demo catalogues through Local Shopify and builds indexes: slow on a busy machine. */
+const SLOW_TEST_MS = 60_000;
 
 /** A shop whose catalogue (Local Shopify's demo products) was read, with one video naming a product. */
 async function shopWithCatalogue(label: string): Promise<TestShop & { videoId: string }> {
@@ -66,68 +68,80 @@ beforeEach(() => {
 });
 
 describe("the suggestion indexes of an instance", () => {
-  it("answers that suggestions are being prepared while the index is built, with one build for every request", async () => {
-    const shop = await shopWithCatalogue("index-building");
-    // Products enough that the build outlasts the requests' own work (words no caption here names).
-    await seedCatalogueRows(shop.id, 5_000, ["gadget", "widget", "sprocket", "gizmo", "doohickey"]);
-    forgetSuggestionIndexes();
-    const buildsBefore = suggestionIndexesHeld().buildsStarted;
+  it(
+    "answers that suggestions are being prepared while the index is built, with one build for every request",
+    async () => {
+      const shop = await shopWithCatalogue("index-building");
+      // Products enough that the build outlasts the requests' own work (words no caption here names).
+      await seedCatalogueRows(shop.id, 5_000, ["gadget", "widget", "sprocket", "gizmo", "doohickey"]);
+      forgetSuggestionIndexes();
+      const buildsBefore = suggestionIndexesHeld().buildsStarted;
 
-    const review = async () => {
-      const response = await callRoute(
-        suggestionsAction,
-        await apiRequest(shop.domain, "/api/suggestions", { body: { intent: "review", videoIds: [shop.videoId] } }),
-      );
-      return (await response.json()) as { videos: Array<{ suggestions: unknown[] }>; catalogue: string };
-    };
-    const [first, second, bulk] = await Promise.all([suggestionsOf(shop), suggestionsOf(shop), review()]);
-    expect(first).toEqual({ suggestions: [], catalogue: "building" });
-    expect(second).toEqual({ suggestions: [], catalogue: "building" });
-    expect(bulk).toEqual({ videos: [{ video_id: shop.videoId, suggestions: [] }], catalogue: "building" });
-    expect(suggestionIndexesHeld().buildsStarted).toBe(buildsBefore + 1);
+      const review = async () => {
+        const response = await callRoute(
+          suggestionsAction,
+          await apiRequest(shop.domain, "/api/suggestions", { body: { intent: "review", videoIds: [shop.videoId] } }),
+        );
+        return (await response.json()) as { videos: Array<{ suggestions: unknown[] }>; catalogue: string };
+      };
+      const [first, second, bulk] = await Promise.all([suggestionsOf(shop), suggestionsOf(shop), review()]);
+      expect(first).toEqual({ suggestions: [], catalogue: "building" });
+      expect(second).toEqual({ suggestions: [], catalogue: "building" });
+      expect(bulk).toEqual({ videos: [{ video_id: shop.videoId, suggestions: [] }], catalogue: "building" });
+      expect(suggestionIndexesHeld().buildsStarted).toBe(buildsBefore + 1);
 
-    const built = await shopSuggestionIndex(shop.id, WAIT_FOR_BUILD);
-    expect(built).toMatchObject({ index: expect.anything() });
-    const ready = await suggestionsOf(shop);
-    expect(ready.catalogue).toBe("ready");
-    expect(ready.suggestions[0]?.title).toBe("Relaxed Linen Shirt");
-    expect(suggestionIndexesHeld().buildsStarted).toBe(buildsBefore + 1);
-  });
+      const built = await shopSuggestionIndex(shop.id, WAIT_FOR_BUILD);
+      expect(built).toMatchObject({ index: expect.anything() });
+      const ready = await suggestionsOf(shop);
+      expect(ready.catalogue).toBe("ready");
+      expect(ready.suggestions[0]?.title).toBe("Relaxed Linen Shirt");
+      expect(suggestionIndexesHeld().buildsStarted).toBe(buildsBefore + 1);
+    },
+    SLOW_TEST_MS,
+  );
 
-  it("drops the least recently used idle shop when the budget is exceeded, and builds it again on its next use", async () => {
-    const [a, b, c] = [await shopWithCatalogue("index-lru-a"), await shopWithCatalogue("index-lru-b"), await shopWithCatalogue("index-lru-c")];
-    forgetSuggestionIndexes();
-    await shopSuggestionIndex(a.id, WAIT_FOR_BUILD);
-    await shopSuggestionIndex(b.id, WAIT_FOR_BUILD);
-    await shopSuggestionIndex(a.id, WAIT_FOR_BUILD); // a is used after b
-    const one = suggestionIndexesHeld().shops.find((held) => held.shopId === a.id)?.bytes ?? 0;
-    expect(one).toBeGreaterThan(0);
-    expect(suggestionIndexesHeld().bytes).toBeLessThan(one * 2.5);
+  it(
+    "drops the least recently used idle shop when the budget is exceeded, and builds it again on its next use",
+    async () => {
+      const [a, b, c] = [await shopWithCatalogue("index-lru-a"), await shopWithCatalogue("index-lru-b"), await shopWithCatalogue("index-lru-c")];
+      forgetSuggestionIndexes();
+      await shopSuggestionIndex(a.id, WAIT_FOR_BUILD);
+      await shopSuggestionIndex(b.id, WAIT_FOR_BUILD);
+      await shopSuggestionIndex(a.id, WAIT_FOR_BUILD); // a is used after b
+      const one = suggestionIndexesHeld().shops.find((held) => held.shopId === a.id)?.bytes ?? 0;
+      expect(one).toBeGreaterThan(0);
+      expect(suggestionIndexesHeld().bytes).toBeLessThan(one * 2.5);
 
-    // Room for two and a half demo catalogues: the third shop's index drops b's, the least recently used.
-    limits.budgetBytes = Math.round(one * 2.5);
-    await shopSuggestionIndex(c.id, WAIT_FOR_BUILD);
-    expect(heldShops()).toEqual([a.id, c.id].sort());
-    expect(suggestionIndexesHeld().bytes).toBeLessThanOrEqual(limits.budgetBytes);
+      // Room for two and a half demo catalogues: the third shop's index drops b's, the least recently used.
+      limits.budgetBytes = Math.round(one * 2.5);
+      await shopSuggestionIndex(c.id, WAIT_FOR_BUILD);
+      expect(heldShops()).toEqual([a.id, c.id].sort());
+      expect(suggestionIndexesHeld().bytes).toBeLessThanOrEqual(limits.budgetBytes);
 
-    // b is built again when next asked for (meanwhile its suggestions are being prepared), and a goes.
-    expect((await suggestionsOf(b)).catalogue).toBe("building");
-    await shopSuggestionIndex(b.id, WAIT_FOR_BUILD);
-    expect(heldShops()).toEqual([b.id, c.id].sort());
-    limits.answerWithinMs = 1_000;
-    expect((await suggestionsOf(b)).suggestions[0]?.title).toBe("Relaxed Linen Shirt");
-  });
+      // b is built again when next asked for (meanwhile its suggestions are being prepared), and a goes.
+      expect((await suggestionsOf(b)).catalogue).toBe("building");
+      await shopSuggestionIndex(b.id, WAIT_FOR_BUILD);
+      expect(heldShops()).toEqual([b.id, c.id].sort());
+      limits.answerWithinMs = 1_000;
+      expect((await suggestionsOf(b)).suggestions[0]?.title).toBe("Relaxed Linen Shirt");
+    },
+    SLOW_TEST_MS,
+  );
 
-  it("keeps the index in use even when it alone is over the budget", async () => {
-    const shop = await shopWithCatalogue("index-over-budget");
-    limits.budgetBytes = 1;
-    await shopSuggestionIndex(shop.id, WAIT_FOR_BUILD);
-    expect(heldShops()).toEqual([shop.id]);
-    const builds = suggestionIndexesHeld().buildsStarted;
-    const answer = await suggestionsOf(shop);
-    expect(answer.catalogue).toBe("ready");
-    expect(answer.suggestions[0]?.title).toBe("Relaxed Linen Shirt");
-    // Not dropped and built again at every request.
-    expect(suggestionIndexesHeld().buildsStarted).toBe(builds);
-  });
+  it(
+    "keeps the index in use even when it alone is over the budget",
+    async () => {
+      const shop = await shopWithCatalogue("index-over-budget");
+      limits.budgetBytes = 1;
+      await shopSuggestionIndex(shop.id, WAIT_FOR_BUILD);
+      expect(heldShops()).toEqual([shop.id]);
+      const builds = suggestionIndexesHeld().buildsStarted;
+      const answer = await suggestionsOf(shop);
+      expect(answer.catalogue).toBe("ready");
+      expect(answer.suggestions[0]?.title).toBe("Relaxed Linen Shirt");
+      // Not dropped and built again at every request.
+      expect(suggestionIndexesHeld().buildsStarted).toBe(builds);
+    },
+    SLOW_TEST_MS,
+  );
 });
