@@ -57,7 +57,8 @@ const indexWork = new TimeSlices({ sliceMs: SUGGESTION_INDEX.sliceMs });
 let buildsStarted = 0;
 
 async function catchUp(cached: CachedIndex, targetRevision: number): Promise<void> {
-  const applied = await applyChangesInSlices(cached.index, catalogueChanges(cached.shopId, cached.revision, SUGGESTION_INDEX.buildPageRows), indexWork, {
+  const changes = catalogueChanges(cached.shopId, cached.revision, SUGGESTION_INDEX.buildPageRows, { deletedAfter: targetRevision });
+  const applied = await applyChangesInSlices(cached.index, changes, indexWork, {
     stopped: () => cached.dropped,
     // A build grows page by page: idle shops make room as it does.
     afterPage: keepWithinBudget,

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type * as Constants from "~/constants";
 import { prisma } from "~/db.server";
-import { syncCatalogue } from "~/models/catalogue.server";
+import { applyProductDeleteWebhook, applyProductWebhook, ProductWebhookPayload, syncCatalogue } from "~/models/catalogue.server";
 import { forgetSuggestionIndexes, shopSuggestionIndex, suggestionIndexesHeld } from "~/models/suggestions.server";
 import { loader as videoSuggestions } from "~/routes/api.videos.$videoId.suggestions";
 import { action as suggestionsAction } from "~/routes/api.suggestions._index";
@@ -96,6 +96,36 @@ describe("the suggestion indexes of an instance", () => {
       expect(ready.catalogue).toBe("ready");
       expect(ready.suggestions[0]?.title).toBe("Relaxed Linen Shirt");
       expect(suggestionIndexesHeld().buildsStarted).toBe(buildsBefore + 1);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    "finds a product renamed while the index was being built by its new name once built",
+    async () => {
+      const shop = await shopWithCatalogue("index-rename");
+      await seedCatalogueRows(shop.id, 3_000, ["gadget", "widget", "sprocket", "gizmo", "doohickey"]);
+      forgetSuggestionIndexes();
+      expect(await shopSuggestionIndex(shop.id)).toBe("building");
+      // products/update arrives mid-build: its row takes a revision above the one the build set out to reach.
+      const [shirt] = await prisma.catalogueProduct.findMany({ where: { shopId: shop.id, title: "Relaxed Linen Shirt" } });
+      const renamed = ProductWebhookPayload.parse({
+        id: Number(shirt!.productId.split("/").pop()),
+        title: "Seaside Gauze Kaftan",
+        handle: "seaside-gauze-kaftan",
+        product_type: "Dresses",
+        updated_at: "2031-01-01T00:00:00Z",
+      });
+      await prisma.$transaction((db) => applyProductWebhook(shop.domain, renamed, db));
+      // ... and products/delete for another: its live row may have been read already, its deletion must still count.
+      const [candle] = await prisma.catalogueProduct.findMany({ where: { shopId: shop.id, title: "Nordic Scented Candle" } });
+      await prisma.$transaction((db) => applyProductDeleteWebhook(shop.domain, { id: Number(candle!.productId.split("/").pop()) }, db));
+
+      const built = await shopSuggestionIndex(shop.id, WAIT_FOR_BUILD);
+      if (!built || built === "building") throw new Error("the index was not built");
+      expect(built.index.suggest({ caption: "my seaside gauze kaftan" })[0]?.productId).toBe(shirt!.productId);
+      expect(built.index.suggest({ caption: "relaxed linen shirt" }).map((found) => found.productId)).not.toContain(shirt!.productId);
+      expect(built.index.has(candle!.productId)).toBe(false);
     },
     SLOW_TEST_MS,
   );
