@@ -84,21 +84,21 @@ export const SUGGESTION_REVIEW_MAX_VIDEOS = 50;
  * keeps at most `wordsPerProduct` words (title first, then handle, type,
  * vendor, tags, option values), read from its first `tagsPerProduct` tags and
  * `optionValuesPerProduct` option values; a longer word than `wordChars` is no
- * product's name and is not kept. Measured: about 1 KB a product of a real
- * shop's catalogue, never more than 48 KB however it is written (bench:suggest,
- * tests/api/suggestion-index-memory.test.ts). An instance keeps indexes up to
- * `budgetBytes`, the least recently used idle shop's dropped first (it is
- * rebuilt on its next use). Builds give the event loop back every `sliceMs`,
- * read the catalogue `buildPageRows` rows at a time, and a request waits for
- * one at most `answerWithinMs` before answering that suggestions are being
- * prepared.
+ * product's name and is not kept. Measured: about 0.6 KB a product of a large
+ * shop's catalogue, under 48 KB however a product is written (bench:suggest,
+ * app/models/suggestion-index-memory.test.ts). An instance keeps indexes up to
+ * `budgetBytes` (about 400,000 such products), the least recently used idle
+ * shop dropped first (it is rebuilt on its next use). Builds give the event
+ * loop back every `sliceMs`, read the catalogue `buildPageRows` rows at a
+ * time, and a request waits for a first build at most `answerWithinMs` before
+ * answering that suggestions are being prepared.
  */
 export const SUGGESTION_INDEX = {
   wordsPerProduct: 96,
   tagsPerProduct: 50,
   optionValuesPerProduct: 50,
   wordChars: 24,
-  budgetBytes: 402_653_184,
+  budgetBytes: 268_435_456,
   sliceMs: 10,
   buildPageRows: 250,
   answerWithinMs: 1_000,
