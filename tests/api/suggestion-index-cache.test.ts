@@ -101,7 +101,7 @@ describe("the suggestion indexes of an instance", () => {
   );
 
   it(
-    "finds a product renamed while the index was being built by its new name once built",
+    "follows a product renamed and another deleted while the index was being built",
     async () => {
       const shop = await shopWithCatalogue("index-rename");
       await seedCatalogueRows(shop.id, 3_000, ["gadget", "widget", "sprocket", "gizmo", "doohickey"]);
