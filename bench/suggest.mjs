@@ -199,6 +199,11 @@ const slices = new TimeSlices({ sliceMs: SUGGESTION_INDEX.sliceMs });
 const shops = Array.from({ length: SHOPS }, () => new SuggestionIndex());
 // Each shop's vocabulary is drawn before the clock starts: only the products are made while measuring.
 const catalogues = shops.map((_, shop) => largePages(1_000 + shop, 10_000_000_000 * (shop + 1), false));
+// What the machine alone does to an idle event loop right now: the scheduler's share of every stall below.
+const idleDelay = monitorEventLoopDelay({ resolution: 1 });
+idleDelay.enable();
+await new Promise((resolve) => setTimeout(resolve, 2_000));
+idleDelay.disable();
 before = await heldBytes();
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 let lastCpu = mainThreadCpuMs();
@@ -229,5 +234,6 @@ console.log(
     `indexes ${(shopsBytes / MB).toFixed(0)} MB, process heap ${((usage.heapUsed + usage.external) / MB).toFixed(0)} MB, rss ${(usage.rss / MB).toFixed(0)} MB (peak ${(peakRss / MB).toFixed(0)} MB) (goal: total under 1024 MB) ${peakRss < 1024 * MB ? "ok" : "OVER GOAL"}; ` +
     `longest event-loop stall ${longestStallMs.toFixed(1)} ms (goal <= 50) ${longestStallMs <= 50 ? "ok" : "OVER GOAL"}, p99 ${(loopDelay.percentile(99) / 1e6 - 1).toFixed(1)} ms; ` +
     `the most main-thread CPU in one stall ${Number.isNaN(mostCpuInOneGapMs) ? "unknown" : `${mostCpuInOneGapMs.toFixed(1)} ms`} ` +
-    `(load average ${load?.toFixed(1)} on ${availableParallelism()} cores; the instance budget is ${(SUGGESTION_INDEX.budgetBytes / MB).toFixed(0)} MB)`,
+    `(an idle loop's longest stall just before: ${(idleDelay.max / 1e6 - 1).toFixed(1)} ms; load average ${load?.toFixed(1)} on ${availableParallelism()} cores; ` +
+    `the instance budget is ${(SUGGESTION_INDEX.budgetBytes / MB).toFixed(0)} MB)`,
 );
