@@ -1,11 +1,13 @@
 /**
  * A multimap from 32-bit hashes to small ints, kept in typed arrays: the
- * product suggestions' spelling look-ups (decision 059). A JS Map of Sets costs
+ * product suggestions' spelling look-ups and the numbering of their words and
+ * product ids (app/models/text-table.ts; decision 059). A JS Map of Sets costs
  * a few hundred bytes an entry; here an entry is one slot of two Int32Arrays
  * (8 bytes) at a load between 0.3 and 0.6.
  *
  * Keys are hashes, so two texts may share one: a look-up answers candidates,
- * and the caller checks each (the spelling index compares the words anyway).
+ * and the caller checks each (the spelling index compares the words, the
+ * text table the characters).
  *
  * The table is split in parts by the key's top bits, each resized on its own,
  * so no single resize copies the whole table (a resize is synchronous, and a

@@ -291,7 +291,8 @@ export class SuggestionIndex {
    * ... and its word ids, field after field, in one array shared by every
    * product: they start at wordsAt[slot]; field f ends fieldEnds[slot * 6 + f]
    * words after that (a typed array per product and field cost more than the
-   * words). A removed product's words stay until the array is compacted.
+   * words; a byte holds an end, SUGGESTION_INDEX.wordsPerProduct being under
+   * 256). A removed product's words stay until the array is compacted.
    */
   private pool = new Int32Array(0);
   private poolUsed = 0;
@@ -354,7 +355,7 @@ export class SuggestionIndex {
   }
 
   /** The words the index keeps of a product (after the caps), field by field; [] when it is not in the index. */
-  wordsOf(productId: string): string[] {
+  keptWords(productId: string): string[] {
     const slot = this.products.find(productId);
     if (slot < 0) return [];
     const at = this.wordsAt[slot] ?? 0;

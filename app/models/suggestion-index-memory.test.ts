@@ -80,7 +80,7 @@ describe("the suggestion index's memory per product", () => {
     expect(index.size).toBe(products.length);
     expect(perProduct).toBeLessThan(WORST_PRODUCT_BYTES);
 
-    const words = index.wordsOf(products[0]!.id);
+    const words = index.keptWords(products[0]!.id);
     expect(words.length).toBeGreaterThan(0);
     expect(words.length).toBeLessThanOrEqual(SUGGESTION_INDEX.wordsPerProduct);
     expect(Math.max(...words.map((word) => word.length))).toBeLessThanOrEqual(SUGGESTION_INDEX.wordChars);
