@@ -98,6 +98,30 @@ export const TAG_BADGES_BEFORE_MORE = 2;
 export const PRODUCT_SEARCH_MIN_CHARS = 2;
 /** Product suggestions (decision 053): videos the bulk review shows at once (the library selects a page of 20). */
 export const SUGGESTION_REVIEW_MAX_VIDEOS = 50;
+/**
+ * What product suggestions' in-memory index may cost (decision 059). A product
+ * keeps at most `wordsPerProduct` words (title first, then handle, type,
+ * vendor, tags, option values), read from its first `tagsPerProduct` tags and
+ * `optionValuesPerProduct` option values; a longer word than `wordChars` is no
+ * product's name and is not kept. Measured: about 0.6 KB a product of a large
+ * shop's catalogue, under 48 KB however a product is written (bench:suggest,
+ * app/models/suggestion-index-memory.test.ts). An instance keeps indexes up to
+ * `budgetBytes` (about 400,000 such products), the least recently used idle
+ * shop dropped first (it is rebuilt on its next use). Builds give the event
+ * loop back every `sliceMs`, read the catalogue `buildPageRows` rows at a
+ * time, and a request waits for a first build at most `answerWithinMs` before
+ * answering that suggestions are being prepared.
+ */
+export const SUGGESTION_INDEX = {
+  wordsPerProduct: 96,
+  tagsPerProduct: 50,
+  optionValuesPerProduct: 50,
+  wordChars: 24,
+  budgetBytes: 268_435_456,
+  sliceMs: 10,
+  buildPageRows: 250,
+  answerWithinMs: 1_000,
+} as const;
 export const VIEW_NAME_MAX_LENGTH = 40;
 export const TUTORIAL_VIDEO_LENGTH = "1:18";
 /**

@@ -256,6 +256,8 @@ export const LIBRARY_TEXT = {
   suggestedProductsHelp: "From the video's caption, hashtags and author. Choose one to tag it.",
   suggestionsLoading: "Looking for products this video shows…",
   catalogueReading: "Reading your catalogue for suggestions. They will appear here in a moment.",
+  /** While the app prepares the suggestion index of a (large) catalogue (decision 059); the dialog asks again by itself. */
+  suggestionsPreparing: "Preparing suggestions for your catalogue. With many products this takes a few seconds; they will appear here on their own.",
   noSuggestions: "No product suggestions for this video",
   /** One click tags the suggested product. */
   tagSuggestion: (title: string) => `Tag ${title}`,

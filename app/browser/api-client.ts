@@ -16,6 +16,7 @@ import type {
   PendingReviewPromptsDto,
   ProductSearchResult,
   ProductSuggestionDto,
+  SuggestionsCatalogueState,
   VideoSuggestionsDto,
   ProductTagDto,
   UploadStatusDto,
@@ -117,22 +118,29 @@ export async function removeVideoTag(tagId: string, shopId: string): Promise<voi
   await apiRequest(`/api/videos/tags/${enc(tagId)}?shopId=${enc(shopId)}`, { method: "DELETE" });
 }
 
-/** The products suggested for a video (decision 053); `catalogue` is "reading" until the shop's catalogue was read once. */
+/** The answer's `catalogue`, as the server says it; an older server's answer without one is "ready". */
+function catalogueStateOf(data: unknown): SuggestionsCatalogueState {
+  const state = (data as { catalogue?: unknown } | null)?.catalogue;
+  return state === "reading" || state === "building" ? state : "ready";
+}
+
+/** The products suggested for a video (decision 053); `catalogue` says whether they are still being prepared (decision 059). */
 export async function fetchVideoSuggestions(
   videoId: string,
   shopId: string,
   signal?: AbortSignal,
-): Promise<{ suggestions: ProductSuggestionDto[]; catalogue: string }> {
+): Promise<{ suggestions: ProductSuggestionDto[]; catalogue: SuggestionsCatalogueState }> {
   const data = await apiRequest<unknown>(`/api/videos/${enc(videoId)}/suggestions?shopId=${enc(shopId)}`, { signal });
-  return {
-    suggestions: listFrom<ProductSuggestionDto>(data, "suggestions"),
-    catalogue: String((data as { catalogue?: unknown } | null)?.catalogue ?? "ready"),
-  };
+  return { suggestions: listFrom<ProductSuggestionDto>(data, "suggestions"), catalogue: catalogueStateOf(data) };
 }
 
-export async function reviewSuggestions(shopId: string, videoIds: string[]): Promise<{ videos: VideoSuggestionsDto[]; catalogue: string }> {
-  const data = await apiRequest<unknown>("/api/suggestions", { method: "POST", body: { intent: "review", shopId, videoIds } });
-  return { videos: listFrom<VideoSuggestionsDto>(data, "videos"), catalogue: String((data as { catalogue?: unknown } | null)?.catalogue ?? "ready") };
+export async function reviewSuggestions(
+  shopId: string,
+  videoIds: string[],
+  signal?: AbortSignal,
+): Promise<{ videos: VideoSuggestionsDto[]; catalogue: SuggestionsCatalogueState }> {
+  const data = await apiRequest<unknown>("/api/suggestions", { method: "POST", body: { intent: "review", shopId, videoIds }, signal });
+  return { videos: listFrom<VideoSuggestionsDto>(data, "videos"), catalogue: catalogueStateOf(data) };
 }
 
 export async function tagSuggestions(shopId: string, tags: Array<{ videoId: string; productId: string }>): Promise<number> {

@@ -3,6 +3,7 @@
  * (decision 053), asking the background runner for that read when nobody did.
  */
 import { wakeCatalogueRunner } from "~/jobs/catalogue-sync.server";
+import type { SuggestionsCatalogueState } from "~/rules/api-types";
 import { catalogueState, requestCatalogueSync } from "./catalogue.server";
 
 /** "reading" until the shop's catalogue was read once (asking for that read if nobody did), then "ready". */
@@ -11,4 +12,15 @@ export async function catalogueReadiness(shopId: string): Promise<"reading" | "r
   if (state?.syncedAt) return "ready";
   if (await requestCatalogueSync(shopId)) wakeCatalogueRunner();
   return "reading";
+}
+
+/**
+ * What the suggestions' dialogs tell the merchant (decisions 053, 059):
+ * "reading" until the catalogue was read once, then "building" while this
+ * instance builds the shop's suggestion index (a large catalogue takes
+ * seconds; the dialog asks again), then "ready".
+ */
+export function suggestionsState(readiness: "reading" | "ready", indexBuilding: boolean): SuggestionsCatalogueState {
+  if (readiness === "reading") return "reading";
+  return indexBuilding ? "building" : "ready";
 }

@@ -19,7 +19,7 @@ import { z } from "zod";
 import { type Prisma, prisma } from "~/db.server";
 import { fetchCataloguePage, shopHasProduct, type AdminGraphql, type CatalogueProductNode } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
-import type { CatalogueProduct as SuggestionProduct } from "./product-suggestions";
+import type { IndexChange } from "./product-suggestions";
 import { safeHttpUrl } from "~/rules/embeds";
 import { untrustedText } from "~/rules/text-input";
 
@@ -329,11 +329,7 @@ export async function catalogueState(shopId: string): Promise<CatalogueStateReco
   return prisma.catalogueState.findUnique({ where: { shopId }, select: { revision: true, matchRevision: true, syncedAt: true, syncRequestedAt: true } });
 }
 
-export interface CatalogueChange {
-  revision: number;
-  deleted: boolean;
-  product: SuggestionProduct;
-}
+export type CatalogueChange = IndexChange;
 
 const parseList = (json: string): string[] => {
   try {
@@ -344,14 +340,29 @@ const parseList = (json: string): string[] => {
   }
 };
 
-/** Rows changed after `afterRevision` (all live rows when it is -1), in pages, oldest revision first. */
-export async function* catalogueChanges(shopId: string, afterRevision: number, pageSize = 5_000): AsyncGenerator<CatalogueChange[]> {
+/**
+ * Rows changed after `afterRevision` (all live rows when it is -1), in pages,
+ * oldest revision first. A first build reading from -1 names the revision it
+ * set out to reach as `deletedAfter`: the rows deleted after it come too, so
+ * a product deleted while the pages are read (slowly, in slices: decision
+ * 059) still leaves the index, though its live version was read before.
+ */
+export async function* catalogueChanges(
+  shopId: string,
+  afterRevision: number,
+  pageSize = 5_000,
+  { deletedAfter }: { deletedAfter?: number } = {},
+): AsyncGenerator<CatalogueChange[]> {
+  const which: Prisma.CatalogueProductWhereInput =
+    afterRevision >= 0 ? {} : deletedAfter === undefined ? { deleted: false } : { OR: [{ deleted: false }, { revision: { gt: deletedAfter } }] };
   let after: { revision: number; id: string } | null = null;
   for (;;) {
     const where: Prisma.CatalogueProductWhereInput = {
       shopId,
-      ...(afterRevision < 0 ? { deleted: false } : {}),
-      ...(after ? { OR: [{ revision: { gt: after.revision } }, { revision: after.revision, id: { gt: after.id } }] } : { revision: { gt: afterRevision } }),
+      AND: [
+        which,
+        after ? { OR: [{ revision: { gt: after.revision } }, { revision: after.revision, id: { gt: after.id } }] } : { revision: { gt: afterRevision } },
+      ],
     };
     const rows = await prisma.catalogueProduct.findMany({
       where,

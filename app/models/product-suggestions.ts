@@ -22,9 +22,17 @@
  *
  * The index keeps an inverted list per word so a caption only looks at the
  * products sharing a word with it; it takes upserts and removals one product
- * at a time, so it follows catalogue changes without a rebuild.
+ * at a time, so it follows catalogue changes without a rebuild. It is kept
+ * compact (decision 059): words, ids and word lists in typed arrays rather
+ * than objects per product or word, spelling look-ups by hash, and caps on the
+ * words, tags and option values a product contributes, so one product of a
+ * large shop costs about 0.6 KB, and never more than 48 KB whatever its text.
  */
+import { SUGGESTION_INDEX } from "~/constants";
+import { IntMultiMap, TYPED_ARRAY_OVERHEAD_BYTES, hashHead, hashText } from "~/models/int-multimap";
+import { TextTable, grown } from "~/models/text-table";
 import { emojiWords, glossaryTranslations, glossaryWords } from "~/models/product-suggestions-glossary";
+import type { TimeSlices } from "~/models/time-slices";
 
 export interface CatalogueProduct {
   /** The product's GID. */
@@ -146,29 +154,120 @@ export function editDistance(a: string, b: string, max: number): number {
 
 // ---------------------------------------------------------------- index
 
-interface IndexedProduct {
-  id: string;
-  /** Word ids per field; `handle` holds the handle's words the title lacks. */
-  title: Int32Array;
-  handle: Int32Array;
-  type: Int32Array;
-  vendor: Int32Array;
-  tag: Int32Array;
-  option: Int32Array;
-}
+/**
+ * A product's fields, in the order its words are kept (and cut, past
+ * SUGGESTION_INDEX.wordsPerProduct): `handle` holds the handle's words the
+ * title lacks.
+ */
+const TITLE = 0;
+const HANDLE = 1;
+const TYPE = 2;
+const VENDOR = 3;
+const TAG = 4;
+const OPTION = 5;
+const FIELD_COUNT = 6;
 
 function unique(words: Iterable<string>): string[] {
   return [...new Set(words)];
 }
 
-/** A catalogue text's words, stemmed, plus its hyphen- and space-joined neighbours ("t-shirt" -> "tshirt"). */
+/**
+ * A catalogue text's words, stemmed, plus its hyphen- and space-joined
+ * neighbours ("t-shirt" -> "tshirt"). Longer words than
+ * SUGGESTION_INDEX.wordChars are no product's name (a tag of random letters,
+ * a long phrase joined) and would cost their length in the spelling index.
+ */
 function catalogueWords(text: string, { joinAll = false }: { joinAll?: boolean } = {}): string[] {
   const folded = foldText(text);
   const words = wordsOf(folded);
   const out = words.filter((word) => word.length >= MIN_WORD && !STOPWORDS.has(word)).map(stem);
   if (folded.includes("-")) for (const match of folded.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) out.push(stem(match[0].replace(/-/g, "")));
   if (joinAll && words.length > 1) out.push(stem(words.join("")));
-  return unique(out);
+  return unique(out).filter((word) => word.length <= SUGGESTION_INDEX.wordChars);
+}
+
+/** The words the index keeps of a product, per field, within the caps of SUGGESTION_INDEX. */
+function productFields(product: CatalogueProduct): string[][] {
+  const title = catalogueWords(product.title);
+  const inTitle = new Set(title);
+  const fields = [
+    title,
+    catalogueWords(product.handle.replace(/-/g, " ")).filter((word) => !inTitle.has(word) && !/\d/.test(word)),
+    catalogueWords(product.productType, { joinAll: true }),
+    catalogueWords(product.vendor, { joinAll: true }),
+    unique(product.tags.slice(0, SUGGESTION_INDEX.tagsPerProduct).flatMap((tag) => catalogueWords(tag, { joinAll: true }))),
+    unique(
+      product.optionValues
+        .slice(0, SUGGESTION_INDEX.optionValuesPerProduct)
+        .filter((value) => value !== "Default Title")
+        .flatMap((value) => catalogueWords(value)),
+    ),
+  ];
+  let room = SUGGESTION_INDEX.wordsPerProduct;
+  return fields.map((words) => {
+    const kept = words.slice(0, room);
+    room -= kept.length;
+    return kept;
+  });
+}
+
+/** The glossary's words, shared by every shop's index. */
+let glossary: ReadonlySet<string> | null = null;
+const glossaryHas = (word: string) => (glossary ??= new Set(glossaryWords())).has(word);
+
+/** What V8 spends on a Set of small ints on 64-bit Node, for the index's estimate of its own size. */
+const SET_BYTES = { entry: 28, object: 120 } as const;
+
+/**
+ * Lists of product slots (one per word), as linked nodes in one typed array:
+ * 8 bytes an entry, and no object per list (most title words name a handful
+ * of products, where an array each would cost ten times its entries).
+ */
+class SlotLists {
+  /** Per node: [slot, next node]; -1 ends a list. */
+  private nodes = new Int32Array(0);
+  private firstFree = -1;
+  private nodesUsed = 0;
+  /** Per word: its list's first node, -1 when empty. */
+  private heads = new Int32Array(0);
+
+  get bytes(): number {
+    return this.nodes.byteLength + this.heads.byteLength + 2 * TYPED_ARRAY_OVERHEAD_BYTES;
+  }
+
+  add(list: number, slot: number): void {
+    if (list >= this.heads.length) {
+      const previous = this.heads.length;
+      this.heads = grown(this.heads, list + 1, (size) => new Int32Array(size));
+      this.heads.fill(-1, previous);
+    }
+    let node = this.firstFree;
+    if (node >= 0) this.firstFree = this.nodes[node * 2 + 1] ?? -1;
+    else {
+      node = this.nodesUsed++;
+      this.nodes = grown(this.nodes, this.nodesUsed * 2, (size) => new Int32Array(size));
+    }
+    this.nodes[node * 2] = slot;
+    this.nodes[node * 2 + 1] = this.heads[list] ?? -1;
+    this.heads[list] = node;
+  }
+
+  remove(list: number, slot: number): void {
+    let previous = -1;
+    for (let node = this.heads[list] ?? -1; node >= 0; previous = node, node = this.nodes[node * 2 + 1] ?? -1) {
+      if (this.nodes[node * 2] !== slot) continue;
+      const next = this.nodes[node * 2 + 1] ?? -1;
+      if (previous < 0) this.heads[list] = next;
+      else this.nodes[previous * 2 + 1] = next;
+      this.nodes[node * 2 + 1] = this.firstFree;
+      this.firstFree = node;
+      return;
+    }
+  }
+
+  forEach(list: number, visit: (slot: number) => void): void {
+    for (let node = this.heads[list] ?? -1; node >= 0; node = this.nodes[node * 2 + 1] ?? -1) visit(this.nodes[node * 2] ?? 0);
+  }
 }
 
 interface QueryWord {
@@ -186,144 +285,201 @@ export interface SuggestOptions {
 }
 
 export class SuggestionIndex {
-  private products: Array<IndexedProduct | undefined> = [];
-  private slotOf = new Map<string, number>();
-  private freeSlots: number[] = [];
-  /** Words are numbered once; per word: its products (any field) and its products naming it in title, handle or type. */
-  private wordIds = new Map<string, number>();
-  private wordText: string[] = [];
-  private postings: Array<Set<number>> = [];
-  /** Per word: the products naming it in their title or handle, and in their type. */
-  private titlePostings: Array<Set<number>> = [];
-  private typePostings: Array<Set<number>> = [];
-  /** Spelling look-ups over the letters-only words: each word under itself and its one-letter deletions (one edit away, found without scanning) ... */
-  private deletions = new Map<string, Set<string>>();
+  /** Products by slot, their ids numbered (a removed product's slot is reused) ... */
+  private products = new TextTable();
+  /**
+   * ... and its word ids, field after field, in one array shared by every
+   * product: they start at wordsAt[slot]; field f ends fieldEnds[slot * 6 + f]
+   * words after that (a typed array per product and field cost more than the
+   * words; a byte holds an end, SUGGESTION_INDEX.wordsPerProduct being under
+   * 256). A removed product's words stay until the array is compacted.
+   */
+  private pool = new Int32Array(0);
+  private poolUsed = 0;
+  private poolGarbage = 0;
+  private wordsAt = new Int32Array(0);
+  private fieldEnds = new Uint8Array(0);
+  /** Words are numbered while a product names them; a number no product uses any more is given to the next new word. */
+  private words = new TextTable();
+  /** Per word: how many products name it, in any field (its rarity). */
+  private productCount = new Int32Array(0);
+  /** Per word: the products naming it in their title or handle, and in their type (the candidates of a query). */
+  private titleSlots = new SlotLists();
+  private typeSlots = new SlotLists();
+  /**
+   * Spelling look-ups over the letters-only words, by hash (each candidate is
+   * checked): each word under itself and its one-letter deletions (one edit
+   * away, found without scanning) ...
+   */
+  private deletions = new IntMultiMap();
   /** ... long words by length and first letter (two edits away, scanned) ... */
-  private longWords = new Map<string, Set<string>>();
+  private longWords = new Map<number, Set<number>>();
+  private longWordCount = 0;
   /** ... and words under their first 4+ letters (up to 3 letters shorter) for "jacke" -> "jacket". */
-  private heads = new Map<string, Set<string>>();
-  private glossary = new Set<string>(glossaryWords());
-  /** Per query: how strongly the caption names each word (0 = not), reset after each query. */
-  private named = new Float64Array(1024);
-  private namedByAuthor = new Float64Array(1024);
-  /** Per query scratch, stamped with the query number instead of cleared: word weights, per product title and type hits. */
+  private heads = new IntMultiMap();
+  /** Per query scratch, stamped with the query number instead of cleared: per product title and type hits. */
   private queryNumber = 0;
-  private weightStamp = new Int32Array(1024);
-  private weightCache = new Float64Array(1024);
-  private slotStamp = new Int32Array(1024);
-  private titleHits = new Float64Array(1024);
-  private typeHits = new Float64Array(1024);
+  private slotStamp = new Int32Array(0);
+  private titleHits = new Float64Array(0);
+  private typeHits = new Float64Array(0);
 
   constructor(products: Iterable<CatalogueProduct> = []) {
     for (const product of products) this.upsert(product);
   }
 
   get size(): number {
-    return this.slotOf.size;
+    return this.products.size;
   }
 
   has(productId: string): boolean {
-    return this.slotOf.has(productId);
+    return this.products.find(productId) >= 0;
+  }
+
+  /**
+   * An estimate of the memory the index holds, from the sizes of its arrays,
+   * maps and texts (checked against the heap by tests/api/suggestion-index-memory.test.ts
+   * and bench/suggest.mjs): what the instance's budget counts.
+   */
+  get approximateBytes(): number {
+    const typedArrays =
+      this.pool.byteLength +
+      this.wordsAt.byteLength +
+      this.fieldEnds.byteLength +
+      this.productCount.byteLength +
+      this.slotStamp.byteLength +
+      this.titleHits.byteLength +
+      this.typeHits.byteLength +
+      7 * TYPED_ARRAY_OVERHEAD_BYTES;
+    const spelling = this.deletions.bytes + this.heads.bytes + this.longWordCount * SET_BYTES.entry + this.longWords.size * SET_BYTES.object;
+    return typedArrays + this.products.bytes + this.words.bytes + this.titleSlots.bytes + this.typeSlots.bytes + spelling;
+  }
+
+  /** The words the index keeps of a product (after the caps), field by field; [] when it is not in the index. */
+  keptWords(productId: string): string[] {
+    const slot = this.products.find(productId);
+    if (slot < 0) return [];
+    const at = this.wordsAt[slot] ?? 0;
+    const words: string[] = [];
+    for (let i = at; i < at + (this.fieldEnds[slot * FIELD_COUNT + OPTION] ?? 0); i++) words.push(this.words.text(this.pool[i] ?? 0));
+    return words;
   }
 
   private idOf(word: string): number {
-    let id = this.wordIds.get(word);
-    if (id === undefined) {
-      id = this.wordText.length;
-      this.wordIds.set(word, id);
-      this.wordText.push(word);
-      this.postings.push(new Set());
-      this.titlePostings.push(new Set());
-      this.typePostings.push(new Set());
-    }
+    const id = this.words.add(word);
+    // A new word's count is 0: a number is freed only once no product names its word.
+    this.productCount = grown(this.productCount, id + 1, (size) => new Int32Array(size));
     return id;
   }
 
   upsert(product: CatalogueProduct): void {
     this.remove(product.id);
-    const titleWords = catalogueWords(product.title);
-    const inTitle = new Set(titleWords);
-    const handleWords = catalogueWords(product.handle.replace(/-/g, " ")).filter((word) => !inTitle.has(word) && !/\d/.test(word));
-    const ids = (words: string[]) => Int32Array.from(words, (word) => this.idOf(word));
-    const indexed: IndexedProduct = {
-      id: product.id,
-      title: ids(titleWords),
-      handle: ids(handleWords),
-      type: ids(catalogueWords(product.productType, { joinAll: true })),
-      vendor: ids(catalogueWords(product.vendor, { joinAll: true })),
-      tag: ids(unique(product.tags.flatMap((tag) => catalogueWords(tag, { joinAll: true })))),
-      option: ids(unique(product.optionValues.filter((value) => value !== "Default Title").flatMap((value) => catalogueWords(value)))),
-    };
-    const slot = this.freeSlots.pop() ?? this.products.length;
-    this.products[slot] = indexed;
-    this.slotOf.set(product.id, slot);
-    for (const id of productWords(indexed)) {
-      const posting = this.postings[id];
-      if (!posting) continue;
-      if (posting.size === 0) this.wordAppears(id);
-      posting.add(slot);
+    const ids: number[] = [];
+    const ends: number[] = [];
+    for (const words of productFields(product)) {
+      for (const word of words) ids.push(this.idOf(word));
+      ends.push(ids.length);
     }
-    for (const field of [indexed.title, indexed.handle]) for (const id of field) this.titlePostings[id]?.add(slot);
-    for (const id of indexed.type) this.typePostings[id]?.add(slot);
+    const slot = this.products.add(product.id);
+    this.wordsAt = grown(this.wordsAt, slot + 1, (size) => new Int32Array(size));
+    this.fieldEnds = grown(this.fieldEnds, (slot + 1) * FIELD_COUNT, (size) => new Uint8Array(size));
+    const at = this.reserveWords(ids.length);
+    this.pool.set(ids, at);
+    this.wordsAt[slot] = at;
+    for (let field = 0; field < FIELD_COUNT; field++) this.fieldEnds[slot * FIELD_COUNT + field] = ends[field] ?? 0;
+    for (const id of new Set(ids)) {
+      this.productCount[id] = (this.productCount[id] ?? 0) + 1;
+      if (this.productCount[id] === 1) this.spellingIndex(id, true);
+    }
+    const titleEnd = at + (ends[HANDLE] ?? 0);
+    for (let i = at; i < titleEnd; i++) this.titleSlots.add(this.pool[i] ?? 0, slot);
+    for (let i = titleEnd; i < at + (ends[TYPE] ?? 0); i++) this.typeSlots.add(this.pool[i] ?? 0, slot);
   }
 
   remove(productId: string): void {
-    const slot = this.slotOf.get(productId);
-    if (slot === undefined) return;
-    const indexed = this.products[slot];
-    this.products[slot] = undefined;
-    this.slotOf.delete(productId);
-    this.freeSlots.push(slot);
-    if (!indexed) return;
-    for (const id of productWords(indexed)) {
-      const posting = this.postings[id];
-      if (!posting?.delete(slot)) continue;
-      this.titlePostings[id]?.delete(slot);
-      this.typePostings[id]?.delete(slot);
-      if (posting.size === 0) this.wordGone(id);
+    const slot = this.products.find(productId);
+    if (slot < 0) return;
+    const at = this.wordsAt[slot] ?? 0;
+    const ends = slot * FIELD_COUNT;
+    const titleEnd = at + (this.fieldEnds[ends + HANDLE] ?? 0);
+    const end = at + (this.fieldEnds[ends + OPTION] ?? 0);
+    for (let i = at; i < titleEnd; i++) this.titleSlots.remove(this.pool[i] ?? 0, slot);
+    for (let i = titleEnd; i < at + (this.fieldEnds[ends + TYPE] ?? 0); i++) this.typeSlots.remove(this.pool[i] ?? 0, slot);
+    for (const id of new Set(this.pool.subarray(at, end))) {
+      this.productCount[id] = (this.productCount[id] ?? 1) - 1;
+      if (this.productCount[id] === 0) this.wordGone(id);
     }
+    this.poolGarbage += end - at;
+    this.products.remove(slot);
   }
 
-  private wordAppears(id: number): void {
-    this.spellingIndex(this.wordText[id] ?? "", true);
+  /** Room for `count` word ids at the end of the pool, compacting it first when removed products left half of it unused. */
+  private reserveWords(count: number): number {
+    if (this.poolUsed + count > this.pool.length && this.poolGarbage * 2 > this.poolUsed) this.compactWords();
+    this.pool = grown(this.pool, this.poolUsed + count, (size) => new Int32Array(size));
+    const at = this.poolUsed;
+    this.poolUsed += count;
+    return at;
   }
 
+  private compactWords(): void {
+    const live = this.poolUsed - this.poolGarbage;
+    const pool = new Int32Array(Math.max(16, Math.ceil(live * 1.5)));
+    let used = 0;
+    for (let slot = 0; slot < this.products.numbers; slot++) {
+      if (!this.products.has(slot)) continue;
+      const at = this.wordsAt[slot] ?? 0;
+      const count = this.fieldEnds[slot * FIELD_COUNT + OPTION] ?? 0;
+      for (let i = 0; i < count; i++) pool[used + i] = this.pool[at + i] ?? 0;
+      this.wordsAt[slot] = used;
+      used += count;
+    }
+    this.pool = pool;
+    this.poolUsed = used;
+    this.poolGarbage = 0;
+  }
+
+  /** No product names the word any more: it leaves the spelling index and its number is free. */
   private wordGone(id: number): void {
-    this.spellingIndex(this.wordText[id] ?? "", false);
+    this.spellingIndex(id, false);
+    this.words.remove(id);
   }
 
-  private spellingIndex(word: string, add: boolean): void {
+  private spellingIndex(id: number, add: boolean): void {
+    const word = this.words.text(id);
     if (word.length < MIN_FUZZY || !/^\p{L}+$/u.test(word)) return;
-    const keep = (map: Map<string, Set<string>>, key: string) => {
-      let set = map.get(key);
+    const change = (map: IntMultiMap, key: number) => (add ? map.add(key, id) : map.remove(key, id));
+    // A doubled letter gives the same deletion twice: each key once.
+    const deletionKeys = new Set([hashText(word, 0)]);
+    for (let i = 0; i < word.length; i++) deletionKeys.add(hashText(word, 0, i));
+    for (const key of deletionKeys) change(this.deletions, key);
+    for (let length = Math.max(MIN_PREFIX, word.length - 3); length < word.length; length++) change(this.heads, hashHead(word, 0, length));
+    if (word.length >= 6) {
+      const key = longWordKey(word.length, word);
+      let set = this.longWords.get(key);
       if (add) {
-        if (!set) map.set(key, (set = new Set()));
-        set.add(word);
-      } else if (set) {
-        set.delete(word);
-        if (set.size === 0) map.delete(key);
+        if (!set) this.longWords.set(key, (set = new Set()));
+        set.add(id);
+        this.longWordCount += 1;
+      } else if (set?.delete(id)) {
+        this.longWordCount -= 1;
+        if (set.size === 0) this.longWords.delete(key);
       }
-    };
-    keep(this.deletions, word);
-    for (let i = 0; i < word.length; i++) keep(this.deletions, word.slice(0, i) + word.slice(i + 1));
-    if (word.length >= 6) keep(this.longWords, `${word.length}:${word[0]}`);
-    for (let length = Math.max(MIN_PREFIX, word.length - 3); length < word.length; length++) keep(this.heads, word.slice(0, length));
+    }
   }
 
   /** How much a word tells products apart: rare words weigh more (smoothed inverse document frequency). */
   private weight(id: number): number {
-    return Math.log(1 + (this.slotOf.size + 1) / ((this.postings[id]?.size ?? 0) + 1));
+    return Math.log(1 + (this.products.size + 1) / ((this.productCount[id] ?? 0) + 1));
   }
 
   private known(word: string): boolean {
-    const id = this.wordIds.get(word);
-    return id !== undefined && (this.postings[id]?.size ?? 0) > 0;
+    return this.words.find(word) >= 0;
   }
 
   /** Splits a run of letters written as one word (#linenshirt, leinenhemd) into known words, if it can be wholly. */
   private segment(run: string): string[] | null {
     if (run.length < 6 || run.length > 40) return null;
-    const isPiece = (piece: string) => piece.length >= 3 && (this.known(stem(piece)) || this.known(piece) || this.glossary.has(piece));
+    const isPiece = (piece: string) => piece.length >= 3 && (this.known(stem(piece)) || this.known(piece) || glossaryHas(piece));
     // best[i]: fewest pieces covering run[0..i)
     const best: Array<{ count: number; from: number } | undefined> = [{ count: 0, from: -1 }];
     for (let end = 1; end <= run.length; end++) {
@@ -349,16 +505,20 @@ export class SuggestionIndex {
   private near(word: string): Array<{ word: string; quality: number }> {
     const found = new Map<string, number>();
     if (word.length >= MIN_FUZZY && /^\p{L}+$/u.test(word)) {
-      const oneEdit = new Set<string>(this.deletions.get(word));
-      for (let i = 0; i < word.length; i++) for (const candidate of this.deletions.get(word.slice(0, i) + word.slice(i + 1)) ?? []) oneEdit.add(candidate);
-      for (const candidate of oneEdit) {
+      const oneEdit = new Set<number>();
+      const collect = (id: number) => void oneEdit.add(id);
+      this.deletions.forEach(hashText(word, 0), collect);
+      for (let i = 0; i < word.length; i++) this.deletions.forEach(hashText(word, 0, i), collect);
+      for (const id of oneEdit) {
+        const candidate = this.words.text(id);
         // Short words must keep their first letter: "mask" is not "task".
         if (word.length < 6 && candidate[0] !== word[0]) continue;
         if (editDistance(word, candidate, 1) <= 1) found.set(candidate, QUALITY.fuzzy1);
       }
       if (found.size === 0 && word.length >= 8) {
         for (let length = word.length - 2; length <= word.length + 2; length++) {
-          for (const candidate of this.longWords.get(`${length}:${word[0]}`) ?? []) {
+          for (const id of this.longWords.get(longWordKey(length, word)) ?? []) {
+            const candidate = this.words.text(id);
             if (editDistance(word, candidate, 2) <= 2) found.set(candidate, QUALITY.fuzzy2);
           }
         }
@@ -373,8 +533,15 @@ export class SuggestionIndex {
           break;
         }
       }
-      // ... or the beginning of one (jacke -> jacket).
-      if (found.size === 0) for (const candidate of [...(this.heads.get(word) ?? [])].slice(0, 3)) found.set(candidate, QUALITY.prefix);
+      // ... or the beginning of one (jacke -> jacket): the first three the catalogue named.
+      if (found.size === 0) {
+        const longer: number[] = [];
+        this.heads.forEach(hashText(word, 0), (id) => {
+          const candidate = this.words.text(id);
+          if (candidate.length > word.length && candidate.length <= word.length + 3 && candidate.startsWith(word)) longer.push(id);
+        });
+        for (const id of longer.sort((a, b) => a - b).slice(0, 3)) found.set(this.words.text(id), QUALITY.prefix);
+      }
     }
     return [...found].map(([candidate, quality]) => ({ word: candidate, quality }));
   }
@@ -433,52 +600,35 @@ export class SuggestionIndex {
     const threshold = options.threshold ?? SUGGESTION_THRESHOLD;
     const query = this.queryWords(video);
     if (query.length === 0) return [];
-    if (this.named.length < this.wordText.length) {
-      this.named = new Float64Array(this.wordText.length * 2);
-      this.namedByAuthor = new Float64Array(this.wordText.length * 2);
-    }
-    const named = this.named;
-    const namedByAuthor = this.namedByAuthor;
-    const ids: number[] = [];
+    // How strongly the caption names each word (author words count for the vendor only).
+    const named = new Map<number, number>();
+    const namedByAuthor = new Map<number, number>();
     for (const word of query) {
-      const id = this.wordIds.get(word.word);
-      if (id === undefined) continue;
-      ids.push(id);
-      namedByAuthor[id] = word.quality;
-      if (!word.authorOnly) named[id] = word.quality;
+      const id = this.words.find(word.word);
+      if (id < 0) continue;
+      namedByAuthor.set(id, word.quality);
+      if (!word.authorOnly) named.set(id, word.quality);
     }
-    try {
-      return this.score(ids, limit, threshold, options.exclude);
-    } finally {
-      for (const id of ids) {
-        named[id] = 0;
-        namedByAuthor[id] = 0;
-      }
-    }
+    return this.score(named, namedByAuthor, limit, threshold, options.exclude);
   }
-  /** Scores the products naming the query's words; `named`/`namedByAuthor` hold the query. */
-  private score(ids: number[], limit: number, threshold: number, exclude: ReadonlySet<string> | undefined): ProductSuggestion[] {
-    const named = this.named;
-    const namedByAuthor = this.namedByAuthor;
+
+  /** Scores the products naming the query's words. */
+  private score(
+    named: ReadonlyMap<number, number>,
+    namedByAuthor: ReadonlyMap<number, number>,
+    limit: number,
+    threshold: number,
+    exclude: ReadonlySet<string> | undefined,
+  ): ProductSuggestion[] {
     const query = ++this.queryNumber;
-    if (this.weightStamp.length < this.wordText.length) {
-      this.weightStamp = new Int32Array(this.wordText.length * 2);
-      this.weightCache = new Float64Array(this.wordText.length * 2);
+    if (this.slotStamp.length < this.products.numbers) {
+      // A quarter more than needed: a growing catalogue does not reallocate at every query.
+      const size = Math.ceil(this.products.numbers * 1.25);
+      this.slotStamp = new Int32Array(size);
+      this.titleHits = new Float64Array(size);
+      this.typeHits = new Float64Array(size);
     }
-    if (this.slotStamp.length < this.products.length) {
-      this.slotStamp = new Int32Array(this.products.length * 2);
-      this.titleHits = new Float64Array(this.products.length * 2);
-      this.typeHits = new Float64Array(this.products.length * 2);
-    }
-    const { weightStamp, weightCache, slotStamp, titleHits, typeHits } = this;
-    const total = this.slotOf.size + 1;
-    const weight = (id: number) => {
-      if (weightStamp[id] === query) return weightCache[id] ?? 0;
-      const value = Math.log(1 + total / ((this.postings[id]?.size ?? 0) + 1));
-      weightStamp[id] = query;
-      weightCache[id] = value;
-      return value;
-    };
+    const { slotStamp, titleHits, typeHits, pool, wordsAt, fieldEnds } = this;
     // Candidates: products naming a caption word in their title, handle or
     // type; the other fields alone cannot reach the threshold. Their title and
     // type hits add up on the way.
@@ -490,22 +640,23 @@ export class SuggestionIndex {
       typeHits[slot] = 0;
       candidates.push(slot);
     };
-    for (const id of ids) {
-      const quality = named[id] ?? 0;
-      if (!quality) continue;
-      const hit = weight(id) * quality;
-      for (const slot of this.titlePostings[id] ?? []) {
+    for (const [id, quality] of named) {
+      const hit = this.weight(id) * quality;
+      this.titleSlots.forEach(id, (slot) => {
         visit(slot);
         titleHits[slot] = (titleHits[slot] ?? 0) + hit;
-      }
-      for (const slot of this.typePostings[id] ?? []) {
+      });
+      this.typeSlots.forEach(id, (slot) => {
         visit(slot);
         typeHits[slot] = (typeHits[slot] ?? 0) + hit;
-      }
+      });
     }
-    const share = (hits: number, words: Int32Array) => {
+    /** Where a product's field starts and ends in the pool. */
+    const from = (slot: number, field: number) => (wordsAt[slot] ?? 0) + (field === 0 ? 0 : (fieldEnds[slot * FIELD_COUNT + field - 1] ?? 0));
+    const to = (slot: number, field: number) => (wordsAt[slot] ?? 0) + (fieldEnds[slot * FIELD_COUNT + field] ?? 0);
+    const share = (hits: number, slot: number, field: number) => {
       let all = 0;
-      for (const id of words) all += weight(id);
+      for (let i = from(slot, field); i < to(slot, field); i++) all += this.weight(pool[i] ?? 0);
       return all > 0 ? Math.min(1, hits / all) : 0;
     };
     // Title and type first: with the other fields at their best, that bounds
@@ -516,38 +667,38 @@ export class SuggestionIndex {
     const order = new Uint32Array(candidates.length);
     for (let i = 0; i < candidates.length; i++) {
       const slot = candidates[i] ?? 0;
-      const product = this.products[slot];
       order[i] = i;
-      if (!product) continue;
-      bounds[i] = FIELD_WEIGHT.title * share(titleHits[slot] ?? 0, product.title) + FIELD_WEIGHT.type * share(typeHits[slot] ?? 0, product.type) + rest;
+      bounds[i] = FIELD_WEIGHT.title * share(titleHits[slot] ?? 0, slot, TITLE) + FIELD_WEIGHT.type * share(typeHits[slot] ?? 0, slot, TYPE) + rest;
     }
     order.sort((a, b) => (bounds[b] ?? 0) - (bounds[a] ?? 0));
 
-    const coverage = (words: Int32Array, found: Float64Array) => {
+    const coverage = (slot: number, field: number, found: ReadonlyMap<number, number>) => {
       let all = 0;
       let hit = 0;
-      for (const id of words) {
-        const w = weight(id);
+      for (let i = from(slot, field); i < to(slot, field); i++) {
+        const id = pool[i] ?? 0;
+        const w = this.weight(id);
         all += w;
-        hit += w * (found[id] ?? 0);
+        hit += w * (found.get(id) ?? 0);
       }
       return all > 0 ? Math.min(1, hit / all) : 0;
     };
     /** Tags named by the caption, the rarest counting most; common tags (sale, bestseller) count little. */
-    const tagShare = (words: Int32Array) => {
+    const tagShare = (slot: number) => {
       let value = 0;
       let hits = 0;
-      for (const id of words) {
-        const quality = named[id] ?? 0;
+      for (let i = from(slot, TAG); i < to(slot, TAG); i++) {
+        const id = pool[i] ?? 0;
+        const quality = named.get(id) ?? 0;
         if (!quality) continue;
         hits += 1;
-        value = Math.max(value, quality * Math.min(1, weight(id) / 3));
+        value = Math.max(value, quality * Math.min(1, this.weight(id) / 3));
       }
       return hits ? Math.min(1, value + 0.1 * (hits - 1)) : 0;
     };
-    const best = (words: Int32Array) => {
+    const best = (slot: number, field: number) => {
       let value = 0;
-      for (const id of words) value = Math.max(value, named[id] ?? 0);
+      for (let i = from(slot, field); i < to(slot, field); i++) value = Math.max(value, named.get(pool[i] ?? 0) ?? 0);
       return value;
     };
 
@@ -556,16 +707,17 @@ export class SuggestionIndex {
     for (const i of order) {
       const bound = bounds[i] ?? 0;
       if (bound < bar()) break;
-      const product = this.products[candidates[i] ?? 0];
-      if (!product || exclude?.has(product.id)) continue;
+      const slot = candidates[i] ?? 0;
+      const productId = this.products.text(slot);
+      if (exclude?.has(productId)) continue;
       const score =
         bound -
         rest +
-        FIELD_WEIGHT.vendor * coverage(product.vendor, namedByAuthor) +
-        FIELD_WEIGHT.tag * tagShare(product.tag) +
-        FIELD_WEIGHT.option * best(product.option);
+        FIELD_WEIGHT.vendor * coverage(slot, VENDOR, namedByAuthor) +
+        FIELD_WEIGHT.tag * tagShare(slot) +
+        FIELD_WEIGHT.option * best(slot, OPTION);
       if (score < bar()) continue;
-      scored.push({ productId: product.id, score: Math.round(score * 1000) / 1000 });
+      scored.push({ productId, score: Math.round(score * 1000) / 1000 });
       scored.sort((a, b) => b.score - a.score || (a.productId < b.productId ? -1 : 1));
       if (scored.length > limit) scored.length = limit;
     }
@@ -573,13 +725,42 @@ export class SuggestionIndex {
   }
 }
 
-function* productWords(product: IndexedProduct): Iterable<number> {
-  const seen = new Set<number>();
-  for (const field of [product.title, product.handle, product.type, product.vendor, product.tag, product.option]) {
-    for (const id of field) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      yield id;
+/** The long words two edits from a word are looked for by length and first letter. */
+const longWordKey = (length: number, word: string) => length * 65_536 + word.charCodeAt(0);
+
+/** A catalogue change as the index applies it: the product's new version, or its removal. */
+export interface IndexChange {
+  revision: number;
+  deleted: boolean;
+  product: CatalogueProduct;
+}
+
+/**
+ * Applies pages of catalogue changes to the index in time slices (decision
+ * 059): before each product the work may give the event loop back, so a
+ * 50,000-product build never holds it for more than a slice. Answers the
+ * highest revision applied (-1: none), or null when `stopped` said to stop.
+ */
+export async function applyChangesInSlices(
+  index: SuggestionIndex,
+  pages: AsyncIterable<readonly IndexChange[]> | Iterable<readonly IndexChange[]>,
+  slices: TimeSlices,
+  { stopped = () => false, afterPage }: { stopped?: () => boolean; afterPage?: () => void } = {},
+): Promise<number | null> {
+  let revision = -1;
+  for await (const changes of pages) {
+    for (const change of changes) {
+      const turn = slices.pause();
+      if (turn) await turn;
+      if (stopped()) return null;
+      if (change.deleted) index.remove(change.product.id);
+      else index.upsert(change.product);
+      revision = Math.max(revision, change.revision);
     }
+    afterPage?.();
+    // The next page is read at the start of a slice: a synchronous driver (SQLite's) reads in the caller's turn.
+    const turn = slices.pause();
+    if (turn) await turn;
   }
+  return revision;
 }

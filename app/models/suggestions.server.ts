@@ -6,8 +6,16 @@
  * built once from the CatalogueProduct rows and then caught up before every
  * use by reading only the rows whose revision is above the one it has
  * applied (one indexed query when nothing changed). Webhooks write rows, so
- * every instance follows every change, whichever instance received it. The
- * cache is bounded by products held, least recently used shop out first.
+ * every instance follows every change, whichever instance received it.
+ *
+ * What it costs the instance is bounded (decision 059): builds and catch-ups
+ * run in time slices shared by every shop (other requests go on in between),
+ * one build per shop however many requests ask; a request waits for a first
+ * build at most SUGGESTION_INDEX.answerWithinMs, then answers that
+ * suggestions are being prepared; the indexes held stay within SUGGESTION_INDEX.budgetBytes
+ * (by their own estimate), the least recently used idle shop dropped first
+ * (rebuilt on its next use). An index in use or being built is never dropped,
+ * so while builds run the budget may be exceeded by what they hold.
  *
  * The stored suggestions (VideoSuggestion, read by the library's "Has
  * suggestions" filter): refreshed by the background runner for the videos
@@ -17,75 +25,171 @@
 import { prisma } from "~/db.server";
 import type { ProductSuggestionDto, VideoSuggestionsDto } from "~/rules/api-types";
 import { RecordNotFoundError } from "~/rules/domain-errors";
-import { SUGGESTION_REVIEW_MAX_VIDEOS } from "~/constants";
+import { SUGGESTION_INDEX, SUGGESTION_REVIEW_MAX_VIDEOS } from "~/constants";
 import { catalogueCards, catalogueChanges, catalogueState } from "./catalogue.server";
-import { SuggestionIndex, SUGGESTIONS_PER_VIDEO, type ProductSuggestion } from "./product-suggestions";
+import { applyChangesInSlices, SuggestionIndex, SUGGESTIONS_PER_VIDEO, type ProductSuggestion } from "./product-suggestions";
+import { TimeSlices } from "./time-slices";
 import { addProductTag } from "./tags.server";
 import { fetchProductCards, type AdminGraphql } from "~/shopify/admin-gateway.server";
 
-/** Products held in memory across the shops' indexes (about 2 KB each). */
-const CACHED_PRODUCTS_MAX = 250_000;
-
 interface CachedIndex {
+  shopId: string;
   index: SuggestionIndex;
+  /** The catalogue revision applied; -1 before the first build. */
   revision: number;
+  /** Whether the first build has read the whole catalogue: until then nothing is suggested from it. */
+  built: boolean;
+  /** The number of its latest use. */
   usedAt: number;
-  /** The catch-up in progress: concurrent requests share it. */
-  catchingUp: Promise<void> | null;
+  /** Requests waiting on it or answering from it: it is not dropped under them. */
+  users: number;
+  /** The build or catch-up in progress: concurrent requests share it. */
+  work: Promise<void> | null;
+  /** Dropped from the cache (budget, uninstall): its work stops at its next slice. */
+  dropped: boolean;
 }
 
 const indexes = new Map<string, CachedIndex>();
+/** Uses are numbered, so "least recently used" is exact even within one millisecond. */
+let uses = 0;
+/** Every shop's index work shares one slice per turn of the event loop: five builds at once still hold it one slice. */
+const indexWork = new TimeSlices({ sliceMs: SUGGESTION_INDEX.sliceMs });
+let buildsStarted = 0;
 
-async function catchUp(shopId: string, cached: CachedIndex, targetRevision: number): Promise<void> {
-  let revision = cached.revision;
-  for await (const changes of catalogueChanges(shopId, cached.revision)) {
-    for (const change of changes) {
-      if (change.deleted) cached.index.remove(change.product.id);
-      else cached.index.upsert(change.product);
-      revision = Math.max(revision, change.revision);
-    }
-  }
+async function catchUp(cached: CachedIndex, targetRevision: number): Promise<void> {
+  const changes = catalogueChanges(cached.shopId, cached.revision, SUGGESTION_INDEX.buildPageRows, { deletedAfter: targetRevision });
+  const applied = await applyChangesInSlices(cached.index, changes, indexWork, {
+    stopped: () => cached.dropped,
+    // A build grows page by page: idle shops make room as it does.
+    afterPage: keepWithinBudget,
+  });
+  if (applied === null) return;
   // Revisions are taken under the shop's lock and committed in order: once the
   // state said targetRevision, every change up to it was readable.
-  cached.revision = Math.max(revision, targetRevision);
+  cached.revision = Math.max(cached.revision, applied, targetRevision);
+  cached.built = true;
 }
 
-function evictBeyondLimit(keep: string): void {
-  let held = [...indexes.values()].reduce((sum, entry) => sum + entry.index.size, 0);
-  const oldestFirst = [...indexes.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt);
-  for (const [shopId, entry] of oldestFirst) {
-    if (held <= CACHED_PRODUCTS_MAX) break;
-    if (shopId === keep) continue;
-    indexes.delete(shopId);
-    held -= entry.index.size;
+const heldBytes = () => [...indexes.values()].reduce((sum, cached) => sum + cached.index.approximateBytes, 0);
+
+/**
+ * Drops the least recently used idle indexes while the instance holds more
+ * than its budget. The most recently used one stays whatever its size: a shop
+ * larger than the whole budget is still served (alone), not rebuilt at every
+ * request.
+ */
+function keepWithinBudget(): void {
+  let held = heldBytes();
+  if (held <= SUGGESTION_INDEX.budgetBytes) return;
+  const oldestFirst = [...indexes.values()].sort((a, b) => a.usedAt - b.usedAt);
+  const idleOldestFirst = oldestFirst.slice(0, -1).filter((cached) => !cached.work && cached.users === 0);
+  for (const cached of idleOldestFirst) {
+    if (held <= SUGGESTION_INDEX.budgetBytes) break;
+    drop(cached);
+    held -= cached.index.approximateBytes;
   }
 }
 
-/** The shop's index, caught up with the catalogue; null when the shop has no catalogue yet. */
-export async function shopSuggestionIndex(shopId: string): Promise<{ index: SuggestionIndex; matchRevision: number } | null> {
+function drop(cached: CachedIndex): void {
+  cached.dropped = true;
+  if (indexes.get(cached.shopId) === cached) indexes.delete(cached.shopId);
+}
+
+function startWork(cached: CachedIndex, targetRevision: number): Promise<void> {
+  if (cached.revision < 0) buildsStarted += 1;
+  const work = catchUp(cached, targetRevision).finally(() => {
+    cached.work = null;
+    keepWithinBudget();
+  });
+  // A request that stopped waiting does not see a failure: the log does (the next request starts again).
+  work.catch((error: unknown) => console.error(`The suggestion index of shop ${cached.shopId} could not be brought up to date`, error));
+  return work;
+}
+
+/** Whether `work` ended within `ms` (rethrowing its failure). */
+async function endsWithin(work: Promise<void>, ms: number): Promise<boolean> {
+  if (ms === Number.POSITIVE_INFINITY) {
+    await work;
+    return true;
+  }
+  if (ms <= 0) return false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface ShopSuggestionIndex {
+  index: SuggestionIndex;
+  matchRevision: number;
+}
+
+/**
+ * The shop's index, caught up with the catalogue; null when the shop has no
+ * catalogue yet; "building" while this instance builds it for the first time
+ * and the build did not end within `waitMs` (it goes on: ask again). Once
+ * built, the index is caught up before it answers, however long that takes.
+ */
+export async function shopSuggestionIndex(
+  shopId: string,
+  { waitMs = SUGGESTION_INDEX.answerWithinMs }: { waitMs?: number } = {},
+): Promise<ShopSuggestionIndex | "building" | null> {
   const state = await catalogueState(shopId);
   if (!state) return null;
-  let cached = indexes.get(shopId);
-  if (!cached) {
-    cached = { index: new SuggestionIndex(), revision: -1, usedAt: Date.now(), catchingUp: null };
-    indexes.set(shopId, cached);
+  const deadline = performance.now() + waitMs;
+  for (;;) {
+    let cached = indexes.get(shopId);
+    if (!cached) {
+      cached = { shopId, index: new SuggestionIndex(), revision: -1, built: false, usedAt: 0, users: 0, work: null, dropped: false };
+      indexes.set(shopId, cached);
+    }
+    cached.usedAt = ++uses;
+    if (cached.revision >= state.revision) {
+      keepWithinBudget();
+      return { index: cached.index, matchRevision: state.matchRevision };
+    }
+    cached.work ??= startWork(cached, state.revision);
+    cached.users += 1;
+    let ended: boolean;
+    try {
+      // A catch-up is waited for: it is as long as the changes since the index's last use (a webhook or two).
+      ended = await endsWithin(cached.work, cached.built ? Number.POSITIVE_INFINITY : deadline - performance.now());
+    } finally {
+      cached.users -= 1;
+    }
+    // Dropped meanwhile (forgotten): the next round starts a fresh index.
+    if (cached.dropped) continue;
+    if (!ended) return "building";
   }
-  cached.usedAt = Date.now();
-  while (cached.revision < state.revision) {
-    const entry: CachedIndex = cached;
-    entry.catchingUp ??= catchUp(shopId, entry, state.revision).finally(() => {
-      entry.catchingUp = null;
-    });
-    await entry.catchingUp;
-  }
-  evictBeyondLimit(shopId);
-  return { index: cached.index, matchRevision: state.matchRevision };
 }
 
-/** Forgets this instance's indexes (tests; a shop's uninstall). */
+/** Forgets this instance's indexes (tests; a shop's uninstall); a build in progress stops. */
 export function forgetSuggestionIndexes(shopId?: string): void {
-  if (shopId) indexes.delete(shopId);
-  else indexes.clear();
+  for (const cached of [...indexes.values()]) if (!shopId || cached.shopId === shopId) drop(cached);
+}
+
+export interface SuggestionIndexesHeld {
+  shops: Array<{ shopId: string; products: number; bytes: number; building: boolean }>;
+  bytes: number;
+  budgetBytes: number;
+  /** First builds started by this instance since it began (a shop dropped and used again builds again). */
+  buildsStarted: number;
+}
+
+/** What this instance holds (tests, benchmarks). */
+export function suggestionIndexesHeld(): SuggestionIndexesHeld {
+  const shops = [...indexes.values()].map((cached) => ({
+    shopId: cached.shopId,
+    products: cached.index.size,
+    bytes: cached.index.approximateBytes,
+    building: !cached.built,
+  }));
+  return { shops, bytes: shops.reduce((sum, shop) => sum + shop.bytes, 0), budgetBytes: SUGGESTION_INDEX.budgetBytes, buildsStarted };
 }
 
 interface VideoText {
@@ -159,35 +263,52 @@ async function toDtos(shopId: string, suggestions: ProductSuggestion[], graphql:
   });
 }
 
-/** The products suggested for one video, best first, without those already tagged; [] before the catalogue is read. */
-export async function suggestionsForVideo(shopId: string, videoId: string, graphql?: AdminGraphql): Promise<ProductSuggestionDto[]> {
+/**
+ * The products suggested for one video, best first, without those already
+ * tagged; none before the catalogue is read, nor while this instance builds
+ * the shop's index (`indexBuilding`: the dialog says so and asks again).
+ */
+export async function suggestionsForVideo(
+  shopId: string,
+  videoId: string,
+  graphql?: AdminGraphql,
+): Promise<{ suggestions: ProductSuggestionDto[]; indexBuilding: boolean }> {
   const video = await prisma.video.findFirst({ where: { id: videoId, shopId }, select: VIDEO_TEXT_SELECT });
   if (!video) throw new RecordNotFoundError("Video");
   const shopIndex = await shopSuggestionIndex(shopId);
-  if (!shopIndex) return [];
-  return toDtos(shopId, suggestFor(shopIndex.index, video), graphql);
+  if (shopIndex === "building") return { suggestions: [], indexBuilding: true };
+  if (!shopIndex) return { suggestions: [], indexBuilding: false };
+  return { suggestions: await toDtos(shopId, suggestFor(shopIndex.index, video), graphql), indexBuilding: false };
 }
 
-/** The bulk review: each chosen video (of this shop) with its suggestions, in the order given. */
-export async function suggestionsForVideos(shopId: string, videoIds: string[], graphql?: AdminGraphql): Promise<VideoSuggestionsDto[]> {
+/** The bulk review: each chosen video (of this shop) with its suggestions, in the order given; none while the index is built. */
+export async function suggestionsForVideos(
+  shopId: string,
+  videoIds: string[],
+  graphql?: AdminGraphql,
+): Promise<{ videos: VideoSuggestionsDto[]; indexBuilding: boolean }> {
   const ids = [...new Set(videoIds)].slice(0, SUGGESTION_REVIEW_MAX_VIDEOS);
   const videos = await prisma.video.findMany({ where: { shopId, id: { in: ids } }, select: VIDEO_TEXT_SELECT });
   const shopIndex = await shopSuggestionIndex(shopId);
+  const index = shopIndex && shopIndex !== "building" ? shopIndex.index : null;
   const byId = new Map(videos.map((video) => [video.id, video]));
   const chosen = ids.flatMap((id) => {
     const video = byId.get(id);
-    return video ? [{ id, suggestions: shopIndex ? suggestFor(shopIndex.index, video) : [] }] : [];
+    return video ? [{ id, suggestions: index ? suggestFor(index, video) : [] }] : [];
   });
   // One Admin call for every product shown.
   const unique = [...new Map(chosen.flatMap((video) => video.suggestions).map((suggestion) => [suggestion.productId, suggestion])).values()];
   const cards = new Map((await toDtos(shopId, unique, graphql)).map((card) => [card.id, card]));
-  return chosen.map((video) => ({
-    video_id: video.id,
-    suggestions: video.suggestions.flatMap((suggestion) => {
-      const card = cards.get(suggestion.productId);
-      return card ? [{ ...card, score: suggestion.score }] : [];
-    }),
-  }));
+  return {
+    videos: chosen.map((video) => ({
+      video_id: video.id,
+      suggestions: video.suggestions.flatMap((suggestion) => {
+        const card = cards.get(suggestion.productId);
+        return card ? [{ ...card, score: suggestion.score }] : [];
+      }),
+    })),
+    indexBuilding: shopIndex === "building",
+  };
 }
 
 export interface SuggestedTag {
@@ -222,8 +343,9 @@ export async function tagSuggestedProducts(shopId: string, picks: SuggestedTag[]
  * the catalogue. Answers how many videos were done (0: none is behind).
  */
 export async function refreshStoredSuggestions(shopId: string, batch = 200): Promise<number> {
-  const shopIndex = await shopSuggestionIndex(shopId);
-  if (!shopIndex) return 0;
+  // The runner is in the background: it waits for the build however long it takes.
+  const shopIndex = await shopSuggestionIndex(shopId, { waitMs: Number.POSITIVE_INFINITY });
+  if (!shopIndex || shopIndex === "building") return 0;
   const { index, matchRevision } = shopIndex;
   const videos = await prisma.video.findMany({
     where: { shopId, suggestionsRevision: { lt: matchRevision } },

@@ -5,7 +5,7 @@ import { SUGGESTION_REVIEW_MAX_VIDEOS } from "~/constants";
 import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
 import { callModel } from "~/http/api-errors.server";
 import { PRODUCT_GID_PATTERN } from "~/models/tags.server";
-import { catalogueReadiness } from "~/models/catalogue-readiness.server";
+import { catalogueReadiness, suggestionsState } from "~/models/catalogue-readiness.server";
 import { suggestionsForVideos, tagSuggestedProducts } from "~/models/suggestions.server";
 import { API_TEXT } from "~/messages";
 import { idInput } from "~/rules/text-input";
@@ -29,7 +29,8 @@ const SuggestionsBody = z.discriminatedUnion("intent", [
 
 /**
  * POST /api/suggestions (decision 053), the library's "Tag suggested products":
- * {intent: "review", videoIds} answers { videos: [{video_id, suggestions}], catalogue };
+ * {intent: "review", videoIds} answers { videos: [{video_id, suggestions}], catalogue } (catalogue as
+ * GET /api/videos/{id}/suggestions answers it);
  * {intent: "tag", tags: [{videoId, productId}]} tags those pairs and answers { tagged }.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,8 +39,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readJsonBody(request, SuggestionsBody);
   if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
   if (body.intent === "review") {
-    const [videos, catalogue] = await Promise.all([callModel(() => suggestionsForVideos(shop.id, body.videoIds, admin.graphql)), catalogueReadiness(shop.id)]);
-    return json({ videos, catalogue });
+    const [{ videos, indexBuilding }, readiness] = await Promise.all([
+      callModel(() => suggestionsForVideos(shop.id, body.videoIds, admin.graphql)),
+      catalogueReadiness(shop.id),
+    ]);
+    return json({ videos, catalogue: suggestionsState(readiness, indexBuilding) });
   }
   return json(await callModel(() => tagSuggestedProducts(shop.id, body.tags)));
 }

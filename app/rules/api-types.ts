@@ -110,6 +110,13 @@ export interface ProductSuggestionDto extends ProductSearchResult {
   score: number;
 }
 
+/**
+ * Where the shop's suggestions stand (decisions 053, 059): "reading" until its
+ * catalogue was read once, "building" while the app prepares its suggestion
+ * index (a large catalogue takes seconds), then "ready".
+ */
+export type SuggestionsCatalogueState = "reading" | "building" | "ready";
+
 /** A video and the products suggested for it, for the bulk review. */
 export interface VideoSuggestionsDto {
   video_id: string;

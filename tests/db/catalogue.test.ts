@@ -5,7 +5,14 @@
 // instance catching up from its revision sees every change.
 import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
-import { ProductWebhookPayload, applyCatalogueEntries, applyProductWebhook, catalogueChanges, type CatalogueEntry } from "../../app/models/catalogue.server";
+import {
+  ProductWebhookPayload,
+  applyCatalogueEntries,
+  applyProductDeleteWebhook,
+  applyProductWebhook,
+  catalogueChanges,
+  type CatalogueEntry,
+} from "../../app/models/catalogue.server";
 import { createShop, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();
@@ -57,6 +64,21 @@ describe("catalogue writes", () => {
     for await (const page of catalogueChanges(shop.id, 4, 2)) later.push(...page.map((change) => change.revision));
     expect(later.every((revision) => revision > 4)).toBe(true);
     expect(later).toEqual([...later].sort((a, b) => a - b));
+  });
+
+  it("gives a first build the deletions made after the revision it set out to reach, not the older ones", async () => {
+    const shop = await createShop("catalogue-build");
+    await write(shop.id, [entry(1, "Vase", "2026-03-01T00:00:00Z"), entry(2, "Lamp", "2026-03-01T00:00:00Z"), entry(3, "Rug", "2026-03-01T00:00:00Z")]);
+    await prisma.$transaction((db) => applyProductDeleteWebhook(shop.shopDomain, { id: 1 }, db, new Date("2026-03-02T00:00:00Z")), TRANSACTION);
+    const { revision: buildTarget } = await prisma.catalogueState.findUniqueOrThrow({ where: { shopId: shop.id } });
+    // Deleted while the build reads its pages.
+    await prisma.$transaction((db) => applyProductDeleteWebhook(shop.shopDomain, { id: 2 }, db, new Date("2026-03-03T00:00:00Z")), TRANSACTION);
+
+    const read: string[] = [];
+    for await (const page of catalogueChanges(shop.id, -1, 2, { deletedAfter: buildTarget })) {
+      read.push(...page.map((change) => `${change.product.id.split("/").pop()}${change.deleted ? " deleted" : ""}`));
+    }
+    expect(read.sort()).toEqual(["2 deleted", "3"]);
   });
 
   it("keeps another shop's catalogue apart", async () => {

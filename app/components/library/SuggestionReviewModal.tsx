@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Banner, BlockStack, Box, Checkbox, Divider, InlineStack, Spinner, Text, Thumbnail } from "@shopify/polaris";
 import { ImageIcon } from "@shopify/polaris-icons";
-import type { VideoDto, VideoSuggestionsDto } from "~/rules/api-types";
+import type { SuggestionsCatalogueState, VideoDto, VideoSuggestionsDto } from "~/rules/api-types";
 import { reviewSuggestions, tagSuggestions } from "~/browser/api-client";
 import { displayTitle } from "~/rules/library-selection";
 import { productPriceLabel } from "~/rules/product-price";
@@ -19,6 +19,10 @@ interface SuggestionReviewModalProps {
 
 const pairKey = (videoId: string, productId: string) => `${videoId} ${productId}`;
 
+/** While the catalogue is read for the first time, or its suggestions prepared (decision 059), the review asks again this often. */
+const CATALOGUE_POLL_MS = 2_000;
+const CATALOGUE_POLLS_MAX = 30;
+
 /**
  * "Tag suggested products" (decision 053): the selected videos, each with the
  * products suggested for it, all checked; the merchant unchecks what a video
@@ -27,7 +31,7 @@ const pairKey = (videoId: string, productId: string) => `${videoId} ${productId}
 export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionReviewModalProps) {
   const [openedFor, setOpenedFor] = useState<VideoDto[] | null>(null);
   const [review, setReview] = useState<VideoSuggestionsDto[] | null>(null);
-  const [catalogueReading, setCatalogueReading] = useState(false);
+  const [catalogue, setCatalogue] = useState<SuggestionsCatalogueState>("ready");
   const [unchecked, setUnchecked] = useState<Set<string>>(new Set());
   const [loadFailed, setLoadFailed] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -46,21 +50,28 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
   const ids = videos?.map((video) => video.id).join(",") ?? "";
   useEffect(() => {
     if (!ids) return;
-    let cancelled = false;
-    reviewSuggestions(shopId, ids.split(",")).then(
-      (answer) => {
-        if (cancelled) return;
-        setReview(answer.videos);
-        setCatalogueReading(answer.catalogue === "reading");
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        console.error(error);
-        setLoadFailed(true);
-      },
-    );
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let polls = 0;
+    const load = () => {
+      reviewSuggestions(shopId, ids.split(","), controller.signal).then(
+        (answer) => {
+          setReview(answer.videos);
+          setCatalogue(answer.catalogue);
+          const nothingYet = answer.videos.every((video) => video.suggestions.length === 0);
+          if (answer.catalogue !== "ready" && nothingYet && ++polls < CATALOGUE_POLLS_MAX) timer = setTimeout(load, CATALOGUE_POLL_MS);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error(error);
+          setLoadFailed(true);
+        },
+      );
+    };
+    load();
     return () => {
-      cancelled = true;
+      controller.abort();
+      clearTimeout(timer);
     };
   }, [ids, shopId, attempt]);
 
@@ -128,9 +139,18 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
             </Text>
           </InlineStack>
         ) : withSuggestions.length === 0 ? (
-          <Text as="p" tone="subdued">
-            {catalogueReading ? LIBRARY_TEXT.catalogueReading : LIBRARY_TEXT.reviewNoSuggestions}
-          </Text>
+          catalogue === "building" ? (
+            <InlineStack gap="200" blockAlign="center" wrap={false}>
+              <Spinner size="small" accessibilityLabel={LIBRARY_TEXT.suggestionsPreparing} />
+              <Text as="p" tone="subdued">
+                {LIBRARY_TEXT.suggestionsPreparing}
+              </Text>
+            </InlineStack>
+          ) : (
+            <Text as="p" tone="subdued">
+              {catalogue === "reading" ? LIBRARY_TEXT.catalogueReading : LIBRARY_TEXT.reviewNoSuggestions}
+            </Text>
+          )
         ) : (
           <>
             <Text as="p">{LIBRARY_TEXT.reviewSuggestionsIntro}</Text>

@@ -10,7 +10,7 @@ import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";
 
 const SEARCH_DEBOUNCE_MS = 250;
-/** While the shop's catalogue is being read for the first time, the suggestions are asked for again this often. */
+/** While the shop's catalogue is being read for the first time, or its suggestions prepared, the suggestions are asked for again this often. */
 const CATALOGUE_POLL_MS = 2_000;
 const CATALOGUE_POLLS_MAX = 30;
 
@@ -56,7 +56,7 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
   const [error, setError] = useState<string | null>(null);
   const [activeOptionId, setActiveOptionId] = useState<string | undefined>(undefined);
   const [suggestions, setSuggestions] = useState<ProductSuggestionDto[]>([]);
-  const [suggestionState, setSuggestionState] = useState<"loading" | "reading" | "ready" | "failed">("loading");
+  const [suggestionState, setSuggestionState] = useState<"loading" | "reading" | "building" | "ready" | "failed">("loading");
   const changed = useRef(false);
   const listId = `product-results-${useId().replace(/:/g, "")}`;
 
@@ -74,7 +74,7 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
     changed.current = false;
   }
 
-  // The top suggestions (decision 053); while the catalogue is read for the first time, asked again.
+  // The top suggestions (decision 053); while the catalogue is read for the first time, or its index built (decision 059), asked again.
   useEffect(() => {
     if (!videoId) return;
     const controller = new AbortController();
@@ -84,9 +84,9 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
       fetchVideoSuggestions(videoId, shopId, controller.signal).then(
         (answer) => {
           setSuggestions(answer.suggestions);
-          const reading = answer.catalogue === "reading" && answer.suggestions.length === 0;
-          setSuggestionState(reading ? "reading" : "ready");
-          if (reading && ++polls < CATALOGUE_POLLS_MAX) timer = setTimeout(load, CATALOGUE_POLL_MS);
+          const waiting = answer.catalogue !== "ready" && answer.suggestions.length === 0 ? answer.catalogue : null;
+          setSuggestionState(waiting ?? "ready");
+          if (waiting && ++polls < CATALOGUE_POLLS_MAX) timer = setTimeout(load, CATALOGUE_POLL_MS);
         },
         (loadError: unknown) => {
           if (controller.signal.aborted) return;
@@ -254,6 +254,13 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
               <Text as="p" tone="subdued">
                 {LIBRARY_TEXT.catalogueReading}
               </Text>
+            ) : suggestionState === "building" ? (
+              <InlineStack gap="200" blockAlign="center" wrap={false}>
+                <Spinner size="small" accessibilityLabel={LIBRARY_TEXT.suggestionsPreparing} />
+                <Text as="p" tone="subdued">
+                  {LIBRARY_TEXT.suggestionsPreparing}
+                </Text>
+              </InlineStack>
             ) : openSuggestions.length === 0 ? (
               <Text as="p" tone="subdued">
                 {LIBRARY_TEXT.noSuggestions}
