@@ -7,13 +7,25 @@
  * when they are not there (`realThemesMissing`).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 /** The project's root (this file is tests/emulators/shopify/real-themes/theme-source.ts). */
 const PROJECT_ROOT = resolve(import.meta.dirname, "../../../..");
 
-/** Where the real themes live: `../shared/themes/` beside the project. */
-export const REAL_THEMES_DIR = resolve(PROJECT_ROOT, "..", "shared", "themes");
+/**
+ * Where the real themes live: `../shared/themes/` beside the project, or beside
+ * a folder further up (a clean clone checked out deeper, as CI may); the
+ * SHOPIFY_THEMES_DIR environment variable names another place.
+ */
+export const REAL_THEMES_DIR = process.env.SHOPIFY_THEMES_DIR ? resolve(process.env.SHOPIFY_THEMES_DIR) : findSharedThemes(PROJECT_ROOT);
+
+function findSharedThemes(from: string): string {
+  for (let dir = resolve(from, ".."); ; dir = dirname(dir)) {
+    const candidate = join(dir, "shared", "themes");
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return resolve(from, "..", "shared", "themes");
+  }
+}
 
 export const REAL_THEME_NAMES = ["dawn", "horizon-3.5.1", "horizon-4.1.3"] as const;
 export type RealThemeName = (typeof REAL_THEME_NAMES)[number];
