@@ -317,9 +317,13 @@ try {
           throw new Error("No preview played before the tap");
         });
       // On a real theme the card may sit under the theme's sticky header once focused: the middle of the screen.
-      if (theme) await warm.card.evaluate((card) => card.scrollIntoView({ block: "center" }));
+      // Instantly: Horizon scrolls smoothly, and a tap aimed mid-scroll misses the card. The tap's point is checked.
+      if (theme) await warm.card.evaluate((card) => card.scrollIntoView({ block: "center", behavior: "instant" }));
+      const cardAt = await centreOf(warm.card);
+      const hit = await warm.card.evaluate((card, at) => card.contains(document.elementFromPoint(at.x, at.y)), cardAt);
+      if (!hit) throw new Error(`Repetition ${repetition}: something covers the card at ${JSON.stringify(cardAt)}`);
       from = await recordedCount(warm.page);
-      await tap(warm.cdp, await centreOf(warm.card));
+      await tap(warm.cdp, cardAt);
       const opened = await expectPlaying(warm.page, `Repetition ${repetition}, warm open`);
       const openWarm = counted(await interactionDuration(warm.page, from));
 
