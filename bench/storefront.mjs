@@ -320,7 +320,11 @@ try {
       // Instantly: Horizon scrolls smoothly, and a tap aimed mid-scroll misses the card. The tap's point is checked.
       if (theme) await warm.card.evaluate((card) => card.scrollIntoView({ block: "center", behavior: "instant" }));
       const cardAt = await centreOf(warm.card);
-      const hit = await warm.card.evaluate((card, at) => card.contains(document.elementFromPoint(at.x, at.y)), cardAt);
+      // Touch points are in the visual viewport, elementFromPoint in the layout viewport (they differ on Horizon 4.1.3).
+      const hit = await warm.card.evaluate(
+        (card, at) => card.contains(document.elementFromPoint(at.x + (visualViewport?.offsetLeft ?? 0), at.y + (visualViewport?.offsetTop ?? 0))),
+        cardAt,
+      );
       if (!hit) throw new Error(`Repetition ${repetition}: something covers the card at ${JSON.stringify(cardAt)}`);
       from = await recordedCount(warm.page);
       await tap(warm.cdp, cardAt);
