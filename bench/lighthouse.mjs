@@ -37,7 +37,7 @@ import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { loadavg } from "node:os";
-import { CHROMIUM, CHROME_FLAGS, PAGE_KINDS, median, realThemeOption, startBenchStorefront } from "./storefront-shops.mjs";
+import { CHROMIUM, CHROME_FLAGS, PAGE_KINDS, WIDGET_SECTION_INDEX, median, realThemeOption, startBenchStorefront } from "./storefront-shops.mjs";
 
 const args = process.argv.slice(2);
 const theme = realThemeOption(args);
@@ -214,11 +214,15 @@ try {
   };
 
   const signed = (/** @type {number} */ value) => `${value >= 0 ? "+" : ""}${value.toFixed(0)}`;
+  const placement =
+    WIDGET_SECTION_INDEX === 1
+      ? "carousel under the first section"
+      : WIDGET_SECTION_INDEX === 0
+        ? "carousel at the top of each template"
+        : `carousel after ${WIDGET_SECTION_INDEX} sections`;
   /** What previews ON are compared with: OFF on the JSON theme, no widget on a real theme (no OFF shop there). */
   const base = theme ? "plain" : "off";
-  console.log(
-    `\nLighthouse performance, local pages${theme ? ` on ${theme.label}` : ""}, carousel under the first section (median of ${runs}; mobile, simulated throttling)`,
-  );
+  console.log(`\nLighthouse performance, local pages${theme ? ` on ${theme.label}` : ""}, ${placement} (median of ${runs}; mobile, simulated throttling)`);
   /** @type {Record<Variant, number>} */
   const weighted = { plain: 0, off: 0, on: 0 };
   for (const { kind, weight } of PAGE_KINDS) {

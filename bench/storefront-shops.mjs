@@ -81,7 +81,7 @@ export function realThemeOption(argv) {
  * title) puts it in the first screen of a phone, where previews start without
  * scrolling: the case the budget is about.
  */
-const WIDGET_SECTION_INDEX = Number(process.env.BENCH_WIDGET_SECTION_INDEX ?? 1);
+export const WIDGET_SECTION_INDEX = Number(process.env.BENCH_WIDGET_SECTION_INDEX ?? 1);
 
 const VIDEOS_PER_WIDGET = 8;
 const MIRROR_TIMEOUT_MS = 60_000;
