@@ -34,6 +34,46 @@ export const PAGE_KINDS = /** @type {const} */ ([
 /** @typedef {(typeof PAGE_KINDS)[number]["kind"]} PageKind */
 
 /**
+ * One of Shopify's own themes in ../shared/themes (decision 064) with the merchant's theme settings, and how it
+ * shows the cart after an add (tests/e2e/real-theme-helpers.ts has the same set-ups for the end-to-end tests).
+ * @typedef {{ label: string, name: "dawn" | "horizon-3.5.1" | "horizon-4.1.3", settings: Record<string, unknown>, cart: "notification" | "drawer" | "page" }} RealTheme
+ */
+
+/**
+ * The real-theme set-ups the benches take (`--theme <key>` or BENCH_THEME): Dawn with each cart type (plain
+ * "dawn" is its drawer), Horizon 3.5.1 and 4.1.3 with their drawer opening on add.
+ * @type {Record<string, RealTheme>}
+ */
+export const REAL_THEMES = {
+  dawn: { label: "Dawn (drawer)", name: "dawn", settings: { cart_type: "drawer" }, cart: "drawer" },
+  "dawn-drawer": { label: "Dawn (drawer)", name: "dawn", settings: { cart_type: "drawer" }, cart: "drawer" },
+  "dawn-notification": { label: "Dawn (notification)", name: "dawn", settings: { cart_type: "notification" }, cart: "notification" },
+  "dawn-page": { label: "Dawn (page)", name: "dawn", settings: { cart_type: "page" }, cart: "page" },
+  "horizon-3.5.1": { label: "Horizon 3.5.1", name: "horizon-3.5.1", settings: { cart_type: "drawer", auto_open_cart_drawer: true }, cart: "drawer" },
+  "horizon-4.1.3": { label: "Horizon 4.1.3", name: "horizon-4.1.3", settings: { cart_type: "drawer", auto_open_cart_drawer: true }, cart: "drawer" },
+};
+
+/**
+ * The real theme a bench was asked for: `--theme <key>` in argv (removed from it, so positional arguments keep
+ * their place) or BENCH_THEME; null (the JSON theme, as before) when neither is given.
+ * @param {string[]} argv process.argv.slice(2), edited in place
+ * @returns {RealTheme | null}
+ */
+export function realThemeOption(argv) {
+  let key = process.env.BENCH_THEME || "";
+  const at = argv.findIndex((arg) => arg === "--theme" || arg.startsWith("--theme="));
+  if (at >= 0) {
+    const arg = argv[at] ?? "";
+    key = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : (argv[at + 1] ?? "");
+    argv.splice(at, arg.includes("=") ? 1 : 2);
+  }
+  if (!key || key === "json") return null;
+  const theme = REAL_THEMES[key];
+  if (!theme) throw new Error(`Unknown theme "${key}": one of json, ${Object.keys(REAL_THEMES).join(", ")}`);
+  return theme;
+}
+
+/**
  * Where the carousel's section goes in each template, counted in sections from
  * the top: the theme editor's deep link appends it at the end (below the fold
  * on all three pages), and a merchant who wants the videos seen drags it up.
@@ -41,7 +81,7 @@ export const PAGE_KINDS = /** @type {const} */ ([
  * title) puts it in the first screen of a phone, where previews start without
  * scrolling: the case the budget is about.
  */
-const WIDGET_SECTION_INDEX = Number(process.env.BENCH_WIDGET_SECTION_INDEX ?? 1);
+export const WIDGET_SECTION_INDEX = Number(process.env.BENCH_WIDGET_SECTION_INDEX ?? 1);
 
 const VIDEOS_PER_WIDGET = 8;
 const MIRROR_TIMEOUT_MS = 60_000;
@@ -248,34 +288,42 @@ export async function startBenchStorefront({ name, appPort, shopifyPort }) {
 
   /**
    * Moves the carousel's apps section (the last one, just added) to WIDGET_SECTION_INDEX, as a merchant drags it
-   * in the theme editor; Local Shopify keeps the theme edit as its seed takes it.
+   * in the theme editor; Local Shopify keeps the theme edit as its seed takes it (themeEdits for the JSON theme,
+   * realThemeEdits for one of Shopify's own themes, whose section of app blocks may have another type: Horizon's).
    * @param {string} shopName
+   * @param {RealTheme | null} realTheme
    */
-  async function moveCarouselSections(shopName) {
+  async function moveCarouselSections(shopName, realTheme) {
     const state = await control(shopName, "state");
     /** @type {Record<string, string>} */
-    const edits = { ...state.themeEdits?.json };
+    const edits = { ...(realTheme ? state.realThemeEdits?.[realTheme.name] : state.themeEdits?.json) };
     for (const { template } of PAGE_KINDS) {
       const file = `templates/${template}.json`;
       const json = JSON.parse(edits[file] ?? "null");
       const appsSection = json?.order?.at(-1);
-      if (!appsSection || json.sections[appsSection]?.type !== "apps") throw new Error(`${shopName}: no apps section at the end of ${file}`);
+      /** @type {{ type?: string, blocks?: Record<string, { type?: string }> } | undefined} */
+      const section = appsSection ? json.sections[appsSection] : undefined;
+      const holdsCarousel = Object.values(section?.blocks ?? {}).some((block) => block.type?.startsWith("shopify://apps/clipcart/blocks/carousel/"));
+      if (!section || !holdsCarousel || (!realTheme && section.type !== "apps"))
+        throw new Error(`${shopName}: no section of app blocks with the carousel at the end of ${file}`);
       json.order = json.order.slice(0, -1);
       json.order.splice(WIDGET_SECTION_INDEX, 0, appsSection);
       edits[file] = `${JSON.stringify(json, null, 2)}\n`;
     }
-    await control(shopName, "seed", { themeEdits: { json: edits } });
+    await control(shopName, "seed", realTheme ? { realThemeEdits: { [realTheme.name]: edits } } : { themeEdits: { json: edits } });
   }
 
   /**
-   * A shop on the JSON theme; with `carousel`, a carousel of 8 approved videos (2 tagged products each) on the home,
+   * A shop on the JSON theme, or with `realTheme` on one of Shopify's own themes (decision 064) with the merchant's
+   * theme settings; with `carousel`, a carousel of 8 approved videos (2 tagged products each) on the home,
    * product and collection templates, with live previews on or off, whose copies in Shopify Files are ready.
    * Answers the shop's page URLs (Chromium resolves *.localhost) and the published widget.
    * @param {string} shopName
    * @param {{ playPreviews: boolean } | null} carousel
+   * @param {RealTheme | null} [realTheme]
    */
-  async function setUpShop(shopName, carousel) {
-    await control(shopName, "seed", { theme: "json" });
+  async function setUpShop(shopName, carousel, realTheme = null) {
+    await control(shopName, "seed", realTheme ? { realTheme: realTheme.name, themeSettings: realTheme.settings } : { theme: "json" });
     /** @type {import("../app/storefront/widget-data.ts").StorefrontWidget | null} */
     let published = null;
     if (carousel) {
@@ -325,7 +373,7 @@ export async function startBenchStorefront({ name, appPort, shopifyPort }) {
         });
         if (!saved.ok) throw new Error(`Theme editor save of ${template} for ${shopName}: ${saved.status}`);
       }
-      await moveCarouselSections(shopName);
+      await moveCarouselSections(shopName, realTheme);
     }
 
     /** @type {Record<PageKind, string>} */
