@@ -7,6 +7,7 @@ import { displayTitle } from "~/rules/library-selection";
 import { productPriceLabel } from "~/rules/product-price";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";
+import { SuggestionsPreparing } from "./SuggestionsPreparing";
 import { VideoThumb } from "./VideoThumb";
 
 interface SuggestionReviewModalProps {
@@ -140,12 +141,7 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
           </InlineStack>
         ) : withSuggestions.length === 0 ? (
           catalogue === "building" ? (
-            <InlineStack gap="200" blockAlign="center" wrap={false}>
-              <Spinner size="small" accessibilityLabel={LIBRARY_TEXT.suggestionsPreparing} />
-              <Text as="p" tone="subdued">
-                {LIBRARY_TEXT.suggestionsPreparing}
-              </Text>
-            </InlineStack>
+            <SuggestionsPreparing />
           ) : (
             <Text as="p" tone="subdued">
               {catalogue === "reading" ? LIBRARY_TEXT.catalogueReading : LIBRARY_TEXT.reviewNoSuggestions}

@@ -8,6 +8,7 @@ import { productPriceLabel } from "~/rules/product-price";
 import { PRODUCT_SEARCH_MIN_CHARS } from "~/constants";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";
+import { SuggestionsPreparing } from "./SuggestionsPreparing";
 
 const SEARCH_DEBOUNCE_MS = 250;
 /** While the shop's catalogue is being read for the first time, or its suggestions prepared, the suggestions are asked for again this often. */
@@ -255,12 +256,7 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
                 {LIBRARY_TEXT.catalogueReading}
               </Text>
             ) : suggestionState === "building" ? (
-              <InlineStack gap="200" blockAlign="center" wrap={false}>
-                <Spinner size="small" accessibilityLabel={LIBRARY_TEXT.suggestionsPreparing} />
-                <Text as="p" tone="subdued">
-                  {LIBRARY_TEXT.suggestionsPreparing}
-                </Text>
-              </InlineStack>
+              <SuggestionsPreparing />
             ) : openSuggestions.length === 0 ? (
               <Text as="p" tone="subdued">
                 {LIBRARY_TEXT.noSuggestions}
