@@ -7,7 +7,7 @@
  * when they are not there (`realThemesMissing`).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 
 /** The project's root (this file is tests/emulators/shopify/real-themes/theme-source.ts). */
 const PROJECT_ROOT = resolve(import.meta.dirname, "../../../..");
@@ -17,13 +17,27 @@ const PROJECT_ROOT = resolve(import.meta.dirname, "../../../..");
  * a folder further up (a clean clone checked out deeper, as CI may); the
  * SHOPIFY_THEMES_DIR environment variable names another place.
  */
-export const REAL_THEMES_DIR = process.env.SHOPIFY_THEMES_DIR ? resolve(process.env.SHOPIFY_THEMES_DIR) : findSharedThemes(PROJECT_ROOT);
+export const REAL_THEMES_DIR = process.env.SHOPIFY_THEMES_DIR
+  ? resolve(process.env.SHOPIFY_THEMES_DIR)
+  : (findSharedThemes(PROJECT_ROOT) ?? findSharedThemes(clonedFrom(PROJECT_ROOT)) ?? resolve(PROJECT_ROOT, "..", "shared", "themes"));
 
-function findSharedThemes(from: string): string {
+function findSharedThemes(from: string | null): string | null {
+  if (!from) return null;
   for (let dir = resolve(from, ".."); ; dir = dirname(dir)) {
     const candidate = join(dir, "shared", "themes");
     if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) return resolve(from, "..", "shared", "themes");
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/** A clean clone made elsewhere (as CI makes one) finds the themes beside the checkout it was cloned from. */
+function clonedFrom(root: string): string | null {
+  try {
+    const config = readFileSync(join(root, ".git", "config"), "utf8");
+    const origin = /\[remote "origin"\][^[]*?url\s*=\s*(\S+)/.exec(config)?.[1];
+    return origin && isAbsolute(origin) ? origin : null;
+  } catch {
+    return null;
   }
 }
 
