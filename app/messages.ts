@@ -583,22 +583,36 @@ export const WIDGET_TEXT = {
   gotIt: "Got it",
   installedNotice: (widget: string) => `"${widget}" is installed on your store.`,
   embedTitle: "Enable App Embed",
-  embedSteps: (theme: string, embed: string, widget: string, pages: string) => [
+  embedSteps: (theme: string, embed: string, widget: string, pages: string, typeNumber: number | null) => [
     `In the theme editor, open App embeds in the left sidebar of your ${theme} theme.`,
-    `Switch on "${embed}". It shows your highest-priority widget on each page it matches.`,
+    typeNumber === null
+      ? `Switch on "${embed}". With Widget number empty it shows, on each page, your All Pages widget or else that page's highest-priority widget.`
+      : `Switch on "${embed}" and type ${typeNumber} in Widget number.`,
     `Click Save. "${widget}" now shows on: ${pages}.`,
   ],
   readyTitle: (widget: string) => `"${widget}" Ready to Install`,
-  appEmbedSteps: (embed: string, theme: string, displayNumber: number) => [
+  appEmbedSteps: (embed: string, theme: string, typeNumber: number | null) => [
     `The theme editor opened with the "${embed}" app embed of your ${theme} theme.`,
-    `Check that it is switched on and set to widget #${displayNumber}.`,
+    typeNumber === null
+      ? "Check that it is switched on. Widget number can stay empty: it shows this widget."
+      : `Check that it is switched on, and type ${typeNumber} in Widget number.`,
     INSTALL_SAVE_STEP,
   ],
-  blockSteps: (block: string, theme: string, displayNumber: number) => [
+  blockSteps: (block: string, theme: string, typeNumber: number | null) => [
     `The theme editor opened with a "${block}" block added to your ${theme} theme.`,
-    `Drag the block where you want it and check that it shows widget #${displayNumber}.`,
+    typeNumber === null
+      ? "Drag the block where you want it. Widget number can stay empty: it shows this widget."
+      : `Type ${typeNumber} in the block's Widget number, and drag the block where you want it.`,
     INSTALL_SAVE_STEP,
   ],
+  /** Issue 29 item 1: Shopify's deep links cannot fill in a block's settings, so the dialog says what to type. */
+  typeNumber: (displayNumber: number) =>
+    `In the theme editor, type ${displayNumber} in Widget number, then Save. Shopify's link cannot fill it in, and without it another widget shows there.`,
+  numberMayStayEmpty: (displayNumber: number) =>
+    `Widget number can stay empty: it shows this widget. Type ${displayNumber} there to keep it so whatever widgets you add later.`,
+  /** Issue 29 item 2: a page where the theme shows another widget where this one would go. */
+  shownInstead: (page: string, other: string, otherNumber: number) => `${page} shows "${other}" (#${otherNumber}) there instead.`,
+  missingOn: (pages: string) => `Not on: ${pages}`,
   deleteTitle: (widget: string) => `Delete "${widget}"?`,
   deleteBody: "The widget is deleted from Clipcart; its videos stay in your library. Then take it off your theme:",
   removalSteps: (displayNumber: number) => [
@@ -670,6 +684,12 @@ export const THEME_STATUS_TEXT = {
   // Starts with the button's own words (what a voice user says to press it), then what it fixes.
   fixLabel: (action: string, piece: string) => `${action}: ${piece}`,
   checkAgain: "Check again",
+  /** Issue 29 item 2: per widget and page, from the theme's files. */
+  widgetsIntro: "Where your live theme shows each widget:",
+  widgetHeading: (name: string, number: number) => `${name} (#${number})`,
+  live: "Live",
+  missing: "Not added",
+  replaced: (name: string, number: number) => `Shows "${name}" (#${number}) instead`,
 };
 
 export const DASHBOARD_TEXT = {
@@ -708,6 +728,9 @@ export const DASHBOARD_TEXT = {
   manageVideos: "Manage Videos",
   allSetTitle: "You're all set",
   allSetBody: "Your videos are live on your store. Keep your library fresh and watch what shoppers click.",
+  /** Issue 29 item 2: widgets exist, but the theme does not show each on every page it is for. */
+  finishSetupTitle: "Finish adding your widgets to your theme",
+  finishSetupBody: "Some pages your widgets are for do not show them yet. Theme setup above says where, with a link that adds each one.",
   active: "Active",
   manageWidgets: "Manage Widgets",
   viewAnalytics: "View Analytics",

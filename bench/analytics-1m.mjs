@@ -30,7 +30,7 @@ async function measure() {
   const { prisma, databaseKind } = await import("../app/db.server.ts");
   const { writeEvents } = await import("../app/models/storefront-events.server.ts");
   const { analyticsSummary, videoAnalytics, widgetAnalytics } = await import("../app/models/analytics.server.ts");
-  const { loadDashboardStats } = await import("../app/models/dashboard.server.ts");
+  const { loadDashboard } = await import("../app/models/dashboard.server.ts");
 
   const seedStart = performance.now();
   const shopId = await seed(prisma, writeEvents);
@@ -46,7 +46,7 @@ async function measure() {
     ["videos, last 30 days", () => videoAnalytics(shopId)],
     ["widgets, last 30 days", () => widgetAnalytics(shopId)],
     // No Admin API here: a published theme that cannot be found (installed widgets then count as active).
-    ["Dashboard figures", () => loadDashboardStats(shopId, async () => Response.json({ data: { themes: { nodes: [] } } }))],
+    ["Dashboard figures", () => loadDashboard(shopId, async () => Response.json({ data: { themes: { nodes: [] } } }))],
   ];
   for (const [name, read] of reads) {
     for (let i = 0; i < WARM_UP; i++) await read();

@@ -2,19 +2,34 @@
  * The Dashboard's figures (spec 2): what the merchant has set up, and how
  * much shoppers engage. Counts only; each is one indexed query per shop.
  */
-import { prisma } from "~/db.server";
 import { totalClicks } from "./analytics.server";
-import type { DashboardStats } from "~/rules/api-types";
+import type { DashboardStats, WidgetDto } from "~/rules/api-types";
 import type { AdminGraphql } from "~/shopify/admin-gateway.server";
 import { countLibrary } from "./library-counts.server";
-import { countActiveWidgets } from "./theme-setup.server";
+import type { ThemeSetup } from "~/rules/theme-setup";
+import { countWidgetsOnStore, loadThemeSetup } from "./theme-setup.server";
+import { listWidgets } from "./widgets.server";
 
-export async function loadDashboardStats(shopId: string, graphql: AdminGraphql): Promise<DashboardStats> {
-  const [library, installedWidgets, activeWidgets, clicks] = await Promise.all([
+export interface DashboardData {
+  stats: DashboardStats;
+  widgets: WidgetDto[];
+  /**
+   * The published theme read once for the whole page (issue 29 item 2): the
+   * Active Widgets figure, the Theme setup card and whether the merchant is
+   * "all set" come from this one reading. Null without widgets, or when the
+   * theme cannot be read.
+   */
+  themeSetup: ThemeSetup | null;
+}
+
+export async function loadDashboard(shopId: string, graphql: AdminGraphql): Promise<DashboardData> {
+  const widgets = await listWidgets(shopId);
+  const [library, clicks, themeSetup] = await Promise.all([
     countLibrary(shopId),
-    prisma.widget.count({ where: { shopId, installedAt: { not: null } } }),
-    countActiveWidgets(shopId, graphql),
     totalClicks(shopId),
+    widgets.length > 0 ? loadThemeSetup(graphql) : Promise.resolve(null),
   ]);
-  return { ...library, installedWidgets, activeWidgets, totalClicks: clicks };
+  const installedWidgets = widgets.filter((widget) => widget.installed_at !== null).length;
+  const activeWidgets = countWidgetsOnStore(widgets, themeSetup);
+  return { stats: { ...library, installedWidgets, activeWidgets, totalClicks: clicks }, widgets, themeSetup };
 }

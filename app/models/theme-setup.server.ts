@@ -33,7 +33,7 @@ export async function loadThemeSetup(graphql: AdminGraphql): Promise<ThemeSetup 
 export function countWidgetsOnStore(widgets: readonly WidgetDto[], setup: ThemeSetup | null): number {
   const installed = widgets.filter((widget) => widget.installed_at !== null);
   if (!setup) return installed.length;
-  return installed.filter((widget) => widgetLiveContexts(widget, setup).length > 0).length;
+  return installed.filter((widget) => widgetLiveContexts(widget, setup, widgets).length > 0).length;
 }
 
 /** The shop's "Active Widgets (deployed on store)"; the theme is read only when some widget is installed. */

@@ -3,9 +3,8 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { authenticatePage } from "~/http/page-auth.server";
 import { useShop } from "~/browser/shop-context";
-import { loadDashboardStats } from "~/models/dashboard.server";
+import { loadDashboard } from "~/models/dashboard.server";
 import { getShopByDomain } from "~/models/shop.server";
-import { listWidgets } from "~/models/widgets.server";
 import { shopOrigin } from "~/shopify/local-shopify.server";
 import { AppPage } from "~/components/AppPage";
 import { DashboardView, type DashboardPageData } from "~/components/dashboard/DashboardView";
@@ -18,9 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await getShopByDomain(auth.session.shop);
   // First visit: the browser bootstraps the shop right after this load; the page then reads again.
   if (!shop) return json<DashboardPageData>({ shopFound: false, stats: null, supportChatId, themeCheck: null });
-  const [stats, widgets] = await Promise.all([loadDashboardStats(shop.id, auth.admin.graphql), listWidgets(shop.id)]);
+  const { stats, widgets, themeSetup } = await loadDashboard(shop.id, auth.admin.graphql);
   const themeCheck = {
-    widgets: widgets.map(({ layout_type, page_contexts }) => ({ layout_type, page_contexts })),
+    widgets: widgets.map(({ name, layout_type, page_contexts, display_number, priority }) => ({ name, layout_type, page_contexts, display_number, priority })),
+    themeSetup,
     apiKey: process.env.SHOPIFY_API_KEY ?? "",
     shopOrigin: shopOrigin(auth.session.shop),
   };

@@ -108,32 +108,126 @@ export function embedHandleFor(layout: LayoutType): string {
   return layout === "sticky" ? THEME_BLOCK_HANDLES.sticky : THEME_BLOCK_HANDLES.pageWidgets;
 }
 
-interface PlacedWidget {
+/** What deciding which widget a block shows needs to know of a widget (the published index carries the same). */
+export interface PlacedWidget {
   layout_type: LayoutType;
   page_contexts: readonly PageContext[];
   display_number: number;
-}
-
-/** A block or embed set to this widget, or set to automatic (it shows the page's widget of its layouts). */
-function shows(block: PlacedBlock, handle: string, widget: PlacedWidget): boolean {
-  return block.handle === handle && (block.widgetNumber === null || block.widgetNumber === widget.display_number);
+  /** 1 (highest) to 5 (lowest); automatic blocks and embeds show the highest. */
+  priority: number;
 }
 
 /**
- * The widget's chosen pages that the theme shows it on: through its app embed
- * (switched on: every chosen page, All Pages included) or, on JSON themes, an
- * app block of its layout in the page's template.
+ * The layouts each block or embed shows: the `layouts` each file in
+ * extensions/clipcart-widgets/blocks/ hands to snippets/clipcart-pick.liquid
+ * (a unit test reads the files and holds them to this).
  */
-export function widgetLiveContexts(widget: PlacedWidget, setup: ThemeSetup): PageContext[] {
-  const embedded = setup.embeds.some((block) => shows(block, embedHandleFor(widget.layout_type), widget));
-  if (embedded) return [...widget.page_contexts];
-  if (widget.layout_type === "sticky" || setup.type === "liquid") return [];
-  const handle = THEME_BLOCK_HANDLES[widget.layout_type];
-  return widget.page_contexts.filter((context) => context !== "all_pages" && setup.templates[context].some((block) => shows(block, handle, widget)));
+export const BLOCK_LAYOUTS: Readonly<Record<string, readonly LayoutType[]>> = {
+  [THEME_BLOCK_HANDLES.carousel]: ["carousel"],
+  [THEME_BLOCK_HANDLES.grid]: ["grid"],
+  [THEME_BLOCK_HANDLES.single]: ["single"],
+  [THEME_BLOCK_HANDLES.stories]: ["stories"],
+  [THEME_BLOCK_HANDLES.sticky]: ["sticky"],
+  [THEME_BLOCK_HANDLES.pageWidgets]: ["carousel", "grid", "single", "stories"],
+};
+
+/** A storefront page as clipcart-pick sees it: one of the four templates, or any other page. */
+export type StorePage = TemplateContext | "other";
+
+const EMBED_HANDLES = new Set<string>([THEME_BLOCK_HANDLES.sticky, THEME_BLOCK_HANDLES.pageWidgets]);
+const forPage = (widget: PlacedWidget, page: StorePage) =>
+  widget.page_contexts.includes("all_pages") || (page !== "other" && widget.page_contexts.includes(page));
+
+/**
+ * The display number of the widget a block or embed shows on a page, or null:
+ * snippets/clipcart-pick.liquid in TypeScript, so that the admin says what the
+ * storefront really shows (issue 29 item 2). A set number shows that widget
+ * when the block takes its layout (an embed, only on the widget's pages);
+ * automatic shows the page's highest-priority widget of the block's layouts,
+ * and an embed ranks All Pages widgets first (on a JSON theme page-specific
+ * widgets sit in app blocks, so the embed is theirs; issue 29 item 1).
+ * Unlike the Liquid, every widget is taken to have videos: this is where a
+ * widget sits, not whether it has something to show today.
+ */
+export function shownWidgetNumber(block: PlacedBlock, page: StorePage, widgets: readonly PlacedWidget[]): number | null {
+  const accepted = BLOCK_LAYOUTS[block.handle] ?? [];
+  const embed = EMBED_HANDLES.has(block.handle);
+  if (block.widgetNumber !== null) {
+    const chosen = widgets.find((widget) => widget.display_number === block.widgetNumber);
+    if (!chosen || !accepted.includes(chosen.layout_type)) return null;
+    return !embed || forPage(chosen, page) ? chosen.display_number : null;
+  }
+  const rank = (widget: PlacedWidget) => (embed && !widget.page_contexts.includes("all_pages") ? 100 : 0) + widget.priority;
+  const candidates = widgets
+    .filter((widget) => accepted.includes(widget.layout_type) && forPage(widget, page))
+    .sort((a, b) => rank(a) - rank(b) || a.display_number - b.display_number);
+  return candidates[0]?.display_number ?? null;
 }
 
-/** The widget's chosen pages still lacking it. */
-export function widgetMissingContexts(widget: PlacedWidget, setup: ThemeSetup): PageContext[] {
-  const live = new Set(widgetLiveContexts(widget, setup));
-  return widget.page_contexts.filter((context) => !live.has(context));
+/**
+ * One of a widget's chosen pages as the published theme shows it: live (through
+ * an app block or the app embed), missing (nothing there shows its layout), or
+ * replaced (the block or embed that would show it shows widget `by` instead).
+ */
+export type PageStatus =
+  | { page: PageContext; state: "live"; through: "block" | "embed" }
+  | { page: PageContext; state: "missing" }
+  | { page: PageContext; state: "replaced"; by: number };
+
+/** The blocks and embeds on a page that can show `layout`; All Pages is what the embed shows on any other page. */
+function piecesOn(setup: ThemeSetup, page: PageContext, layout: LayoutType): PlacedBlock[] {
+  const takes = (block: PlacedBlock) => (BLOCK_LAYOUTS[block.handle] ?? []).includes(layout);
+  const embeds = setup.embeds.filter(takes);
+  if (page === "all_pages" || setup.type === "liquid") return embeds;
+  return [...setup.templates[page].filter(takes), ...embeds];
+}
+
+/**
+ * Per chosen page, what the published theme shows there for this widget. The
+ * card's "Live on", the install dialog's links and the Dashboard's Theme setup
+ * all read this one answer. `widgets` is the shop's widgets (the ones that
+ * compete for automatic blocks).
+ */
+export function widgetPageStatuses(widget: PlacedWidget, setup: ThemeSetup, widgets: readonly PlacedWidget[]): PageStatus[] {
+  const all = widgets.some((other) => other.display_number === widget.display_number) ? widgets : [...widgets, widget];
+  return widget.page_contexts.map((page): PageStatus => {
+    const storePage: StorePage = page === "all_pages" ? "other" : page;
+    const shown = piecesOn(setup, page, widget.layout_type).map((block) => ({ block, number: shownWidgetNumber(block, storePage, all) }));
+    const mine = shown.find((entry) => entry.number === widget.display_number);
+    if (mine) return { page, state: "live", through: EMBED_HANDLES.has(mine.block.handle) ? "embed" : "block" };
+    // Another widget counts as shown "instead" only where this one would go in (a page's own widget on a
+    // JSON theme goes in an app block, not in the embed that shows the All Pages widget there).
+    const throughEmbed = installsAsEmbed(widget.layout_type, setup.type, widget.page_contexts);
+    const other = shown.find((entry) => entry.number !== null && EMBED_HANDLES.has(entry.block.handle) === throughEmbed);
+    return other?.number != null ? { page, state: "replaced", by: other.number } : { page, state: "missing" };
+  });
+}
+
+/** The widget's chosen pages that the theme shows it on. */
+export function widgetLiveContexts(widget: PlacedWidget, setup: ThemeSetup, widgets: readonly PlacedWidget[]): PageContext[] {
+  return widgetPageStatuses(widget, setup, widgets)
+    .filter((status) => status.state === "live")
+    .map((status) => status.page);
+}
+
+/** The widget's chosen pages still lacking it (nothing there, or another widget shown instead). */
+export function widgetMissingContexts(widget: PlacedWidget, setup: ThemeSetup, widgets: readonly PlacedWidget[]): PageContext[] {
+  return widgetPageStatuses(widget, setup, widgets)
+    .filter((status) => status.state !== "live")
+    .map((status) => status.page);
+}
+
+/**
+ * Whether the merchant must type the widget's number in the block or embed the
+ * deep link adds on `page`: Shopify's deep links cannot set a block's settings,
+ * so this says whether "automatic" would show this widget there.
+ */
+export function needsWidgetNumber(widget: PlacedWidget, setup: ThemeSetup, widgets: readonly PlacedWidget[], page: PageContext): boolean {
+  const all = widgets.some((other) => other.display_number === widget.display_number) ? widgets : [...widgets, widget];
+  const embedded = installsAsEmbed(widget.layout_type, setup.type, widget.page_contexts);
+  const handle = embedded ? embedHandleFor(widget.layout_type) : THEME_BLOCK_HANDLES[widget.layout_type];
+  // An app embed is one per theme: the link opens the one already there, set to whatever it was set to.
+  const existing = embedded ? setup.embeds.find((block) => block.handle === handle) : undefined;
+  if (existing && existing.widgetNumber !== null) return existing.widgetNumber !== widget.display_number;
+  return shownWidgetNumber({ handle, widgetNumber: null }, page === "all_pages" ? "other" : page, all) !== widget.display_number;
 }

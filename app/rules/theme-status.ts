@@ -1,12 +1,23 @@
 /**
- * Issue 15 item 22 (Built for Shopify 4.2.3): what the Dashboard's theme setup
- * card lists, from App Bridge's `shopify.app.extensions()`: each app embed and
- * app block the shop's widgets need in the live theme, whether it is active,
- * and the theme editor deep link that fixes it. Client-safe.
+ * What the Dashboard's Theme setup card lists (issue 15 item 22, issue 29
+ * item 2): per widget and page, from the server's reading of the published
+ * theme (the same as the Widgets page's); when the server cannot read the
+ * theme, from App Bridge's `shopify.app.extensions()` (Built for Shopify
+ * 4.2.3), which knows the blocks and embeds but not which widget each shows.
+ * Client-safe.
  */
 import { THEME_EDITOR_TEMPLATE, type LayoutType, type PageContext } from "~/constants";
 import { THEME_BLOCK_HANDLES } from "~/storefront/widget-data";
-import { embedHandleFor, installsAsEmbed, type TemplateContext } from "./theme-setup";
+import {
+  embedHandleFor,
+  installsAsEmbed,
+  needsWidgetNumber,
+  widgetPageStatuses,
+  type PageStatus,
+  type PlacedWidget,
+  type TemplateContext,
+  type ThemeSetup,
+} from "./theme-setup";
 import { themeEditorUrl } from "./widget-rules";
 
 /** The part of App Bridge's ExtensionInfo the card reads (theme app extensions). */
@@ -74,4 +85,53 @@ export function setupPieces(
     }
   }
   return [...pieces.values()];
+}
+
+/** A widget as the Dashboard's Theme setup lists it. */
+export interface ListedWidget extends PlacedWidget {
+  name: string;
+}
+
+/** One chosen page of a widget: its status, the widget shown there instead, and the deep link that adds it. */
+export interface WidgetPageRow {
+  status: PageStatus;
+  /** The widget the theme shows there instead ("replaced"). */
+  instead: { name: string; number: number } | null;
+  /** The theme editor deep link that puts the widget there (not live only). */
+  fixUrl: string | null;
+  /** The merchant must type the widget's number in the block or embed the link adds (a deep link cannot set it). */
+  typeNumber: boolean;
+}
+
+export interface WidgetSetupRow {
+  widget: ListedWidget;
+  pages: WidgetPageRow[];
+}
+
+/**
+ * Issue 29 item 2: the Dashboard's Theme setup from the same reading of the
+ * published theme as the Widgets page's cards and install dialog, per widget
+ * and per chosen page.
+ */
+export function widgetSetupRows(widgets: readonly ListedWidget[], setup: ThemeSetup, link: { shopOrigin: string; apiKey: string }): WidgetSetupRow[] {
+  return widgets.map((widget) => ({
+    widget,
+    pages: widgetPageStatuses(widget, setup, widgets).map((status): WidgetPageRow => {
+      const other = status.state === "replaced" ? widgets.find((candidate) => candidate.display_number === status.by) : undefined;
+      const live = status.state === "live";
+      return {
+        status,
+        instead: other ? { name: other.name, number: other.display_number } : null,
+        fixUrl: live
+          ? null
+          : themeEditorUrl({ ...link, layout: widget.layout_type, pageContexts: widget.page_contexts, themeType: setup.type, page: status.page }),
+        typeNumber: !live && needsWidgetNumber(widget, setup, widgets, status.page),
+      };
+    }),
+  }));
+}
+
+/** Every widget live on every page it is for: the Dashboard may say "You're all set". */
+export function everyWidgetLive(rows: readonly WidgetSetupRow[]): boolean {
+  return rows.every((row) => row.pages.every((page) => page.status.state === "live"));
 }

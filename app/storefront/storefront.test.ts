@@ -52,6 +52,17 @@ describe("<clipcart-widget>", () => {
     expect(element.querySelectorAll("button.cc-card")).toHaveLength(3);
   });
 
+  it("an embed showing a widget that an app block on the page already shows is dropped; another widget's embed stays (issue 29 item 1)", () => {
+    mount(`<main id="MainContent"></main>`);
+    mount(elementHtml(storefrontWidget(), {}, 'data-number="1"'), document.querySelector("main")!);
+    mount(elementHtml(storefrontWidget(), {}, 'data-number="1" data-embed data-position="main"'));
+    expect(document.querySelectorAll("clipcart-widget")).toHaveLength(1);
+    expect(document.querySelector("clipcart-widget")!.hasAttribute("data-embed")).toBe(false);
+    mount(elementHtml(storefrontWidget(), {}, 'data-number="2" data-embed'));
+    expect(document.querySelectorAll("clipcart-widget")).toHaveLength(2);
+    expect(document.querySelectorAll("clipcart-widget[data-embed] button.cc-card")).toHaveLength(3);
+  });
+
   it("renders again from the same data when the theme editor moves it", () => {
     mount(`<div id="a"></div><div id="b"></div>`);
     mount(elementHtml(storefrontWidget(), {}), document.querySelector("#a")!);

@@ -35,6 +35,11 @@ class ClipcartWidgetElement extends HTMLElement {
 
   connectedCallback() {
     if (this.rendered) return;
+    // An app embed at the end of <body> showing a widget an app block on this page already shows: one copy only.
+    if (this.hasAttribute("data-embed") && document.querySelector(`clipcart-widget:not([data-embed])[data-number="${this.dataset.number}"]`)) {
+      this.remove();
+      return;
+    }
     // Read once: rendering replaces the inline scripts, and the theme editor may move the element.
     this.data = this.data || { widget: inlineJson(this, "widget"), strings: inlineJson(this, "strings") };
     if (this.dataset.position === "main" && !this.placed) {

@@ -33,7 +33,7 @@ test("the three states of the main panel, the overview and the Quick Steps follo
   await app.getByRole("button", { name: "Create Widget" }).click();
   await expect(app.getByRole("button", { name: "Add widget" }).first()).toBeVisible();
 
-  // Both: all set, with the overview's four figures.
+  // Both, but the widget is on no page of the theme: not "all set" yet (issue 29 item 2), with the overview's four figures.
   const prisma = await e2eDb();
   const [widget] = await seedWidgets(shop, [{ name: "Homepage carousel", layoutType: "carousel" }]);
   const shopRow = await bootstrappedShop(shop);
@@ -48,9 +48,9 @@ test("the three states of the main panel, the overview and the Quick Steps follo
     ],
   });
   app = await openApp("/");
-  await expect(heading(app, "You're all set")).toBeVisible();
-  await expect(app.getByText("Active", { exact: true })).toBeVisible();
-  for (const name of ["Manage Videos", "Manage Widgets", "View Analytics"]) await expect(app.getByRole("button", { name })).toBeVisible();
+  await expect(heading(app, "Finish adding your widgets to your theme")).toBeVisible();
+  await expect(heading(app, "You're all set")).toHaveCount(0);
+  for (const name of ["Manage Widgets", "Manage Videos"]) await expect(app.getByRole("button", { name })).toBeVisible();
   await expect(cardTitled(app, "Total Videos")).toContainText("2");
   await expect(cardTitled(app, "Total Videos")).toContainText("1 published");
   // Created, not installed: not on the store (issue 15 item 4).
@@ -70,11 +70,15 @@ test("the three states of the main panel, the overview and the Quick Steps follo
   await setThemeEdits(shop, { "templates/index.json": templateWithBlocks([{ handle: "carousel", widgetNumber: widget.displayNumber }]) });
   app = await openApp("/");
   await expect(cardTitled(app, "Active Widgets")).toContainText("1deployed on store");
+  // Live on every page it is for: all set.
+  await expect(heading(app, "You're all set")).toBeVisible();
+  await expect(app.getByText("Active", { exact: true })).toBeVisible();
+  for (const name of ["Manage Videos", "Manage Widgets", "View Analytics"]) await expect(app.getByRole("button", { name })).toBeVisible();
   await app.getByRole("button", { name: "View Analytics" }).click();
   await expect(app.getByRole("heading", { name: "Analytics", exact: true })).toBeVisible();
 });
 
-test("the Dashboard shows whether the app embed and app blocks the widgets need are active in the live theme, with a one-click fix for each missing one (issue 15 item 22)", async ({
+test("the Dashboard's Theme setup says, per widget and page, what the live theme shows, with a one-click fix for each missing page (issue 15 item 22, issue 29 item 2)", async ({
   page,
   openApp,
   shop,
@@ -91,18 +95,19 @@ test("the Dashboard shows whether the app embed and app blocks the widgets need 
   await setThemeEdits(shop, { "templates/index.json": templateWithBlocks([{ handle: "carousel", widgetNumber: 1 }]) });
   const app = await openApp("/");
   const setup = app.getByRole("list", { name: "Theme setup" });
-  const piece = (name: string) => setup.getByRole("listitem").filter({ hasText: name });
-  await expect(setup.getByRole("listitem")).toHaveCount(3);
-  await expect(piece("App block: Video carousel on Homepage")).toContainText("Active");
-  await expect(piece("App block: Video carousel on Homepage").getByRole("link")).toHaveCount(0);
-  await expect(piece("App block: Video carousel on Product Pages")).toContainText("Not active");
-  const addBlock = piece("App block: Video carousel on Product Pages").getByRole("link", { name: "Add block: App block: Video carousel on Product Pages" });
+  const widget = (name: string) => setup.getByRole("listitem").filter({ hasText: name });
+  const pageLine = (name: string, context: string) => widget(name).locator(`[data-theme-page="${context}"]`);
+  await expect(setup.getByRole("listitem")).toHaveCount(2);
+  await expect(pageLine("Reel (#1)", "homepage")).toContainText("Live");
+  await expect(pageLine("Reel (#1)", "homepage").getByRole("link")).toHaveCount(0);
+  await expect(pageLine("Reel (#1)", "product")).toContainText("Not added");
+  const addBlock = pageLine("Reel (#1)", "product").getByRole("link", { name: "Add to Product Pages" });
   const blockLink = new URL((await addBlock.getAttribute("href")) ?? "");
   expect(Object.fromEntries(blockLink.searchParams)).toMatchObject({ template: "product", addAppBlockId: expect.stringMatching(/\/carousel$/) });
-  await expect(piece("App embed: Sticky video")).toContainText("Not active");
+  await expect(pageLine("Cart sticky (#2)", "cart")).toContainText("Not added");
 
-  // One click: the theme editor opens on the sticky embed; saved there, Check again shows it active.
-  const [editor] = await Promise.all([page.context().waitForEvent("page"), piece("App embed: Sticky video").getByRole("link").click()]);
+  // One click: the theme editor opens on the sticky embed; saved there, Check again shows it live.
+  const [editor] = await Promise.all([page.context().waitForEvent("page"), pageLine("Cart sticky (#2)", "cart").getByRole("link").click()]);
   await editor.waitForLoadState();
   expect(new URL(editor.url()).searchParams.get("activateAppId")).toMatch(/\/sticky$/);
   await editor.getByLabel("Widget number").fill("2");
@@ -110,8 +115,8 @@ test("the Dashboard shows whether the app embed and app blocks the widgets need 
   await expect(editor.getByTestId("theme-editor-saved")).toBeVisible();
   await editor.close();
   await app.getByRole("button", { name: "Check again" }).click();
-  await expect(piece("App embed: Sticky video")).toContainText("Active");
-  await expect(piece("App embed: Sticky video")).not.toContainText("Not active");
+  await expect(pageLine("Cart sticky (#2)", "cart")).toContainText("Live");
+  await expect(pageLine("Cart sticky (#2)", "cart")).not.toContainText("Not added");
 });
 
 test("the tutorial opens in a player; Support without a chat only warns; Help Guide is an external link", async ({ page, openApp }) => {

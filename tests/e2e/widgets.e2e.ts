@@ -233,7 +233,8 @@ test("Install on Store opens the theme editor deep link for each page and theme 
   expect(Object.fromEntries(vintage.searchParams)).toEqual({ template: "index", context: "apps", activateAppId: `${apiKey}/page-widgets` });
   await expect(adminModal(app).getByRole("heading", { name: "Enable App Embed" })).toBeVisible();
   await expect(adminModal(app).getByRole("listitem")).toHaveCount(3);
-  await expect(adminModal(app).getByText('Switch on "Videos by page".', { exact: false })).toBeVisible();
+  // The embed's automatic choice would be the All Pages widget ("Everywhere"): the number must be typed.
+  await expect(adminModal(app).getByText('Switch on "Videos by page" and type 2 in Widget number.', { exact: false })).toBeVisible();
   await modalButton(app, "Got it").click();
   await expect(cardTitled(app, "Home grid").getByText("Installed")).toBeVisible();
 });

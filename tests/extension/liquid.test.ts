@@ -11,6 +11,7 @@ import { WIDGET_STRINGS } from "~/storefront/widget-strings";
 import type { PageContext } from "~/constants";
 import type { StorefrontWidget } from "~/storefront/widget-data";
 import { clipcartMetafields, HOSTILE_TITLE, storefrontVideo, storefrontWidget } from "../support/storefront-widgets";
+import { shownWidgetNumber, type StorePage } from "~/rules/theme-setup";
 import { extensionLiquid } from "./extension-files";
 
 const engine = extensionLiquid();
@@ -75,10 +76,17 @@ describe("automatic choice (no widget number)", () => {
     expect(await renderBlock("sticky", { pageType: "index", metafields })).not.toContain("<clipcart-widget");
   });
 
-  it("page-widgets (vintage themes) shows the page's highest-priority non-sticky widget", async () => {
-    expect(shownNumber(await renderBlock("page-widgets", { pageType: "index", metafields }))).toBe(4); // grid, priority 1
-    expect(shownNumber(await renderBlock("page-widgets", { pageType: "product", metafields }))).toBe(2);
+  it("page-widgets shows the highest-priority All Pages widget first (a page's own widgets sit in app blocks: decision 070)", async () => {
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "index", metafields }))).toBe(3); // not the grid #4 of priority 1
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "product", metafields }))).toBe(3);
     expect(shownNumber(await renderBlock("page-widgets", { pageType: "cart", metafields }))).toBe(3); // the sticky #6 is not its business
+  });
+
+  it("page-widgets without an All Pages widget (vintage themes) shows the page's highest-priority non-sticky widget", async () => {
+    const pageOnly = clipcartMetafields(widgets.filter((entry) => !entry.pageContexts.includes("all_pages")));
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "index", metafields: pageOnly }))).toBe(4); // grid, priority 1
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "product", metafields: pageOnly }))).toBe(2);
+    expect(await renderBlock("page-widgets", { pageType: "cart", metafields: pageOnly })).not.toContain("<clipcart-widget");
   });
 
   it("a stories block shows Stories widgets only; the vintage themes' embed shows them too (decision 043)", async () => {
@@ -87,7 +95,36 @@ describe("automatic choice (no widget number)", () => {
     expect(shownNumber(await renderBlock("stories", { pageType: "collection", metafields: withStories }))).toBe(9);
     expect(await renderBlock("stories", { metafields })).not.toContain("<clipcart-widget"); // no Stories widget at all
     expect(shownNumber(await renderBlock("carousel", { metafields: withStories }))).toBe(3);
-    expect(shownNumber(await renderBlock("page-widgets", { pageType: "cart", metafields: withStories }))).toBe(8); // priority 1 beats the carousel #3
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "cart", metafields: withStories }))).toBe(3); // All Pages first: #3 ties #9 on priority 2, lower number
+    const storiesOnly = clipcartMetafields([widget(8, "stories", 1, ["homepage", "cart"]), widget(1, "carousel", 3, ["cart"])]);
+    expect(shownNumber(await renderBlock("page-widgets", { pageType: "cart", metafields: storiesOnly }))).toBe(8);
+  });
+
+  it("the admin's reading of the theme (shownWidgetNumber) picks what this Liquid picks, for every block, page and number (issue 29 item 2)", async () => {
+    const placed = widgets.map((entry) => ({
+      layout_type: entry.layout,
+      page_contexts: entry.pageContexts,
+      display_number: entry.number,
+      priority: entry.priority,
+    }));
+    const pages: Array<[string, StorePage]> = [
+      ["index", "homepage"],
+      ["product", "product"],
+      ["collection", "collection"],
+      ["cart", "cart"],
+      ["search", "other"],
+    ];
+    const handles: Handle[] = ["carousel", "grid", "single", "sticky", "stories", "page-widgets"];
+    for (const handle of handles) {
+      for (const [pageType, page] of pages) {
+        for (const widgetNumber of [null, 1, 3, 6, 7]) {
+          const liquid = shownNumber(
+            await renderBlock(handle, { pageType, metafields, settings: widgetNumber === null ? {} : { widget_number: widgetNumber } }),
+          );
+          expect(shownWidgetNumber({ handle, widgetNumber }, page, placed), `${handle} on ${pageType}, number ${widgetNumber}`).toBe(liquid);
+        }
+      }
+    }
   });
 
   it("passes over a widget without videos to the next one", async () => {
@@ -154,7 +191,7 @@ describe("the markup", () => {
       widget(1, "grid", 1, ["homepage"], { settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "right", playPreviews: true } }),
     ]);
     const html = await renderBlock("grid", { metafields });
-    expect(html).toContain('<clipcart-widget data-shopify-editor-block="blk1">');
+    expect(html).toContain('<clipcart-widget data-shopify-editor-block="blk1" data-number="1">');
     expect(html).toContain('<div class="cc cc--grid cc--dark" aria-hidden="true">');
     expect(html.match(/<li class="cc-item"><\/li>/g)).toHaveLength(3);
     expect(html).toContain('<div class="cc-head"></div>');

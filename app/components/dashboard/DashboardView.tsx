@@ -13,7 +13,7 @@ import { AppPage } from "~/components/AppPage";
 import { StatCard, formatCount } from "~/components/analytics/StatCard";
 import { DashboardImport } from "~/components/import/DashboardImport";
 import { TutorialCard } from "./TutorialCard";
-import { ThemeStatusCard, type ThemeCheckData } from "./ThemeStatusCard";
+import { ThemeStatusCard, useThemeCheck, type ThemeCheckData } from "./ThemeStatusCard";
 
 export interface DashboardPageData {
   shopFound: boolean;
@@ -24,12 +24,17 @@ export interface DashboardPageData {
   themeCheck: ThemeCheckData | null;
 }
 
-type PanelState = "noVideos" | "noWidgets" | "allSet";
+type PanelState = "noVideos" | "noWidgets" | "finishSetup" | "allSet";
 
-function dashboardPanelState(stats: DashboardStats): PanelState {
+/**
+ * Spec 2's three panels, and one more (issue 29 item 2): with videos and
+ * widgets, "You're all set" only when the theme shows every widget on every
+ * page it is for (unknown when the theme could not be read: then the spec's).
+ */
+function dashboardPanelState(stats: DashboardStats, allLive: boolean | null): PanelState {
   if (stats.totalVideos === 0) return "noVideos";
   if (stats.totalWidgets === 0) return "noWidgets";
-  return "allSet";
+  return allLive === false ? "finishSetup" : "allSet";
 }
 
 /** The Dashboard (spec 2): tutorial, overview, the setup panel, Quick Steps, imports. */
@@ -37,6 +42,7 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
   const { search } = useLocation();
   const navigate = useNavigate();
   const { missing } = useShopRecord(data.shopFound);
+  const theme = useThemeCheck(shopId, data.themeCheck);
 
   useEffect(() => loadSupportChat(data.supportChatId), [data.supportChatId]);
 
@@ -57,7 +63,7 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
   if (!data.stats) return page(missing ? <Banner tone="warning">{SHOP_UNAVAILABLE_WARNING}</Banner> : null);
 
   const { stats } = data;
-  const panel = dashboardPanelState(stats);
+  const panel = dashboardPanelState(stats, theme.allLive);
   return page(
     <BlockStack gap="500">
       <TutorialCard />
@@ -74,7 +80,9 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
           </InlineGrid>
         </BlockStack>
       ) : null}
-      {data.themeCheck && data.themeCheck.widgets.length > 0 ? <ThemeStatusCard data={data.themeCheck} /> : null}
+      {data.themeCheck && data.themeCheck.widgets.length > 0 ? (
+        <ThemeStatusCard data={data.themeCheck} check={theme.check} onCheckAgain={() => void theme.run()} />
+      ) : null}
       <Layout>
         <Layout.Section>
           <Card>
@@ -118,6 +126,21 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
                 <InlineStack gap="200">
                   <Button variant="primary" onClick={() => navigate(href("/widgets"))}>
                     {DASHBOARD_TEXT.createWidget}
+                  </Button>
+                  <Button onClick={() => navigate(href("/content"))}>{DASHBOARD_TEXT.manageVideos}</Button>
+                </InlineStack>
+              </BlockStack>
+            ) : panel === "finishSetup" ? (
+              <BlockStack gap="400">
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingLg">
+                    {DASHBOARD_TEXT.finishSetupTitle}
+                  </Text>
+                  <Text as="p">{DASHBOARD_TEXT.finishSetupBody}</Text>
+                </BlockStack>
+                <InlineStack gap="200">
+                  <Button variant="primary" onClick={() => navigate(href("/widgets"))}>
+                    {DASHBOARD_TEXT.manageWidgets}
                   </Button>
                   <Button onClick={() => navigate(href("/content"))}>{DASHBOARD_TEXT.manageVideos}</Button>
                 </InlineStack>

@@ -1,17 +1,36 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import type { LayoutType, PageContext } from "~/constants";
-import { setupPieces, type ExtensionStatus, type SetupPiece } from "~/rules/theme-status";
-import { PAGE_CONTEXT_LABELS, THEME_BLOCK_NAMES, THEME_STATUS_TEXT } from "~/messages";
+import { fetchThemeSetup } from "~/browser/api-client";
+import type { ThemeSetup } from "~/rules/theme-setup";
+import { installsAsEmbed } from "~/rules/theme-setup";
+import {
+  everyWidgetLive,
+  setupPieces,
+  widgetSetupRows,
+  type ExtensionStatus,
+  type ListedWidget,
+  type SetupPiece,
+  type WidgetPageRow,
+  type WidgetSetupRow,
+} from "~/rules/theme-status";
+import { PAGE_CONTEXT_LABELS, THEME_BLOCK_NAMES, THEME_STATUS_TEXT, WIDGET_TEXT } from "~/messages";
 
 export interface ThemeCheckData {
   /** The shop's widgets: what they need in the theme. */
-  widgets: Array<{ layout_type: LayoutType; page_contexts: PageContext[] }>;
+  widgets: ListedWidget[];
+  /** The published theme as the server read it for this page load; null when it could not be read. */
+  themeSetup: ThemeSetup | null;
   apiKey: string;
   shopOrigin: string;
 }
 
-type Check = { state: "checking" } | { state: "failed" } | { state: "done"; pieces: SetupPiece[] };
+/**
+ * "rows": per widget and page, from the server's reading of the theme (the
+ * Widgets page reads the same); "pieces": App Bridge's app.extensions() when
+ * the server could not read the theme (it knows blocks and embeds, not the
+ * widget each shows).
+ */
+export type ThemeCheck = { state: "checking" } | { state: "failed" } | { state: "rows"; rows: WidgetSetupRow[] } | { state: "pieces"; pieces: SetupPiece[] };
 
 const BLOCK_NAMES: Record<string, string> = {
   carousel: THEME_BLOCK_NAMES.carousel,
@@ -34,29 +53,55 @@ async function readExtensions(): Promise<ExtensionStatus[]> {
   return (await app.extensions()) as ExtensionStatus[];
 }
 
+async function checkWithAppBridge(data: ThemeCheckData): Promise<ThemeCheck> {
+  try {
+    return { state: "pieces", pieces: setupPieces(await readExtensions(), data.widgets, data) };
+  } catch (error) {
+    console.warn("Could not check the live theme", error);
+    return { state: "failed" };
+  }
+}
+
 /**
- * Issue 15 item 22: whether the app embeds and app blocks the widgets need are
- * active in the live theme, each missing one with a one-click fix (the theme
- * editor deep link, in a new tab), and Check again for when the merchant is back.
+ * The Dashboard's one reading of the theme, shared by the Theme setup card and
+ * the panel that says "You're all set" (issue 29 item 2): the page load's
+ * reading first, Check again reads it anew.
  */
-export function ThemeStatusCard({ data }: { data: ThemeCheckData }) {
-  const [check, setCheck] = useState<Check>({ state: "checking" });
+export function useThemeCheck(shopId: string, data: ThemeCheckData | null) {
+  const initial = (): ThemeCheck => (data?.themeSetup ? { state: "rows", rows: widgetSetupRows(data.widgets, data.themeSetup, data) } : { state: "checking" });
+  const [check, setCheck] = useState<ThemeCheck>(initial);
+  const [started, setStarted] = useState(false);
 
   const run = useCallback(async () => {
+    if (!data) return;
     setCheck({ state: "checking" });
     try {
-      const extensions = await readExtensions();
-      setCheck({ state: "done", pieces: setupPieces(extensions, data.widgets, data) });
+      const setup = await fetchThemeSetup(shopId);
+      setCheck({ state: "rows", rows: widgetSetupRows(data.widgets, setup, data) });
     } catch (error) {
-      console.warn("Could not check the live theme", error);
-      setCheck({ state: "failed" });
+      console.warn("The server could not read the published theme", error);
+      setCheck(await checkWithAppBridge(data));
     }
-  }, [data]);
+  }, [data, shopId]);
 
-  useEffect(() => {
-    void run();
-  }, [run]);
+  // Without the server's reading, App Bridge is asked once after the first render.
+  if (!started && data && !data.themeSetup && data.widgets.length > 0) {
+    setStarted(true);
+    void checkWithAppBridge(data).then(setCheck);
+  }
 
+  const allLive = check.state === "rows" ? everyWidgetLive(check.rows) : null;
+  return { check, run, allLive };
+}
+
+/**
+ * Issue 15 item 22, issue 29 item 2: whether each widget is on every page it
+ * is for in the live theme (live, not added, or another widget shown there
+ * instead), with the theme editor deep link that adds it and the number to
+ * type where Shopify's link cannot set it; Check again for when the merchant
+ * is back.
+ */
+export function ThemeStatusCard({ data, check, onCheckAgain }: { data: ThemeCheckData; check: ThemeCheck; onCheckAgain: () => void }) {
   return (
     <Card>
       <BlockStack gap="300">
@@ -64,7 +109,7 @@ export function ThemeStatusCard({ data }: { data: ThemeCheckData }) {
           <Text as="h2" variant="headingMd">
             {THEME_STATUS_TEXT.title}
           </Text>
-          <Button variant="plain" onClick={() => void run()} disabled={check.state === "checking"}>
+          <Button variant="plain" onClick={onCheckAgain} disabled={check.state === "checking"}>
             {THEME_STATUS_TEXT.checkAgain}
           </Button>
         </InlineStack>
@@ -74,31 +119,90 @@ export function ThemeStatusCard({ data }: { data: ThemeCheckData }) {
           </Text>
         ) : null}
         {check.state === "failed" ? <Text as="p">{THEME_STATUS_TEXT.failed}</Text> : null}
-        {check.state === "done" ? (
-          <BlockStack gap="200">
-            <Text as="p">{THEME_STATUS_TEXT.intro}</Text>
-            <ul aria-label={THEME_STATUS_TEXT.title} style={{ margin: 0, padding: 0, listStyle: "none" }}>
-              {check.pieces.map((piece) => {
-                const label = pieceLabel(piece);
-                return (
-                  <li key={piece.key} data-theme-piece={piece.key} data-active={piece.active} style={{ padding: "4px 0" }}>
-                    <InlineStack gap="200" blockAlign="center" wrap>
-                      <Text as="span">{label}</Text>
-                      <Badge tone={piece.active ? "success" : "attention"}>{piece.active ? THEME_STATUS_TEXT.active : THEME_STATUS_TEXT.inactive}</Badge>
-                      {piece.active ? null : (
-                        <Button size="slim" url={piece.fixUrl} target="_blank" accessibilityLabel={THEME_STATUS_TEXT.fixLabel(fixAction(piece), label)}>
-                          {fixAction(piece)}
-                        </Button>
-                      )}
-                    </InlineStack>
-                  </li>
-                );
-              })}
-            </ul>
-          </BlockStack>
-        ) : null}
+        {check.state === "rows" ? <WidgetRows rows={check.rows} data={data} /> : null}
+        {check.state === "pieces" ? <PieceList pieces={check.pieces} /> : null}
       </BlockStack>
     </Card>
+  );
+}
+
+function WidgetRows({ rows, data }: { rows: WidgetSetupRow[]; data: ThemeCheckData }) {
+  return (
+    <BlockStack gap="300">
+      <Text as="p">{THEME_STATUS_TEXT.widgetsIntro}</Text>
+      <ul aria-label={THEME_STATUS_TEXT.title} style={{ margin: 0, padding: 0, listStyle: "none" }}>
+        {rows.map((row) => (
+          <li key={row.widget.display_number} data-theme-widget={row.widget.display_number} style={{ padding: "6px 0" }}>
+            <BlockStack gap="100">
+              <Text as="h3" variant="headingSm">
+                {THEME_STATUS_TEXT.widgetHeading(row.widget.name, row.widget.display_number)}
+              </Text>
+              {row.pages.map((page) => (
+                <PageLine key={page.status.page} widget={row.widget} page={page} themeType={data.themeSetup?.type ?? "json"} />
+              ))}
+            </BlockStack>
+          </li>
+        ))}
+      </ul>
+    </BlockStack>
+  );
+}
+
+function PageLine({ widget, page, themeType }: { widget: ListedWidget; page: WidgetPageRow; themeType: string }) {
+  const { status } = page;
+  const pageName = PAGE_CONTEXT_LABELS[status.page];
+  const badge =
+    status.state === "live" ? (
+      <Badge tone="success">{THEME_STATUS_TEXT.live}</Badge>
+    ) : status.state === "missing" ? (
+      <Badge tone="attention">{THEME_STATUS_TEXT.missing}</Badge>
+    ) : (
+      <Badge tone="attention">{THEME_STATUS_TEXT.replaced(page.instead?.name ?? "", status.by)}</Badge>
+    );
+  const action = installsAsEmbed(widget.layout_type, themeType, widget.page_contexts) ? WIDGET_TEXT.enableEmbedFor(pageName) : WIDGET_TEXT.addToPage(pageName);
+  return (
+    <div data-theme-page={status.page} data-state={status.state}>
+      <InlineStack gap="200" blockAlign="center" wrap>
+        <Text as="span">{pageName}</Text>
+        {badge}
+        {page.fixUrl ? (
+          <Button size="slim" url={page.fixUrl} target="_blank">
+            {action}
+          </Button>
+        ) : null}
+      </InlineStack>
+      {page.typeNumber ? (
+        <Text as="p" tone="subdued" variant="bodySm">
+          {WIDGET_TEXT.typeNumber(widget.display_number)}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+function PieceList({ pieces }: { pieces: SetupPiece[] }) {
+  return (
+    <BlockStack gap="200">
+      <Text as="p">{THEME_STATUS_TEXT.intro}</Text>
+      <ul aria-label={THEME_STATUS_TEXT.title} style={{ margin: 0, padding: 0, listStyle: "none" }}>
+        {pieces.map((piece) => {
+          const label = pieceLabel(piece);
+          return (
+            <li key={piece.key} data-theme-piece={piece.key} data-active={piece.active} style={{ padding: "4px 0" }}>
+              <InlineStack gap="200" blockAlign="center" wrap>
+                <Text as="span">{label}</Text>
+                <Badge tone={piece.active ? "success" : "attention"}>{piece.active ? THEME_STATUS_TEXT.active : THEME_STATUS_TEXT.inactive}</Badge>
+                {piece.active ? null : (
+                  <Button size="slim" url={piece.fixUrl} target="_blank" accessibilityLabel={THEME_STATUS_TEXT.fixLabel(fixAction(piece), label)}>
+                    {fixAction(piece)}
+                  </Button>
+                )}
+              </InlineStack>
+            </li>
+          );
+        })}
+      </ul>
+    </BlockStack>
   );
 }
 

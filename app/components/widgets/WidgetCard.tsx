@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { Badge, BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import { NamedCard } from "~/components/NamedCard";
-import type { PageContext } from "~/constants";
 import type { WidgetDto } from "~/rules/api-types";
+import type { PageStatus } from "~/rules/theme-setup";
 import { layoutHasTheme } from "~/rules/widget-rules";
 import { ACTION_TEXT, LAYOUT_NAMES, PAGE_CONTEXT_LABELS, WIDGET_TEXT, WIDGET_VIDEOS_TEXT } from "~/messages";
 import type { StorefrontWidget } from "~/storefront/widget-data";
@@ -15,8 +15,8 @@ interface WidgetCardProps {
   /** The shop has no approved video: the mini preview shows the sample videos. */
   samples?: boolean;
   installing: boolean;
-  /** The widget's pages the published theme shows it on; null when the theme could not be read. */
-  live: PageContext[] | null;
+  /** What the published theme shows on each of the widget's pages (issue 29 item 2); null when the theme could not be read. */
+  statuses: PageStatus[] | null;
   onInstall: () => void;
   onDelete: () => void;
   /** Opens the editor of the widget's videos (issue 16 item 3). */
@@ -31,7 +31,7 @@ export const arrangeButtonId = (widgetId: string) => `arrange-videos-${widgetId}
  * Delete. The preview is a thumbnail of a fixed height (decision 066), so a
  * row of cards fits a laptop's first screen whatever their layouts.
  */
-export function WidgetCard({ widget, preview, samples = false, installing, live, onInstall, onDelete, onArrange }: WidgetCardProps) {
+export function WidgetCard({ widget, preview, samples = false, installing, statuses, onInstall, onDelete, onArrange }: WidgetCardProps) {
   const shown = useMemo(() => (preview && samples && preview.videos.length === 0 ? withSampleVideos(preview, browserOrigin()) : preview), [preview, samples]);
   return (
     <NamedCard>
@@ -73,11 +73,7 @@ export function WidgetCard({ widget, preview, samples = false, installing, live,
               <Badge key={context}>{PAGE_CONTEXT_LABELS[context]}</Badge>
             ))}
           </InlineStack>
-          {live ? (
-            <Text as="p" tone={live.length > 0 ? "success" : "subdued"}>
-              {live.length > 0 ? WIDGET_TEXT.liveOn(live.map((context) => PAGE_CONTEXT_LABELS[context]).join(", ")) : WIDGET_TEXT.notLive}
-            </Text>
-          ) : null}
+          {statuses ? <LiveLine statuses={statuses} /> : null}
           <InlineStack gap="200">
             <Button variant="primary" onClick={onInstall} loading={installing}>
               {WIDGET_TEXT.installOnStore}
@@ -89,5 +85,32 @@ export function WidgetCard({ widget, preview, samples = false, installing, live,
         </BlockStack>
       )}
     </NamedCard>
+  );
+}
+
+const pageNames = (statuses: readonly PageStatus[]) => statuses.map((status) => PAGE_CONTEXT_LABELS[status.page]).join(", ");
+
+/** "Live on: ..." and, where the theme lacks it or shows another widget there, "Not on: ...". */
+function LiveLine({ statuses }: { statuses: PageStatus[] }) {
+  const live = statuses.filter((status) => status.state === "live");
+  const lacking = statuses.filter((status) => status.state !== "live");
+  if (live.length === 0) {
+    return (
+      <Text as="p" tone="subdued">
+        {WIDGET_TEXT.notLive}
+      </Text>
+    );
+  }
+  return (
+    <BlockStack gap="050">
+      <Text as="p" tone="success">
+        {WIDGET_TEXT.liveOn(pageNames(live))}
+      </Text>
+      {lacking.length > 0 ? (
+        <Text as="p" tone="caution">
+          {WIDGET_TEXT.missingOn(pageNames(lacking))}
+        </Text>
+      ) : null}
+    </BlockStack>
   );
 }

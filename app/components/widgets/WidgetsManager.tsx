@@ -8,7 +8,7 @@ import { requestInstallReviewPrompt } from "~/browser/review-prompts";
 import { confirmLeavingUnsaved } from "~/browser/leave-confirmation";
 import { describeError } from "~/rules/error-mapper";
 import { installLinks, installsAsEmbed, themeEditorUrl, type InstallLink } from "~/rules/widget-rules";
-import { widgetLiveContexts, widgetMissingContexts, type ThemeSetup } from "~/rules/theme-setup";
+import { needsWidgetNumber, widgetMissingContexts, widgetPageStatuses, type PageStatus, type ThemeSetup } from "~/rules/theme-setup";
 import { ACTION_TEXT, PAGE_CONTEXT_LABELS, PAGE_TITLES, THEME_BLOCK_NAMES, WIDGET_TEXT } from "~/messages";
 import type { StorefrontVideo, StorefrontWidget } from "~/storefront/widget-data";
 import { AppPage } from "~/components/AppPage";
@@ -36,7 +36,17 @@ export interface WidgetsPageData {
 type Creating = { step: "type" } | { step: "customize"; layout: LayoutType };
 type ThemeDto = { name: string; type: "json" | "liquid" };
 /** An install in progress: the deep links still to open (one per page lacking the widget, or one app embed) and those opened. */
-type Installing = { widget: WidgetDto; theme: ThemeDto; links: InstallLink[]; opened: string[]; stage: "open" | "confirm" };
+type Installing = {
+  widget: WidgetDto;
+  theme: ThemeDto;
+  links: InstallLink[];
+  opened: string[];
+  stage: "open" | "confirm";
+  /** Per chosen page, what the theme shows there now (issue 29 item 2). */
+  statuses: PageStatus[];
+  /** The block or embed a link adds will not show this widget unless its number is typed (issue 29 item 1). */
+  typeNumber: boolean;
+};
 type Notice = { tone: "success" | "critical"; title?: string; message: string; steps?: string[] };
 
 /** How to take a deleted widget off the theme: Shopify does not let apps remove theme blocks. */
@@ -44,19 +54,27 @@ function removalSteps(widget: WidgetDto): string[] {
   return WIDGET_TEXT.removalSteps(widget.display_number);
 }
 
-function installSteps(widget: WidgetDto, theme: ThemeDto): { title: string; steps: string[] } {
+function installSteps({ widget, theme, typeNumber }: Installing): { title: string; steps: string[] } {
   const pages = widget.page_contexts.map((context) => PAGE_CONTEXT_LABELS[context]).join(", ");
+  const embed = widget.layout_type === "sticky" ? THEME_BLOCK_NAMES.sticky : THEME_BLOCK_NAMES.pageWidgets;
   if (theme.type === "liquid") {
-    const embed = widget.layout_type === "sticky" ? THEME_BLOCK_NAMES.sticky : THEME_BLOCK_NAMES.pageWidgets;
-    return { title: WIDGET_TEXT.embedTitle, steps: WIDGET_TEXT.embedSteps(theme.name, embed, widget.name, pages) };
+    return { title: WIDGET_TEXT.embedTitle, steps: WIDGET_TEXT.embedSteps(theme.name, embed, widget.name, pages, typeNumber ? widget.display_number : null) };
   }
   const embedded = installsAsEmbed(widget.layout_type, theme.type, widget.page_contexts);
+  const number = typeNumber ? widget.display_number : null;
   return {
     title: WIDGET_TEXT.readyTitle(widget.name),
-    steps: embedded
-      ? WIDGET_TEXT.appEmbedSteps(widget.layout_type === "sticky" ? THEME_BLOCK_NAMES.sticky : THEME_BLOCK_NAMES.pageWidgets, theme.name, widget.display_number)
-      : WIDGET_TEXT.blockSteps(THEME_BLOCK_NAMES[widget.layout_type], theme.name, widget.display_number),
+    steps: embedded ? WIDGET_TEXT.appEmbedSteps(embed, theme.name, number) : WIDGET_TEXT.blockSteps(THEME_BLOCK_NAMES[widget.layout_type], theme.name, number),
   };
+}
+
+/** "Homepage shows "Home reel" (#1) instead" for each page where another widget sits where this one would. */
+function replacedNotes(statuses: readonly PageStatus[], widgets: readonly WidgetDto[]): string[] {
+  return statuses.flatMap((status) => {
+    if (status.state !== "replaced") return [];
+    const other = widgets.find((widget) => widget.display_number === status.by);
+    return [WIDGET_TEXT.shownInstead(PAGE_CONTEXT_LABELS[status.page], other?.name ?? "", status.by)];
+  });
 }
 
 const pageNames = (pages: readonly PageContext[]) => pages.map((context) => PAGE_CONTEXT_LABELS[context]).join(", ");
@@ -134,15 +152,11 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
     try {
       const setup = await fetchThemeSetup(shopId);
       const theme = { name: setup.themeName, type: setup.type };
-      const links = installLinks({
-        shopOrigin,
-        apiKey,
-        layout: widget.layout_type,
-        pageContexts: widget.page_contexts,
-        themeType: setup.type,
-        missing: widgetMissingContexts(widget, setup),
-      });
-      setInstalling({ widget, theme, links, opened: [], stage: "open" });
+      const missing = widgetMissingContexts(widget, setup, widgets);
+      const links = installLinks({ shopOrigin, apiKey, layout: widget.layout_type, pageContexts: widget.page_contexts, themeType: setup.type, missing });
+      const statuses = widgetPageStatuses(widget, setup, widgets);
+      const typeNumber = (missing.length > 0 ? missing : widget.page_contexts).some((page) => needsWidgetNumber(widget, setup, widgets, page));
+      setInstalling({ widget, theme, links, opened: [], stage: "open", statuses, typeNumber });
     } catch (error) {
       console.error(error);
       setNotice({ tone: "critical", message: WIDGET_TEXT.themeFetchFailed });
@@ -210,7 +224,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
     if (widgetId) requestAnimationFrame(() => document.getElementById(arrangeButtonId(widgetId))?.focus());
   }, [arrangingId]);
 
-  const install = installing ? installSteps(installing.widget, installing.theme) : null;
+  const install = installing ? installSteps(installing) : null;
   const loadingList = navigation.state === "loading" && !creating;
 
   return (
@@ -267,7 +281,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
                 preview={previews[widget.id]}
                 samples={videos.length === 0}
                 installing={loadingThemeFor === widget.id}
-                live={themeSetup ? widgetLiveContexts(widget, themeSetup) : null}
+                statuses={themeSetup ? widgetPageStatuses(widget, themeSetup, widgets) : null}
                 onInstall={() => void startInstall(widget)}
                 onDelete={() => setDeleting(widget)}
                 onArrange={() => setArrangingId(widget.id)}
@@ -294,6 +308,11 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
           <BlockStack gap="200">
             <Text as="p">{WIDGET_TEXT.addToThemeBody(installing.theme.name, installing.widget.name)}</Text>
             {installing.links.length === 0 ? <Text as="p">{WIDGET_TEXT.allPagesLive(installing.widget.name)}</Text> : null}
+            {replacedNotes(installing.statuses, widgets).map((note) => (
+              <Text as="p" key={note}>
+                {note}
+              </Text>
+            ))}
             {installing.links.length > 1 ? (
               <>
                 <Text as="p">{WIDGET_TEXT.missingPages(installing.widget.name, pageNames(installing.links.flatMap((link) => link.pages)))}</Text>
@@ -310,6 +329,15 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
                   ))}
                 </BlockStack>
               </>
+            ) : null}
+            {installing.links.length > 0 ? (
+              <Banner tone={installing.typeNumber ? "warning" : "info"}>
+                <p data-testid="install-widget-number">
+                  {installing.typeNumber
+                    ? WIDGET_TEXT.typeNumber(installing.widget.display_number)
+                    : WIDGET_TEXT.numberMayStayEmpty(installing.widget.display_number)}
+                </p>
+              </Banner>
             ) : null}
             <Text as="p" tone="subdued">
               {WIDGET_TEXT.addToThemeHint}
