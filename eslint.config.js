@@ -15,6 +15,12 @@ const SERVER_MODULES = ["*.server", "**/*.server", "*.server.*", "**/*.server.*"
 /** @param {string} why */
 const serverModulesForbidden = (why) => ({ group: SERVER_MODULES, message: why, allowTypeImports: true });
 
+/** What no route imports: the database and the Admin API gateway are reached through app/models. */
+const THIN_ROUTE_PATTERNS = [
+  { group: ["~/db.server", "**/db.server", "~/db-sqlite.server"], message: "Routes reach the database through app/models." },
+  { group: ["~/shopify/admin-gateway.server", "**/admin-gateway.server"], message: "Routes reach the Admin API through app/models." },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,13 +85,24 @@ export default tseslint.config(
   {
     // Routes stay thin: data goes through app/models, Shopify through the models too.
     files: ["app/routes/**"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: THIN_ROUTE_PATTERNS }] },
+  },
+  {
+    // The /api boundary is app/http/api-route.server.ts (issue 26 item 3): no /api route authenticates, checks
+    // the method or the shop, parses its body or maps the domain's errors by hand.
+    files: ["app/routes/api.*"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
-            { group: ["~/db.server", "**/db.server", "~/db-sqlite.server"], message: "Routes reach the database through app/models." },
-            { group: ["~/shopify/admin-gateway.server", "**/admin-gateway.server"], message: "Routes reach the Admin API through app/models." },
+          patterns: THIN_ROUTE_PATTERNS,
+          paths: [
+            {
+              name: "~/http/api.server",
+              importNames: ["authenticateApi", "requireApiShop", "readJsonBody", "methodNotAllowed"],
+              message: "Declare the route with apiRoute (~/http/api-route.server): it authenticates, checks the method and the shop and parses the body.",
+            },
+            { name: "~/http/api-errors.server", message: "apiRoute maps the domain's errors; add a new refusal to api-errors.server.ts." },
           ],
         },
       ],

@@ -1,10 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { requireApiShop } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
 import { analyticsSummary } from "~/models/analytics.server";
 
 /** GET /api/analytics/{shopId}: the analytics summary (spec 3). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shop } = await requireApiShop(request, params.shopId);
-  return json(await analyticsSummary(shop.id));
-}
+export const { loader, action } = apiRoute({
+  GET: { shopParam: "shopId", handle: ({ shop }) => analyticsSummary(shop.id) },
+});

@@ -1,8 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { apiError, methodNotAllowed, readJsonBody, requireApiShop } from "~/http/api.server";
-import { API_TEXT, PLAN_TEXT } from "~/messages";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError } from "~/http/api.server";
+import { PLAN_TEXT } from "~/messages";
 import { confirmPremium } from "~/models/billing.server";
 
 const ConfirmBody = z.object({ charge_id: z.string().regex(/^\d{1,20}$/, "charge_id must be a number"), shop: z.string().optional() });
@@ -11,12 +10,13 @@ const ConfirmBody = z.object({ charge_id: z.string().regex(/^\d{1,20}$/, "charge
  * POST /api/billing/confirm {charge_id, shop}: the merchant is back from
  * Shopify's approval page. Premium only when Shopify confirms the charge.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { shop, billing, shopDomain } = await requireApiShop(request);
-  const body = await readJsonBody(request, ConfirmBody);
-  if (body.shop && body.shop !== shopDomain) return apiError(404, API_TEXT.shopNotFound);
-  const confirmed = await confirmPremium(billing, shop.id, body.charge_id);
-  if (!confirmed) return apiError(402, PLAN_TEXT.chargeNotActive);
-  return json({ success: true, plan: "premium" });
-}
+export const { loader, action } = apiRoute({
+  POST: {
+    body: ConfirmBody,
+    handle: async ({ shop, billing, body }) => {
+      const confirmed = await confirmPremium(billing, shop.id, body.charge_id);
+      if (!confirmed) return apiError(402, PLAN_TEXT.chargeNotActive);
+      return { success: true, plan: "premium" };
+    },
+  },
+});

@@ -1,8 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
+import { badRequest } from "~/http/api.server";
 import { textInput } from "~/rules/text-input";
 import { PLATFORM_IDS, PLATFORMS, normalizeUsername } from "~/platforms/config";
 import { enqueueImport } from "~/models/import-jobs.server";
@@ -15,19 +13,16 @@ const ImportChannelBody = z.object({
 });
 
 /** POST /api/channels {shopId, username, platform}: imports an account's latest videos as a job; 202 { job }. */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { shop } = await requireApiShop(request);
-  const body = await readJsonBody(request, ImportChannelBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
-  const config = PLATFORMS[body.platform];
-  // "@" is stripped (spec 5); a pasted profile URL gives its username.
-  const username = config.enabled ? normalizeUsername(body.platform, body.username) : body.username.replace(/^@+/, "");
-  if (username === null) badRequest(IMPORT_JOB_TEXT.notUsername(body.username.slice(0, 60), config.name));
-  const job = await callModel(() => enqueueImport({ shopId: shop.id, kind: "channel", platform: body.platform, input: username }));
-  return json({ job }, { status: 202 });
-}
-
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const { loader, action } = apiRoute({
+  POST: {
+    body: ImportChannelBody,
+    status: 202,
+    handle: async ({ shop, body }) => {
+      const config = PLATFORMS[body.platform];
+      // "@" is stripped (spec 5); a pasted profile URL gives its username.
+      const username = config.enabled ? normalizeUsername(body.platform, body.username) : body.username.replace(/^@+/, "");
+      if (username === null) badRequest(IMPORT_JOB_TEXT.notUsername(body.username.slice(0, 60), config.name));
+      return { job: await enqueueImport({ shopId: shop.id, kind: "channel", platform: body.platform, input: username }) };
+    },
+  },
+});

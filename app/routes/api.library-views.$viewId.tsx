@@ -1,8 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
 import { readIdParam } from "~/http/request-input.server";
 import { textInput } from "~/rules/text-input";
 import { deleteLibraryView, libraryViewQueryInput, updateLibraryView } from "~/models/library-views.server";
@@ -17,22 +14,17 @@ const UpdateViewBody = z
   .refine((body) => body.name !== undefined || body.query !== undefined, { message: API_TEXT.viewChangeMissing });
 
 /** PATCH /api/library-views/{viewId} {name?, query?}: rename and/or save filters; { view }. DELETE removes it. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method === "DELETE") {
-    const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-    const viewId = readIdParam(params.viewId, "viewId");
-    await callModel(() => deleteLibraryView(shop.id, viewId));
-    return json({ deleted: true });
-  }
-  if (request.method !== "PATCH") return methodNotAllowed(["PATCH", "DELETE"]);
-  const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  const viewId = readIdParam(params.viewId, "viewId");
-  const body = await readJsonBody(request, UpdateViewBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
-  const view = await callModel(() => updateLibraryView(shop.id, viewId, { name: body.name, query: body.query }));
-  return json({ view });
-}
-
-export async function loader() {
-  return methodNotAllowed(["PATCH", "DELETE"]);
-}
+export const { loader, action } = apiRoute({
+  PATCH: {
+    body: UpdateViewBody,
+    handle: async ({ shop, params, body }) => ({
+      view: await updateLibraryView(shop.id, readIdParam(params.viewId, "viewId"), { name: body.name, query: body.query }),
+    }),
+  },
+  DELETE: {
+    handle: async ({ shop, params }) => {
+      await deleteLibraryView(shop.id, readIdParam(params.viewId, "viewId"));
+      return { deleted: true };
+    },
+  },
+});

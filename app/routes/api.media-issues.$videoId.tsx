@@ -1,8 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
 import { readIdParam } from "~/http/request-input.server";
 import { resolveVideoMediaIssue } from "~/models/media-health-actions.server";
 import { API_TEXT } from "~/messages";
@@ -17,15 +14,9 @@ const ResolveBody = z.object({
  * the media check flagged (decision 036): keep showing our copy, unpublish,
  * or retry; 200 { mediaIssues } (what the banner still lists).
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { shop } = await requireApiShop(request);
-  const body = await readJsonBody(request, ResolveBody);
-  const videoId = readIdParam(params.videoId, "videoId");
-  const mediaIssues = await callModel(() => resolveVideoMediaIssue(shop.id, videoId, body.action));
-  return json({ mediaIssues });
-}
-
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const { loader, action } = apiRoute({
+  POST: {
+    body: ResolveBody,
+    handle: async ({ shop, params, body }) => ({ mediaIssues: await resolveVideoMediaIssue(shop.id, readIdParam(params.videoId, "videoId"), body.action) }),
+  },
+});

@@ -1,13 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
 import { SUGGESTION_REVIEW_MAX_VIDEOS } from "~/constants";
-import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
 import { PRODUCT_GID_PATTERN } from "~/models/tags.server";
 import { catalogueReadiness, suggestionsState } from "~/models/catalogue-readiness.server";
 import { suggestionsForVideos, tagSuggestedProducts } from "~/models/suggestions.server";
-import { API_TEXT } from "~/messages";
 import { idInput } from "~/rules/text-input";
 
 // A NUL or a lone surrogate would reach the database and fail there (500): refused here with a 400 naming it (decision 021).
@@ -33,17 +29,16 @@ const SuggestionsBody = z.discriminatedUnion("intent", [
  * GET /api/videos/{id}/suggestions answers it);
  * {intent: "tag", tags: [{videoId, productId}]} tags those pairs and answers { tagged }.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { shop, admin } = await requireApiShop(request);
-  const body = await readJsonBody(request, SuggestionsBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
-  if (body.intent === "review") {
-    const [{ videos, indexBuilding }, readiness] = await Promise.all([
-      callModel(() => suggestionsForVideos(shop.id, body.videoIds, admin.graphql)),
-      catalogueReadiness(shop.id),
-    ]);
-    return json({ videos, catalogue: suggestionsState(readiness, indexBuilding) });
-  }
-  return json(await callModel(() => tagSuggestedProducts(shop.id, body.tags)));
-}
+export const { loader, action } = apiRoute({
+  POST: {
+    body: SuggestionsBody,
+    handle: async ({ shop, admin, body }) => {
+      if (body.intent === "tag") return tagSuggestedProducts(shop.id, body.tags);
+      const [{ videos, indexBuilding }, readiness] = await Promise.all([
+        suggestionsForVideos(shop.id, body.videoIds, admin.graphql),
+        catalogueReadiness(shop.id),
+      ]);
+      return { videos, catalogue: suggestionsState(readiness, indexBuilding) };
+    },
+  },
+});

@@ -1,10 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
 import { UPLOAD_FILENAME_MAX_LENGTH, VIDEO_UPLOAD } from "~/constants";
 import { API_TEXT, UPLOAD_TEXT } from "~/messages";
-import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
 import { stageUploads } from "~/models/video-uploads.server";
 import { textInput } from "~/rules/text-input";
 
@@ -31,15 +28,6 @@ const UploadTargetsBody = z.object({
  * another type or over the size limit refuses the request (400, every problem said).
  * Each target is recorded for this shop: POST /api/uploads takes only those (decision 058).
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { shop, admin } = await requireApiShop(request);
-  const body = await readJsonBody(request, UploadTargetsBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
-  const targets = await callModel(() => stageUploads(shop.id, admin.graphql, body.files));
-  return json({ targets });
-}
-
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const { loader, action } = apiRoute({
+  POST: { body: UploadTargetsBody, handle: async ({ shop, admin, body }) => ({ targets: await stageUploads(shop.id, admin.graphql, body.files) }) },
+});

@@ -1,9 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, readJsonBody, requireApiShop } from "~/http/api.server";
 import { UPLOAD_TITLE_MAX_LENGTH } from "~/constants";
-import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
 import { readIdParam, readQuery } from "~/http/request-input.server";
 import { textInput } from "~/rules/text-input";
 import { parseVideoListQuery } from "~/rules/video-list-query";
@@ -18,33 +15,36 @@ const VideoListSearch = z.object({ q: textInput("q", { collapseSpaces: true }).o
  * video. Hence the neutral `$id`.
  */
 
-/** GET /api/videos/{shopId}?tab=&q=&platform=&page= : one VideoListPage (filters and paging on the server). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shop } = await requireApiShop(request, params.id);
-  readQuery(request, VideoListSearch);
-  const query = parseVideoListQuery(new URL(request.url).searchParams);
-  return json(await listVideos(shop.id, query));
-}
-
 const RenameBody = z.object({
   title: textInput("title", { required: true, collapseSpaces: true })
     .min(1, "title is required")
     .max(UPLOAD_TITLE_MAX_LENGTH, `title is at most ${UPLOAD_TITLE_MAX_LENGTH} characters`),
 });
 
-/**
- * DELETE /api/videos/{videoId}[?shopId=]; PATCH /api/videos/{videoId} {title}
- * renames one of the merchant's own uploads (an imported video keeps its
- * platform's title, which a resync refreshes); 200 { video }.
+/*
+ * One URL shape, two resources (spec 7): GET /api/videos/{shopId} lists the
+ * shop's library, DELETE and PATCH /api/videos/{videoId} delete or rename one
+ * video. Hence the neutral `$id`.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "DELETE" && request.method !== "PATCH") return methodNotAllowed(["GET", "DELETE", "PATCH"]);
-  const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  const videoId = readIdParam(params.id, "videoId");
-  if (request.method === "PATCH") {
-    const body = await readJsonBody(request, RenameBody);
-    return json({ video: await callModel(() => renameUpload(shop.id, videoId, body.title)) });
-  }
-  await callModel(() => deleteVideo(shop.id, videoId));
-  return json({ deleted: true });
-}
+export const { loader, action } = apiRoute({
+  /** GET /api/videos/{shopId}?tab=&q=&platform=&page= : one VideoListPage (filters and paging on the server). */
+  GET: {
+    shopParam: "id",
+    handle: ({ shop, request, url }) => {
+      readQuery(request, VideoListSearch);
+      return listVideos(shop.id, parseVideoListQuery(url.searchParams));
+    },
+  },
+  /** PATCH /api/videos/{videoId} {title}: renames one of the merchant's own uploads (an imported video keeps its platform's title, which a resync refreshes); 200 { video }. */
+  PATCH: {
+    body: RenameBody,
+    handle: async ({ shop, params, body }) => ({ video: await renameUpload(shop.id, readIdParam(params.id, "videoId"), body.title) }),
+  },
+  /** DELETE /api/videos/{videoId}[?shopId=] */
+  DELETE: {
+    handle: async ({ shop, params }) => {
+      await deleteVideo(shop.id, readIdParam(params.id, "videoId"));
+      return { deleted: true };
+    },
+  },
+});

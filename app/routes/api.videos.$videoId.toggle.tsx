@@ -1,12 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel } from "~/http/api-errors.server";
+import { apiRoute, type Endpoint } from "~/http/api-route.server";
 import { readIdParam } from "~/http/request-input.server";
 import { idInput } from "~/rules/text-input";
 import { setVideoEnabled } from "~/models/videos.server";
-import { API_TEXT } from "~/messages";
 
 const ToggleBody = z.object({
   enabled: z.boolean({ error: "enabled must be true or false" }),
@@ -15,20 +11,16 @@ const ToggleBody = z.object({
   shopId: z.string().optional(),
 });
 
-/**
- * PATCH /api/videos/{videoId}/toggle {enabled, widgetIds?}: approve or unpublish.
- * Answers { video }; the Free plan's 6th approval is a 403 with the spec's message.
- */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PATCH" && request.method !== "POST") return methodNotAllowed(["PATCH"]);
-  const { shop } = await requireApiShop(request);
-  const videoId = readIdParam(params.videoId, "videoId");
-  const body = await readJsonBody(request, ToggleBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
-  const video = await callModel(() => setVideoEnabled(shop.id, videoId, { enabled: body.enabled, widgetIds: body.widgetIds ?? [] }));
-  return json({ video });
-}
+const toggle: Endpoint<typeof ToggleBody> = {
+  body: ToggleBody,
+  handle: async ({ shop, params, body }) => ({
+    video: await setVideoEnabled(shop.id, readIdParam(params.videoId, "videoId"), { enabled: body.enabled, widgetIds: body.widgetIds ?? [] }),
+  }),
+};
 
-export async function loader() {
-  return methodNotAllowed(["PATCH"]);
-}
+/**
+ * PATCH /api/videos/{videoId}/toggle {enabled, widgetIds?}: approve or unpublish
+ * (POST is taken too, as before). Answers { video }; the Free plan's 6th
+ * approval is a 403 with the spec's message.
+ */
+export const { loader, action } = apiRoute({ PATCH: toggle, POST: toggle });

@@ -1,8 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
 import { textInput } from "~/rules/text-input";
 import { PLATFORM_IDS } from "~/platforms/config";
 import { enqueueLinksImport } from "~/models/import-jobs.server";
@@ -23,15 +20,10 @@ const LinksBody = z.object({
  * where the merchant started it; each link's platform is read from the link.
  * POST /api/videos/single stays the spec's call for one link.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { shop } = await requireApiShop(request);
-  const body = await readJsonBody(request, LinksBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
-  const job = await callModel(() => enqueueLinksImport({ shopId: shop.id, platform: body.platform, links: body.links }));
-  return json({ job }, { status: 202 });
-}
-
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const { loader, action } = apiRoute({
+  POST: {
+    body: LinksBody,
+    status: 202,
+    handle: async ({ shop, body }) => ({ job: await enqueueLinksImport({ shopId: shop.id, platform: body.platform, links: body.links }) }),
+  },
+});

@@ -1,8 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { badRequest, methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
+import { badRequest } from "~/http/api.server";
 import { textInput } from "~/rules/text-input";
 import { PLATFORM_IDS, PLATFORMS, isPlatformUrl } from "~/platforms/config";
 import { enqueueImport } from "~/models/import-jobs.server";
@@ -15,20 +13,17 @@ const SingleVideoBody = z.object({
 });
 
 /** POST /api/videos/single {shopId, videoUrl, platform}: starts an import job; 202 { job }. */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { shop } = await requireApiShop(request);
-  const body = await readJsonBody(request, SingleVideoBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
-  const config = PLATFORMS[body.platform];
-  if (config.enabled && !isPlatformUrl(body.platform, body.videoUrl)) {
-    const item = body.platform === "pinterest" ? "pin" : "video";
-    badRequest(IMPORT_JOB_TEXT.notPlatformLink(config.name, item));
-  }
-  const job = await callModel(() => enqueueImport({ shopId: shop.id, kind: "single", platform: body.platform, input: body.videoUrl }));
-  return json({ job }, { status: 202 });
-}
-
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const { loader, action } = apiRoute({
+  POST: {
+    body: SingleVideoBody,
+    status: 202,
+    handle: async ({ shop, body }) => {
+      const config = PLATFORMS[body.platform];
+      if (config.enabled && !isPlatformUrl(body.platform, body.videoUrl)) {
+        const item = body.platform === "pinterest" ? "pin" : "video";
+        badRequest(IMPORT_JOB_TEXT.notPlatformLink(config.name, item));
+      }
+      return { job: await enqueueImport({ shopId: shop.id, kind: "single", platform: body.platform, input: body.videoUrl }) };
+    },
+  },
+});

@@ -1,8 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { requireApiShop } from "~/http/api.server";
-import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
 import { readIdParam, readQuery } from "~/http/request-input.server";
 import { textInput } from "~/rules/text-input";
 import { listAddableVideos } from "~/models/widget-videos.server";
@@ -13,9 +10,6 @@ const AddableQuery = z.object({
 });
 
 /** GET /api/widgets/{widgetId}/addable-videos?search=&page=&shopId= : approved videos not in the widget yet (its "Add videos" picker). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  const widgetId = readIdParam(params.id, "widgetId");
-  const query = readQuery(request, AddableQuery);
-  return json(await callModel(() => listAddableVideos(shop.id, widgetId, query)));
-}
+export const { loader, action } = apiRoute({
+  GET: { handle: ({ shop, params, request }) => listAddableVideos(shop.id, readIdParam(params.id, "widgetId"), readQuery(request, AddableQuery)) },
+});

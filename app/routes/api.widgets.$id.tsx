@@ -1,7 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { methodNotAllowed, requireApiShop } from "~/http/api.server";
-import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
 import { readIdParam } from "~/http/request-input.server";
 import { deleteWidget, listWidgets } from "~/models/widgets.server";
 
@@ -9,18 +6,14 @@ import { deleteWidget, listWidgets } from "~/models/widgets.server";
  * One URL shape, two resources (spec 7): GET /api/widgets/{shopId} lists the
  * shop's widgets, DELETE /api/widgets/{widgetId}?shopId= deletes one.
  */
-
-/** GET /api/widgets/{shopId}: { widgets } in "#N" order. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shop } = await requireApiShop(request, params.id);
-  return json({ widgets: await listWidgets(shop.id) });
-}
-
-/** DELETE /api/widgets/{widgetId}?shopId= */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
-  const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  const widgetId = readIdParam(params.id, "widgetId");
-  await callModel(() => deleteWidget(shop.id, widgetId));
-  return json({ deleted: true });
-}
+export const { loader, action } = apiRoute({
+  /** GET /api/widgets/{shopId}: { widgets } in "#N" order. */
+  GET: { shopParam: "id", handle: async ({ shop }) => ({ widgets: await listWidgets(shop.id) }) },
+  /** DELETE /api/widgets/{widgetId}?shopId= */
+  DELETE: {
+    handle: async ({ shop, params }) => {
+      await deleteWidget(shop.id, readIdParam(params.id, "widgetId"));
+      return { deleted: true };
+    },
+  },
+});

@@ -1,8 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { badRequest, methodNotAllowed, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
+import { badRequest } from "~/http/api.server";
 import { readIdParam } from "~/http/request-input.server";
 import { WIDGET_VIDEOS_TEXT } from "~/messages";
 import { moveWidgetVideo, pinWidgetVideo, removeWidgetVideo } from "~/models/widget-videos.server";
@@ -13,25 +11,22 @@ const ChangeBody = z.strictObject({
   pinned: z.boolean({ error: "pinned must be true or false" }).optional(),
 });
 
+const ids = (params: Record<string, string | undefined>) => [readIdParam(params.id, "widgetId"), readIdParam(params.videoId, "videoId")] as const;
+
 /**
  * PATCH /api/widgets/{widgetId}/videos/{videoId} {toIndex} or {pinned}: move or
  * (un)pin one video; DELETE takes it out of this widget. Each answers
  * { widget, videos } as they are after the change (issue 16 item 3).
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["PATCH", "DELETE"]);
-  const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  const widgetId = readIdParam(params.id, "widgetId");
-  const videoId = readIdParam(params.videoId, "videoId");
-  if (request.method === "DELETE") return json(await callModel(() => removeWidgetVideo(shop.id, widgetId, videoId)));
-  const body = await readJsonBody(request, ChangeBody);
-  if ((body.toIndex === undefined) === (body.pinned === undefined)) badRequest(WIDGET_VIDEOS_TEXT.changeMissing);
-  const { toIndex, pinned } = body;
-  return json(
-    await callModel(() => (toIndex !== undefined ? moveWidgetVideo(shop.id, widgetId, videoId, toIndex) : pinWidgetVideo(shop.id, widgetId, videoId, pinned!))),
-  );
-}
-
-export async function loader() {
-  return methodNotAllowed(["PATCH", "DELETE"]);
-}
+export const { loader, action } = apiRoute({
+  PATCH: {
+    body: ChangeBody,
+    handle: ({ shop, params, body: { toIndex, pinned } }) => {
+      const [widgetId, videoId] = ids(params);
+      if (toIndex !== undefined && pinned === undefined) return moveWidgetVideo(shop.id, widgetId, videoId, toIndex);
+      if (pinned !== undefined && toIndex === undefined) return pinWidgetVideo(shop.id, widgetId, videoId, pinned);
+      badRequest(WIDGET_VIDEOS_TEXT.changeMissing);
+    },
+  },
+  DELETE: { handle: ({ shop, params }) => removeWidgetVideo(shop.id, ...ids(params)) },
+});

@@ -1,9 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
 import { WIDGET_VIDEOS_ADD_MAX } from "~/constants";
-import { methodNotAllowed, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel, shopIdFromQuery } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
 import { readIdParam } from "~/http/request-input.server";
 import { idInput } from "~/rules/text-input";
 import { addWidgetVideos, listWidgetVideos } from "~/models/widget-videos.server";
@@ -16,18 +13,9 @@ const AddBody = z.object({
     .max(WIDGET_VIDEOS_ADD_MAX, WIDGET_VIDEOS_TEXT.tooMany(WIDGET_VIDEOS_ADD_MAX)),
 });
 
-/** GET /api/widgets/{widgetId}/videos?shopId= : { widget, videos } in the storefront's order (issue 16 item 3). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  const widgetId = readIdParam(params.id, "widgetId");
-  return json(await callModel(() => listWidgetVideos(shop.id, widgetId)));
-}
-
-/** POST /api/widgets/{widgetId}/videos {videoIds}: approved videos added at the end; answers { widget, videos }. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const { shop } = await requireApiShop(request, shopIdFromQuery(request));
-  const widgetId = readIdParam(params.id, "widgetId");
-  const body = await readJsonBody(request, AddBody);
-  return json(await callModel(() => addWidgetVideos(shop.id, widgetId, body.videoIds)));
-}
+export const { loader, action } = apiRoute({
+  /** GET /api/widgets/{widgetId}/videos?shopId= : { widget, videos } in the storefront's order (issue 16 item 3). */
+  GET: { handle: ({ shop, params }) => listWidgetVideos(shop.id, readIdParam(params.id, "widgetId")) },
+  /** POST /api/widgets/{widgetId}/videos {videoIds}: approved videos added at the end; answers { widget, videos }. */
+  POST: { body: AddBody, handle: ({ shop, params, body }) => addWidgetVideos(shop.id, readIdParam(params.id, "widgetId"), body.videoIds) },
+});

@@ -1,13 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { z } from "zod";
 import { LAYOUT_TYPES, PAGE_CONTEXTS, WIDGET_PRIORITY } from "~/constants";
-import { methodNotAllowed, notFound, readJsonBody, requireApiShop } from "~/http/api.server";
-import { callModel } from "~/http/api-errors.server";
+import { apiRoute } from "~/http/api-route.server";
 import { textInput } from "~/rules/text-input";
 import { WIDGET_DEFAULTS, WIDGET_SETTING_DECLARATIONS, type WidgetSettingName } from "~/rules/widget-settings";
 import { createWidget } from "~/models/widgets.server";
-import { API_TEXT } from "~/messages";
 
 const { theme, alignment } = WIDGET_SETTING_DECLARATIONS;
 
@@ -32,11 +28,6 @@ const CreateWidgetBody = z.object({
 });
 
 /** POST /api/widgets {shopId, name, layoutType, sourceType, language, pageContexts, priority, settings}: 201 { widget }. */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { shop } = await requireApiShop(request);
-  const body = await readJsonBody(request, CreateWidgetBody);
-  if (body.shopId !== undefined && body.shopId !== shop.id) notFound(API_TEXT.shopNotFound);
-  const widget = await callModel(() => createWidget(shop.id, body));
-  return json({ widget }, { status: 201 });
-}
+export const { loader, action } = apiRoute({
+  POST: { body: CreateWidgetBody, status: 201, handle: async ({ shop, body }) => ({ widget: await createWidget(shop.id, body) }) },
+});
