@@ -177,6 +177,20 @@ export const SHOPPER_COUNTING = {
 
 export const ANALYTICS_WINDOW_DAYS = 30;
 export const TOP_VIDEOS_COUNT = 5;
+/**
+ * What Analytics' tables can be ranked by (decision 068): clicks first, the
+ * spec's "top 5 by clicks"; then what sells, then what is seen. Rates and
+ * averages are left out: a video seen twice and played twice would top them.
+ */
+export const PERFORMANCE_RANKINGS = ["clicks", "revenue", "orders", "add_to_cart", "impressions", "plays", "views"] as const;
+export type PerformanceRanking = (typeof PERFORMANCE_RANKINGS)[number];
+/** The query parameter that ranks each Analytics table (the server ranks: the videos' list is cut after ranking). */
+export const PERFORMANCE_RANKING_PARAMS = { videos: "videoSort", widgets: "widgetSort" } as const;
+/** The groups of measure columns an Analytics table shows one at a time, so a table fits its card (decision 068); the first is shown first. */
+export const PERFORMANCE_COLUMN_SETS = ["sales", "watching", "clicks"] as const;
+export type PerformanceColumnSet = (typeof PERFORMANCE_COLUMN_SETS)[number];
+/** From here on a table's counts and amounts read compactly ("12K", "$15.3K"); below, in full, as merchants count small numbers. */
+export const COMPACT_FIGURES_FROM = 10_000;
 
 export const PREVIEW_SAMPLE_VIDEOS_MAX = 8;
 /** Where the admin serves the sample videos' posters (public/samples, made by scripts/make-sample-posters.mjs). */

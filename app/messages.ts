@@ -23,6 +23,8 @@ import {
   WIDGET_PRIORITY,
   type LayoutType,
   type PageContext,
+  type PerformanceColumnSet,
+  type PerformanceRanking,
 } from "./constants";
 
 /** "$0", "$5.99": whole dollars without cents, as the spec writes prices. */
@@ -746,6 +748,17 @@ export const DASHBOARD_TEXT = {
 } as const;
 
 /** The Analytics page's texts (spec 2, "Analytics"). */
+/** What an Analytics table can be ranked by, named as its column. */
+const RANKING_NAMES = {
+  clicks: "Clicks",
+  revenue: "Revenue",
+  orders: "Orders",
+  add_to_cart: "Add to Cart",
+  impressions: "Impressions",
+  plays: "Plays",
+  views: "Views",
+} as const satisfies Record<PerformanceRanking, string>;
+
 export const ANALYTICS_TEXT = {
   emptyTitle: "No analytics data yet",
   emptyBody: "Add videos and show them on your store; shoppers' clicks and sales will appear here.",
@@ -776,7 +789,11 @@ export const ANALYTICS_TEXT = {
   platformClicks: (videoClicks: string, productClicks: string) => `Video clicks ${videoClicks} · Product clicks ${productClicks}`,
   untitledVideo: LIBRARY_TEXT.untitledVideo,
   topVideos: "Top Performing Videos",
-  topVideosPeriod: `Top ${TOP_VIDEOS_COUNT} by clicks (video clicks plus product clicks) in ${ANALYTICS_WINDOW}`,
+  /** The table's period line, after its ranking (decision 068): clicks by default, as the spec says. */
+  topVideosPeriod: (ranking: PerformanceRanking) =>
+    ranking === "clicks"
+      ? `Top ${TOP_VIDEOS_COUNT} by clicks (video clicks plus product clicks) in ${ANALYTICS_WINDOW}`
+      : `Top ${TOP_VIDEOS_COUNT} by ${RANKING_NAMES[ranking].toLowerCase()} in ${ANALYTICS_WINDOW}`,
   /** A creator's handle (channel username); a display name is shown as is. */
   handle: (username: string) => `@${username}`,
   nameAndHandle: (name: string, username: string) => `${name} · @${username}`,
@@ -784,7 +801,14 @@ export const ANALYTICS_TEXT = {
   noVideoEngagementBody: "When shoppers click your videos, the most watched ones show here.",
   createWidget: ACTION_TEXT.createWidget,
   widgetPerformance: "Widget Performance",
-  widgetPeriod: `Clicks (video clicks plus product clicks), impressions and watching in ${ANALYTICS_WINDOW}`,
+  widgetPeriod: `Clicks (video clicks plus product clicks), watching and sales in ${ANALYTICS_WINDOW}`,
+  /** Under a table showing sales: what its Orders and Revenue count (decisions 048, 068). */
+  salesNote: `Orders placed in ${ANALYTICS_WINDOW} with a product added from the video or widget, net of refunds and cancellations. An order with products from two videos counts for each.`,
+  /** Each table shows one group of measures at a time, so it fits its card (decision 068). */
+  columnSetsLabel: "Columns",
+  columnSets: { sales: "Sales", watching: "Watching", clicks: "Clicks" } satisfies Record<PerformanceColumnSet, string>,
+  sortLabel: "Sort by",
+  rankings: RANKING_NAMES,
   noWidgetEngagement: "No widget engagement yet",
   noWidgetEngagementBody: "How shoppers see, watch and click your widgets will show here.",
   noWidgets: "No widgets yet. Create one to show your videos on your store.",
@@ -808,6 +832,10 @@ export const ANALYTICS_TEXT = {
     videoClicks: "Video Clicks",
     productClicks: "Product Clicks",
     clickThroughRate: "CTR",
+    // What sold (decision 068).
+    addToCart: "Add to Cart",
+    orders: "Orders",
+    revenue: "Revenue",
   },
 } as const;
 

@@ -9,13 +9,16 @@
  * product" in it (an add to cart is not a click); "clicks" alone means both.
  * total* figures count everything since install; the 30-day window is the
  * last 30 UTC days, today included. Per video and per widget, the lists also
- * say how often they were seen, played, watched and opened (issue 14).
+ * say how often they were seen, played, watched and opened (issue 14), and
+ * what they sold: adds to cart, and orders and revenue net as the Sales card
+ * (decision 068).
  */
 import { prisma } from "~/db.server";
-import { ANALYTICS_WINDOW_DAYS, type LayoutType } from "~/constants";
-import type { AnalyticsSummaryDto, EngagementDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
+import { ANALYTICS_WINDOW_DAYS, type LayoutType, type PerformanceRanking } from "~/constants";
+import type { AnalyticsSummaryDto, EngagementDto, SalesDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
+import { byPerformance, hasPerformance } from "~/rules/performance-ranking";
 import { countLibrary } from "./library-counts.server";
-import { netSales } from "./order-attribution.server";
+import { netSales, netSalesBy, type NetSales } from "./order-attribution.server";
 import { utcDay } from "./storefront-events.server";
 import { DAY_MS } from "~/rules/time";
 
@@ -170,55 +173,66 @@ function engagementOf(activity: WindowActivity | undefined, impressionType: "imp
     video_clicks: videoClicks,
     product_clicks: productClicks,
     click_through_rate: ratio(videoClicks, impressions),
+    add_to_cart: count("add_to_cart"),
   };
+}
+
+/** What a video or widget sold in the window; the shop's currency, as the summary's revenue. */
+const salesOf = (sales: NetSales | undefined): SalesDto => ({ orders: sales?.orders ?? 0, revenue: (sales?.amountCents ?? 0) / 100 });
+
+/** Sales in the window are orders placed in it, net of their refunds and cancellation whenever those came (decision 049). */
+const windowSalesBy = (shopId: string, soldThrough: "video" | "widget", now: Date) =>
+  netSalesBy(shopId, soldThrough, { since: new Date(`${analyticsWindowDays(now)[0]}T00:00:00.000Z`) });
+
+/** How a list is read: ranked by clicks unless the merchant chose another measure (decision 068); `now` for tests. */
+export interface PerformanceListOptions {
+  rankBy?: PerformanceRanking;
+  now?: Date;
 }
 
 const ratio = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
 
-/** A list's order: most clicks first, then the most seen, then the most played. */
-const byEngagement = (a: EngagementDto, b: EngagementDto) => b.clicks - a.clicks || b.impressions - a.impressions || b.plays - a.plays;
-/** Listed once shoppers clicked it, saw it or played it (the Analytics page shows the same rows). */
-const hasEngagement = (engagement: EngagementDto) => engagement.clicks > 0 || engagement.impressions > 0 || engagement.plays > 0;
-
 /**
- * The shop's videos shoppers saw, played or clicked in the window, most clicks
- * first (deleted videos are left out).
+ * The shop's videos shoppers saw, played, clicked or bought from in the
+ * window, ranked (most clicks first unless asked otherwise), at most
+ * VIDEO_LIST_LIMIT; deleted videos are left out. The ranking comes before the
+ * cut, so "top 5 by revenue" is right however many videos were clicked more.
  */
-export async function videoAnalytics(shopId: string, now = new Date()): Promise<VideoAnalyticsDto[]> {
-  const activity = await windowActivity(shopId, "video", now);
-  const ranked = [...activity]
-    .map(([id, videoActivity]) => ({ id, engagement: engagementOf(videoActivity, "impression") }))
-    .filter((entry) => hasEngagement(entry.engagement))
-    .sort((a, b) => byEngagement(a.engagement, b.engagement));
+export async function videoAnalytics(shopId: string, { rankBy = "clicks", now = new Date() }: PerformanceListOptions = {}): Promise<VideoAnalyticsDto[]> {
+  const [activity, sales] = await Promise.all([windowActivity(shopId, "video", now), windowSalesBy(shopId, "video", now)]);
+  const ranked = [...new Set([...activity.keys(), ...sales.keys()])]
+    .map((id) => ({ id, ...engagementOf(activity.get(id), "impression"), ...salesOf(sales.get(id)) }))
+    .filter(hasPerformance)
+    .sort(byPerformance(rankBy));
   const videos = await prisma.video.findMany({
     where: { shopId, id: { in: ranked.slice(0, VIDEO_LIST_LIMIT * 2).map((entry) => entry.id) } },
     select: { id: true, title: true, authorName: true, channelUsername: true, platform: true, enabled: true, storedThumbnailUrl: true, thumbnailUrl: true },
   });
   const byId = new Map(videos.map((video) => [video.id, video]));
   return ranked
-    .flatMap(({ id, engagement }) => {
-      const video = byId.get(id);
+    .flatMap((figures) => {
+      const video = byId.get(figures.id);
       if (!video) return [];
       return [
         {
-          id,
+          ...figures,
           thumbnail_url: video.storedThumbnailUrl ?? video.thumbnailUrl,
           title: video.title,
           author_name: video.authorName,
           channel_username: video.channelUsername,
           platform: video.platform,
           enabled: video.enabled,
-          ...engagement,
         },
       ];
     })
     .slice(0, VIDEO_LIST_LIMIT);
 }
 
-/** Every widget of the shop with what shoppers did with it in the window, most clicks first. */
-export async function widgetAnalytics(shopId: string, now = new Date()): Promise<WidgetAnalyticsDto[]> {
-  const [activity, widgets] = await Promise.all([
+/** Every widget of the shop with what shoppers did with it and what it sold in the window, ranked (most clicks first unless asked otherwise). */
+export async function widgetAnalytics(shopId: string, { rankBy = "clicks", now = new Date() }: PerformanceListOptions = {}): Promise<WidgetAnalyticsDto[]> {
+  const [activity, sales, widgets] = await Promise.all([
     windowActivity(shopId, "widget", now),
+    windowSalesBy(shopId, "widget", now),
     prisma.widget.findMany({
       where: { shopId },
       orderBy: { displayNumber: "asc" },
@@ -232,6 +246,7 @@ export async function widgetAnalytics(shopId: string, now = new Date()): Promise
       layout_type: widget.layoutType as LayoutType,
       page_contexts: widget.pageContexts,
       ...engagementOf(activity.get(widget.id), "widget_impression"),
+      ...salesOf(sales.get(widget.id)),
     }))
-    .sort(byEngagement);
+    .sort(byPerformance(rankBy));
 }

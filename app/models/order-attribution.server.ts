@@ -208,6 +208,37 @@ export interface NetSales {
 }
 
 /**
+ * Each credited line still counting: of an order not cancelled (placed from
+ * `since` on, when given), its quantity and amount less its refund lines',
+ * with `key` (the line's video or widget, or nothing). The one definition of
+ * a net line for the totals and the per-video and per-widget figures, so
+ * they cannot disagree.
+ */
+function keptLines(shopId: string, key: Prisma.Sql | null, since: Date | undefined): Prisma.Sql {
+  // Orders placed from `since` on (the Performance Overview's window), net of their refunds whenever those came.
+  const placedSince = since ? Prisma.sql`AND sale."occurredAt" >= ${since}` : Prisma.empty;
+  // PostgreSQL refuses a constant in GROUP BY: without a key, there is nothing more to group by.
+  const groupedByKey = key ? Prisma.sql`, ${key}` : Prisma.empty;
+  return Prisma.sql`
+      SELECT ${key ?? Prisma.sql`NULL`} AS "key", sale."orderId",
+             sale."quantity" - COALESCE(SUM(refund."quantity"), 0) AS "keptQuantity",
+             sale."amountCents" - COALESCE(SUM(refund."amountCents"), 0) AS "keptCents"
+      FROM "OrderAttribution" sale
+      LEFT JOIN "OrderRefundLine" refund
+        ON refund."shopId" = sale."shopId" AND refund."orderId" = sale."orderId" AND refund."lineItemId" = sale."lineItemId"
+      WHERE sale."shopId" = ${shopId} AND sale."cancelledAt" IS NULL ${placedSince}
+      GROUP BY sale."id"${groupedByKey}, sale."orderId", sale."quantity", sale."amountCents"`;
+}
+
+/** A line whose whole quantity came back counts for nothing; what is left of its amount never goes below zero. */
+const NET_FIGURES = Prisma.sql`
+    COUNT(DISTINCT CASE WHEN line."keptQuantity" > 0 THEN line."orderId" END) AS "orders",
+    SUM(CASE WHEN line."keptQuantity" > 0 AND line."keptCents" > 0 THEN line."keptCents" ELSE 0 END) AS "amountCents"`;
+
+type NetFiguresRow = { orders: number | bigint | null; amountCents: number | bigint | null };
+const netFiguresOf = (row: NetFiguresRow | undefined): NetSales => ({ orders: Number(row?.orders ?? 0), amountCents: Number(row?.amountCents ?? 0) });
+
+/**
  * The shop's sales net of cancellations and refunds, in one query however
  * many orders: each credited line of an order not cancelled keeps its
  * quantity and amount less its refund lines'. A line whose whole quantity
@@ -219,20 +250,27 @@ export interface NetSales {
  */
 export async function netSales(shopId: string, options: { since?: Date; db?: Prisma.TransactionClient } = {}): Promise<NetSales> {
   const db = options.db ?? prisma;
-  // Orders placed from `since` on (the Performance Overview's window), net of their refunds whenever those came.
-  const placedSince = options.since ? Prisma.sql`AND sale."occurredAt" >= ${options.since}` : Prisma.empty;
-  const [totals] = await db.$queryRaw<Array<{ orders: number | bigint | null; amountCents: number | bigint | null }>>`
-    SELECT COUNT(DISTINCT CASE WHEN line."keptQuantity" > 0 THEN line."orderId" END) AS "orders",
-           SUM(CASE WHEN line."keptQuantity" > 0 AND line."keptCents" > 0 THEN line."keptCents" ELSE 0 END) AS "amountCents"
-    FROM (
-      SELECT sale."orderId",
-             sale."quantity" - COALESCE(SUM(refund."quantity"), 0) AS "keptQuantity",
-             sale."amountCents" - COALESCE(SUM(refund."amountCents"), 0) AS "keptCents"
-      FROM "OrderAttribution" sale
-      LEFT JOIN "OrderRefundLine" refund
-        ON refund."shopId" = sale."shopId" AND refund."orderId" = sale."orderId" AND refund."lineItemId" = sale."lineItemId"
-      WHERE sale."shopId" = ${shopId} AND sale."cancelledAt" IS NULL ${placedSince}
-      GROUP BY sale."id", sale."orderId", sale."quantity", sale."amountCents"
-    ) AS line`;
-  return { orders: Number(totals?.orders ?? 0), amountCents: Number(totals?.amountCents ?? 0) };
+  const [totals] = await db.$queryRaw<NetFiguresRow[]>`
+    SELECT ${NET_FIGURES}
+    FROM (${keptLines(shopId, null, options.since)}) AS line`;
+  return netFiguresOf(totals);
+}
+
+/** The order line's column naming what sold it; fixed SQL, never built from input. */
+const SOLD_THROUGH = { video: Prisma.sql`sale."videoId"`, widget: Prisma.sql`sale."widgetId"` } as const;
+
+/**
+ * netSales per video or per widget, in one query: the same net lines, grouped
+ * by the video or the widget their line names (lines of a widget that is not
+ * the shop's have none, and count in the totals only). An order with lines
+ * from two videos is a sale of each, so the orders of the videos can add up
+ * to more than the shop's orders; the amounts add up to the total.
+ */
+export async function netSalesBy(shopId: string, soldThrough: keyof typeof SOLD_THROUGH, options: { since?: Date } = {}): Promise<Map<string, NetSales>> {
+  const rows = await prisma.$queryRaw<Array<NetFiguresRow & { key: string | null }>>`
+    SELECT line."key", ${NET_FIGURES}
+    FROM (${keptLines(shopId, SOLD_THROUGH[soldThrough], options.since)}) AS line
+    WHERE line."key" IS NOT NULL
+    GROUP BY line."key"`;
+  return new Map(rows.flatMap((row) => (row.key === null ? [] : [[row.key, netFiguresOf(row)] as const])));
 }

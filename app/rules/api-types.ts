@@ -284,10 +284,23 @@ export interface EngagementDto {
   product_clicks: number;
   /** video_clicks / impressions. */
   click_through_rate: number | null;
+  /** Adds to cart from the player (once per session, video and widget a day, decision 060). */
+  add_to_cart: number;
 }
 
-/** GET /api/analytics/{shopId}/videos: videos seen, played or clicked in the last 30 days, most clicks first. */
-export interface VideoAnalyticsDto extends EngagementDto {
+/**
+ * What a video or a widget sold in the window (decision 068): orders placed in
+ * it with a line the widget added, net of refunds and cancellations as the
+ * Sales card (decision 048). An order with lines of two videos counts for each.
+ */
+export interface SalesDto {
+  orders: number;
+  /** In the shop's currency (the summary's `currency`), like `conversionRevenue`. */
+  revenue: number;
+}
+
+/** GET /api/analytics/{shopId}/videos: videos seen, played, clicked or sold in the last 30 days, most clicks first (or `?sort=`). */
+export interface VideoAnalyticsDto extends EngagementDto, SalesDto {
   id: string;
   thumbnail_url: string | null;
   title: string | null;
@@ -299,8 +312,8 @@ export interface VideoAnalyticsDto extends EngagementDto {
   enabled: boolean;
 }
 
-/** GET /api/analytics/{shopId}/widgets: every widget with what shoppers did with it in the last 30 days. */
-export interface WidgetAnalyticsDto extends EngagementDto {
+/** GET /api/analytics/{shopId}/widgets: every widget with what shoppers did with it and what it sold in the last 30 days. */
+export interface WidgetAnalyticsDto extends EngagementDto, SalesDto {
   id: string;
   name: string;
   layout_type: LayoutType;

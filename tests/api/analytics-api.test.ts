@@ -45,8 +45,10 @@ async function summaryOf(shop: TestShop) {
   return jsonOf<AnalyticsSummaryDto>(response);
 }
 
-async function listOf<T>(route: typeof videosRoute | typeof widgetsRoute, shop: TestShop, kind: "videos" | "widgets") {
-  const response = await callRoute(route as typeof videosRoute, await apiRequest(shop.domain, `/api/analytics/${shop.id}/${kind}`), { shopId: shop.id });
+async function listOf<T>(route: typeof videosRoute | typeof widgetsRoute, shop: TestShop, kind: "videos" | "widgets", query = "") {
+  const response = await callRoute(route as typeof videosRoute, await apiRequest(shop.domain, `/api/analytics/${shop.id}/${kind}${query}`), {
+    shopId: shop.id,
+  });
   expect(response.status).toBe(200);
   const lists = await jsonOf<Partial<Record<typeof kind, T[]>>>(response);
   return must(lists[kind], `the "${kind}" list`);
@@ -478,5 +480,49 @@ describe("orders/cancelled and refunds/create: Sales and revenue are net", () =>
     );
     expect(await netOf(shop)).toEqual([1, 10]);
     expect(await prisma.orderRefundLine.count({ where: { shopId: { in: [shop.id, other.id] } } })).toBe(0);
+  });
+});
+describe("GET /api/analytics/{shopId}/videos and /widgets: what each sold (decision 068)", () => {
+  it("gives each video and widget its adds to cart, orders and net revenue from real orders, ranked by ?sort=", async () => {
+    const shop = await bootstrapShop("analytics");
+    const [carousel, grid] = await seedWidgets(shop.id, [{ name: "Home carousel" }, { name: "Home grid" }]);
+    const [shirt, soap] = await seedVideos(shop.id, [
+      { title: "Linen shirt", enabled: true },
+      { title: "Soap", platform: "instagram", platformVideoId: "Csells1", enabled: true },
+    ]);
+    await publishIn(shop, carousel.id, shirt.id);
+    await publishIn(shop, grid.id, soap.id);
+    // Three shoppers open the soap, one opens the shirt and adds it to the cart.
+    for (let shopper = 0; shopper < 3; shopper++) await sendBeacon(shop, [{ type: "video_click", videoId: soap.id, widgetId: grid.id }]);
+    await sendBeacon(shop, [
+      { type: "video_click", videoId: shirt.id, widgetId: carousel.id },
+      { type: "add_to_cart", videoId: shirt.id, widgetId: carousel.id, productId: "42" },
+    ]);
+    await flushStorefrontEvents();
+    // The shirt's order: two of it, one refunded afterwards.
+    const from = (video: string, widget: string) => ({ _clipcart_video: video, _clipcart_widget: widget });
+    const order = orderPayload([{ id: 71, productId: 42, price: "75.00", quantity: 2, properties: from(shirt.id, carousel.id) }]);
+    await deliver(ordersCreateRoute, signedOrder(shop, order));
+    await deliver(
+      refundsCreateRoute,
+      signedOrder(shop, refundPayload(order, [{ lineId: 71, quantity: 1, subtotal: "75.00" }]), randomUUID(), "refunds/create"),
+    );
+
+    const figures = (row: VideoAnalyticsDto | WidgetAnalyticsDto) => [row.clicks, row.add_to_cart, row.orders, row.revenue];
+    const videos = await listOf<VideoAnalyticsDto>(videosRoute, shop, "videos");
+    expect(videos.map((video) => [video.title, ...figures(video)])).toEqual([
+      ["Soap", 3, 0, 0, 0],
+      ["Linen shirt", 1, 1, 1, 75],
+    ]);
+    expect((await listOf<VideoAnalyticsDto>(videosRoute, shop, "videos", "?sort=revenue")).map((video) => video.title)).toEqual(["Linen shirt", "Soap"]);
+    // An unknown ranking is the default, clicks.
+    expect((await listOf<VideoAnalyticsDto>(videosRoute, shop, "videos", "?sort=bogus")).map((video) => video.title)).toEqual(["Soap", "Linen shirt"]);
+    const widgets = await listOf<WidgetAnalyticsDto>(widgetsRoute, shop, "widgets", "?sort=orders");
+    expect(widgets.map((widget) => [widget.name, ...figures(widget)])).toEqual([
+      ["Home carousel", 1, 1, 1, 75],
+      ["Home grid", 3, 0, 0, 0],
+    ]);
+    // The same net figures as the Sales card.
+    expect(await netOf(shop)).toEqual([1, 75]);
   });
 });

@@ -2,7 +2,8 @@
 // SQLite, then PostgreSQL): the rollups written with the events, and order
 // attribution's duplicate-proof insert, both raw SQL; net sales (refunds and
 // cancellations, stored and summed in raw SQL too) and what the compliance
-// webhooks find and erase of them.
+// webhooks find and erase of them; and what each video and widget sold
+// (decision 068), grouped in the same raw SQL.
 import { describe, expect, it } from "vitest";
 import { WATCH_TIME_MAX_MS_PER_EVENT } from "../../app/constants";
 import { prisma } from "../../app/db.server";
@@ -14,6 +15,7 @@ import {
   attributeOrder,
   cancelOrder,
   netSales,
+  netSalesBy,
   recordRefund,
 } from "../../app/models/order-attribution.server";
 import { customerDataReport, redactCustomer } from "../../app/models/lifecycle.server";
@@ -389,5 +391,117 @@ describe("net sales: refunds and cancellations", () => {
 
     await prisma.shop.delete({ where: { id: shop.id } });
     expect(await prisma.orderRefundLine.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+});
+
+describe("sales per video and per widget (decision 068)", () => {
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  /** An order placed `days` ago of one line per entry, each added from `widgetId` with `videoId`. */
+  const widgetOrder = (orderId: number, days: number, lines: Array<{ videoId: string; widgetId: string; quantity: number; price: string }>) =>
+    OrderPayload.parse({
+      id: orderId,
+      created_at: daysAgo(days).toISOString(),
+      currency: "USD",
+      line_items: lines.map((line, index) => ({
+        id: orderId * 100 + index,
+        product_id: 42,
+        quantity: line.quantity,
+        price: line.price,
+        properties: [
+          { name: "_clipcart_video", value: line.videoId },
+          { name: "_clipcart_widget", value: line.widgetId },
+        ],
+      })),
+    });
+  const asObject = (sales: Map<string, { orders: number; amountCents: number }>) => Object.fromEntries([...sales].sort(([a], [b]) => compare(a, b)));
+
+  it("gives each video and each widget its orders and revenue in the window, net as the Sales card, for the shop's own only", async () => {
+    const shop = await createShop("sells");
+    const [carousel, grid] = [await createWidget(shop.id, 1), await createWidget(shop.id, 2, { layoutType: "grid" })];
+    const shirt = await createVideo(shop.id, { title: "Shirt" });
+    const soap = await createVideo(shop.id, { title: "Soap" });
+    const added = await createVideo(shop.id, { title: "Added, never bought" });
+    const elsewhere = await createShop("sells-elsewhere");
+    const theirWidget = await createWidget(elsewhere.id, 1);
+    const theirVideo = await createVideo(elsewhere.id, { title: "Theirs" });
+
+    // One order, two videos through two widgets: a sale of each.
+    const both = widgetOrder(701, 1, [
+      { videoId: shirt.id, widgetId: carousel.id, quantity: 2, price: "10.00" },
+      { videoId: soap.id, widgetId: grid.id, quantity: 1, price: "30.00" },
+    ]);
+    const refunded = widgetOrder(702, 1, [{ videoId: shirt.id, widgetId: carousel.id, quantity: 1, price: "10.00" }]);
+    // A widget that is not the shop's: the sale is the video's, and no widget's.
+    const unknownWidget = widgetOrder(703, 1, [{ videoId: soap.id, widgetId: theirWidget.id, quantity: 1, price: "5.00" }]);
+    const cancelled = widgetOrder(704, 1, [{ videoId: shirt.id, widgetId: grid.id, quantity: 1, price: "20.00" }]);
+    const beforeTheWindow = widgetOrder(705, 40, [{ videoId: shirt.id, widgetId: carousel.id, quantity: 1, price: "100.00" }]);
+    for (const order of [both, refunded, unknownWidget, cancelled, beforeTheWindow]) await attributeOrder(shop.shopDomain, order);
+    await recordRefund(shop.shopDomain, refundOf(refunded, 711, [{ index: 0, quantity: 1, subtotal: "10.00" }]));
+    await cancelOrder(shop.shopDomain, cancellationOf(cancelled));
+    // Another shop's sale through its own widget, and an add to cart nobody bought.
+    await attributeOrder(elsewhere.shopDomain, widgetOrder(706, 1, [{ videoId: theirVideo.id, widgetId: theirWidget.id, quantity: 1, price: "999.00" }]));
+    await prisma.analyticsRollup.createMany({
+      data: ["video", "widget"].map((dimension) => ({
+        shopId: shop.id,
+        dimension,
+        day: utcDay(new Date()),
+        type: "add_to_cart",
+        key: dimension === "video" ? added.id : carousel.id,
+        count: 3,
+      })),
+    });
+
+    const since = daysAgo(30);
+    expect(asObject(await netSalesBy(shop.id, "video", { since }))).toEqual(
+      asObject(
+        new Map([
+          [shirt.id, { orders: 1, amountCents: 2000 }],
+          [soap.id, { orders: 2, amountCents: 3500 }],
+        ]),
+      ),
+    );
+    expect(asObject(await netSalesBy(shop.id, "widget", { since }))).toEqual(
+      asObject(
+        new Map([
+          [carousel.id, { orders: 1, amountCents: 2000 }],
+          [grid.id, { orders: 1, amountCents: 3000 }],
+        ]),
+      ),
+    );
+    // Since install: the order before the window counts too.
+    expect((await netSalesBy(shop.id, "video")).get(shirt.id)).toEqual({ orders: 2, amountCents: 12_000 });
+    // The videos' amounts add up to the Sales card's; their orders may count an order twice.
+    expect(await netSales(shop.id, { since })).toEqual({ orders: 2, amountCents: 5500 });
+
+    const videos = await videoAnalytics(shop.id, { rankBy: "revenue" });
+    expect(videos.map((video) => [video.title, video.add_to_cart, video.orders, video.revenue])).toEqual([
+      ["Soap", 0, 2, 35],
+      ["Shirt", 0, 1, 20],
+      ["Added, never bought", 3, 0, 0],
+    ]);
+    expect((await videoAnalytics(shop.id, { rankBy: "add_to_cart" }))[0]?.title).toBe("Added, never bought");
+    const widgets = await widgetAnalytics(shop.id, { rankBy: "revenue" });
+    expect(widgets.map((widget) => [widget.name, widget.add_to_cart, widget.orders, widget.revenue])).toEqual([
+      ["Widget 2", 0, 1, 30],
+      ["Widget 1", 3, 1, 20],
+    ]);
+    // The other shop sees its own sale only.
+    expect((await videoAnalytics(elsewhere.id)).map((video) => [video.title, video.revenue])).toEqual([["Theirs", 999]]);
+    expect((await widgetAnalytics(elsewhere.id)).map((widget) => [widget.orders, widget.revenue])).toEqual([[1, 999]]);
+  });
+
+  it("ranks before it cuts the list: the best seller is first by revenue however many videos were clicked more", async () => {
+    const shop = await createShop("sells-many");
+    const clicked = await Promise.all(Array.from({ length: 60 }, (_, index) => createVideo(shop.id, { title: `Clicked ${index}` })));
+    const seller = await createVideo(shop.id, { title: "Quiet seller" });
+    const widget = await createWidget(shop.id, 1);
+    await prisma.analyticsRollup.createMany({
+      data: clicked.map((video) => ({ shopId: shop.id, dimension: "video", day: utcDay(new Date()), type: "video_click", key: video.id, count: 10 })),
+    });
+    await attributeOrder(shop.shopDomain, widgetOrder(801, 1, [{ videoId: seller.id, widgetId: widget.id, quantity: 1, price: "42.00" }]));
+    const byClicks = await videoAnalytics(shop.id);
+    expect(byClicks).toHaveLength(50);
+    expect(byClicks.map((video) => video.title)).not.toContain("Quiet seller");
+    expect((await videoAnalytics(shop.id, { rankBy: "revenue" }))[0]).toMatchObject({ title: "Quiet seller", orders: 1, revenue: 42 });
   });
 });

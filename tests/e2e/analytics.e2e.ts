@@ -185,6 +185,11 @@ test("a shopper's clicks, add to cart and orders show on Analytics and the Dashb
   await expect(tableRow(app, "Linen shirt styled three ways")).toContainText("Author · @creator");
   await expect(tableRow(app, "Linen shirt styled three ways")).not.toContainText("@Author");
   await expect(tableRow(app, "Linen shirt styled three ways")).toContainText(/TikTok2(Success)?Published/);
+  // Each kind of click is in the tables' Clicks columns (decision 068: one group of columns at a time).
+  for (const section of ["Top Performing Videos", "Widget Performance"]) {
+    await cardTitled(app, section).getByRole("group", { name: "Columns" }).getByRole("button", { name: "Clicks", exact: true }).click();
+    await expect(cardTitled(app, section).getByRole("columnheader", { name: "Video Clicks" })).toBeVisible();
+  }
   const videoColumns = await columnsOf(app, "Top Performing Videos", "Linen shirt styled three ways");
   expect([videoColumns["Clicks"], videoColumns["Video Clicks"], videoColumns["Product Clicks"]]).toEqual(["2", "1", "1"]);
   await expect(tableRow(app, "Product page carousel")).toContainText("CarouselProduct Pages2");
@@ -238,6 +243,9 @@ test("a shopper's clicks, add to cart and orders show on Analytics and the Dashb
   expect(((await cancellation.json()) as { delivery: { status: number } }).delivery.status).toBe(200);
   app = await openApp("/analytics");
   await expect(cardTitled(app, "Sales")).toContainText(`1${dollars(1)} revenue`);
+  // The video's and the widget's rows say the same, net (decision 068).
+  expect(await columnsOf(app, "Top Performing Videos", "Linen shirt styled three ways")).toMatchObject({ Orders: "1", Revenue: dollars(1) });
+  expect(await columnsOf(app, "Widget Performance", "Product page carousel")).toMatchObject({ Orders: "1", Revenue: dollars(1) });
 
   // The rest of the second order comes back too: no sale left.
   const rest = await control(shop, `orders/${secondOrder.id}/refunds`, { lines: [{ lineItemId: secondLine.id, quantity: 1 }] });

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * The Analytics page's tables as a merchant reads them (issue 14): the spec's
- * columns first and unchanged, then what shoppers saw and watched, with a dash
- * where a rate has nothing to divide by, and a stories widget named as such.
+ * The Analytics page's tables as a merchant reads them: the spec's columns
+ * first and unchanged, then one group of measures at a time (decision 068):
+ * what sold (the first shown), what shoppers saw and watched (issue 14), with
+ * a dash where a rate has nothing to divide by, and each kind of click; a
+ * stories widget named as such.
  */
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
@@ -10,7 +12,8 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AnalyticsSummaryDto, EngagementDto } from "~/rules/api-types";
+import type { AnalyticsSummaryDto } from "~/rules/api-types";
+import type { PerformanceFigures } from "~/rules/performance-ranking";
 import { ANALYTICS_TEXT } from "~/messages";
 import { AnalyticsView, type AnalyticsPageData } from "./AnalyticsView";
 
@@ -34,7 +37,7 @@ const summary: AnalyticsSummaryDto = {
   dailyClicks: [],
 };
 
-const measured = (engagement: Partial<EngagementDto>): EngagementDto => ({
+const measured = (engagement: Partial<PerformanceFigures>): PerformanceFigures => ({
   clicks: 0,
   impressions: 0,
   plays: 0,
@@ -46,6 +49,9 @@ const measured = (engagement: Partial<EngagementDto>): EngagementDto => ({
   video_clicks: 0,
   product_clicks: 0,
   click_through_rate: null,
+  add_to_cart: 0,
+  orders: 0,
+  revenue: 0,
   ...engagement,
 });
 
@@ -53,6 +59,7 @@ const data: AnalyticsPageData = {
   shopFound: true,
   summary,
   activeWidgets: 1,
+  ranking: { videos: "clicks", widgets: "clicks" },
   videos: [
     {
       id: "v1",
@@ -73,6 +80,9 @@ const data: AnalyticsPageData = {
         video_clicks: 2,
         product_clicks: 1,
         click_through_rate: 0.25,
+        add_to_cart: 2,
+        orders: 2,
+        revenue: 150,
       }),
     },
     // Played and opened from a stories row without an impression: no rate to show.
@@ -93,6 +103,9 @@ const data: AnalyticsPageData = {
         video_clicks: 2,
         product_clicks: 1,
         click_through_rate: 0.5,
+        add_to_cart: 12_480,
+        orders: 2,
+        revenue: 15_250,
       }),
     },
     { id: "w2", name: "Never seen", layout_type: "grid", page_contexts: "[]", ...measured({}) },
@@ -106,8 +119,8 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-function renderPage() {
-  const router = createMemoryRouter([{ path: "/analytics", element: <AnalyticsView data={data} /> }], {
+function renderPage(page: AnalyticsPageData = data) {
+  const router = createMemoryRouter([{ path: "/analytics", element: <AnalyticsView data={page} /> }], {
     initialEntries: ["/analytics?shop=a"],
     future: { v7_relativeSplatPath: true },
   });
@@ -135,47 +148,75 @@ function tableAfter(container: HTMLElement, title: string) {
   return { headings: head ? cells(head) : [], rows: rows.map(cells) };
 }
 
-describe("Analytics: what shoppers did, per video and per widget", () => {
-  it("lists each video's impressions, plays, rates and watch time after the spec's columns", () => {
+/** Shows one group of a table's measures, as the merchant's click on it does. */
+function showColumns(container: HTMLElement, title: string, set: string) {
+  const heading = [...container.querySelectorAll("h2")].find((element) => element.textContent === title);
+  const group = heading?.closest(".Polaris-Card, [class*='Polaris-ShadowBevel']")?.querySelector("[role=group]");
+  const button = [...(group?.querySelectorAll("button") ?? [])].find((element) => element.textContent === set);
+  expect(button, `the ${set} button under "${title}"`).toBeDefined();
+  act(() => button?.click());
+}
+
+const VIDEO_SPEC_COLUMNS = ["Thumbnail", "Video Details", "Platform", "Clicks", "Status"];
+const WIDGET_SPEC_COLUMNS = ["Widget Name", "Type", "Page Context", "Clicks"];
+
+describe("Analytics: what sold and what shoppers did, per video and per widget", () => {
+  it("shows what each video sold first, after the spec's columns: adds to cart, orders and revenue (decision 068)", () => {
     const { headings, rows } = tableAfter(renderPage(), "Top Performing Videos");
-    expect(headings).toEqual([
-      "Thumbnail",
-      "Video Details",
-      "Platform",
-      "Clicks",
-      "Status",
-      "Impressions",
-      "Plays",
-      "Play Rate",
-      "Views",
-      "Avg. Watch Time",
-      "Video Clicks",
-      "Product Clicks",
-      "CTR",
-    ]);
-    expect(rows.map((row) => row.slice(3))).toEqual([
-      ["3", "Published", "8", "2", "25%", "1", "12.4 s", "2", "1", "25%"],
-      ["0", "Unpublished", "0", "1", "—", "0", "—", "0", "0", "—"],
+    expect(headings).toEqual([...VIDEO_SPEC_COLUMNS, "Add to Cart", "Orders", "Revenue"]);
+    expect(rows.map((row) => row.slice(2))).toEqual([
+      ["TikTok", "3", "Published", "2", "2", "$150.00"],
+      ["TikTok", "0", "Unpublished", "0", "0", "$0.00"],
     ]);
   });
 
-  it("lists widgets by their layout, a stories widget included, and leaves out one nobody saw", () => {
-    const { headings, rows } = tableAfter(renderPage(), "Widget Performance");
-    expect(headings).toEqual([
-      "Widget Name",
-      "Type",
-      "Page Context",
-      "Clicks",
-      "Impressions",
-      "Plays",
-      "Play Rate",
-      "Views",
-      "Avg. Watch Time",
-      "Video Clicks",
-      "Product Clicks",
-      "CTR",
+  it("lists each video's impressions, plays, rates and watch time, and each kind of click, one group at a time", () => {
+    const container = renderPage();
+    showColumns(container, "Top Performing Videos", "Watching");
+    let table = tableAfter(container, "Top Performing Videos");
+    expect(table.headings).toEqual([...VIDEO_SPEC_COLUMNS, "Impressions", "Plays", "Play Rate", "Views", "Avg. Watch Time"]);
+    expect(table.rows.map((row) => row.slice(3))).toEqual([
+      ["3", "Published", "8", "2", "25%", "1", "12.4 s"],
+      ["0", "Unpublished", "0", "1", "—", "0", "—"],
     ]);
-    expect(rows).toEqual([["Home stories", "Stories", "Homepage", "3", "4", "2", "50%", "0", "2 min 5 s", "2", "1", "50%"]]);
+    showColumns(container, "Top Performing Videos", "Clicks");
+    table = tableAfter(container, "Top Performing Videos");
+    expect(table.headings).toEqual([...VIDEO_SPEC_COLUMNS, "Video Clicks", "Product Clicks", "CTR"]);
+    expect(table.rows.map((row) => row.slice(5))).toEqual([
+      ["2", "1", "25%"],
+      ["0", "0", "—"],
+    ]);
+    // The other table keeps its own choice.
+    expect(tableAfter(container, "Widget Performance").headings).toEqual([...WIDGET_SPEC_COLUMNS, "Add to Cart", "Orders", "Revenue"]);
+  });
+
+  it("lists widgets by their layout, a stories widget included, leaves out one nobody saw, and writes large figures compactly with the exact one as a tooltip", () => {
+    const container = renderPage();
+    const { headings, rows } = tableAfter(container, "Widget Performance");
+    expect(headings).toEqual([...WIDGET_SPEC_COLUMNS, "Add to Cart", "Orders", "Revenue"]);
+    expect(rows).toEqual([["Home stories", "Stories", "Homepage", "3", "12.5K", "2", "$15.3K"]]);
+    const tooltips = [...container.querySelectorAll("abbr")].map((element) => [element.textContent, element.getAttribute("title")]);
+    expect(tooltips).toEqual([
+      ["12.5K", "12,480"],
+      ["$15.3K", "$15,250.00"],
+    ]);
+    showColumns(container, "Widget Performance", "Watching");
+    expect(tableAfter(container, "Widget Performance").rows).toEqual([["Home stories", "Stories", "Homepage", "3", "4", "2", "50%", "0", "2 min 5 s"]]);
+  });
+
+  it("says what the videos are ranked by, and on a phone gives each figure its heading (data-label)", () => {
+    const container = renderPage({ ...data, ranking: { videos: "revenue", widgets: "clicks" } });
+    expect(container.textContent).toContain("Top 5 by revenue in the last 30 days");
+    const select = container.querySelector<HTMLSelectElement>("select");
+    expect(select?.value).toBe("revenue");
+    const labels = [...container.querySelectorAll("tbody tr")][0]?.querySelectorAll("td[data-label]");
+    expect([...(labels ?? [])].map((cell) => cell.getAttribute("data-label"))).toEqual(["Clicks", "Add to Cart", "Orders", "Revenue"]);
+    // The name heads its row for assistive tech; badges and the thumbnail carry no label of their own.
+    expect([...container.querySelectorAll("tbody th[scope=row]")].map((cell) => cell.textContent)).toEqual([
+      "Linen shirtMaker Studio · @maker",
+      "Soap",
+      "Home stories",
+    ]);
   });
 
   it("names each kind of click apart, as the cards do, and gives only the channel username an @ (issue 15 item 10)", () => {

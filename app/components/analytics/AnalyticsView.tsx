@@ -1,8 +1,17 @@
-import { useLocation } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Card, DataTable, EmptyState, InlineGrid, InlineStack, Text } from "@shopify/polaris";
-import { TOP_VIDEOS_COUNT } from "~/constants";
-import type { AnalyticsSummaryDto, EngagementDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
-import { formatRate, formatWatchTime } from "~/rules/engagement-format";
+import { useState } from "react";
+import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Button, ButtonGroup, Card, EmptyState, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
+import {
+  PERFORMANCE_COLUMN_SETS,
+  PERFORMANCE_RANKING_PARAMS,
+  PERFORMANCE_RANKINGS,
+  TOP_VIDEOS_COUNT,
+  type PerformanceColumnSet,
+  type PerformanceRanking,
+} from "~/constants";
+import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
+import { formatRate, formatWatchTime, tableCount, tableMoney } from "~/rules/engagement-format";
+import { hasPerformance, rankingFrom, searchRankedBy, type PerformanceFigures } from "~/rules/performance-ranking";
 import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { describePageContexts } from "~/rules/widget-rules";
@@ -14,6 +23,7 @@ import { VideoThumb } from "~/components/library/VideoThumb";
 import { ClicksChart } from "./ClicksChart";
 import { PlatformBadge } from "./PlatformBadge";
 import { StatCard, formatCount, formatMoney } from "./StatCard";
+import { Figure, PerformanceTable, type PerformanceColumn } from "./PerformanceTable";
 
 export interface AnalyticsPageData {
   /** False before the shop's first bootstrap (the page reads again once it exists). */
@@ -23,7 +33,11 @@ export interface AnalyticsPageData {
   widgets: WidgetAnalyticsDto[];
   /** "Active Widgets (deployed on store)": installed and shown by the published theme (issue 15 item 4). */
   activeWidgets: number;
+  /** What each table is ranked by (its Sort by, from the address; decision 068). */
+  ranking: Record<PerformanceTableName, PerformanceRanking>;
 }
+
+type PerformanceTableName = keyof typeof PERFORMANCE_RANKING_PARAMS;
 
 const EMPTY_SUMMARY: AnalyticsSummaryDto = {
   totalClicks: 0,
@@ -47,6 +61,9 @@ const EMPTY_SUMMARY: AnalyticsSummaryDto = {
 export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
   const { search } = useLocation();
   const { missing } = useShopRecord(data.shopFound);
+  const [videoColumns, setVideoColumns] = useState<PerformanceColumnSet>(PERFORMANCE_COLUMN_SETS[0]);
+  const [widgetColumns, setWidgetColumns] = useState<PerformanceColumnSet>(PERFORMANCE_COLUMN_SETS[0]);
+  const rankedBy = useRanking(data.ranking);
 
   if (!data.shopFound) {
     if (!missing) return <AppPage title={PAGE_TITLES.analytics} />;
@@ -73,8 +90,8 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
 
   // The Performance Overview covers the last 30 days (spec 2); the empty state above looks at everything.
   const recent = summary.last30Days;
-  const topVideos = data.videos.filter(wasEngaged).slice(0, TOP_VIDEOS_COUNT);
-  const engagedWidgets = data.widgets.filter(wasEngaged);
+  const topVideos = data.videos.filter(hasPerformance).slice(0, TOP_VIDEOS_COUNT);
+  const engagedWidgets = data.widgets.filter(hasPerformance);
   const createWidget = { content: ANALYTICS_TEXT.createWidget, url: appHref("/widgets", search) };
 
   return (
@@ -142,42 +159,13 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
         <NamedCard>
           {(headingId) => (
             <BlockStack gap="300">
-              <SectionTitle headingId={headingId} title={ANALYTICS_TEXT.topVideos} period={ANALYTICS_TEXT.topVideosPeriod} />
+              <SectionTitle headingId={headingId} title={ANALYTICS_TEXT.topVideos} period={ANALYTICS_TEXT.topVideosPeriod(rankedBy.videos.ranking)} />
               {topVideos.length > 0 ? (
-                <DataTable
-                  columnContentTypes={["text", "text", "text", "numeric", "text", ...ENGAGEMENT_CONTENT_TYPES]}
-                  headings={[
-                    ANALYTICS_TEXT.columns.thumbnail,
-                    ANALYTICS_TEXT.columns.details,
-                    ANALYTICS_TEXT.columns.platform,
-                    ANALYTICS_TEXT.columns.clicks,
-                    ANALYTICS_TEXT.columns.status,
-                    ...ENGAGEMENT_HEADINGS,
-                  ]}
-                  rows={topVideos.map((video) => [
-                    <VideoThumb key="thumb" url={video.thumbnail_url} platform={isVideoSource(video.platform) ? video.platform : "tiktok"} alt="" />,
-                    <BlockStack key="details" gap="050">
-                      <Text as="span" fontWeight="semibold">
-                        {video.title || ANALYTICS_TEXT.untitledVideo}
-                      </Text>
-                      {creatorOf(video) ? (
-                        <Text as="span" tone="subdued" variant="bodySm">
-                          {creatorOf(video)}
-                        </Text>
-                      ) : null}
-                    </BlockStack>,
-                    <PlatformBadge key="platform" platform={video.platform} />,
-                    formatCount(video.clicks),
-                    video.enabled ? (
-                      <Badge key="status" tone="success">
-                        {ANALYTICS_TEXT.published}
-                      </Badge>
-                    ) : (
-                      <Badge key="status">{ANALYTICS_TEXT.unpublished}</Badge>
-                    ),
-                    ...engagementCells(video),
-                  ])}
-                />
+                <>
+                  <TableControls columns={videoColumns} onColumns={setVideoColumns} ranking={rankedBy.videos} />
+                  <PerformanceTable rows={topVideos} columns={[...VIDEO_COLUMNS, ...measureColumns<VideoAnalyticsDto>(videoColumns, summary.currency)]} />
+                  {videoColumns === "sales" ? <SalesNote /> : null}
+                </>
               ) : (
                 <EmptyState heading={ANALYTICS_TEXT.noVideoEngagement} action={summary.totalWidgets === 0 ? createWidget : undefined} image="">
                   <p>{ANALYTICS_TEXT.noVideoEngagementBody}</p>
@@ -192,23 +180,14 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
             <BlockStack gap="300">
               <SectionTitle headingId={headingId} title={ANALYTICS_TEXT.widgetPerformance} period={ANALYTICS_TEXT.widgetPeriod} />
               {engagedWidgets.length > 0 ? (
-                <DataTable
-                  columnContentTypes={["text", "text", "text", "numeric", ...ENGAGEMENT_CONTENT_TYPES]}
-                  headings={[
-                    ANALYTICS_TEXT.columns.widgetName,
-                    ANALYTICS_TEXT.columns.type,
-                    ANALYTICS_TEXT.columns.pageContext,
-                    ANALYTICS_TEXT.columns.clicks,
-                    ...ENGAGEMENT_HEADINGS,
-                  ]}
-                  rows={engagedWidgets.map((widget) => [
-                    widget.name,
-                    LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type,
-                    describePageContexts(widget.page_contexts),
-                    formatCount(widget.clicks),
-                    ...engagementCells(widget),
-                  ])}
-                />
+                <>
+                  <TableControls columns={widgetColumns} onColumns={setWidgetColumns} ranking={rankedBy.widgets} />
+                  <PerformanceTable
+                    rows={engagedWidgets}
+                    columns={[...WIDGET_COLUMNS, ...measureColumns<WidgetAnalyticsDto>(widgetColumns, summary.currency)]}
+                  />
+                  {widgetColumns === "sales" ? <SalesNote /> : null}
+                </>
               ) : data.widgets.length > 0 ? (
                 <EmptyState heading={ANALYTICS_TEXT.noWidgetEngagement} image="">
                   <p>{ANALYTICS_TEXT.noWidgetEngagementBody}</p>
@@ -224,36 +203,156 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
   );
 }
 
-/** A row is shown once shoppers clicked it, saw it or played it. */
-const wasEngaged = (row: EngagementDto) => row.clicks > 0 || row.impressions > 0 || row.plays > 0;
+/** The spec's columns of Top Performing Videos, always shown (spec 2). */
+const VIDEO_COLUMNS: PerformanceColumn<VideoAnalyticsDto>[] = [
+  {
+    key: "thumbnail",
+    heading: ANALYTICS_TEXT.columns.thumbnail,
+    phone: "thumbnail",
+    render: (video) => <VideoThumb url={video.thumbnail_url} platform={isVideoSource(video.platform) ? video.platform : "tiktok"} alt="" />,
+  },
+  {
+    key: "details",
+    heading: ANALYTICS_TEXT.columns.details,
+    phone: "name",
+    render: (video) => (
+      <BlockStack gap="050">
+        <Text as="span" fontWeight="semibold">
+          <span className="clipcart-name-title">{video.title || ANALYTICS_TEXT.untitledVideo}</span>
+        </Text>
+        {creatorOf(video) ? (
+          <Text as="span" tone="subdued" variant="bodySm">
+            {creatorOf(video)}
+          </Text>
+        ) : null}
+      </BlockStack>
+    ),
+  },
+  { key: "platform", heading: ANALYTICS_TEXT.columns.platform, phone: "badge", render: (video) => <PlatformBadge platform={video.platform} /> },
+  { key: "clicks", heading: ANALYTICS_TEXT.columns.clicks, phone: "labelled", numeric: true, render: (video) => <Figure figure={tableCount(video.clicks)} /> },
+  {
+    key: "status",
+    heading: ANALYTICS_TEXT.columns.status,
+    phone: "badge",
+    render: (video) => (video.enabled ? <Badge tone="success">{ANALYTICS_TEXT.published}</Badge> : <Badge>{ANALYTICS_TEXT.unpublished}</Badge>),
+  },
+];
+
+/** The spec's columns of Widget Performance, always shown (spec 2). */
+const WIDGET_COLUMNS: PerformanceColumn<WidgetAnalyticsDto>[] = [
+  { key: "name", heading: ANALYTICS_TEXT.columns.widgetName, phone: "name", render: (widget) => widget.name },
+  { key: "type", heading: ANALYTICS_TEXT.columns.type, phone: "labelled", render: (widget) => LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type },
+  { key: "pageContext", heading: ANALYTICS_TEXT.columns.pageContext, phone: "labelled", render: (widget) => describePageContexts(widget.page_contexts) },
+  {
+    key: "clicks",
+    heading: ANALYTICS_TEXT.columns.clicks,
+    phone: "labelled",
+    numeric: true,
+    render: (widget) => <Figure figure={tableCount(widget.clicks)} />,
+  },
+];
 
 /**
- * What shoppers did (issue 14), after the spec's columns; on a phone the
- * table scrolls sideways (Polaris' DataTable) rather than squeezing them.
+ * The measures after the spec's columns, one group at a time so the table
+ * fits its card (decision 068): what sold (the first shown), what shoppers
+ * saw and watched (issue 14), and each kind of click (issue 15 item 10).
  */
-const ENGAGEMENT_HEADINGS = [
-  ANALYTICS_TEXT.columns.impressions,
-  ANALYTICS_TEXT.columns.plays,
-  ANALYTICS_TEXT.columns.playRate,
-  ANALYTICS_TEXT.columns.views,
-  ANALYTICS_TEXT.columns.averageWatchTime,
-  ANALYTICS_TEXT.columns.videoClicks,
-  ANALYTICS_TEXT.columns.productClicks,
-  ANALYTICS_TEXT.columns.clickThroughRate,
-];
-const ENGAGEMENT_CONTENT_TYPES = ENGAGEMENT_HEADINGS.map(() => "numeric" as const);
+function measureColumns<Row extends PerformanceFigures & { id: string }>(set: PerformanceColumnSet, currency: string): PerformanceColumn<Row>[] {
+  const column = (key: keyof typeof ANALYTICS_TEXT.columns, render: (row: Row) => string | JSX.Element): PerformanceColumn<Row> => ({
+    key,
+    heading: ANALYTICS_TEXT.columns[key],
+    phone: "labelled",
+    numeric: true,
+    render,
+  });
+  const count = (value: number) => <Figure figure={tableCount(value)} />;
+  switch (set) {
+    case "sales":
+      return [
+        column("addToCart", (row) => count(row.add_to_cart)),
+        column("orders", (row) => count(row.orders)),
+        column("revenue", (row) => <Figure figure={tableMoney(row.revenue, currency)} />),
+      ];
+    case "watching":
+      return [
+        column("impressions", (row) => count(row.impressions)),
+        column("plays", (row) => count(row.plays)),
+        column("playRate", (row) => formatRate(row.play_rate)),
+        column("views", (row) => count(row.views)),
+        column("averageWatchTime", (row) => formatWatchTime(row.average_watch_ms)),
+      ];
+    case "clicks":
+      return [
+        column("videoClicks", (row) => count(row.video_clicks)),
+        column("productClicks", (row) => count(row.product_clicks)),
+        column("clickThroughRate", (row) => formatRate(row.click_through_rate)),
+      ];
+  }
+}
 
-function engagementCells(row: EngagementDto): string[] {
-  return [
-    formatCount(row.impressions),
-    formatCount(row.plays),
-    formatRate(row.play_rate),
-    formatCount(row.views),
-    formatWatchTime(row.average_watch_ms),
-    formatCount(row.video_clicks),
-    formatCount(row.product_clicks),
-    formatRate(row.click_through_rate),
-  ];
+/** A table's ranking as shown: the one asked for while the page loads it, then the one loaded. */
+interface TableRanking {
+  ranking: PerformanceRanking;
+  rankBy: (ranking: PerformanceRanking) => void;
+}
+
+/**
+ * Each table's Sort by. The server ranks (the videos' list is cut after
+ * ranking), so choosing one loads the page again with it in the address; the
+ * select shows the choice at once rather than snapping back while it loads.
+ */
+function useRanking(loaded: Record<PerformanceTableName, PerformanceRanking>): Record<PerformanceTableName, TableRanking> {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const pending = navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search) : null;
+  const tableRanking = (table: PerformanceTableName): TableRanking => ({
+    ranking: pending ? rankingFrom(pending.get(PERFORMANCE_RANKING_PARAMS[table])) : loaded[table],
+    rankBy: (ranking) => navigate(`${location.pathname}${searchRankedBy(location.search, table, ranking)}`, { replace: true, preventScrollReset: true }),
+  });
+  return { videos: tableRanking("videos"), widgets: tableRanking("widgets") };
+}
+
+const RANKING_OPTIONS = PERFORMANCE_RANKINGS.map((ranking) => ({ label: ANALYTICS_TEXT.rankings[ranking], value: ranking }));
+
+/** Above a table: which group of measures it shows, and what it is ranked by. */
+function TableControls({
+  columns,
+  onColumns,
+  ranking,
+}: {
+  columns: PerformanceColumnSet;
+  onColumns: (set: PerformanceColumnSet) => void;
+  ranking: TableRanking;
+}) {
+  return (
+    <InlineStack gap="300" align="space-between" blockAlign="center" wrap>
+      <div role="group" aria-label={ANALYTICS_TEXT.columnSetsLabel}>
+        <ButtonGroup variant="segmented">
+          {PERFORMANCE_COLUMN_SETS.map((set) => (
+            <Button key={set} size="slim" pressed={columns === set} onClick={() => onColumns(set)}>
+              {ANALYTICS_TEXT.columnSets[set]}
+            </Button>
+          ))}
+        </ButtonGroup>
+      </div>
+      <Select
+        label={ANALYTICS_TEXT.sortLabel}
+        labelInline
+        options={RANKING_OPTIONS}
+        value={ranking.ranking}
+        onChange={(value) => ranking.rankBy(rankingFrom(value))}
+      />
+    </InlineStack>
+  );
+}
+
+function SalesNote() {
+  return (
+    <Text as="p" variant="bodySm" tone="subdued">
+      {ANALYTICS_TEXT.salesNote}
+    </Text>
+  );
 }
 
 /**
