@@ -7,16 +7,18 @@
  * CatalogueState row), so several app instances share shops without double
  * work. Nothing waits for it: suggestions read the catalogue as it is.
  */
-import { randomUUID } from "node:crypto";
 import { prisma } from "~/db.server";
 import { syncCatalogue } from "~/models/catalogue.server";
 import { refreshStoredSuggestions } from "~/models/suggestions.server";
+import { PROCESS_LEASE_HOLDER, leasesOn } from "./leases.server";
 
-const INSTANCE_ID = randomUUID();
 const LEASE_MS = 5 * 60_000;
 const RETRY_AFTER_FAILURE_MS = 60_000;
 const SWEEP_MS = 30_000;
 const SHOPS_PER_ROUND = 200;
+
+/** One instance at a time works on a shop's catalogue. */
+const catalogueLeases = leasesOn(prisma.catalogueState, { owner: "leaseOwner", until: "leaseUntil" }, LEASE_MS);
 
 let round: Promise<void> | null = null;
 let again = false;
@@ -49,19 +51,10 @@ async function runRounds(): Promise<void> {
   } while (again);
 }
 
-async function claim(shopId: string, now: Date): Promise<boolean> {
-  const { count } = await prisma.catalogueState.updateMany({
-    where: { shopId, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: INSTANCE_ID }] },
-    data: { leaseOwner: INSTANCE_ID, leaseUntil: new Date(now.getTime() + LEASE_MS) },
-  });
-  return count === 1;
-}
-
 /** One pass over the shops with work: a requested full read, then videos behind the catalogue. */
 export async function runCatalogueRound(): Promise<void> {
-  const now = new Date();
   const states = await prisma.catalogueState.findMany({
-    where: { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }], shop: { uninstalledAt: null } },
+    where: { ...catalogueLeases.free(), shop: { uninstalledAt: null } },
     select: { shopId: true, matchRevision: true, syncRequestedAt: true },
     orderBy: { updatedAt: "asc" },
     take: SHOPS_PER_ROUND,
@@ -69,32 +62,29 @@ export async function runCatalogueRound(): Promise<void> {
   for (const state of states) {
     const behind = await prisma.video.findFirst({ where: { shopId: state.shopId, suggestionsRevision: { lt: state.matchRevision } }, select: { id: true } });
     if (!state.syncRequestedAt && !behind) continue;
-    const claimedAt = new Date();
-    if (!(await claim(state.shopId, claimedAt))) continue;
-    try {
-      if (state.syncRequestedAt) {
-        await prisma.catalogueState.update({ where: { shopId: state.shopId }, data: { syncStartedAt: claimedAt } });
-        await syncCatalogue(state.shopId);
-        // A request made while reading asks for another read.
-        await prisma.catalogueState.updateMany({
-          where: { shopId: state.shopId, syncRequestedAt: { lte: claimedAt } },
-          data: { syncRequestedAt: null },
-        });
-        await prisma.catalogueState.update({ where: { shopId: state.shopId }, data: { syncedAt: new Date(), syncError: null } });
-      }
-      while ((await refreshStoredSuggestions(state.shopId)) > 0) await claim(state.shopId, new Date());
-      await prisma.catalogueState.updateMany({ where: { shopId: state.shopId, leaseOwner: INSTANCE_ID }, data: { leaseOwner: null, leaseUntil: null } });
-    } catch (error) {
-      console.error(`The catalogue of shop ${state.shopId} could not be read; retrying in a minute`, error);
-      const message = error instanceof Error ? error.message.slice(0, 500) : "failed";
-      await prisma.catalogueState
-        .updateMany({
-          where: { shopId: state.shopId, leaseOwner: INSTANCE_ID },
-          data: { leaseOwner: null, leaseUntil: new Date(Date.now() + RETRY_AFTER_FAILURE_MS), syncError: message },
-        })
-        .catch(() => undefined);
-    }
+    const lease = { shopId: state.shopId };
+    await catalogueLeases
+      .holding(lease, () => workOnCatalogue(state.shopId, state.syncRequestedAt !== null, () => catalogueLeases.take(lease, PROCESS_LEASE_HOLDER)), {
+        onFailure: (error) => ({
+          leaseUntil: new Date(Date.now() + RETRY_AFTER_FAILURE_MS),
+          syncError: error instanceof Error ? error.message.slice(0, 500) : "failed",
+        }),
+      })
+      .catch((error: unknown) => console.error(`The catalogue of shop ${state.shopId} could not be read; retrying in a minute`, error));
   }
+}
+
+/** A requested full read, then the stored suggestions of the videos behind the catalogue, renewing the lease between batches. */
+async function workOnCatalogue(shopId: string, readRequested: boolean, renewLease: () => Promise<number>): Promise<void> {
+  if (readRequested) {
+    const startedAt = new Date();
+    await prisma.catalogueState.update({ where: { shopId }, data: { syncStartedAt: startedAt } });
+    await syncCatalogue(shopId);
+    // A request made while reading asks for another read.
+    await prisma.catalogueState.updateMany({ where: { shopId, syncRequestedAt: { lte: startedAt } }, data: { syncRequestedAt: null } });
+    await prisma.catalogueState.update({ where: { shopId }, data: { syncedAt: new Date(), syncError: null } });
+  }
+  while ((await refreshStoredSuggestions(shopId)) > 0) await renewLease();
 }
 
 export function startCatalogueSweep(intervalMs = SWEEP_MS): { stop: () => void } {

@@ -10,9 +10,9 @@
  * (started by startBackgroundJobs) retries what failed, hung or lost its
  * instance. The coalescing timers exist only while a publish is pending.
  */
-import { randomUUID } from "node:crypto";
 import { prisma } from "~/db.server";
 import { publishStorefront } from "~/models/storefront.server";
+import { PROCESS_LEASE_HOLDER, leasesOn } from "./leases.server";
 
 /** How long a burst of changes may keep arriving before one publish covers them all. */
 export const PUBLISH_COALESCE_MS = 300;
@@ -100,9 +100,6 @@ async function runScheduledPublish(shopId: string, state: ShopPublishState) {
 
 // ---------------------------------------------------------------- one publisher per shop, across instances
 
-/** This process, as the holder of a shop's publishing lease. */
-const INSTANCE_ID = randomUUID();
-
 class PublishLeaseLostError extends Error {
   constructor(shopId: string) {
     super(`The publishing lease of shop ${shopId} passed to another instance; it publishes from here`);
@@ -110,24 +107,8 @@ class PublishLeaseLostError extends Error {
   }
 }
 
-async function takePublishLease(shopId: string): Promise<boolean> {
-  const now = new Date();
-  const { count } = await prisma.shop.updateMany({
-    where: {
-      id: shopId,
-      OR: [{ storefrontLeaseUntil: null }, { storefrontLeaseUntil: { lt: now } }, { storefrontLeaseOwner: INSTANCE_ID }],
-    },
-    data: { storefrontLeaseOwner: INSTANCE_ID, storefrontLeaseUntil: new Date(now.getTime() + publishing.leaseMs) },
-  });
-  return count === 1;
-}
-
-async function releasePublishLease(shopId: string): Promise<void> {
-  await prisma.shop.updateMany({
-    where: { id: shopId, storefrontLeaseOwner: INSTANCE_ID },
-    data: { storefrontLeaseOwner: null, storefrontLeaseUntil: null },
-  });
-}
+/** One instance at a time publishes a shop; the lease outlives a hung publish (publishing.leaseMs). */
+const publishLeases = () => leasesOn(prisma.shop, { owner: "storefrontLeaseOwner", until: "storefrontLeaseUntil" }, publishing.leaseMs);
 
 /**
  * Publishes the shop's storefront data, whichever app instance asks and
@@ -147,25 +128,25 @@ async function releasePublishLease(shopId: string): Promise<void> {
  */
 export async function publishStorefrontInTurn(shopId: string): Promise<void> {
   await prisma.shop.updateMany({ where: { id: shopId }, data: { storefrontRequested: { increment: 1 } } });
+  const leases = publishLeases();
+  const lease = { id: shopId };
   for (;;) {
-    if (!(await takePublishLease(shopId))) return;
-    try {
+    const held = await leases.holding(lease, async () => {
       for (;;) {
         const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { storefrontRequested: true, storefrontPublished: true } });
-        if (!shop || shop.storefrontPublished >= shop.storefrontRequested) break;
+        if (!shop || shop.storefrontPublished >= shop.storefrontRequested) return true;
         const version = shop.storefrontRequested;
         // The lease is renewed for this publish; losing it means another instance took over after a hang.
-        if (!(await takePublishLease(shopId))) throw new PublishLeaseLostError(shopId);
+        if (!(await leases.take(lease, PROCESS_LEASE_HOLDER))) throw new PublishLeaseLostError(shopId);
         await withinTime(publishing.publish(shopId, version), publishing.timeoutMs, `Publishing the storefront data of shop ${shopId}`);
         const recorded = await prisma.shop.updateMany({
-          where: { id: shopId, storefrontLeaseOwner: INSTANCE_ID, storefrontPublished: { lt: version } },
+          where: { id: shopId, storefrontLeaseOwner: PROCESS_LEASE_HOLDER, storefrontPublished: { lt: version } },
           data: { storefrontPublished: version },
         });
         if (!recorded.count) throw new PublishLeaseLostError(shopId);
       }
-    } finally {
-      await releasePublishLease(shopId);
-    }
+    });
+    if (held === null) return;
     const after = await prisma.shop.findUnique({ where: { id: shopId }, select: { storefrontRequested: true, storefrontPublished: true } });
     if (!after || after.storefrontPublished >= after.storefrontRequested) return;
   }
@@ -177,7 +158,7 @@ export async function sweepCandidates(limit = 100): Promise<string[]> {
     where: {
       uninstalledAt: null,
       storefrontRequested: { gt: prisma.shop.fields.storefrontPublished },
-      OR: [{ storefrontLeaseUntil: null }, { storefrontLeaseUntil: { lt: new Date() } }],
+      ...publishLeases().free(),
     },
     select: { id: true },
     take: limit,

@@ -16,7 +16,6 @@
  * VIDEO_MIRRORING=off keeps it asleep where no Shopify answers (the database
  * suite, benchmarks, unit tests that do not test it).
  */
-import { randomUUID } from "node:crypto";
 import { prisma, type VideoMirror } from "~/db.server";
 import { getImporter } from "~/platforms/index.server";
 import type { PlatformId, PlatformImporter } from "~/platforms/types";
@@ -25,6 +24,7 @@ import { AdminCostBudget, createVideoFiles, type AdminGraphql, type CreatedFile,
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import { claimDueMediaCheck, runMediaCheck, scheduleDailyPremiumChecks } from "~/models/media-health.server";
 import { applyUploadState, forgetSettledUploads } from "~/models/video-uploads.server";
+import { leasesOn, roundLeaseHolder } from "./leases.server";
 import {
   approvedVideosWithoutMirror,
   deleteQueuedFile,
@@ -86,8 +86,6 @@ const mirroringOff = () => process.env.VIDEO_MIRRORING === "off";
 /** The runner's shops, as a filter on rows that carry a shopId. */
 const inScope = () => (options.shopIds ? { shopId: { in: [...options.shopIds] } } : {});
 
-/** This process, as the holder of a mirror's lease. */
-const INSTANCE_ID = randomUUID();
 /** Rows claimed per round: a shop's due status reads go out in one call. */
 const ROUND_SIZE = 50;
 /** When a step could not even run (no offline session, a database error), it is tried again after this. */
@@ -99,31 +97,26 @@ const MAX_IDLE_WAIT_MS = 60_000;
 
 // ---------------------------------------------------------------- one round
 
-const claimable = (now: Date) => ({
-  nextCheckAt: { lte: now },
-  OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
-});
-
-/** A lease holder for one round of this process: the rows a round leased are read back by it. */
-let roundSeq = 0;
-const roundLease = () => `${INSTANCE_ID}:${++roundSeq}`;
+/** A round leases its rows for two steps' time: each step renews it. */
+const mirrorLeases = () => leasesOn(prisma.videoMirror, LEASE_COLUMNS, 2 * options.stepTimeoutMs);
+const uploadLeases = () => leasesOn(prisma.videoUpload, LEASE_COLUMNS, 2 * options.stepTimeoutMs);
+const LEASE_COLUMNS = { owner: "leaseOwner", until: "leaseUntil" };
+const due = (now: Date) => ({ nextCheckAt: { lte: now } });
 
 /** Leases the due mirrors no live instance holds (one write for all of them); answers the claimed rows with their shop's domain. */
 async function claimDueMirrors(): Promise<ClaimedMirror[]> {
   const now = new Date();
-  const due = await prisma.videoMirror.findMany({
-    where: { status: { in: ["pending", "processing"] }, ...claimable(now), ...inScope(), video: { shop: { uninstalledAt: null } } },
+  const leases = mirrorLeases();
+  const candidates = await prisma.videoMirror.findMany({
+    where: { status: { in: ["pending", "processing"] }, ...due(now), ...leases.free(now), ...inScope(), video: { shop: { uninstalledAt: null } } },
     orderBy: { nextCheckAt: "asc" },
     take: ROUND_SIZE,
     select: { videoId: true },
   });
-  if (!due.length) return [];
-  const lease = roundLease();
-  // Conditional on still being claimable: a row another instance leased in between stays its.
-  await prisma.videoMirror.updateMany({
-    where: { videoId: { in: due.map((row) => row.videoId) }, status: { in: ["pending", "processing"] }, ...claimable(now) },
-    data: { leaseOwner: lease, leaseUntil: new Date(now.getTime() + 2 * options.stepTimeoutMs) },
-  });
+  if (!candidates.length) return [];
+  const lease = roundLeaseHolder();
+  // Conditional on still being free: a row another instance leased in between stays its.
+  await leases.take({ videoId: { in: candidates.map((row) => row.videoId) }, status: { in: ["pending", "processing"] }, ...due(now) }, lease, now);
   const rows = await prisma.videoMirror.findMany({
     where: { leaseOwner: lease },
     orderBy: { nextCheckAt: "asc" },
@@ -133,7 +126,7 @@ async function claimDueMirrors(): Promise<ClaimedMirror[]> {
 }
 
 async function releaseLease(mirror: ClaimedMirror): Promise<void> {
-  await prisma.videoMirror.updateMany({ where: { videoId: mirror.videoId, leaseOwner: mirror.leaseOwner }, data: { leaseOwner: null, leaseUntil: null } });
+  if (mirror.leaseOwner) await mirrorLeases().release({ videoId: mirror.videoId }, mirror.leaseOwner);
 }
 
 type ClaimedMirror = VideoMirror & { shopDomain: string };
@@ -144,11 +137,7 @@ async function stepClaimed(mirror: ClaimedMirror, shared: RoundShared, shop: Sho
   const signal = AbortSignal.timeout(options.stepTimeoutMs);
   try {
     // The lease was taken for the whole round: renewed for this step, which is skipped when another instance took the row over.
-    const renewed = await prisma.videoMirror.updateMany({
-      where: { videoId: mirror.videoId, leaseOwner: mirror.leaseOwner },
-      data: { leaseUntil: new Date(Date.now() + 2 * options.stepTimeoutMs) },
-    });
-    if (!renewed.count) return null;
+    if (!mirror.leaseOwner || !(await mirrorLeases().renew({ videoId: mirror.videoId }, mirror.leaseOwner))) return null;
     const graphql = await shop.graphql();
     const outcome = await takeMirrorStep(mirror, {
       ...options,
@@ -352,18 +341,16 @@ async function runDueMediaCheck(): Promise<number> {
  */
 async function followDueUploads(): Promise<number> {
   const now = new Date();
-  const due = await prisma.videoUpload.findMany({
-    where: { status: "processing", ...claimable(now), ...inScope(), shop: { uninstalledAt: null } },
+  const leases = uploadLeases();
+  const candidates = await prisma.videoUpload.findMany({
+    where: { status: "processing", ...due(now), ...leases.free(now), ...inScope(), shop: { uninstalledAt: null } },
     orderBy: { nextCheckAt: "asc" },
     take: ROUND_SIZE,
     select: { id: true },
   });
-  if (!due.length) return 0;
-  const lease = roundLease();
-  await prisma.videoUpload.updateMany({
-    where: { id: { in: due.map((upload) => upload.id) }, status: "processing", ...claimable(now) },
-    data: { leaseOwner: lease, leaseUntil: new Date(now.getTime() + 2 * options.stepTimeoutMs) },
-  });
+  if (!candidates.length) return 0;
+  const lease = roundLeaseHolder();
+  await leases.take({ id: { in: candidates.map((upload) => upload.id) }, status: "processing", ...due(now) }, lease, now);
   const claimed = await prisma.videoUpload.findMany({ where: { leaseOwner: lease }, include: { shop: { select: { shopDomain: true } } } });
   const byShop = new Map<string, typeof claimed>();
   for (const upload of claimed) byShop.set(upload.shop.shopDomain, [...(byShop.get(upload.shop.shopDomain) ?? []), upload]);
@@ -382,10 +369,7 @@ async function followDueUploads(): Promise<number> {
         data: { nextCheckAt: new Date(Date.now() + STEP_ERROR_RETRY_MS) },
       });
     } finally {
-      await prisma.videoUpload.updateMany({
-        where: { id: { in: uploads.map((upload) => upload.id) }, leaseOwner: lease },
-        data: { leaseOwner: null, leaseUntil: null },
-      });
+      await leases.release({ id: { in: uploads.map((upload) => upload.id) } }, lease);
     }
   }
   return claimed.length;
