@@ -14,23 +14,19 @@
  *
  * The dialog traps focus, closes on Escape or the backdrop and gives focus
  * back; third-party text only ever becomes textContent; links, images and
- * players only from checked URLs.
+ * players only from checked URLs. This file is the dialog and the navigation
+ * through the videos; player-product-card.ts draws a product,
+ * player-watching.ts reports what is watched (issue 26 item 4).
  */
-import { VIEW_AFTER_MS } from "~/constants";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import type { BeaconEvent } from "./beacons";
 import { attr, button, el, isText, on, shopRoot } from "./dom";
 import { PLATFORM_TILES } from "./platform-tiles";
+import { priceFormatter, productCard } from "./player-product-card";
+import { watchClip } from "./player-watching";
 import type { CartOutcome, ThemeCartModule } from "./theme-cart";
 import type { WidgetStrings } from "./widget-strings";
-import {
-  CART_VIDEO_PROPERTY,
-  CART_WIDGET_PROPERTY,
-  type StorefrontProduct,
-  type StorefrontVariant,
-  type StorefrontVideo,
-  type StorefrontWidget,
-} from "./widget-data";
+import { CART_VIDEO_PROPERTY, CART_WIDGET_PROPERTY, type StorefrontProduct, type StorefrontVideo, type StorefrontWidget } from "./widget-data";
 
 /** What the renderer hands its player. */
 export interface PlayerContext {
@@ -68,30 +64,8 @@ export interface PlayerModule {
 /** A swipe moves to the next or previous video past this many pixels; a tap moves less than TAP_PX. */
 const SWIPE_PX = 50;
 const TAP_PX = 10;
-/** Gaps between two time updates longer than this are seeks or stalls, not watching. */
-const MAX_STEP_S = 1.5;
-const MAX_QUANTITY = 99;
 
 let players = 0;
-
-function priceFormatter(currency: string): (price: string) => string {
-  try {
-    const format = new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "currency", currency });
-    return (price) => (isText(price) && isFinite(+price) ? format.format(+price) : "");
-  } catch {
-    // Unknown currency code or locale: the amount as published, with the code.
-    return (price) => `${price} ${currency}`;
-  }
-}
-
-/** The product's variants when it has options to choose (published data is checked: a broken entry is left out). */
-function variantsOf(product: StorefrontProduct): StorefrontVariant[] {
-  const options = product.options;
-  if (!Array.isArray(options) || !options.length || !Array.isArray(product.variants)) return [];
-  return product.variants.filter(
-    (variant) => variant && typeof variant.id === "number" && Array.isArray(variant.values) && variant.values.length === options.length,
-  );
-}
 
 export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, beforeFlush, titleOf, poster, onOpenChange, onShow }: PlayerContext): Player {
   const { videos } = widget;
@@ -113,20 +87,7 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
   /** The theme's cart, once an add has loaded it: View cart opens it. */
   let viewCart: ThemeCartModule | undefined;
 
-  // What the shopper watched of the video on screen since it was shown (beacons).
-  let watched = 0;
-  let lastTime = -1;
-  let viewed = false;
-  let completed = false;
-  let played = false;
   const video = () => videos[current]!;
-  const reportWatchTime = () => {
-    // Reset before reporting: the report may start a flush that asks for it again.
-    const ms = watched >= 1 ? Math.round(watched) : 0;
-    watched = 0;
-    if (ms) emit("watch_time", video(), undefined, ms);
-  };
-  beforeFlush(reportWatchTime);
 
   const setPaused = (paused: boolean) => {
     attr(pause, "aria-pressed", String(paused));
@@ -147,31 +108,17 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
     attr(sound, "aria-pressed", String(!value));
   };
 
-  on(clip, "playing", () => {
-    attr(pause, "aria-pressed", "false");
-    if (!played) emit("play", video());
-    played = true;
-  });
+  // What the shopper watches of the video on screen: plays, views, completions and watch time (beacons).
+  const [reportWatchTime, restartWatching] = watchClip(
+    clip,
+    emit,
+    video,
+    () => attr(pause, "aria-pressed", "false"),
+    (fraction) => (bar.style.width = `${100 * fraction}%`),
+  );
+  beforeFlush(reportWatchTime);
   // Read when it arrives: the pause of the video before may come after the next one was asked to play.
   on(clip, "pause", () => attr(pause, "aria-pressed", String(clip.paused)));
-  on(clip, "timeupdate", () => {
-    const time = clip.currentTime;
-    const step = time - lastTime;
-    if (lastTime >= 0 && step > 0 && step < MAX_STEP_S) watched += step * 1000;
-    lastTime = time;
-    if (!viewed && watched >= VIEW_AFTER_MS) {
-      viewed = true;
-      emit("view", video());
-    }
-    bar.style.width = `${(100 * time) / (clip.duration || 1)}%`;
-  });
-  on(clip, "ended", () => {
-    if (!completed) emit("completion", video());
-    completed = true;
-    lastTime = 0;
-    // Short videos loop, as shoppers expect of them.
-    clip.play().catch(() => undefined);
-  });
 
   const close = () => modal.close();
   const go = (step: number) => videos.length > 1 && show(current + step);
@@ -309,110 +256,11 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
     }
   };
 
-  /** A product card: image, price (compare-at when on sale), options with sold-out values disabled, quantity, Add to cart, View product. */
-  const productCard = (product: StorefrontProduct) => {
-    const row = el("li", "cc-product");
-    const image = safeHttpUrl(product.image);
-    if (image) {
-      const img = el("img");
-      img.src = image;
-      img.alt = "";
-      img.width = img.height = 64;
-      img.loading = "lazy";
-      row.append(img);
-    }
-    const text = el("div");
-    const price = el("span", "cc-price");
-    text.append(el("span", "cc-name", product.title), price);
-    const variants = variantsOf(product);
-    const start = variants.find((variant) => variant.id === product.variantId) || variants[0];
-    const chosen = start ? start.values.slice() : [];
-    const selects = (product.options || []).slice(0, start ? undefined : 0).map((name, index) => {
-      const values = new Set(variants.map((variant) => variant.values[index]!));
-      // An option with one value ("Default Title", one material) is no choice: nothing to pick.
-      if (values.size < 2) return null;
-      const label = el("label", "cc-opt");
-      const select = el("select");
-      for (const value of values) select.append(el("option", "", value));
-      select.value = chosen[index]!;
-      on(select, "change", () => {
-        chosen[index] = select.value;
-        refresh();
-      });
-      label.append(el("span", "", isText(name) ? name : ""), select);
-      text.append(label);
-      return select;
-    });
-    const buy = el("div", "cc-buy");
-    const quantity = el("input", "cc-qty");
-    quantity.type = "number";
-    quantity.min = "1";
-    quantity.max = String(MAX_QUANTITY);
-    quantity.value = "1";
-    attr(quantity, "inputmode", "numeric");
-    attr(quantity, "aria-label", `${strings.quantity}: ${product.title}`);
-    // Its visible label too: a box with a 1 in it says nothing by itself.
-    const amount = el("label", "cc-opt");
-    amount.append(el("span", "", strings.quantity), quantity);
-    const add = el("button", "cc-btn");
-    add.type = "button";
-    attr(add, "aria-label", `${strings.addToCart}: ${product.title}`);
-    buy.append(amount, add);
-    text.append(buy);
-    let variantId: number | null = null;
-    on(add, "click", () => {
-      const count = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(+quantity.value) || 1));
-      quantity.value = String(count);
-      if (variantId !== null) addToCart(add, product, variantId, count);
-    });
-    if (isText(product.handle)) {
-      const view = el("a", "cc-view", strings.viewProduct);
-      view.href = `${shopRoot()}products/${encodeURIComponent(product.handle)}`;
-      attr(view, "aria-label", `${strings.viewProduct}: ${product.title}`);
-      on(view, "click", () => emit("product_click", video(), product));
-      text.append(view);
-    }
-
-    /** Shows the chosen variant's price and whether it can be added; values no available variant has (with the other choices) are disabled. */
-    const refresh = () => {
-      selects.forEach((select, index) => {
-        if (!select) return;
-        for (const option of select.options) {
-          option.disabled = !variants.some(
-            (variant) => variant.available && variant.values.every((value, other) => value === (other === index ? option.value : chosen[other])),
-          );
-        }
-      });
-      const variant = variants.find((candidate) => candidate.values.every((value, index) => value === chosen[index]));
-      // Data published before variants were: the first available variant, as then.
-      const offer = start
-        ? variant
-        : { id: product.variantId, price: product.price, compareAtPrice: product.compareAtPrice, available: typeof product.variantId === "number" };
-      const buyable = !!offer && offer.available && typeof offer.id === "number";
-      variantId = buyable ? offer.id : null;
-      price.textContent = formatPrice(offer ? offer.price : product.price);
-      const was = offer && offer.compareAtPrice;
-      if (was && +was > +offer.price) {
-        const regular = el("s", "", formatPrice(was));
-        regular.prepend(el("span", "cc-vh", `${strings.regularPrice} `));
-        price.append(" ", regular);
-      }
-      add.disabled = !buyable || !cartUrl || !loadCart;
-      add.dataset.state = "";
-      add.textContent = buyable ? strings.addToCart : offer ? strings.soldOut : strings.unavailable;
-    };
-    refresh();
-    row.append(text);
-    return row;
-  };
-
   const show = (index: number) => {
     if (modal && modal.open) reportWatchTime();
     current = (index + videos.length) % videos.length;
     const shown = video();
-    watched = 0;
-    lastTime = -1;
-    viewed = completed = played = false;
+    restartWatching();
     bar.style.width = "0";
     const own = safeHttpUrl(shown.media && shown.media.src);
     const url = isText(shown.embedUrl) && isAllowedPlayerUrl(shown.embedUrl) ? shown.embedUrl : null;
@@ -463,7 +311,9 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
       toggle.type = "button";
       attr(toggle, "aria-expanded", "false");
       const list = el("ul", "cc-products");
-      list.append(...products.map(productCard));
+      const canAdd = !!cartUrl && !!loadCart;
+      const viewed = (product: StorefrontProduct) => emit("product_click", shown, product);
+      list.append(...products.map((product) => productCard(product, strings, formatPrice, canAdd, addToCart, viewed)));
       on(toggle, "click", () => attr(toggle, "aria-expanded", String(info.classList.toggle("cc-open"))));
       info.classList.remove("cc-open");
       info.append(toggle, list);
