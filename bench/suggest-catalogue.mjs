@@ -10,7 +10,7 @@
 // pages, as the app reads them from the database, so five shops of 50,000 can
 // be built at once without first holding 250,000 product objects.
 
-/** @typedef {import("../app/models/product-suggestions.ts").CatalogueProduct} CatalogueProduct */
+/** @typedef {import("../app/suggestions/product-suggestions.ts").CatalogueProduct} CatalogueProduct */
 
 const split = (/** @type {string} */ text) => text.split(" ");
 

@@ -14,8 +14,8 @@ import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { SUGGESTION_INDEX } from "../app/constants.ts";
-import { applyChangesInSlices, SuggestionIndex, SUGGESTION_THRESHOLD } from "../app/models/product-suggestions.ts";
-import { TimeSlices } from "../app/models/time-slices.ts";
+import { applyChangesInSlices, SuggestionIndex, SUGGESTION_THRESHOLD } from "../app/suggestions/product-suggestions.ts";
+import { TimeSlices } from "../app/suggestions/time-slices.ts";
 import { demoCatalogue } from "../tests/emulators/shopify/catalogue.ts";
 import { generatedCataloguePages } from "./suggest-catalogue.mjs";
 
@@ -23,7 +23,7 @@ const verbose = process.argv.includes("--verbose");
 const productsArg = process.argv.find((arg) => arg.startsWith("--products="));
 const LARGE = productsArg ? Number(productsArg.split("=")[1]) : 50_000;
 
-/** @typedef {import("../app/models/product-suggestions.ts").CatalogueProduct} CatalogueProduct */
+/** @typedef {import("../app/suggestions/product-suggestions.ts").CatalogueProduct} CatalogueProduct */
 
 /** @param {import("../tests/emulators/shopify/catalogue.ts").Product} product @returns {CatalogueProduct} */
 function fromDemo(product) {

@@ -25,7 +25,7 @@
  *   pg-boss job never outlives its sync.
  */
 import { prisma } from "~/db.server";
-import { AUTO_SYNC_INTERVAL_MS } from "./auto-sync-rules";
+import { AUTO_SYNC_INTERVAL_MS } from "~/rules/auto-sync";
 import type { PlatformId } from "~/platforms/types";
 
 /** Accounts claimed per tick; the rest wait for the next tick. */

@@ -19,7 +19,7 @@ import { z } from "zod";
 import { type Prisma, prisma } from "~/db.server";
 import { fetchCataloguePage, shopHasProduct, type AdminGraphql, type CatalogueProductNode } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
-import type { IndexChange } from "./product-suggestions";
+import type { IndexChange } from "~/suggestions/product-suggestions";
 import { safeHttpUrl } from "~/rules/embeds";
 import { untrustedText } from "~/rules/text-input";
 

@@ -2,7 +2,7 @@
  * Connected accounts (channels): created or refreshed by an account import,
  * resynced on demand, removed with their videos.
  */
-import { autoSyncRetryDelayMs } from "~/models/auto-sync-rules";
+import { autoSyncRetryDelayMs } from "~/rules/auto-sync";
 import { prisma, type Channel } from "~/db.server";
 import type { ChannelDto } from "~/rules/api-types";
 import { untrustedText } from "~/rules/text-input";

@@ -27,8 +27,8 @@ import type { ProductSuggestionDto, VideoSuggestionsDto } from "~/rules/api-type
 import { RecordNotFoundError } from "~/rules/domain-errors";
 import { SUGGESTION_INDEX, SUGGESTION_REVIEW_MAX_VIDEOS } from "~/constants";
 import { catalogueCards, catalogueChanges, catalogueState } from "./catalogue.server";
-import { applyChangesInSlices, SuggestionIndex, SUGGESTIONS_PER_VIDEO, type ProductSuggestion } from "./product-suggestions";
-import { TimeSlices } from "./time-slices";
+import { applyChangesInSlices, SuggestionIndex, SUGGESTIONS_PER_VIDEO, type ProductSuggestion } from "~/suggestions/product-suggestions";
+import { TimeSlices } from "~/suggestions/time-slices";
 import { addProductTag } from "./tags.server";
 import { fetchProductCards, type AdminGraphql } from "~/shopify/admin-gateway.server";
 

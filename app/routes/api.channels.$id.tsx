@@ -1,6 +1,6 @@
 import { apiRoute } from "~/http/api-route.server";
 import { readIdParam } from "~/http/request-input.server";
-import { shopAutoSyncs } from "~/models/auto-sync-rules";
+import { shopAutoSyncs } from "~/rules/auto-sync";
 import { deleteChannel, listChannels } from "~/models/channels.server";
 
 /*

@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { databaseKind, prisma } from "../../app/db.server";
-import { AUTO_SYNC_INTERVAL_MS, isAutoSyncDue, type SyncSchedule, type SyncShop } from "../../app/models/auto-sync-rules";
+import { AUTO_SYNC_INTERVAL_MS, isAutoSyncDue, type SyncSchedule, type SyncShop } from "../../app/rules/auto-sync";
 import { claimDueSyncs } from "../../app/models/auto-sync.server";
 import { createShop, deleteShopsAfterAll } from "./support";
 import { only } from "../support/must";

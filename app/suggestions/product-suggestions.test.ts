@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SuggestionIndex, editDistance, foldText, stem, type CatalogueProduct } from "~/models/product-suggestions";
+import { SuggestionIndex, editDistance, foldText, stem, type CatalogueProduct } from "~/suggestions/product-suggestions";
 
 function product(id: number, title: string, extra: Partial<CatalogueProduct> = {}): CatalogueProduct {
   return {

@@ -29,10 +29,10 @@
  * large shop costs about 0.6 KB, and never more than 48 KB whatever its text.
  */
 import { SUGGESTION_INDEX } from "~/constants";
-import { IntMultiMap, TYPED_ARRAY_OVERHEAD_BYTES, hashHead, hashText } from "~/models/int-multimap";
-import { TextTable, grown } from "~/models/text-table";
-import { emojiWords, glossaryTranslations, glossaryWords } from "~/models/product-suggestions-glossary";
-import type { TimeSlices } from "~/models/time-slices";
+import { IntMultiMap, TYPED_ARRAY_OVERHEAD_BYTES, hashHead, hashText } from "~/suggestions/int-multimap";
+import { TextTable, grown } from "~/suggestions/text-table";
+import { emojiWords, glossaryTranslations, glossaryWords } from "~/suggestions/product-suggestions-glossary";
+import type { TimeSlices } from "~/suggestions/time-slices";
 
 export interface CatalogueProduct {
   /** The product's GID. */

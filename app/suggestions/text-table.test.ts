@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TextTable } from "~/models/text-table";
+import { TextTable } from "~/suggestions/text-table";
 
 describe("TextTable", () => {
   it("numbers each text once, finds it, and gives a removed text's number to the next new one", () => {

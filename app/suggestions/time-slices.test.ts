@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TimeSlices } from "~/models/time-slices";
+import { TimeSlices } from "~/suggestions/time-slices";
 
 /** Lets every promise continuation queued so far run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));

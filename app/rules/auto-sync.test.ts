@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTO_SYNC_INTERVAL_MS, autoSyncRetryDelayMs, isAutoSyncDue, nextAutoSyncAt } from "./auto-sync-rules";
+import { AUTO_SYNC_INTERVAL_MS, autoSyncRetryDelayMs, isAutoSyncDue, nextAutoSyncAt } from "./auto-sync";
 
 const HOUR = 60 * 60 * 1000;
 const now = new Date("2026-11-23T12:00:00Z");

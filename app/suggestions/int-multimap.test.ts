@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IntMultiMap, hashHead, hashText } from "~/models/int-multimap";
+import { IntMultiMap, hashHead, hashText } from "~/suggestions/int-multimap";
 
 const valuesOf = (map: IntMultiMap, key: number) => {
   const values: number[] = [];

@@ -1,7 +1,7 @@
 /**
  * A multimap from 32-bit hashes to small ints, kept in typed arrays: the
  * product suggestions' spelling look-ups and the numbering of their words and
- * product ids (app/models/text-table.ts; decision 059). A JS Map of Sets costs
+ * product ids (app/suggestions/text-table.ts; decision 059). A JS Map of Sets costs
  * a few hundred bytes an entry; here an entry is one slot of two Int32Arrays
  * (8 bytes) at a load between 0.3 and 0.6.
  *

@@ -6,7 +6,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { SUGGESTION_INDEX } from "~/constants";
-import { SuggestionIndex, type CatalogueProduct } from "~/models/product-suggestions";
+import { SuggestionIndex, type CatalogueProduct } from "~/suggestions/product-suggestions";
 
 /** The most one product may cost, whatever its text (decision 059). */
 const WORST_PRODUCT_BYTES = 48 * 1024;
