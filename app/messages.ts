@@ -944,6 +944,8 @@ export const IMPORT_JOB_TEXT = {
   sourceTimedOut: "Import timeout: the platform took too long to answer.",
   sourceStopped: "The import stopped before it finished. Please try again.",
   pinUnreadable: "Pinterest did not answer. Please try again later.",
+  /** A pin that is a picture: nothing a widget could play (decision 069). */
+  imagePin: "This pin is an image, not a video. Clipcart imports video pins only.",
   /** One import more than the shop's plan runs at once (decision 061; answered 429). */
   tooManyImports: (plan: "free" | "premium") =>
     plan === "free"
