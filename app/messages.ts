@@ -162,6 +162,11 @@ export const LIBRARY_TEXT = {
   freePlanLimit: `Free plan allows maximum ${FREE_LIMIT} approved videos. Upgrade to Premium for unlimited videos.`,
   /** The approve dialog's title once the Free plan's limit refused a video (the Plan page's banner says the same). */
   limitReachedTitle: "Video limit reached",
+  /** On Free, beside the library's title and in the approve dialog: the approved videos against the limit (decision 069). */
+  freePlanApproved: (approved: number, limit: number) => `Free plan: ${approved} of ${limit} approved`,
+  /** The approve dialog, before approving more videos than the Free plan has room for (at the limit itself: freePlanLimit). */
+  freePlanRoom: (room: number, selected: number) =>
+    `Only ${room} more ${room === 1 ? "video" : "videos"} can be approved on the Free plan: ${room === 1 ? "the first" : `the first ${room}`} of these ${selected} will be. Upgrade to Premium for unlimited videos.`,
   alreadyApproved: "Selected videos are already approved",
   approveFailed: "Failed to approve videos. Please try again.",
   previewApproveFailed: "Failed to approve video. Please try again.",

@@ -215,6 +215,8 @@ export interface LibraryData {
   activeJobs: ImportJobDto[];
   /** The media check's open findings (the library's banner). */
   mediaIssues: MediaIssueDto[];
+  /** Approved videos counted against the Free plan's limit; null on Premium (decision 069). */
+  freePlanApproved: number | null;
 }
 
 /**

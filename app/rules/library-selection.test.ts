@@ -5,6 +5,7 @@ import {
   approvalWidgetIds,
   displayTitle,
   formatLongDate,
+  freePlanRoom,
   librarySearch,
   planApproval,
   sameViewQuery,
@@ -201,5 +202,14 @@ describe("the list's URL", () => {
     expect(withListChange({ ...base, page: 5 }, { tab: "active" })).toEqual({ ...base, tab: "active", page: 1 });
     expect(withListChange({ ...base, page: 5 }, { search: "x" }).page).toBe(1);
     expect(withListChange({ ...base, page: 5 }, { platforms: ["tiktok"] }).page).toBe(1);
+  });
+});
+
+describe("the Free plan's room for approvals (decision 069)", () => {
+  it("counts what is approved against the limit and whether a selection fits; nothing on Premium", () => {
+    expect(freePlanRoom(3, 2)).toEqual({ approved: 3, limit: 5, room: 2, overflows: false });
+    expect(freePlanRoom(3, 3)).toEqual({ approved: 3, limit: 5, room: 2, overflows: true });
+    expect(freePlanRoom(6, 1)).toEqual({ approved: 6, limit: 5, room: 0, overflows: true });
+    expect(freePlanRoom(null, 10)).toBeNull();
   });
 });

@@ -319,6 +319,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
       <ApproveModal
         videoIds={dialogOf(dialog, "approve")?.videoIds ?? null}
         widgets={widgets}
+        freePlanApproved={data.freePlanApproved}
         onCreateWidget={() => {
           closeDialog("approve");
           navigate(appHref("/widgets", location.search));
