@@ -91,7 +91,8 @@ try {
   await importDialog.getByRole("checkbox", { name: /permission from the content creator/i }).check();
   await pause(1500);
   await dialogAction("Find Videos").click();
-  await page.getByTestId("admin-toast").filter({ hasText: "Successfully added" }).waitFor({ timeout: 60_000 });
+  // The result shows in the open dialog (and only there: decision 069).
+  await importDialog.getByText(/^Successfully added \d+ videos from @yourbrand!/).waitFor({ timeout: 60_000 });
   await pause(2500);
   const close = app.getByTestId("admin-modal-close");
   if (await close.isVisible()) await close.click();

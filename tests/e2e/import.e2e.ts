@@ -12,6 +12,7 @@ import { APP_LOG_FILE, APP_URL, adminUrl, appFrame, expect, test } from "./fixtu
 import {
   PERMISSION_LABEL,
   toastShown,
+  toastsOf,
   chooseMethod,
   connectedAccount,
   dialogButton,
@@ -78,7 +79,8 @@ for (const platform of ACCOUNT_PLATFORMS) {
     await expect(connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` })).toBeVisible();
     await expect(connectedAccount(dialog, account).getByRole("button", { name: `Remove @${account}` })).toBeVisible();
     await expect(dialog.getByRole("list", { name: "Connected Accounts" }).getByRole("listitem")).toHaveCount(1);
-    await expect(toastShown(page, success)).toBeAttached();
+    // Said once, in the open dialog: no toast, and the library does not repeat it (decision 069).
+    await expect(toastsOf(page, success)).toHaveCount(0);
 
     // The actor was run once, for the name without the "@" the merchant typed.
     const runs = await emulator.runs({ contains: account });
@@ -90,10 +92,10 @@ for (const platform of ACCOUNT_PLATFORMS) {
     await dialogButton(dialog, "Close").click();
     await expect(dialog).toBeHidden();
 
-    // The library: the result, the widget prompt and the account's videos, each once.
-    await expect(app.getByText(success, { exact: true })).toBeVisible();
+    // The library: the widget prompt and the account's videos, each once; the result was said in the dialog.
     const banner = app.getByText(IMPORT_BANNER, { exact: true });
     await expect(banner).toBeVisible();
+    await expect(app.getByText(success, { exact: true })).toHaveCount(0);
     const { posts } = await emulator.account(platform.id, account);
     expect(posts).toHaveLength(platform.videos);
     await expect(libraryRows(app)).toHaveCount(platform.videos);
@@ -173,11 +175,12 @@ test("Pinterest imports a pin by its URL only, with Find Pin", async ({ page, op
 
   await submitImport(dialog, pinUrl, "Find Pin");
   await expect(dialog.getByText("Pin added successfully!", { exact: true })).toBeVisible();
-  await expect(toastShown(page, "Pin added successfully!")).toBeAttached();
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
-  await expect(app.getByText("Pin added successfully!", { exact: true })).toBeVisible();
   await expect(libraryRows(app)).toHaveCount(1);
+  // One message: the dialog's (decision 069).
+  await expect(app.getByText("Pin added successfully!", { exact: true })).toHaveCount(0);
+  await expect(toastsOf(page, "Pin added successfully!")).toHaveCount(0);
   await expectEachVideoOnce(app, [pinId]);
 });
 
@@ -238,7 +241,7 @@ test("Resync adds only the account's new videos, and importing it again adds not
     .click();
   const synced = `Synced @${account}: 3 new videos added`;
   await expect(dialog.getByText(synced, { exact: true })).toBeVisible();
-  await expect(toastShown(page, synced)).toBeAttached();
+  await expect(toastsOf(page, synced)).toHaveCount(0);
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
 
@@ -413,11 +416,10 @@ test("a resync that fails says Sync failed and keeps the account's videos", asyn
     .getByRole("button", { name: `Resync @${account}` })
     .click();
   await expect(dialog.getByText("Sync failed: This account is private", { exact: true })).toBeVisible();
-  await expect(toastShown(page, "Sync failed: This account is private")).toBeAttached();
+  await expect(toastsOf(page, "Sync failed: This account is private")).toHaveCount(0);
   await expect(connectedAccount(dialog, account).getByText("Last sync failed: This account is private", { exact: true })).toBeVisible();
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
-  await expect(app.getByText("Sync failed: This account is private", { exact: true })).toBeVisible();
   await expect(libraryRows(app)).toHaveCount(12);
   expect(await storedVideoCount(shop)).toBe(12);
 });
@@ -444,7 +446,8 @@ test("an import started on the Dashboard keeps running while the merchant moves 
   await emulator.setAccount("tiktok", account, { held: false });
   const success = `Successfully added 12 videos from @${account}!`;
   await expect(app.getByText(success, { exact: true })).toBeVisible();
-  await expect(toastShown(page, success)).toBeAttached();
+  // The library says it; no toast besides (decision 069).
+  await expect(toastsOf(page, success)).toHaveCount(0);
   await expect(app.getByRole("status").filter({ hasText: progress })).toHaveCount(0);
   await expect(app.getByText(IMPORT_BANNER, { exact: true })).toBeVisible();
   await expect(libraryRows(app)).toHaveCount(12);
@@ -466,7 +469,7 @@ test("an import keeps running when the merchant reloads the admin, and its resul
   await emulator.setAccount("instagram", account, { held: false });
   const success = `Successfully added 9 videos from @${account}!`;
   await expect(app.getByText(success, { exact: true })).toBeVisible();
-  await expect(toastShown(page, success)).toBeAttached();
+  await expect(toastsOf(page, success)).toHaveCount(0);
   await expect(libraryRows(app)).toHaveCount(9);
 });
 
@@ -523,11 +526,19 @@ test("the Dashboard's Import panel lists every platform and opens the Import mod
 
 test("a finished import's toast shows once per browser: a tab opened within the minute does not replay it (issue 15)", async ({ page, openApp, shop }) => {
   const account = uniqueAccount();
-  const app = await openApp("/content");
-  const dialog = await openImportFromLibrary(app, "TikTok");
+  // Toasted where nothing else says it: the Dashboard with its Import dialog closed (decision 069).
+  await emulator.setAccount("tiktok", account, { held: true });
+  const app = await openApp("/");
+  await app.getByRole("button", { name: "TikTok", exact: true }).click();
+  const dialog = importDialog(app, "TikTok");
   await submitImport(dialog, account);
+  await expect(dialog.getByRole("status").filter({ hasText: `Importing @${account} from TikTok` })).toBeVisible();
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+  await emulator.setAccount("tiktok", account, { held: false });
   const success = `Successfully added 12 videos from @${account}!`;
   await expect(toastShown(page, success)).toBeAttached();
+  await expect(toastsOf(page, success)).toHaveCount(1);
 
   // Another tab of the same browser while the server still lists the finished job.
   const second = await page.context().newPage();
