@@ -65,6 +65,9 @@ export const PAGE_TITLES = {
   plan: "Plan & Upgrade",
 } as const;
 
+/** The accessible name of a page's loading skeleton where Polaris's SkeletonPage does not give one. */
+export const PAGE_LOADING = "Page loading";
+
 /** The app's navigation (spec 2), in order. */
 export const NAV_ITEMS = [
   { label: PAGE_TITLES.dashboard, path: "/" },
@@ -681,6 +684,11 @@ export const DASHBOARD_TEXT = {
   support: "Support",
   helpGuide: "Help Guide",
   supportChatMissing: "Support chat is not available: its widget has not loaded.",
+  /** Support's dialog when there is no chat to open (decision 069). */
+  supportTitle: "Contact support",
+  supportBody: "Write to us and we'll get back to you by email. Tell us your store's name and what you were trying to do.",
+  supportEmail: (email: string) => `Email ${email}`,
+  supportGuide: "Many answers are in the Help Guide.",
   tutorialTitle: "Watch the tutorial",
   tutorialBody: "See how to import videos, approve them and show them on your store.",
   tutorialPlay: "Play tutorial video",
