@@ -244,6 +244,8 @@ export const LIBRARY_TEXT = {
   channel: "Channel",
   platform: "Platform",
   videoId: "Video ID",
+  /** An uploaded video's detail in the preview, where an imported one has its id (decision 069). */
+  fileName: "File",
   videoUrl: "Video URL",
   taggedProducts: "Tagged Products",
   notInWidget: "Not shown in any widget",

@@ -12,6 +12,7 @@ import {
   selectedVideos,
   splitTagBadges,
   summarizeApproval,
+  videoReference,
   viewNameProblem,
   withListChange,
 } from "./library-selection";
@@ -211,5 +212,12 @@ describe("the Free plan's room for approvals (decision 069)", () => {
     expect(freePlanRoom(3, 3)).toEqual({ approved: 3, limit: 5, room: 2, overflows: true });
     expect(freePlanRoom(6, 1)).toEqual({ approved: 6, limit: 5, room: 0, overflows: true });
     expect(freePlanRoom(null, 10)).toBeNull();
+  });
+});
+
+describe("what names a video under its title (decision 069)", () => {
+  it("is an upload's file name, and an imported video's platform id", () => {
+    expect(videoReference({ video_id: "upload-3f2a", file_name: "Summer lookbook.mp4" })).toBe("Summer lookbook.mp4");
+    expect(videoReference({ video_id: "7301234567890123456", file_name: null })).toBe("7301234567890123456");
   });
 });

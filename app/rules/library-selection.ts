@@ -23,6 +23,15 @@ export function displayTitle(title: string | null | undefined, videoId: string, 
   return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;
 }
 
+/**
+ * What names the video under its title: the platform's id of an imported
+ * video, the file name of an upload (its id is ours, nothing the merchant
+ * knows it by; decision 069).
+ */
+export function videoReference(video: Pick<VideoDto, "video_id" | "file_name">): string {
+  return video.file_name ?? video.video_id;
+}
+
 /** Long date, e.g. "November 22, 2026"; empty for an unreadable date. */
 export function formatLongDate(iso: string, timeZone?: string): string {
   const date = new Date(iso);
