@@ -375,7 +375,8 @@ export const IMPORT_TEXT = {
   connectedAccounts: "Connected Accounts",
   noConnectedAccounts: "No connected accounts yet. Import from a username to connect one.",
   followers: (count: string) => `${count} followers`,
-  lastSynced: (date: string) => `Last synced ${date}`,
+  /** `when`: how long ago ("2 hours ago"), or null for under a minute. */
+  lastSynced: (when: string | null) => `Last synced ${when ?? "just now"}`,
   lastSyncFailed: (error: string) => `Last sync failed: ${error}`,
   resync: "Resync",
   /** Auto-sync with the connected accounts: a Premium feature, shown disabled and labelled on Free (issue 15). */
@@ -387,9 +388,11 @@ export const IMPORT_TEXT = {
   upgradeToPremium: "Upgrade to Premium",
   resyncAccount: (username: string) => `Resync @${username}`,
   removeAccount: (username: string) => `Remove @${username}`,
-  removeTitle: (username: string) => `Remove @${username}?`,
+  /** The confirmation of Remove on a connected account: what leaves is the account's link with Clipcart, not the account (decision 069). */
+  removeTitle: (username: string, platform: string) => `Disconnect @${username} (${platform}) from Clipcart?`,
   removeBody: (username: string, platform: string) =>
-    `This removes the connected account @${username} from ${platform} and deletes all of its videos from your library, with their product tags and widget assignments.`,
+    `Clipcart stops importing from @${username} and deletes its videos from your library, with their product tags and widget assignments. Nothing changes on ${platform}.`,
+  disconnect: "Disconnect",
   cannotBeUndone: "This cannot be undone.",
   inProgress: "Import in progress",
   cancelImport: "Cancel",

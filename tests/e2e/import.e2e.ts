@@ -287,9 +287,10 @@ test("removing a connected account asks first, then deletes it with its videos",
   await connectedAccount(dialog, account)
     .getByRole("button", { name: `Remove @${account}` })
     .click();
-  const confirm = app.getByRole("dialog", { name: `Remove @${account}?` });
+  // What leaves is the account's link with Clipcart, not the account on TikTok (decision 069).
+  const confirm = app.getByRole("dialog", { name: `Disconnect @${account} (TikTok) from Clipcart?` });
   await expect(confirm).toBeVisible();
-  await expect(confirm.getByText(/deletes all of its videos/)).toBeVisible();
+  await expect(confirm.getByText(/deletes its videos from your library.*Nothing changes on TikTok\./)).toBeVisible();
 
   // Cancel keeps it.
   await dialogButton(confirm, "Cancel").click();
@@ -300,7 +301,7 @@ test("removing a connected account asks first, then deletes it with its videos",
     .getByRole("button", { name: `Remove @${account}` })
     .click();
   await expect(confirm).toBeVisible();
-  await dialogButton(confirm, "Remove").click();
+  await dialogButton(confirm, "Disconnect").click();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Channel deleted successfully", { exact: true })).toBeVisible();
   await expect(toastShown(page, "Channel deleted successfully")).toBeAttached();

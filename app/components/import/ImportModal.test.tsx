@@ -14,16 +14,27 @@ import en from "@shopify/polaris/locales/en.json";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ImportJobDto } from "~/rules/api-types";
 import { IMPORT_TEXT } from "~/messages";
-import { importChannel } from "~/browser/api-client";
+import { fetchConnectedAccounts, importChannel } from "~/browser/api-client";
 import { showToast } from "~/components/toast";
 import { trackImportJob } from "./import-jobs";
 import { ImportModal } from "./ImportModal";
 
 // App Bridge draws the dialogs in the admin; here the body and the actions render in place.
 vi.mock("~/components/AppModal", () => ({
-  AppModal: ({ open, primaryAction, children }: { open: boolean; primaryAction?: { content: string; onAction: () => void }; children: ReactNode }) =>
+  AppModal: ({
+    open,
+    title,
+    primaryAction,
+    children,
+  }: {
+    open: boolean;
+    title: string;
+    primaryAction?: { content: string; onAction: () => void };
+    children: ReactNode;
+  }) =>
     open ? (
       <div>
+        <h2>{title}</h2>
         {primaryAction ? (
           <button type="button" onClick={primaryAction.onAction}>
             {primaryAction.content}
@@ -131,5 +142,32 @@ describe("the end of an account import in the Import dialog", () => {
     expect(permissionBox(container).checked).toBe(false);
     expect(container.textContent).toContain("Successfully added 12 videos from @privatecreator!");
     expect(showToast).not.toHaveBeenCalled();
+  });
+});
+
+describe("a connected account", () => {
+  it("says how long ago it synced, and its removal asks to disconnect it from Clipcart, saying nothing changes on the platform", async () => {
+    vi.mocked(fetchConnectedAccounts).mockResolvedValueOnce({
+      channels: [
+        {
+          id: "c1",
+          platform: "tiktok",
+          username: "studio_supply",
+          display_name: null,
+          avatar_url: null,
+          follower_count: null,
+          last_synced_at: new Date(Date.now() - 2 * 3_600_000 - 60_000).toISOString(),
+          last_sync_error: null,
+        } as never,
+      ],
+      autoSync: false,
+    });
+    const container = await renderDialog();
+    expect(container.textContent).toContain("Last synced 2 hours ago");
+    const remove = Array.from(container.querySelectorAll("button")).find((button) => button.getAttribute("aria-label") === "Remove @studio_supply")!;
+    await act(async () => remove.click());
+    expect(container.querySelector("h2")?.textContent).toBe("Disconnect @studio_supply (TikTok) from Clipcart?");
+    expect(container.textContent).toContain("Nothing changes on TikTok.");
+    expect(Array.from(container.querySelectorAll("button")).map((button) => button.textContent)).toContain("Disconnect");
   });
 });

@@ -211,9 +211,9 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
         id="import-modal"
         open
         onClose={onClose}
-        title={IMPORT_TEXT.removeTitle(confirmRemove.username)}
+        title={IMPORT_TEXT.removeTitle(confirmRemove.username, config.name)}
         primaryAction={{
-          content: ACTION_TEXT.remove,
+          content: IMPORT_TEXT.disconnect,
           destructive: true,
           loading: removing,
           onAction: () => void remove(confirmRemove),
