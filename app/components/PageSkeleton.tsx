@@ -10,6 +10,7 @@ import {
   SkeletonPage,
   SkeletonThumbnail,
 } from "@shopify/polaris";
+import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { DashboardPage } from "~/components/dashboard/DashboardPage";
 import { PAGE_LOADING } from "~/messages";
 
@@ -59,9 +60,16 @@ function BodyCard({ lines }: { lines: number }) {
  * Performance Overview shows only with widgets, so it is not foretold.
  */
 function DashboardSkeleton() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  // On the way here from another page, that page is still the history's current entry: Back stays on it (the
+  // Dashboard's load is dropped) rather than going back from it.
+  const comingFrom = navigation.state === "loading" && navigation.location && navigation.location.pathname !== location.pathname ? location : null;
+  const stay = comingFrom ? () => navigate(`${comingFrom.pathname}${comingFrom.search}`, { replace: true }) : undefined;
   return (
     <div aria-busy="true" data-page-skeleton="dashboard">
-      <DashboardPage>
+      <DashboardPage onBack={stay}>
         <div role="status" aria-label={PAGE_LOADING}>
           <BlockStack gap="500">
             <Card>
