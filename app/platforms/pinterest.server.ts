@@ -12,10 +12,10 @@
  *   720p one becomes `downloadUrl`; an image pin has `is_video: false` and
  *   `videos: null`, market-notes 3.1).
  *
- * So an import asks oEmbed first (a missing or private pin costs no actor run),
- * then the scraper, and refuses an image pin with that reason rather than adding
- * something the storefront could never play (decision 069). The pin id comes
- * from the URL.
+ * So a pin's import asks oEmbed first (a missing or private pin costs no actor
+ * run), then the scraper; a batch of pins asks both side by side. An image pin
+ * is refused with that reason rather than added as something the storefront
+ * could never play (decision 069). The pin id comes from the URL.
  */
 import { itemsOfSucceededRun, runActor } from "./apify.server";
 import { ACTORS, PLATFORMS } from "./config";
@@ -182,25 +182,29 @@ export function createPinterestImporter(settings: ImporterSettings): PlatformImp
         if (pinId) pins.push({ url, pinId });
         else answers.set(url, { failure: { kind: "invalid_input", message: IMPORT_LINKS_TEXT.notVideoLink(config.name, "pin") } });
       }
+      // oEmbed for each pin (a few at once) and one scraper run for them all, side by side: a batch takes as long as
+      // the slower of the two, not their sum. A pin oEmbed does not find costs the run one item more, not a run.
       const oembed = new Map<string, Item>();
-      for (let start = 0; start < pins.length; start += OEMBED_REQUESTS_AT_ONCE) {
-        await Promise.all(
-          pins.slice(start, start + OEMBED_REQUESTS_AT_ONCE).map(async (pin) => {
-            try {
-              oembed.set(pin.url, await readOembed(settings, pin.pinId, options.signal));
-            } catch (error) {
-              options.signal?.throwIfAborted();
-              answers.set(pin.url, { failure: pinFailure(error) });
-            }
-          }),
-        );
-      }
-      // One scraper run for every pin oEmbed found: whether each is a video.
-      const readable = pins.filter((pin) => oembed.has(pin.url));
-      const { pins: scraped, failure } = await scrapePins(settings, [...new Set(readable.map((pin) => pin.pinId))], options.signal);
-      for (const pin of readable) {
+      const readPins = async () => {
+        for (let start = 0; start < pins.length; start += OEMBED_REQUESTS_AT_ONCE) {
+          await Promise.all(
+            pins.slice(start, start + OEMBED_REQUESTS_AT_ONCE).map(async (pin) => {
+              try {
+                oembed.set(pin.url, await readOembed(settings, pin.pinId, options.signal));
+              } catch (error) {
+                options.signal?.throwIfAborted();
+                answers.set(pin.url, { failure: pinFailure(error) });
+              }
+            }),
+          );
+        }
+      };
+      const [, scrape] = await Promise.all([readPins(), scrapePins(settings, [...new Set(pins.map((pin) => pin.pinId))], options.signal)]);
+      for (const pin of pins) {
+        const answer = oembed.get(pin.url);
+        if (!answer) continue;
         try {
-          answers.set(pin.url, { video: pinterestVideo(oembed.get(pin.url)!, pin.pinId, scraped.get(pin.pinId), failure) });
+          answers.set(pin.url, { video: pinterestVideo(answer, pin.pinId, scrape.pins.get(pin.pinId), scrape.failure) });
         } catch (error) {
           answers.set(pin.url, { failure: pinFailure(error) });
         }

@@ -403,6 +403,9 @@ test("an account whose posts carry scripts imports as plain text and runs nothin
 
   // An injected handler would fire when its image settles: wait until every image
   // of the app has loaded or failed, so the verdict comes after any such handler.
+  // Thumbnails load lazily; those below the fold (where they are depends on the
+  // banners above the list) are asked for now rather than when scrolled to.
+  await app.locator("img").evaluateAll((images) => images.forEach((image) => ((image as HTMLImageElement).loading = "eager")));
   await expect.poll(() => app.locator("img").evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete))).toBe(true);
   expect(alerts).toEqual([]);
   const runs = await platformControl(SHOPIFY_URL).runs({ contains: account });
