@@ -134,6 +134,8 @@ export const TUTORIAL_VIDEO = {
   captions: "/tutorial/clipcart-tutorial.en.vtt",
 } as const;
 export const HELP_GUIDE_URL = "https://help.clipcart.app/getting-started";
+/** Where merchants write when the support chat is not there (decision 069). */
+export const SUPPORT_EMAIL = "support@clipcart.app";
 
 export const WIDGET_PRIORITY = { highest: 1, lowest: 5 } as const;
 /** Videos added to a widget in one go from its "Add videos" picker (issue 16 item 3). */

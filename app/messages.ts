@@ -67,6 +67,9 @@ export const PAGE_TITLES = {
   plan: "Plan & Upgrade",
 } as const;
 
+/** The accessible name of a page's loading skeleton where Polaris's SkeletonPage does not give one. */
+export const PAGE_LOADING = "Page loading";
+
 /** The app's navigation (spec 2), in order. */
 export const NAV_ITEMS = [
   { label: PAGE_TITLES.dashboard, path: "/" },
@@ -164,6 +167,11 @@ export const LIBRARY_TEXT = {
   freePlanLimit: `Free plan allows maximum ${FREE_LIMIT} approved videos. Upgrade to Premium for unlimited videos.`,
   /** The approve dialog's title once the Free plan's limit refused a video (the Plan page's banner says the same). */
   limitReachedTitle: "Video limit reached",
+  /** On Free, beside the library's title and in the approve dialog: the approved videos against the limit (decision 069). */
+  freePlanApproved: (approved: number, limit: number) => `Free plan: ${approved} of ${limit} approved`,
+  /** The approve dialog, before approving more videos than the Free plan has room for (at the limit itself: freePlanLimit). */
+  freePlanRoom: (room: number, selected: number) =>
+    `Only ${room} more ${room === 1 ? "video" : "videos"} can be approved on the Free plan: ${room === 1 ? "the first" : `the first ${room}`} of these ${selected} will be. Upgrade to Premium for unlimited videos.`,
   alreadyApproved: "Selected videos are already approved",
   approveFailed: "Failed to approve videos. Please try again.",
   previewApproveFailed: "Failed to approve video. Please try again.",
@@ -238,6 +246,8 @@ export const LIBRARY_TEXT = {
   channel: "Channel",
   platform: "Platform",
   videoId: "Video ID",
+  /** An uploaded video's detail in the preview, where an imported one has its id (decision 069). */
+  fileName: "File",
   videoUrl: "Video URL",
   taggedProducts: "Tagged Products",
   notInWidget: "Not shown in any widget",
@@ -367,7 +377,8 @@ export const IMPORT_TEXT = {
   connectedAccounts: "Connected Accounts",
   noConnectedAccounts: "No connected accounts yet. Import from a username to connect one.",
   followers: (count: string) => `${count} followers`,
-  lastSynced: (date: string) => `Last synced ${date}`,
+  /** `when`: how long ago ("2 hours ago"), or null for under a minute. */
+  lastSynced: (when: string | null) => `Last synced ${when ?? "just now"}`,
   lastSyncFailed: (error: string) => `Last sync failed: ${error}`,
   resync: "Resync",
   /** Auto-sync with the connected accounts: a Premium feature, shown disabled and labelled on Free (issue 15). */
@@ -379,9 +390,11 @@ export const IMPORT_TEXT = {
   upgradeToPremium: "Upgrade to Premium",
   resyncAccount: (username: string) => `Resync @${username}`,
   removeAccount: (username: string) => `Remove @${username}`,
-  removeTitle: (username: string) => `Remove @${username}?`,
+  /** The confirmation of Remove on a connected account: what leaves is the account's link with Clipcart, not the account (decision 069). */
+  removeTitle: (username: string, platform: string) => `Disconnect @${username} (${platform}) from Clipcart?`,
   removeBody: (username: string, platform: string) =>
-    `This removes the connected account @${username} from ${platform} and deletes all of its videos from your library, with their product tags and widget assignments.`,
+    `Clipcart stops importing from @${username} and deletes its videos from your library, with their product tags and widget assignments. Nothing changes on ${platform}.`,
+  disconnect: "Disconnect",
   cannotBeUndone: "This cannot be undone.",
   inProgress: "Import in progress",
   cancelImport: "Cancel",
@@ -698,6 +711,11 @@ export const DASHBOARD_TEXT = {
   support: "Support",
   helpGuide: "Help Guide",
   supportChatMissing: "Support chat is not available: its widget has not loaded.",
+  /** Support's dialog when there is no chat to open (decision 069). */
+  supportTitle: "Contact support",
+  supportBody: "Write to us and we'll get back to you by email. Tell us your store's name and what you were trying to do.",
+  supportEmail: (email: string) => `Email ${email}`,
+  supportGuide: "Many answers are in the Help Guide.",
   tutorialTitle: "Watch the tutorial",
   tutorialBody: "See how to import videos, approve them and show them on your store.",
   tutorialPlay: "Play tutorial video",
@@ -995,6 +1013,8 @@ export const IMPORT_JOB_TEXT = {
   sourceTimedOut: "Import timeout: the platform took too long to answer.",
   sourceStopped: "The import stopped before it finished. Please try again.",
   pinUnreadable: "Pinterest did not answer. Please try again later.",
+  /** A pin that is a picture: nothing a widget could play (decision 069). */
+  imagePin: "This pin is an image, not a video. Clipcart imports video pins only.",
   /** One import more than the shop's plan runs at once (decision 061; answered 429). */
   tooManyImports: (plan: "free" | "premium") =>
     plan === "free"

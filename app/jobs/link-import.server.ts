@@ -7,8 +7,9 @@
  * - Links whose post the library already has end "already" without asking
  *   the platform: a retry of a list costs nothing for what went in.
  * - The links of a platform whose actor takes several URLs go in one actor
- *   run per IMPORT_LINKS_PER_RUN links instead of one per link; other
- *   platforms (Pinterest's oEmbed) go one by one. Platforms run side by side.
+ *   run per IMPORT_LINKS_PER_RUN links instead of one per link (Pinterest's
+ *   pins too: oEmbed for each, then one run says which are videos); an
+ *   importer without a batch lookup goes one by one. Platforms run side by side.
  * - Each video is saved as soon as its platform answered, so a failure
  *   later (a run that fails, a cancel, a restart) keeps what was added.
  */

@@ -15,3 +15,13 @@ export async function countLibrary(shopId: string): Promise<LibraryCounts> {
   ]);
   return { totalVideos, enabledVideos, totalWidgets, taggedVideos };
 }
+
+/**
+ * The approved videos a Free shop has against its limit (decision 069); null
+ * on Premium. Counted as the approval itself counts them (videos.server.ts).
+ */
+export async function countFreePlanApprovals(shopId: string): Promise<number | null> {
+  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { plan: true } });
+  if (!shop || shop.plan === "premium") return null;
+  return prisma.video.count({ where: { shopId, enabled: true } });
+}

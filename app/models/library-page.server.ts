@@ -8,22 +8,24 @@ import { listMediaIssues, requestMediaCheckIfDue } from "./media-health.server";
 import { wakeVideoMirror } from "~/jobs/video-mirror.server";
 import { wakeCatalogueRunner } from "~/jobs/catalogue-sync.server";
 import { requestCatalogueSync } from "./catalogue.server";
+import { countFreePlanApprovals } from "./library-counts.server";
 
 /**
  * Everything the Video Library page shows for one shop, read in parallel: one
  * page of videos filtered on the server, the connected accounts, the widgets
- * (Approve dialog), saved views, the imports still running and the media
- * check's findings.
+ * (Approve dialog), saved views, the imports still running, the media
+ * check's findings and, on Free, the approved videos against the limit.
  * `bench/library-10k.mjs` measures this with 10,000 videos.
  */
 export async function loadVideoLibrary(shopId: string, query: VideoListQuery): Promise<LibraryData> {
-  const [list, channels, widgets, views, activeJobs, mediaIssues, checkAsked, catalogueAsked] = await Promise.all([
+  const [list, channels, widgets, views, activeJobs, mediaIssues, freePlanApproved, checkAsked, catalogueAsked] = await Promise.all([
     listVideos(shopId, query),
     listChannels(shopId),
     listWidgetSummaries(shopId),
     listLibraryViews(shopId),
     listActiveImportJobs(shopId),
     listMediaIssues(shopId),
+    countFreePlanApprovals(shopId),
     // Opening the library checks the videos' media at most once a day (decision 036); the check runs in the background.
     requestMediaCheckIfDue(shopId),
     // The first open reads the shop's catalogue for product suggestions, in the background (decision 053).
@@ -32,7 +34,7 @@ export async function loadVideoLibrary(shopId: string, query: VideoListQuery): P
   if (checkAsked) wakeVideoMirror();
   if (catalogueAsked) wakeCatalogueRunner();
   // A page past the end was clamped to the last one.
-  return { shopFound: true, query: { ...query, page: list.page }, list, channels, widgets, views, activeJobs, mediaIssues };
+  return { shopFound: true, query: { ...query, page: list.page }, list, channels, widgets, views, activeJobs, mediaIssues, freePlanApproved };
 }
 
 /** The page before the browser's first bootstrap created the shop: empty, and it reads again. */
@@ -46,5 +48,6 @@ export function emptyVideoLibrary(query: VideoListQuery): LibraryData {
     views: [],
     activeJobs: [],
     mediaIssues: [],
+    freePlanApproved: null,
   };
 }

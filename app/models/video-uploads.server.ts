@@ -222,9 +222,11 @@ export async function applyUploadState(upload: VideoUpload, state: VideoFileStat
           shopId: upload.shopId,
           platform: "upload",
           platformVideoId,
+          // What the merchant knows the video by; our own id is no name to them (decision 069).
+          uploadFilename: upload.filename,
           title: upload.title,
           storedThumbnailUrl: safeHttpUrl(state.posterUrl),
-          searchText: videoSearchText({ title: upload.title, platformVideoId }),
+          searchText: videoSearchText({ title: upload.title, platformVideoId, uploadFilename: upload.filename }),
         },
         select: { id: true },
       });

@@ -27,6 +27,7 @@ const VIDEO_DTO_SELECT = {
   id: true,
   platform: true,
   platformVideoId: true,
+  uploadFilename: true,
   title: true,
   authorName: true,
   channelUsername: true,
@@ -50,6 +51,7 @@ function toVideoDto(row: VideoRow): VideoDto {
   return {
     id: row.id,
     video_id: row.platformVideoId,
+    file_name: row.uploadFilename,
     title: row.title,
     author_name: row.authorName,
     channel_username: row.channelUsername,
@@ -395,12 +397,15 @@ async function assignWidgets(tx: Tx, shopId: string, videoId: string, widgetIds:
  * keeps its platform's title, which every resync refreshes.
  */
 export async function renameUpload(shopId: string, videoId: string, title: string): Promise<VideoDto> {
-  const video = await prisma.video.findFirst({ where: { id: videoId, shopId }, select: { platform: true, platformVideoId: true, enabled: true } });
+  const video = await prisma.video.findFirst({
+    where: { id: videoId, shopId },
+    select: { platform: true, platformVideoId: true, uploadFilename: true, enabled: true },
+  });
   if (!video) throw new RecordNotFoundError("Video");
   if (video.platform !== "upload") throw new DomainValidationError(UPLOAD_TEXT.onlyUploadsRenamed);
   await prisma.video.updateMany({
     where: { id: videoId, shopId },
-    data: { title, searchText: videoSearchText({ title, platformVideoId: video.platformVideoId }) },
+    data: { title, searchText: videoSearchText({ title, platformVideoId: video.platformVideoId, uploadFilename: video.uploadFilename }) },
   });
   if (video.enabled) scheduleStorefrontPublish(shopId);
   return getVideo(shopId, videoId);

@@ -1,6 +1,6 @@
 /**
  * Runs an Apify actor and reads its dataset, through apify-client. Shared by
- * the TikTok and Instagram importers.
+ * the TikTok, Instagram and Pinterest importers.
  *
  * We start the run and then wait for it (`start` + `run(id).waitForFinish`,
  * which is what `actor.call` does internally) so that we know the run's id
@@ -115,7 +115,7 @@ function toImportError(error: unknown, token: string | undefined, signal?: Abort
 export async function runActor(settings: ImporterSettings, options: RunActorOptions): Promise<ActorRunResult> {
   const token = settings.apifyToken;
   if (!token) {
-    throw new ImportError("missing_token", "APIFY_TOKEN is not set: imports from TikTok and Instagram need an Apify API token");
+    throw new ImportError("missing_token", "APIFY_TOKEN is not set: imports from TikTok, Instagram and Pinterest need an Apify API token");
   }
   const { signal } = options;
   const client = createClient(settings, token, signal);

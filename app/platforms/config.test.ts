@@ -23,7 +23,11 @@ describe("platform configuration (spec 3)", () => {
   it("names the actors and import methods", () => {
     expect(PLATFORMS.tiktok).toMatchObject({ actorId: "clockworks/tiktok-scraper", importMethods: ["username", "url"] });
     expect(PLATFORMS.instagram).toMatchObject({ actorId: "apify/instagram-reel-scraper", importMethods: ["username", "url"] });
-    expect(PLATFORMS.pinterest).toMatchObject({ actorId: null, importMethods: ["url"], features: { channels: false, singleVideos: true, autoSync: false } });
+    expect(PLATFORMS.pinterest).toMatchObject({
+      actorId: "epctex/pinterest-scraper",
+      importMethods: ["url"],
+      features: { channels: false, singleVideos: true, autoSync: false },
+    });
     expect(PLATFORMS.youtube_shorts).toMatchObject({ actorId: "streamers/youtube-shorts-scraper", enabled: false });
     expect(PLATFORMS.snapchat).toMatchObject({ actorId: null, enabled: false });
     for (const p of ALL_PLATFORMS) expect(p.color).toMatch(/^#[0-9A-F]{6}$/i);

@@ -12,7 +12,7 @@ export { canonicalVideoUrl, extractVideoId, isPlatformUrl, normalizeUsername } f
 
 export const PLATFORM_IDS = ["tiktok", "instagram", "pinterest", "youtube_shorts", "snapchat"] as const satisfies readonly PlatformId[];
 
-/** Actor ids (Apify Store) used or noted per platform. Pinterest imports use oEmbed; its actor gives a pin's video file to the mirror. */
+/** Actor ids (Apify Store) used or noted per platform. Pinterest's actor says whether a pin is a video, and gives its file (decision 069). */
 export const ACTORS = {
   tiktok: "clockworks/tiktok-scraper",
   instagramReels: "apify/instagram-reel-scraper",
@@ -51,8 +51,9 @@ export const PLATFORMS: Record<PlatformId, PlatformConfig> = {
     color: "#E60023",
     enabled: true,
     features: { channels: false, singleVideos: true, autoSync: false },
-    // Single pins come from Pinterest's oEmbed endpoint (no token, no cost); see ACTORS.pinterest.
-    actorId: null,
+    // Single pins come from Pinterest's oEmbed endpoint, which cannot tell a video pin from an image pin;
+    // the actor reads that (and the video file), so a Pinterest import runs it too (decision 069).
+    actorId: ACTORS.pinterest,
     importMethods: ["url"],
   }),
   youtube_shorts: platform({

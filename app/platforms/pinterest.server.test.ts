@@ -1,6 +1,8 @@
-/** The Pinterest importer against the oEmbed emulator (any well-formed pin URL answers). */
+/** The Pinterest importer against the oEmbed and Apify emulators (any well-formed pin URL answers). */
 import { describe, expect, it } from "vitest";
 import { platformControl, uniquePinId } from "../../tests/emulators/platforms/client";
+import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
+import { ACTORS } from "./config";
 import { createImporter, getImporter, ImportError } from "./index.server";
 
 const control = platformControl();
@@ -15,7 +17,7 @@ async function importError(promise: Promise<unknown>): Promise<ImportError> {
 }
 
 describe("Pinterest importer", () => {
-  it("imports a pin from its URL with the oEmbed fields mapped", async () => {
+  it("imports a video pin from its URL: the oEmbed fields mapped, the video file from the scraper", async () => {
     const id = uniquePinId();
     const { video, channel } = await getImporter("pinterest").importVideo(`https://www.pinterest.com/pin/${id}/`);
     expect(channel).toBeNull();
@@ -25,13 +27,46 @@ describe("Pinterest importer", () => {
       authorName: expect.any(String),
       channelUsername: expect.stringMatching(/^[A-Za-z0-9_.]+$/),
       thumbnailUrl: `${process.env.LOCAL_SHOPIFY_URL}/platform-cdn/pinterest/pin/${id}.svg`,
-      embedHtml: expect.stringContaining(`data-pin-do="embedPin"`),
+      embedHtml: expect.stringContaining(`<iframe src="https://assets.pinterest.com/ext/embed.html?id=${id}"`),
       videoUrl: `https://www.pinterest.com/pin/${id}/`,
+      downloadUrl: expect.stringContaining(`/platform-cdn/pinterest/video/${id}.mp4`),
       publishedAt: null,
     });
     expect(video.title!.length).toBeGreaterThan(5);
-    // oEmbed gives no video file.
-    expect(video.downloadUrl).toBeUndefined();
+    // oEmbed cannot tell a video pin from an image pin: one scraper run read the pin.
+    expect(await control.runs({ actorId: ACTORS.pinterest, contains: id })).toHaveLength(1);
+  });
+
+  it("refuses an image pin at import, with the reason (oEmbed answers it like a video pin)", async () => {
+    const id = uniquePinId("100");
+    const error = await importError(getImporter("pinterest").importVideo(`https://www.pinterest.com/pin/${id}/`));
+    expect(error).toMatchObject({ kind: "invalid_input", message: IMPORT_JOB_TEXT.imagePin });
+  });
+
+  it("a missing or private pin costs no scraper run", async () => {
+    const id = uniquePinId("404");
+    await importError(getImporter("pinterest").importVideo(`https://www.pinterest.com/pin/${id}/`));
+    expect(await control.runs({ actorId: ACTORS.pinterest, contains: id })).toHaveLength(0);
+  });
+
+  it("imports a batch of pin links with one scraper run: video pins added, image pins and the rest refused with their reasons", async () => {
+    const video = uniquePinId();
+    const image = uniquePinId("100");
+    const missing = uniquePinId("404");
+    const urls = [
+      `https://www.pinterest.com/pin/${video}/`,
+      `https://www.pinterest.com/pin/${image}/`,
+      `https://www.pinterest.com/pin/${missing}/`,
+      "https://www.pinterest.com/someone/boards/",
+    ];
+    const answers = await getImporter("pinterest").importVideos!(urls);
+    expect(answers.get(urls[0]!)?.video).toMatchObject({ platformVideoId: video, downloadUrl: expect.stringContaining(`${video}.mp4`) });
+    expect(answers.get(urls[1]!)?.failure).toMatchObject({ kind: "invalid_input", message: IMPORT_JOB_TEXT.imagePin });
+    expect(answers.get(urls[2]!)?.failure).toMatchObject({ kind: "not_found" });
+    expect(answers.get(urls[3]!)?.failure).toMatchObject({ kind: "invalid_input", message: IMPORT_LINKS_TEXT.notVideoLink("Pinterest", "pin") });
+    const runs = await control.runs({ actorId: ACTORS.pinterest, contains: video });
+    expect(runs).toHaveLength(1);
+    expect(JSON.stringify(runs[0])).toContain(image);
   });
 
   it("accepts country hosts and slugged pin URLs, and asks oEmbed for the canonical pin URL", async () => {
@@ -74,9 +109,9 @@ describe("Pinterest importer", () => {
     expect(error).toMatchObject({ kind: "failed", message: "The import was cancelled" });
   });
 
-  it("needs no Apify token", async () => {
-    const { video } = await createImporter("pinterest", { apifyToken: undefined }).importVideo(`https://www.pinterest.com/pin/${uniquePinId()}/`);
-    expect(video.platformVideoId).toMatch(/^\d+$/);
+  it("needs an Apify token: without one it cannot tell a video pin", async () => {
+    const error = await importError(createImporter("pinterest", { apifyToken: undefined }).importVideo(`https://www.pinterest.com/pin/${uniquePinId()}/`));
+    expect(error.kind).toBe("missing_token");
   });
 
   it("has no account import", async () => {

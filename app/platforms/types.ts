@@ -44,7 +44,7 @@ export interface ImportedVideo {
    * The video file itself, when the source gave one (an actor's downloaded
    * copy, else the platform CDN's file). Signed and short-lived, like the
    * thumbnail: whoever keeps a copy must fetch it soon after the import.
-   * Absent for sources that never give one (Pinterest's oEmbed).
+   * Absent for sources that never give one.
    */
   downloadUrl?: string | null;
   publishedAt: Date | null;
@@ -100,8 +100,9 @@ export interface PlatformImporter {
   /**
    * One video (or pin) from its public URL. With `withVideoFile` the source is
    * asked for a downloadable copy of the video (`downloadUrl`) where that costs
-   * extra (TikTok's download add-on, Pinterest's scraper): the mirror asks so for
-   * approved videos only.
+   * extra (TikTok's download add-on): the mirror asks so for approved videos
+   * only. (Pinterest's importer always reads the pin's file: it must know the
+   * pin is a video anyway.)
    */
   importVideo(url: string, options?: ImportVideoOptions): Promise<{ video: ImportedVideo; channel: ImportedChannel | null }>;
   /**

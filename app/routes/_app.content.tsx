@@ -8,6 +8,7 @@ import { getShopByDomain } from "~/models/shop.server";
 import { emptyVideoLibrary, loadVideoLibrary } from "~/models/library-page.server";
 import { AppPage } from "~/components/AppPage";
 import { VideoLibrary } from "~/components/library/VideoLibrary";
+import { FreePlanBadge } from "~/components/library/FreePlanBadge";
 import type { LibraryData } from "~/rules/api-types";
 import { AUTO_APPROVE_TEXT, PAGE_TITLES } from "~/messages";
 import { appHref } from "~/rules/app-links";
@@ -34,7 +35,12 @@ export default function VideoLibraryPage() {
   const rules = { content: AUTO_APPROVE_TEXT.openRules, url: appHref("/content/rules", search) };
   return (
     // Full width, as Polaris advises for wide tables: at a laptop's width the titles no longer wrap to three lines (decision 066).
-    <AppPage title={PAGE_TITLES.library} secondaryActions={[rules]} fullWidth>
+    <AppPage
+      title={PAGE_TITLES.library}
+      titleMetadata={<FreePlanBadge approved={(data as LibraryData | null)?.freePlanApproved ?? null} />}
+      secondaryActions={[rules]}
+      fullWidth
+    >
       {data ? <VideoLibrary data={data as LibraryData} shopId={shop.id} /> : null}
     </AppPage>
   );

@@ -18,6 +18,8 @@ export interface VideoDto {
   id: string;
   /** The platform's id of the video (spec `video_id`). */
   video_id: string;
+  /** An uploaded video's file as the merchant named it; null for imports (decision 069). */
+  file_name: string | null;
   title: string | null;
   author_name: string | null;
   channel_username: string | null;
@@ -215,6 +217,8 @@ export interface LibraryData {
   activeJobs: ImportJobDto[];
   /** The media check's open findings (the library's banner). */
   mediaIssues: MediaIssueDto[];
+  /** Approved videos counted against the Free plan's limit; null on Premium (decision 069). */
+  freePlanApproved: number | null;
 }
 
 /**

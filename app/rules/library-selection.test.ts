@@ -5,12 +5,14 @@ import {
   approvalWidgetIds,
   displayTitle,
   formatLongDate,
+  freePlanRoom,
   librarySearch,
   planApproval,
   sameViewQuery,
   selectedVideos,
   splitTagBadges,
   summarizeApproval,
+  videoReference,
   viewNameProblem,
   withListChange,
 } from "./library-selection";
@@ -201,5 +203,21 @@ describe("the list's URL", () => {
     expect(withListChange({ ...base, page: 5 }, { tab: "active" })).toEqual({ ...base, tab: "active", page: 1 });
     expect(withListChange({ ...base, page: 5 }, { search: "x" }).page).toBe(1);
     expect(withListChange({ ...base, page: 5 }, { platforms: ["tiktok"] }).page).toBe(1);
+  });
+});
+
+describe("the Free plan's room for approvals (decision 069)", () => {
+  it("counts what is approved against the limit and whether a selection fits; nothing on Premium", () => {
+    expect(freePlanRoom(3, 2)).toEqual({ approved: 3, limit: 5, room: 2, overflows: false });
+    expect(freePlanRoom(3, 3)).toEqual({ approved: 3, limit: 5, room: 2, overflows: true });
+    expect(freePlanRoom(6, 1)).toEqual({ approved: 6, limit: 5, room: 0, overflows: true });
+    expect(freePlanRoom(null, 10)).toBeNull();
+  });
+});
+
+describe("what names a video under its title (decision 069)", () => {
+  it("is an upload's file name, and an imported video's platform id", () => {
+    expect(videoReference({ video_id: "upload-3f2a", file_name: "Summer lookbook.mp4" })).toBe("Summer lookbook.mp4");
+    expect(videoReference({ video_id: "7301234567890123456", file_name: null })).toBe("7301234567890123456");
   });
 });

@@ -4,7 +4,7 @@
  * URL that carries the list's state. Client-safe, no React.
  */
 import { dateFormat } from "~/rules/intl-formats";
-import { TAG_BADGES_BEFORE_MORE, VIDEO_TITLE_MAX_LENGTH, VIEW_NAME_MAX_LENGTH } from "~/constants";
+import { FREE_PLAN, TAG_BADGES_BEFORE_MORE, VIDEO_TITLE_MAX_LENGTH, VIEW_NAME_MAX_LENGTH } from "~/constants";
 import { LIBRARY_TEXT, approveLimitReached, approvePartlyFailed, videosApproved } from "~/messages";
 import type { LibraryTab, LibraryViewDto, ProductTagDto, VideoDto, VideoListQuery } from "./api-types";
 import { appSearch } from "./app-links";
@@ -21,6 +21,15 @@ export function displayTitle(title: string | null | undefined, videoId: string, 
   if (!text) return LIBRARY_TEXT.videoFallbackTitle(videoId);
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;
+}
+
+/**
+ * What names the video under its title: the platform's id of an imported
+ * video, the file name of an upload (its id is ours, nothing the merchant
+ * knows it by; decision 069).
+ */
+export function videoReference(video: Pick<VideoDto, "video_id" | "file_name">): string {
+  return video.file_name ?? video.video_id;
 }
 
 /** Long date, e.g. "November 22, 2026"; empty for an unreadable date. */
@@ -95,6 +104,27 @@ export function summarizeApproval(outcomes: ApprovalOutcome[]): ApprovalSummary 
   const limitReached = outcomes.some((outcome) => !outcome.ok && isFreePlanLimitError(outcome.error));
   const message = limitReached ? approveLimitReached(approved, failed) : approved > 0 ? approvePartlyFailed(approved, failed) : LIBRARY_TEXT.approveFailed;
   return { tone: "critical", message, approved, failed, limitReached };
+}
+
+/** Where an approval stands against the Free plan's limit. */
+export interface FreePlanRoom {
+  approved: number;
+  limit: number;
+  /** Videos that may still be approved. */
+  room: number;
+  /** The selected videos do not all fit: the approval would stop at the limit. */
+  overflows: boolean;
+}
+
+/**
+ * The Free plan's approvals, shown where the merchant approves (decision 069)
+ * so the limit is known before the sixth approval is refused; null on Premium
+ * (`approved` null).
+ */
+export function freePlanRoom(approved: number | null, selected = 0, limit: number = FREE_PLAN.approvedVideoLimit): FreePlanRoom | null {
+  if (approved === null) return null;
+  const room = Math.max(0, limit - approved);
+  return { approved, limit, room, overflows: selected > room };
 }
 
 // ---------------------------------------------------------------- saved views

@@ -19,14 +19,18 @@ export function searchKey(text: string): string {
 const LIKE_SAFE: Record<string, string> = { "%": "\ue000", _: "\ue001", "\\": "\ue002" };
 
 /**
- * What "Search videos..." matches: title, author, channel and the platform's
- * video id, one per line so a search never matches across two of them.
+ * What "Search videos..." matches: title, author, channel, the platform's
+ * video id and an upload's file name, one per line so a search never matches
+ * across two of them.
  */
 export function videoSearchText(video: {
   title?: string | null;
   authorName?: string | null;
   channelUsername?: string | null;
   platformVideoId: string;
+  uploadFilename?: string | null;
 }): string {
-  return searchKey([video.title, video.authorName, video.channelUsername, video.platformVideoId].filter((part): part is string => !!part).join("\n"));
+  return searchKey(
+    [video.title, video.authorName, video.channelUsername, video.platformVideoId, video.uploadFilename].filter((part): part is string => !!part).join("\n"),
+  );
 }

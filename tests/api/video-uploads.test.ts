@@ -83,6 +83,8 @@ describe("uploading the merchant's own videos", () => {
     expect(done).toMatchObject({ status: "ready", failure: null });
     const video = only((await library(shop)).videos, "library video");
     expect(video).toMatchObject({ id: done.video_id, platform: "upload", title: "Summer lookbook reel", enabled: false, media: { status: "ready" } });
+    // Its row names it by the merchant's file, not by our id (decision 069).
+    expect(video).toMatchObject({ file_name: "Summer_lookbook reel.mp4", video_id: expect.stringMatching(/^upload-/) });
     expect(video.thumbnail_url).toMatch(/^https?:\/\//);
     expect((await videoFiles(shop)).map((file) => file.status)).toEqual(["READY"]);
 

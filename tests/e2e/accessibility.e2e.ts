@@ -59,10 +59,10 @@ test("every admin page and its dialogs have no serious or critical axe violation
   // A connected account's removal confirmation, over the TikTok import dialog.
   const tiktok = await openImportFromLibrary(app, "TikTok");
   await connectedAccount(tiktok, "axe_creator").getByRole("button", { name: "Remove @axe_creator" }).click();
-  await expect(app.getByRole("dialog", { name: "Remove @axe_creator?" })).toBeVisible();
+  await expect(app.getByRole("dialog", { name: "Disconnect @axe_creator (TikTok) from Clipcart?" })).toBeVisible();
   await expectAccessible(page, "Remove account confirmation", appOnly);
   await page.keyboard.press("Escape");
-  await expect(app.getByRole("dialog", { name: "Remove @axe_creator?" })).toHaveCount(0);
+  await expect(app.getByRole("dialog", { name: "Disconnect @axe_creator (TikTok) from Clipcart?" })).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(app.getByRole("dialog")).toHaveCount(0);
 

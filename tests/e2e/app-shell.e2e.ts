@@ -18,6 +18,22 @@ test("the app loads inside the local admin and every nav entry opens its page", 
   }
 });
 
+test("the admin's nav marks the page's item; the Auto-approve rules, a page of the Video Library, mark Video Library (decision 069)", async ({
+  page,
+  openApp,
+}) => {
+  const current = page.getByTestId("admin-nav-link").and(page.locator('[aria-current="page"]'));
+  const app = await openApp("/content");
+  await expect(current).toHaveText("Video Library");
+  await app.getByRole("link", { name: "Auto-approve rules" }).click();
+  await expect(app.getByRole("heading", { name: "Auto-approve rules", level: 1 })).toBeVisible();
+  await expect(page.locator("body")).toHaveAttribute("data-app-path", "/content/rules");
+  await expect(current).toHaveText("Video Library");
+  await page.getByTestId("admin-nav-link").filter({ hasText: "Dashboard" }).click();
+  await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(current).toHaveText("Dashboard");
+});
+
 test("an unknown path shows Page Not Found, whose action returns to the Dashboard keeping the shop", async ({ page, openApp, shop }) => {
   const app = await openApp("/no-such-page");
   await expect(app.getByRole("heading", { name: ERROR_SCREENS.notFound.title })).toBeVisible();

@@ -119,7 +119,7 @@ test("the Dashboard's Theme setup says, per widget and page, what the live theme
   await expect(pageLine("Cart sticky (#2)", "cart")).not.toContainText("Not added");
 });
 
-test("the tutorial opens in a player; Support without a chat only warns; Help Guide is an external link", async ({ page, openApp }) => {
+test("the tutorial opens in a player; Support without a chat shows the support email; Help Guide is an external link", async ({ page, openApp }) => {
   const warnings: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "warning") warnings.push(message.text());
@@ -134,11 +134,36 @@ test("the tutorial opens in a player; Support without a chat only warns; Help Gu
   await expect(video).toHaveAttribute("src", "/tutorial/clipcart-tutorial.webm");
   // The film is there and lasts what the thumbnail says.
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => Math.round(element.duration))).toBe(78);
+  // Its captions are a text track, shown by default, and not burned into the picture as well (decision 069): during the
+  // first caption, the bottom centre of the frame is the page the film shows, not a dark caption box.
+  await expect(video.locator("track[kind=captions]")).toHaveAttribute("default", "");
+  const captionAreaBrightness = await video.evaluate(async (element: HTMLVideoElement) => {
+    element.pause();
+    const seeked = new Promise((resolve) => element.addEventListener("seeked", resolve, { once: true }));
+    element.currentTime = 3;
+    await seeked;
+    const canvas = document.createElement("canvas");
+    canvas.width = element.videoWidth;
+    canvas.height = element.videoHeight;
+    const context = canvas.getContext("2d")!;
+    context.drawImage(element, 0, 0);
+    const { data } = context.getImageData(Math.round(canvas.width * 0.35), canvas.height - 80, Math.round(canvas.width * 0.3), 50);
+    let sum = 0;
+    for (let index = 0; index < data.length; index += 4) sum += (data[index]! + data[index + 1]! + data[index + 2]!) / 3;
+    return sum / (data.length / 4);
+  });
+  expect(captionAreaBrightness).toBeGreaterThan(150);
 
   await app.getByTestId("admin-modal-close").click();
   await expect(player.locator("video")).toHaveCount(0);
   await app.getByRole("button", { name: "Support" }).click();
   await expect.poll(() => warnings).toContain("Support chat is not available: its widget has not loaded.");
+  // No chat configured here (CRISP_WEBSITE_ID): Support still answers, with the email (decision 069).
+  const support = app.getByTestId("admin-modal");
+  await expect(support.getByRole("heading", { name: "Contact support" })).toBeVisible();
+  await expect(support.getByRole("link", { name: "Email support@clipcart.app" })).toHaveAttribute("href", "mailto:support@clipcart.app");
+  await app.getByTestId("admin-modal-close").click();
+  await expect(support).toHaveCount(0);
   const help = app.getByRole("link", { name: "Help Guide" });
   await expect(help).toHaveAttribute("href", "https://help.clipcart.app/getting-started");
   await expect(help).toHaveAttribute("target", "_blank");
@@ -196,4 +221,35 @@ test("Back on the Dashboard returns to the app's previous page, or to the admin 
   await freshApp.getByRole("button", { name: "Back", exact: true }).click();
   await expect(fresh).toHaveURL(`${SHOPIFY_URL}/store/${shop}`);
   await expect(fresh.getByTestId("admin-home")).toBeVisible();
+});
+
+test("while the Dashboard loads, its skeleton is the page it becomes: the title and back arrow stay put, the tutorial card first (decision 069)", async ({
+  page,
+  openApp,
+}) => {
+  const app = await openApp("/content");
+  await expect(app.getByRole("heading", { name: "Video Library", level: 1 })).toBeVisible();
+  // The Dashboard's data is held back, so its skeleton stays on screen to be measured.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/[?&]_data=routes%2F_app\._index/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByTestId("admin-nav-link").filter({ hasText: "Dashboard" }).click();
+  const skeleton = app.locator('[data-page-skeleton="dashboard"]');
+  await expect(skeleton).toBeVisible();
+  const title = () => app.getByRole("heading", { name: "Dashboard", level: 1 }).boundingBox();
+  const back = () => app.getByRole("button", { name: "Back", exact: true }).boundingBox();
+  // The first card on the page (Polaris draws every Card in a ShadowBevel): the tutorial's.
+  const firstCardHeight = () => app.locator(".Polaris-ShadowBevel").first().boundingBox();
+  const whileLoading = { title: await title(), back: await back(), card: await firstCardHeight() };
+  release();
+  await expect(skeleton).toHaveCount(0);
+  await expect(heading(app, "Watch the tutorial")).toBeVisible();
+  const loaded = { title: await title(), back: await back(), card: await firstCardHeight() };
+  expect(whileLoading.title && loaded.title && Math.abs(whileLoading.title.x - loaded.title.x)).toBeLessThanOrEqual(1);
+  expect(whileLoading.title && loaded.title && Math.abs(whileLoading.title.y - loaded.title.y)).toBeLessThanOrEqual(1);
+  expect(whileLoading.back && loaded.back && Math.abs(whileLoading.back.x - loaded.back.x)).toBeLessThanOrEqual(1);
+  expect(whileLoading.card && loaded.card && Math.abs(whileLoading.card.height - loaded.card.height)).toBeLessThanOrEqual(16);
 });

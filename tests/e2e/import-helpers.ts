@@ -77,6 +77,11 @@ export function toastShown(page: Page, message: string): Locator {
   return page.getByTestId("admin-toast-log").getByText(message, { exact: true }).first();
 }
 
+/** Every toast of this text the admin showed: an import's result said in its open dialog is not toasted too (decision 069). */
+export function toastsOf(page: Page, message: string): Locator {
+  return page.getByTestId("admin-toast-log").getByText(message, { exact: true });
+}
+
 /** Moves to another page of the app through the admin's navigation (a client-side navigation in the frame). */
 export async function navigateInAdmin(page: Page, app: FrameLocator, label: string) {
   await page.getByTestId("admin-nav-link").filter({ hasText: label }).click();

@@ -12,6 +12,7 @@ import { APP_LOG_FILE, APP_URL, adminUrl, appFrame, expect, test } from "./fixtu
 import {
   PERMISSION_LABEL,
   toastShown,
+  toastsOf,
   chooseMethod,
   connectedAccount,
   dialogButton,
@@ -78,7 +79,8 @@ for (const platform of ACCOUNT_PLATFORMS) {
     await expect(connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` })).toBeVisible();
     await expect(connectedAccount(dialog, account).getByRole("button", { name: `Remove @${account}` })).toBeVisible();
     await expect(dialog.getByRole("list", { name: "Connected Accounts" }).getByRole("listitem")).toHaveCount(1);
-    await expect(toastShown(page, success)).toBeAttached();
+    // Said once, in the open dialog: no toast, and the library does not repeat it (decision 069).
+    await expect(toastsOf(page, success)).toHaveCount(0);
 
     // The actor was run once, for the name without the "@" the merchant typed.
     const runs = await emulator.runs({ contains: account });
@@ -90,10 +92,10 @@ for (const platform of ACCOUNT_PLATFORMS) {
     await dialogButton(dialog, "Close").click();
     await expect(dialog).toBeHidden();
 
-    // The library: the result, the widget prompt and the account's videos, each once.
-    await expect(app.getByText(success, { exact: true })).toBeVisible();
+    // The library: the widget prompt and the account's videos, each once; the result was said in the dialog.
     const banner = app.getByText(IMPORT_BANNER, { exact: true });
     await expect(banner).toBeVisible();
+    await expect(app.getByText(success, { exact: true })).toHaveCount(0);
     const { posts } = await emulator.account(platform.id, account);
     expect(posts).toHaveLength(platform.videos);
     await expect(libraryRows(app)).toHaveCount(platform.videos);
@@ -138,8 +140,9 @@ test("a TikTok video and an Instagram reel can be imported by URL", async ({ ope
   await expect(againDialog.getByText("Video added successfully!", { exact: true })).toHaveCount(0);
   await dialogButton(againDialog, "Close").click();
   await expect(againDialog).toBeHidden();
-  await expect(app.getByText("This video is already in your library.", { exact: true })).toBeVisible();
   await expect(libraryRows(app)).toHaveCount(1);
+  // Said once, in the dialog (decision 069).
+  await expect(app.getByText("This video is already in your library.", { exact: true })).toHaveCount(0);
 
   const instagramDialog = await openImportFromLibrary(app, "Instagram");
   await chooseMethod(instagramDialog, "Import from Video URL");
@@ -147,8 +150,8 @@ test("a TikTok video and an Instagram reel can be imported by URL", async ({ ope
   await expect(instagramDialog.getByText("Video added successfully!", { exact: true })).toBeVisible();
   await dialogButton(instagramDialog, "Close").click();
   await expect(instagramDialog).toBeHidden();
-  await expect(app.getByText("Video added successfully!", { exact: true })).toBeVisible();
   await expect(app.getByText(IMPORT_BANNER, { exact: true })).toBeVisible();
+  await expect(app.getByText("Video added successfully!", { exact: true })).toHaveCount(0);
   await expect(libraryRows(app)).toHaveCount(2);
   await expectEachVideoOnce(app, [tiktok.videoId, reel.shortcode]);
 });
@@ -173,11 +176,12 @@ test("Pinterest imports a pin by its URL only, with Find Pin", async ({ page, op
 
   await submitImport(dialog, pinUrl, "Find Pin");
   await expect(dialog.getByText("Pin added successfully!", { exact: true })).toBeVisible();
-  await expect(toastShown(page, "Pin added successfully!")).toBeAttached();
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
-  await expect(app.getByText("Pin added successfully!", { exact: true })).toBeVisible();
   await expect(libraryRows(app)).toHaveCount(1);
+  // One message: the dialog's (decision 069).
+  await expect(app.getByText("Pin added successfully!", { exact: true })).toHaveCount(0);
+  await expect(toastsOf(page, "Pin added successfully!")).toHaveCount(0);
   await expectEachVideoOnce(app, [pinId]);
 });
 
@@ -238,7 +242,7 @@ test("Resync adds only the account's new videos, and importing it again adds not
     .click();
   const synced = `Synced @${account}: 3 new videos added`;
   await expect(dialog.getByText(synced, { exact: true })).toBeVisible();
-  await expect(toastShown(page, synced)).toBeAttached();
+  await expect(toastsOf(page, synced)).toHaveCount(0);
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
 
@@ -284,9 +288,10 @@ test("removing a connected account asks first, then deletes it with its videos",
   await connectedAccount(dialog, account)
     .getByRole("button", { name: `Remove @${account}` })
     .click();
-  const confirm = app.getByRole("dialog", { name: `Remove @${account}?` });
+  // What leaves is the account's link with Clipcart, not the account on TikTok (decision 069).
+  const confirm = app.getByRole("dialog", { name: `Disconnect @${account} (TikTok) from Clipcart?` });
   await expect(confirm).toBeVisible();
-  await expect(confirm.getByText(/deletes all of its videos/)).toBeVisible();
+  await expect(confirm.getByText(/deletes its videos from your library.*Nothing changes on TikTok\./)).toBeVisible();
 
   // Cancel keeps it.
   await dialogButton(confirm, "Cancel").click();
@@ -297,7 +302,7 @@ test("removing a connected account asks first, then deletes it with its videos",
     .getByRole("button", { name: `Remove @${account}` })
     .click();
   await expect(confirm).toBeVisible();
-  await dialogButton(confirm, "Remove").click();
+  await dialogButton(confirm, "Disconnect").click();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Channel deleted successfully", { exact: true })).toBeVisible();
   await expect(toastShown(page, "Channel deleted successfully")).toBeAttached();
@@ -321,9 +326,9 @@ test("a private account is refused with the channel message and adds nothing", a
   await expect(dialog.getByText("No connected accounts yet", { exact: false })).toBeVisible();
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
-  await expect(app.getByText("Unable to add channel: This account is private", { exact: true })).toBeVisible();
-  await expect(app.getByText(IMPORT_BANNER)).toHaveCount(0);
   await expect(app.getByText("No videos found", { exact: true })).toBeVisible();
+  await expect(app.getByText(IMPORT_BANNER)).toHaveCount(0);
+  await expect(app.getByText("Unable to add channel: This account is private", { exact: true })).toHaveCount(0);
   expect(await storedVideoCount(shop)).toBe(0);
 });
 
@@ -362,8 +367,8 @@ test("an import that fails half-way keeps the videos it fetched and says why", a
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
 
-  await expect(app.getByText(/^Unable to add channel: .*6 videos imported before the failure were kept\.$/)).toBeVisible();
   await expect(libraryRows(app)).toHaveCount(6);
+  await expect(app.getByText(/^Unable to add channel: .*6 videos imported before the failure were kept\.$/)).toHaveCount(0);
   const { posts } = await emulator.account("tiktok", account);
   // The run pushed the newest half before failing.
   await expectEachVideoOnce(
@@ -373,7 +378,7 @@ test("an import that fails half-way keeps the videos it fetched and says why", a
   expect(await storedVideoCount(shop)).toBe(6);
 });
 
-test("a running resync can be cancelled: it stops, the account's videos stay, and the library says it was cancelled", async ({ openApp, shop }) => {
+test("a running resync can be cancelled: it stops, the account's videos stay, and the dialog says it was cancelled", async ({ openApp, shop }) => {
   const account = uniqueAccount();
   const app = await openApp("/content");
   const dialog = await openImportFromLibrary(app, "TikTok");
@@ -392,8 +397,8 @@ test("a running resync can be cancelled: it stops, the account's videos stay, an
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
 
-  await expect(app.getByText("Import cancelled. No videos were added.", { exact: true })).toBeVisible();
   await expect(libraryRows(app)).toHaveCount(12);
+  await expect(app.getByText("Import cancelled. No videos were added.", { exact: true })).toHaveCount(0);
   expect(await storedVideoCount(shop)).toBe(12);
   const prisma = await e2eDb();
   const jobs = await prisma.importJob.findMany({ where: { shop: { shopDomain: `${shop}.myshopify.com` }, kind: "sync" } });
@@ -413,11 +418,10 @@ test("a resync that fails says Sync failed and keeps the account's videos", asyn
     .getByRole("button", { name: `Resync @${account}` })
     .click();
   await expect(dialog.getByText("Sync failed: This account is private", { exact: true })).toBeVisible();
-  await expect(toastShown(page, "Sync failed: This account is private")).toBeAttached();
+  await expect(toastsOf(page, "Sync failed: This account is private")).toHaveCount(0);
   await expect(connectedAccount(dialog, account).getByText("Last sync failed: This account is private", { exact: true })).toBeVisible();
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
-  await expect(app.getByText("Sync failed: This account is private", { exact: true })).toBeVisible();
   await expect(libraryRows(app)).toHaveCount(12);
   expect(await storedVideoCount(shop)).toBe(12);
 });
@@ -444,7 +448,8 @@ test("an import started on the Dashboard keeps running while the merchant moves 
   await emulator.setAccount("tiktok", account, { held: false });
   const success = `Successfully added 12 videos from @${account}!`;
   await expect(app.getByText(success, { exact: true })).toBeVisible();
-  await expect(toastShown(page, success)).toBeAttached();
+  // The library says it; no toast besides (decision 069).
+  await expect(toastsOf(page, success)).toHaveCount(0);
   await expect(app.getByRole("status").filter({ hasText: progress })).toHaveCount(0);
   await expect(app.getByText(IMPORT_BANNER, { exact: true })).toBeVisible();
   await expect(libraryRows(app)).toHaveCount(12);
@@ -466,7 +471,7 @@ test("an import keeps running when the merchant reloads the admin, and its resul
   await emulator.setAccount("instagram", account, { held: false });
   const success = `Successfully added 9 videos from @${account}!`;
   await expect(app.getByText(success, { exact: true })).toBeVisible();
-  await expect(toastShown(page, success)).toBeAttached();
+  await expect(toastsOf(page, success)).toHaveCount(0);
   await expect(libraryRows(app)).toHaveCount(9);
 });
 
@@ -523,11 +528,19 @@ test("the Dashboard's Import panel lists every platform and opens the Import mod
 
 test("a finished import's toast shows once per browser: a tab opened within the minute does not replay it (issue 15)", async ({ page, openApp, shop }) => {
   const account = uniqueAccount();
-  const app = await openApp("/content");
-  const dialog = await openImportFromLibrary(app, "TikTok");
+  // Toasted where nothing else says it: the Dashboard with its Import dialog closed (decision 069).
+  await emulator.setAccount("tiktok", account, { held: true });
+  const app = await openApp("/");
+  await app.getByRole("button", { name: "TikTok", exact: true }).click();
+  const dialog = importDialog(app, "TikTok");
   await submitImport(dialog, account);
+  await expect(dialog.getByRole("status").filter({ hasText: `Importing @${account} from TikTok` })).toBeVisible();
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+  await emulator.setAccount("tiktok", account, { held: false });
   const success = `Successfully added 12 videos from @${account}!`;
   await expect(toastShown(page, success)).toBeAttached();
+  await expect(toastsOf(page, success)).toHaveCount(1);
 
   // Another tab of the same browser while the server still lists the finished job.
   const second = await page.context().newPage();

@@ -112,3 +112,15 @@ test.describe("on a laptop's 1440 x 900 screen", () => {
     await expect(upload).toBeInViewport();
   });
 });
+
+test("an empty library's platform cards are one height, their Import buttons on one line (decision 069)", async ({ openLibrary }) => {
+  const app = await openLibrary();
+  const buttons = app.getByRole("button", { name: /^Import from / });
+  await expect(buttons).toHaveCount(5);
+  const boxes = await Promise.all((await buttons.all()).map((button) => button.boundingBox()));
+  const tops = boxes.map((box) => Math.round(box!.y));
+  expect(Math.max(...tops) - Math.min(...tops), `the Import buttons' tops: ${tops.join(", ")}`).toBeLessThanOrEqual(1);
+  const cards = await Promise.all((await app.locator(".clipcart-import-card").all()).map((card) => card.boundingBox()));
+  const heights = cards.map((card) => Math.round(card!.height));
+  expect(Math.max(...heights) - Math.min(...heights), `the cards' heights: ${heights.join(", ")}`).toBeLessThanOrEqual(1);
+});

@@ -1,18 +1,17 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, Icon, InlineGrid, InlineStack, Layout, List, Text } from "@shopify/polaris";
 import { CheckCircleIcon } from "@shopify/polaris-icons";
-import { HELP_GUIDE_URL } from "~/constants";
 import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { loadSupportChat, openSupportChat } from "~/browser/support-chat";
-import { goBackOrToAdmin } from "~/browser/back-navigation";
-import { ACTION_TEXT, DASHBOARD_TEXT, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING } from "~/messages";
+import { DASHBOARD_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import type { DashboardStats } from "~/rules/api-types";
-import { AppPage } from "~/components/AppPage";
 import { StatCard, formatCount } from "~/components/analytics/StatCard";
 import { DashboardImport } from "~/components/import/DashboardImport";
 import { TutorialCard } from "./TutorialCard";
+import { DashboardPage } from "./DashboardPage";
+import { SupportDialog } from "./SupportDialog";
 import { ThemeStatusCard, useThemeCheck, type ThemeCheckData } from "./ThemeStatusCard";
 
 export interface DashboardPageData {
@@ -45,19 +44,18 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
   const theme = useThemeCheck(shopId, data.themeCheck);
 
   useEffect(() => loadSupportChat(data.supportChatId), [data.supportChatId]);
+  // Without a chat (none configured, or its widget blocked) Support still answers: a dialog with the support email.
+  const [supportOpen, setSupportOpen] = useState(false);
+  const askSupport = () => {
+    if (!openSupportChat()) setSupportOpen(true);
+  };
 
   const href = (path: string) => appHref(path, search);
   const page = (children: React.ReactNode) => (
-    <AppPage
-      title={PAGE_TITLES.dashboard}
-      backAction={{ content: ACTION_TEXT.back, onAction: () => goBackOrToAdmin(() => navigate(-1)) }}
-      secondaryActions={[
-        { content: DASHBOARD_TEXT.support, onAction: openSupportChat },
-        { content: DASHBOARD_TEXT.helpGuide, url: HELP_GUIDE_URL, target: "_blank" },
-      ]}
-    >
+    <DashboardPage onSupport={askSupport}>
       {children}
-    </AppPage>
+      <SupportDialog open={supportOpen} onClose={() => setSupportOpen(false)} />
+    </DashboardPage>
   );
 
   if (!data.stats) return page(missing ? <Banner tone="warning">{SHOP_UNAVAILABLE_WARNING}</Banner> : null);

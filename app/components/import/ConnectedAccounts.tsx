@@ -3,7 +3,7 @@ import { Avatar, Badge, BlockStack, Box, Button, Checkbox, InlineStack, Link, Sk
 import { appHref } from "~/rules/app-links";
 import type { ChannelDto } from "~/rules/api-types";
 import { safeHttpUrl } from "~/rules/embeds";
-import { formatLongDate } from "~/rules/library-selection";
+import { dateFormat, timeAgo } from "~/rules/intl-formats";
 import { ACTION_TEXT, IMPORT_TEXT } from "~/messages";
 
 function details(channel: ChannelDto): string {
@@ -11,9 +11,15 @@ function details(channel: ChannelDto): string {
   if (channel.follower_count !== null && channel.follower_count !== undefined) {
     parts.push(IMPORT_TEXT.followers(channel.follower_count.toLocaleString("en-US")));
   }
-  const synced = channel.last_synced_at ? formatLongDate(channel.last_synced_at) : "";
-  if (synced) parts.push(IMPORT_TEXT.lastSynced(synced));
+  // How long ago, which is what tells whether a resync is due (decision 069); the date itself is in the tooltip.
+  if (channel.last_synced_at && !Number.isNaN(new Date(channel.last_synced_at).getTime())) parts.push(IMPORT_TEXT.lastSynced(timeAgo(channel.last_synced_at)));
   return parts.join(" · ");
+}
+
+/** The last sync's date and time, for the line's tooltip. */
+function syncedAt(channel: ChannelDto): string | undefined {
+  const at = channel.last_synced_at ? new Date(channel.last_synced_at) : null;
+  return at && !Number.isNaN(at.getTime()) ? dateFormat({ dateStyle: "long", timeStyle: "short" }).format(at) : undefined;
 }
 
 interface ConnectedAccountsProps {
@@ -70,9 +76,11 @@ export function ConnectedAccounts({ channels, autoSync, syncingChannelIds, onRes
                           </Text>
                         ) : null}
                         {line ? (
-                          <Text as="span" variant="bodySm" tone="subdued">
-                            {line}
-                          </Text>
+                          <span title={syncedAt(channel)}>
+                            <Text as="span" variant="bodySm" tone="subdued">
+                              {line}
+                            </Text>
+                          </span>
                         ) : null}
                         {channel.last_sync_error ? (
                           <Text as="span" variant="bodySm" tone="critical" breakWord>

@@ -11,7 +11,8 @@ import { resumeImportJobs, useActiveImportJobs, useImportJobFinished } from "./i
 /**
  * The Dashboard's import panel with its Import modal. Imports still running
  * on the server (started here or in the library) show their progress; when
- * one ends the merchant gets a toast and the page's data is reloaded.
+ * one ends the page's data is reloaded, and its result is said in the Import
+ * dialog when open, else in a toast (decision 069).
  */
 export function DashboardImport({ shopId }: { shopId: string }) {
   const [platform, setPlatform] = useState<PlatformId | null>(null);
@@ -30,7 +31,7 @@ export function DashboardImport({ shopId }: { shopId: string }) {
     };
   }, []);
 
-  useImportJobFinished(useCallback(() => revalidate(), [revalidate]));
+  useImportJobFinished(useCallback(() => void revalidate(), [revalidate]));
 
   return (
     <BlockStack gap="300">

@@ -30,9 +30,12 @@ interface ImportModalProps {
  * permission checkbox, Find, and the platform's connected accounts with
  * Resync and Remove. Each opening starts with the default method, an empty
  * value and the box unchecked. An import runs as a job: its progress shows
- * here and on the page, and the merchant may close the dialog meanwhile.
- * The URL field also takes several links, one per line, of any platforms
- * (decision 056): one job, with a result per link.
+ * here and on the page, and the merchant may close the dialog meanwhile; its
+ * result shows here while the dialog is open, and nowhere else (decision 069).
+ * The field and the box are cleared when an import starts, so another can be
+ * started, and given back when an account or single import fails, to correct
+ * and try again. The URL field also takes several links, one per line, of any
+ * platforms (decision 056): one job, with a result per link.
  */
 export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: ImportModalProps) {
   const config = platform ? PLATFORMS[platform] : null;
@@ -49,6 +52,11 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
   const [linkResults, setLinkResults] = useState<LinkResult[] | null>(null);
   /** Jobs started from this dialog: a pasted link of another platform imports there, and still reports here. */
   const startedHere = useRef(new Set<string>());
+  /** What the merchant entered for each account or single import started here: given back if it fails. */
+  const enteredFor = useRef(new Map<string, { method: ImportMethod; value: string }>());
+  /** The field as last rendered or set here, for the job listener (which outlives a render). */
+  const valueNow = useRef(value);
+  valueNow.current = value;
   const [channels, setChannels] = useState<ChannelDto[] | null>(null);
   const [autoSync, setAutoSync] = useState<boolean | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<ChannelDto | null>(null);
@@ -94,13 +102,23 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
   useImportJobFinished(
     useCallback(
       (finished: FinishedImport) => {
-        if (finished.job.platform !== platform && !startedHere.current.has(finished.job.id)) return;
+        if (!platform || (finished.job.platform !== platform && !startedHere.current.has(finished.job.id))) return false;
         setOutcome(finished.outcome);
         setLinkResults(finished.job.kind === "links" ? (finished.job.links ?? []) : null);
         if (finished.job.kind !== "single") void loadChannels();
+        const entered = enteredFor.current.get(finished.job.id);
+        enteredFor.current.delete(finished.job.id);
+        // A failed import gives back what was entered, unless the merchant has typed something else since.
+        if (entered && finished.job.status === "failed" && !valueNow.current.trim()) {
+          setMethod(entered.method);
+          setValue(entered.value);
+          setPermission(true);
+        }
+        return true;
       },
       [platform, loadChannels],
     ),
+    "dialog",
   );
 
   if (!platform || !config) {
@@ -140,9 +158,12 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
         job = await importSingleVideo({ shopId, videoUrl, platform: isEnabledPlatform(linkPlatform) ? linkPlatform : platform });
       }
       startedHere.current.add(job.id);
-      trackImportJob(job);
+      if (method === "username" || !(pasted && pasted.links.length > 1)) enteredFor.current.set(job.id, { method, value });
+      // Cleared before the job is followed: a job that has already failed gives the value back at once.
       setValue("");
       setPermission(false);
+      valueNow.current = "";
+      trackImportJob(job);
     } catch (startError) {
       console.error(startError);
       setError(describeError(startError, method === "username" ? "channel" : "video"));
@@ -190,9 +211,9 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
         id="import-modal"
         open
         onClose={onClose}
-        title={IMPORT_TEXT.removeTitle(confirmRemove.username)}
+        title={IMPORT_TEXT.removeTitle(confirmRemove.username, config.name)}
         primaryAction={{
-          content: ACTION_TEXT.remove,
+          content: IMPORT_TEXT.disconnect,
           destructive: true,
           loading: removing,
           onAction: () => void remove(confirmRemove),

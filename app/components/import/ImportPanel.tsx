@@ -35,7 +35,12 @@ function accountsLine(platformId: PlatformId, channels: ChannelDto[], supportsCh
   return IMPORT_TEXT.connectedAccountCount(channels.filter((channel) => channel.platform === platformId).length);
 }
 
-/** Video Library (spec 2): a card per platform opening its Import modal. */
+/**
+ * Video Library (spec 2): a card per platform opening its Import modal. The
+ * cards of a row are one height with their Import buttons on one line, however
+ * the names wrap ("YouTube Shorts (Coming Soon)"): video-library.css makes each
+ * card fill its cell and puts its button last (decision 069).
+ */
 export const PlatformImportCards = memo(function PlatformImportCards({ onImport, channels }: ImportPanelProps & { channels: ChannelDto[] }) {
   return (
     <BlockStack gap="200">
@@ -44,24 +49,26 @@ export const PlatformImportCards = memo(function PlatformImportCards({ onImport,
       </Text>
       <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 5 }} gap="300">
         {ALL_PLATFORMS.map((platform) => (
-          <Card key={platform.id} padding="300">
-            <BlockStack gap="300">
-              <InlineStack gap="200" blockAlign="center" wrap={false}>
-                <PlatformTile platform={platform.id} />
-                <BlockStack gap="050">
-                  <Text as="h3" variant="headingSm">
-                    {platform.label}
-                  </Text>
-                  <Text as="p" variant="bodySm" tone="subdued">
-                    {platform.enabled ? accountsLine(platform.id, channels, platform.features.channels) : IMPORT_TEXT.notAvailable}
-                  </Text>
-                </BlockStack>
-              </InlineStack>
-              <Button fullWidth disabled={!platform.enabled} onClick={() => onImport(platform.id)} accessibilityLabel={IMPORT_TEXT.importFrom(platform.name)}>
-                {IMPORT_TEXT.import}
-              </Button>
-            </BlockStack>
-          </Card>
+          <div key={platform.id} className="clipcart-import-card">
+            <Card padding="300">
+              <div className="clipcart-import-card-body">
+                <InlineStack gap="200" blockAlign="center" wrap={false}>
+                  <PlatformTile platform={platform.id} />
+                  <BlockStack gap="050">
+                    <Text as="h3" variant="headingSm">
+                      {platform.label}
+                    </Text>
+                    <Text as="p" variant="bodySm" tone="subdued">
+                      {platform.enabled ? accountsLine(platform.id, channels, platform.features.channels) : IMPORT_TEXT.notAvailable}
+                    </Text>
+                  </BlockStack>
+                </InlineStack>
+                <Button fullWidth disabled={!platform.enabled} onClick={() => onImport(platform.id)} accessibilityLabel={IMPORT_TEXT.importFrom(platform.name)}>
+                  {IMPORT_TEXT.import}
+                </Button>
+              </div>
+            </Card>
+          </div>
         ))}
       </InlineGrid>
     </BlockStack>

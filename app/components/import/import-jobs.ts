@@ -1,9 +1,11 @@
 /**
  * Import jobs the merchant started or came back to, followed until they end.
  * The store lives outside React so a job keeps being followed while the
- * merchant closes the Import modal or moves to another page of the app; when
- * it ends the merchant gets a toast wherever they are, and the pages that
- * listen (library, dashboard) show the result and reload their data.
+ * merchant closes the Import modal or moves to another page of the app. When
+ * one ends its result is said once, where the merchant is looking (decision
+ * 069): in the Import dialog that follows it, when open; else on the page, when
+ * the page lists results (the library); else in a toast. The pages that listen
+ * reload their data whoever said it.
  */
 import { useEffect, useSyncExternalStore } from "react";
 import type { ImportJobDto } from "~/rules/api-types";
@@ -22,13 +24,19 @@ export interface FinishedImport {
 }
 
 type Listener = () => void;
-type FinishListener = (finished: FinishedImport) => void;
+/**
+ * Called when a job ends. `shown`: a listener before it (an open Import dialog) already shows the
+ * result. A listener that shows the result answers true; then no toast is shown.
+ */
+export type FinishListener = (finished: FinishedImport, shown: boolean) => boolean | void;
+/** Where a listener sits: an Import dialog is asked before the page around it. */
+export type ResultPlace = "dialog" | "page";
 
 const active = new Map<string, ImportJobDto>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 const failures = new Map<string, number>();
 const listeners = new Set<Listener>();
-const finishListeners = new Set<FinishListener>();
+const finishListeners: Record<ResultPlace, Set<FinishListener>> = { dialog: new Set(), page: new Set() };
 let snapshot: ImportJobDto[] = [];
 const EMPTY: ImportJobDto[] = [];
 
@@ -85,9 +93,12 @@ function finish(job: ImportJobDto) {
   failures.delete(job.id);
   emit();
   const finished = { job, outcome: jobOutcome(job) };
+  let shown = false;
+  for (const place of ["dialog", "page"] as const) {
+    for (const listener of [...finishListeners[place]]) if (listener(finished, shown) === true) shown = true;
+  }
   // Another tab following the same job may have shown it already: the page still updates, without a second toast.
-  if (firstReport) showToast(finished.outcome.message, { isError: finished.outcome.tone === "critical" });
-  for (const listener of finishListeners) listener(finished);
+  if (!shown && firstReport) showToast(finished.outcome.message, { isError: finished.outcome.tone === "critical" });
 }
 
 function stopPolling(jobId: string) {
@@ -178,12 +189,12 @@ export function useActiveImportJobs(): ImportJobDto[] {
   );
 }
 
-/** Calls `listener` for each job that ends while the component is mounted. */
-export function useImportJobFinished(listener: FinishListener) {
+/** Calls `listener` for each job that ends while the component is mounted; Import dialogs (`place` "dialog") first. */
+export function useImportJobFinished(listener: FinishListener, place: ResultPlace = "page") {
   useEffect(() => {
-    finishListeners.add(listener);
+    finishListeners[place].add(listener);
     return () => {
-      finishListeners.delete(listener);
+      finishListeners[place].delete(listener);
     };
-  }, [listener]);
+  }, [listener, place]);
 }

@@ -4,7 +4,7 @@ import { Banner, BlockStack, Button, Checkbox, InlineStack, Text } from "@shopif
 import type { WidgetSummaryDto } from "~/rules/api-types";
 import { requestPremiumUpgrade, toggleVideo } from "~/browser/api-client";
 import { describeError, errorText } from "~/rules/error-mapper";
-import { approvalWidgetIds, summarizeApproval, type ApprovalOutcome, type ApprovalSummary } from "~/rules/library-selection";
+import { approvalWidgetIds, freePlanRoom, summarizeApproval, type ApprovalOutcome, type ApprovalSummary } from "~/rules/library-selection";
 import { ACTION_TEXT, LAYOUT_NAMES, LIBRARY_TEXT, PLAN_TEXT, approveDialogTitle } from "~/messages";
 import { AppModal } from "~/components/AppModal";
 
@@ -12,6 +12,8 @@ interface ApproveModalProps {
   /** Videos to approve (only those not approved yet); null = closed. */
   videoIds: string[] | null;
   widgets: WidgetSummaryDto[];
+  /** Approved videos counted against the Free plan's limit; null on Premium. */
+  freePlanApproved: number | null;
   /** Where "Create Widget" leads (the Widgets page, with the app's query string). */
   onCreateWidget: () => void;
   onClose: () => void;
@@ -23,11 +25,13 @@ interface ApproveModalProps {
  * Spec 2 Approve-to-widgets: the widgets as checkboxes (name and layout) with
  * Select All; Approve is enabled once a widget is chosen or Select All is on
  * (then an empty list is sent, meaning every widget). The dialog stays open on
- * errors, saying which part failed. Once the Free plan's limit refuses a video
- * nothing more can be approved: the dialog says the limit is reached, offers
- * the upgrade and disables Approve.
+ * errors, saying which part failed. On Free it says how many videos are
+ * approved of the limit, and before approving more than fit, how many will be
+ * (decision 069). Once the limit refuses a video, or when it is already
+ * reached, nothing more can be approved: the dialog says the limit is reached,
+ * offers the upgrade and disables Approve.
  */
-export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApproved }: ApproveModalProps) {
+export function ApproveModal({ videoIds, widgets, freePlanApproved, onCreateWidget, onClose, onApproved }: ApproveModalProps) {
   const [openedFor, setOpenedFor] = useState<string[] | null>(null);
   const [selectAll, setSelectAll] = useState(false);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -51,6 +55,9 @@ export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApp
 
   const widgetIds = approvalWidgetIds(selectAll, chosen);
   const count = pending.length;
+  const room = freePlanRoom(freePlanApproved, count);
+  // Already at the limit when the dialog opens: said at once rather than after a refused approval.
+  const full = limitReached || room?.room === 0;
 
   function toggleWidget(widgetId: string, checked: boolean) {
     // Unticking one widget while Select All is on keeps the others ticked.
@@ -106,26 +113,35 @@ export function ApproveModal({ videoIds, widgets, onCreateWidget, onClose, onApp
       id="approve-modal"
       open={videoIds !== null}
       onClose={onClose}
-      title={limitReached ? LIBRARY_TEXT.limitReachedTitle : approveDialogTitle(count || 1)}
+      title={full ? LIBRARY_TEXT.limitReachedTitle : approveDialogTitle(count || 1)}
       primaryAction={{
         content: ACTION_TEXT.approve,
-        disabled: widgetIds === null || noWidgets || count === 0 || limitReached,
+        disabled: widgetIds === null || noWidgets || count === 0 || full,
         loading: busy,
         onAction: () => void approve(),
       }}
       secondaryActions={[{ content: ACTION_TEXT.cancel, disabled: busy, onAction: onClose }]}
     >
       <BlockStack gap="400">
-        {limitReached && error ? (
+        {full ? (
           <Banner tone="warning" action={{ content: PLAN_TEXT.upgrade, loading: upgrading, onAction: () => void upgrade() }}>
-            <p>{error}</p>
+            <p>{limitReached && error ? error : LIBRARY_TEXT.freePlanLimit}</p>
           </Banner>
         ) : error ? (
           <Banner tone="critical" onDismiss={() => setError(null)}>
             <p>{error}</p>
           </Banner>
+        ) : room?.overflows ? (
+          <Banner tone="warning" action={{ content: PLAN_TEXT.upgrade, loading: upgrading, onAction: () => void upgrade() }}>
+            <p>{LIBRARY_TEXT.freePlanRoom(room.room, count)}</p>
+          </Banner>
         ) : null}
-        {limitReached ? null : noWidgets ? (
+        {room ? (
+          <Text as="p" tone="subdued">
+            {LIBRARY_TEXT.freePlanApproved(room.approved, room.limit)}
+          </Text>
+        ) : null}
+        {full ? null : noWidgets ? (
           <Banner tone="warning" title={LIBRARY_TEXT.noWidgetsTitle}>
             <BlockStack gap="200" inlineAlign="start">
               <p>{LIBRARY_TEXT.noWidgetsBody}</p>

@@ -3,6 +3,7 @@ import { Badge, Banner, BlockStack, Button, InlineGrid, InlineStack, Text, TextF
 import type { VideoDto } from "~/rules/api-types";
 import { renameUpload, toggleVideo } from "~/browser/api-client";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
+import { videoReference } from "~/rules/library-selection";
 import { PREVIEW_DIALOG_CLOSE_MS, UPLOAD_TITLE_MAX_LENGTH } from "~/constants";
 import { ACTION_TEXT, LIBRARY_TEXT, UPLOAD_TEXT, videosUnpublished, AUTO_APPROVE_TEXT } from "~/messages";
 import { VIDEO_SOURCES } from "~/platforms/config";
@@ -234,9 +235,9 @@ export function PreviewModal({ video, onClose, onChanged, onApprove, onRenamed }
               <Detail label={LIBRARY_TEXT.platform}>
                 <Text as="span">{platformName}</Text>
               </Detail>
-              <Detail label={LIBRARY_TEXT.videoId}>
+              <Detail label={video.file_name ? LIBRARY_TEXT.fileName : LIBRARY_TEXT.videoId}>
                 <Text as="span" breakWord>
-                  {video.video_id}
+                  {videoReference(video)}
                 </Text>
               </Detail>
             </InlineGrid>

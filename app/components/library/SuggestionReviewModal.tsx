@@ -5,6 +5,7 @@ import type { SuggestionsCatalogueState, VideoDto, VideoSuggestionsDto } from "~
 import { reviewSuggestions, tagSuggestions } from "~/browser/api-client";
 import { displayTitle } from "~/rules/library-selection";
 import { productPriceLabel } from "~/rules/product-price";
+import { matchPercent, namesakesLeftUnchecked } from "~/rules/suggestion-review";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";
 import { SuggestionsPreparing } from "./SuggestionsPreparing";
@@ -26,8 +27,9 @@ const CATALOGUE_POLLS_MAX = 30;
 
 /**
  * "Tag suggested products" (decision 053): the selected videos, each with the
- * products suggested for it, all checked; the merchant unchecks what a video
- * does not show, and nothing is tagged until the confirmation.
+ * products suggested for it, checked but for namesakes whose matches tie (only
+ * the first of those is checked, decision 069); the merchant unchecks what a
+ * video does not show, and nothing is tagged until the confirmation.
  */
 export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionReviewModalProps) {
   const [openedFor, setOpenedFor] = useState<VideoDto[] | null>(null);
@@ -58,6 +60,7 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
       reviewSuggestions(shopId, ids.split(","), controller.signal).then(
         (answer) => {
           setReview(answer.videos);
+          setUnchecked(new Set(answer.videos.flatMap((video) => namesakesLeftUnchecked(video.suggestions).map((id) => pairKey(video.video_id, id)))));
           setCatalogue(answer.catalogue);
           const nothingYet = answer.videos.every((video) => video.suggestions.length === 0);
           if (answer.catalogue !== "ready" && nothingYet && ++polls < CATALOGUE_POLLS_MAX) timer = setTimeout(load, CATALOGUE_POLL_MS);
@@ -175,7 +178,7 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
                                   <Thumbnail source={product.image_url ?? ImageIcon} alt="" size="extraSmall" />
                                   <Checkbox
                                     label={product.title}
-                                    helpText={[productPriceLabel(product), LIBRARY_TEXT.suggestionScore(Math.round(product.score * 100))]
+                                    helpText={[productPriceLabel(product), LIBRARY_TEXT.suggestionScore(matchPercent(product.score))]
                                       .filter(Boolean)
                                       .join(" · ")}
                                     checked={!unchecked.has(pairKey(entry.video_id, product.id))}

@@ -5,6 +5,7 @@ import type { ProductSearchResult, ProductSuggestionDto, ProductTagDto, VideoDto
 import { ApiError, addVideoTag, fetchVideoSuggestions, fetchVideoTags, removeVideoTag, searchProducts } from "~/browser/api-client";
 import { displayTitle } from "~/rules/library-selection";
 import { productPriceLabel } from "~/rules/product-price";
+import { matchPercent } from "~/rules/suggestion-review";
 import { PRODUCT_SEARCH_MIN_CHARS } from "~/constants";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";
@@ -279,7 +280,7 @@ export function TagProductsModal({ video, shopId, onClose }: TagProductsModalPro
                                   {product.title}
                                 </Text>
                                 <Text as="span" tone="subdued" variant="bodySm" numeric>
-                                  {[productPriceLabel(product), LIBRARY_TEXT.suggestionScore(Math.round(product.score * 100))].filter(Boolean).join(" · ")}
+                                  {[productPriceLabel(product), LIBRARY_TEXT.suggestionScore(matchPercent(product.score))].filter(Boolean).join(" · ")}
                                 </Text>
                               </BlockStack>
                             </div>

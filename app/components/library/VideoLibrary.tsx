@@ -105,10 +105,12 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
   const runningJobs = useActiveImportJobs();
   useImportJobFinished(
     useCallback(
-      ({ job, outcome }: FinishedImport) => {
-        setNotice({ ...outcome, links: job.links?.filter((link) => link.status === "failed" || link.status === "pending") });
+      ({ job, outcome }: FinishedImport, shown: boolean) => {
+        // Said once (decision 069): an open Import dialog already shows it; otherwise this page does.
+        if (!shown) setNotice({ ...outcome, links: job.links?.filter((link) => link.status === "failed" || link.status === "pending") });
         if (job.videos_added > 0) setImportBanner(true);
         revalidate();
+        return true;
       },
       [revalidate],
     ),
@@ -319,6 +321,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
       <ApproveModal
         videoIds={dialogOf(dialog, "approve")?.videoIds ?? null}
         widgets={widgets}
+        freePlanApproved={data.freePlanApproved}
         onCreateWidget={() => {
           closeDialog("approve");
           navigate(appHref("/widgets", location.search));

@@ -1,7 +1,7 @@
 import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Badge, BlockStack, Button, IndexTable, InlineStack, Link, Text } from "@shopify/polaris";
 import type { VideoDto } from "~/rules/api-types";
-import { displayTitle, formatLongDate, splitTagBadges } from "~/rules/library-selection";
+import { displayTitle, formatLongDate, splitTagBadges, videoReference } from "~/rules/library-selection";
 import { ACTION_TEXT, AUTO_APPROVE_TEXT, LIBRARY_TEXT } from "~/messages";
 import { useHydrated } from "~/browser/use-hydrated";
 import { VideoThumb } from "./VideoThumb";
@@ -101,7 +101,7 @@ export const VideoRow = memo(function VideoRow({
             </Interactive>
             <span className="clipcart-video-id">
               <Text as="span" variant="bodySm" tone="subdued" breakWord>
-                {video.video_id}
+                {videoReference(video)}
               </Text>
             </span>
           </BlockStack>

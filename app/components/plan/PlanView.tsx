@@ -23,16 +23,16 @@ export interface PlanPageData {
   product: SisterProduct;
 }
 
-type Notice = { tone: "success" | "critical" | "info" | "warning"; title: string; body?: string };
+/** `busy`: a step still under way (confirming the charge), which the merchant cannot dismiss. */
+type Notice = { tone: "success" | "critical" | "info" | "warning"; title: string; body?: string; busy?: boolean };
 
 /** The Plan & Upgrade page (spec 2): both plans, the banners, the FAQ, the verify dialog. */
 export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
+  // One result banner (decision 069): the latest result replaces the one before (Welcome to Premium, then a downgrade).
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [showUpgraded, setShowUpgraded] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [upgrading, setUpgrading] = useState(false);
   const [verifyOpen, setVerifyOpen] = useState(false);
   const [downgradeOpen, setDowngradeOpen] = useState(false);
@@ -49,7 +49,7 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
   useEffect(() => {
     if (!chargeId || upgraded || handledCharge.current === chargeId) return;
     handledCharge.current = chargeId;
-    setConfirming(true);
+    setNotice({ tone: "info", title: PLAN_TEXT.confirming, busy: true });
     confirmPremiumCharge(chargeId, shopDomain).then(
       () => {
         const next = new URLSearchParams(appSearch(location.search));
@@ -58,7 +58,6 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
       },
       (error: unknown) => {
         console.error(error);
-        setConfirming(false);
         setNotice({ tone: "critical", title: PLAN_TEXT.upgradeFailed });
         navigate(appHref("/plan", location.search), { replace: true });
       },
@@ -66,8 +65,7 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
   }, [chargeId, upgraded, shopDomain, navigate, location.search]);
   useEffect(() => {
     if (!upgraded) return;
-    setConfirming(false);
-    setShowUpgraded(true);
+    setNotice({ tone: "success", title: PLAN_TEXT.upgradedTitle, body: PLAN_TEXT.upgradedBody });
     navigate(appHref("/plan", location.search), { replace: true });
   }, [upgraded, navigate, location.search]);
   // Back from Shopify without approving (the app layout noticed): said once, then the parameter leaves the address.
@@ -127,14 +125,8 @@ export function PlanView({ data, shopDomain }: { data: PlanPageData; shopDomain:
   return (
     <AppPage title={PAGE_TITLES.plan}>
       <BlockStack gap="400">
-        {confirming ? <Banner tone="info" title={PLAN_TEXT.confirming} /> : null}
-        {showUpgraded ? (
-          <Banner tone="success" title={PLAN_TEXT.upgradedTitle} onDismiss={() => setShowUpgraded(false)}>
-            <p>{PLAN_TEXT.upgradedBody}</p>
-          </Banner>
-        ) : null}
         {notice ? (
-          <Banner tone={notice.tone} title={notice.title} onDismiss={() => setNotice(null)}>
+          <Banner tone={notice.tone} title={notice.title} onDismiss={notice.busy ? undefined : () => setNotice(null)}>
             {notice.body ? <p>{notice.body}</p> : null}
           </Banner>
         ) : null}

@@ -155,8 +155,17 @@ describe("Pinterest oEmbed emulator", () => {
       author_name: expect.any(String),
       author_url: expect.stringMatching(/^https:\/\/www\.pinterest\.com\/\w+\/$/),
       thumbnail_url: `${base}/platform-cdn/pinterest/pin/${id}.svg`,
-      html: expect.stringContaining(`href="https://www.pinterest.com/pin/${id}/"`),
+      thumbnail_width: 236,
+      html: expect.stringMatching(new RegExp(`^<iframe src="https://assets\\.pinterest\\.com/ext/embed\\.html\\?id=${id}"`)),
     });
+  });
+
+  it("answers an image pin exactly like a video pin: nothing in oEmbed says which it is", async () => {
+    const video = await (await oembed(`https://www.pinterest.com/pin/${uniquePinId()}/`)).json();
+    const image = await (await oembed(`https://www.pinterest.com/pin/${uniquePinId("100")}/`)).json();
+    expect(Object.keys(image).sort()).toEqual(Object.keys(video).sort());
+    expect(image).toMatchObject({ type: video.type, thumbnail_width: video.thumbnail_width, width: video.width, height: video.height });
+    expect(Object.keys(image).filter((key) => /video/i.test(key))).toEqual([]);
   });
 
   it("answers 404 for what is not a pin URL and 400 without url", async () => {

@@ -9,6 +9,13 @@
  * missing -> 404, private -> 403, fail -> 500, slow -> answers after
  * slowRunMs, evil -> script payloads in every text field and the HTML. A pin
  * a test removed answers 404.
+ *
+ * The answer has the shape of Pinterest's own for any pin: `type: "rich"`, an
+ * <iframe> of assets.pinterest.com/ext/embed.html as `html`, a 236 px wide
+ * thumbnail, and nothing that says whether the pin is a video. An image pin
+ * (fixtures.ts IMAGE_PIN_PREFIX) answers exactly like a video pin here; only
+ * the Pinterest actor tells them apart (`is_video`, `videos`), as on the real
+ * services.
  */
 import type { ServerResponse } from "node:http";
 import { sendJson, sendText } from "../shopify/http.js";
@@ -30,9 +37,12 @@ export function pinFacts(pinId: string): { pinner: string; title: string } {
   return { pinner, title: caption(`pin:${pinId}`).text.replace(/ #.*$/, "") };
 }
 
+/** The embed's size in the answer: Pinterest's medium pin width, and a portrait pin's height at that width. */
+const PIN_EMBED_WIDTH = 345;
+const PIN_EMBED_HEIGHT = 714;
+
 function pinAnswer(baseUrl: string, pinId: string, evil: boolean) {
   const { pinner, title } = pinFacts(pinId);
-  const pinUrl = `https://www.pinterest.com/pin/${pinId}/`;
   return {
     version: "1.0",
     type: "rich",
@@ -46,9 +56,9 @@ function pinAnswer(baseUrl: string, pinId: string, evil: boolean) {
     thumbnail_height: 420,
     html: evil
       ? EVIL.html
-      : `<a data-pin-do="embedPin" data-pin-width="medium" href="${pinUrl}"></a><script async defer src="//assets.pinterest.com/js/pinit.js"></script>`,
-    width: 345,
-    height: null,
+      : `<iframe src="https://assets.pinterest.com/ext/embed.html?id=${pinId}" height="${PIN_EMBED_HEIGHT}" width="${PIN_EMBED_WIDTH}" frameborder="0" scrolling="no"></iframe>`,
+    width: PIN_EMBED_WIDTH,
+    height: PIN_EMBED_HEIGHT,
     cache_age: 86400,
   };
 }

@@ -1,0 +1,173 @@
+// @vitest-environment happy-dom
+/**
+ * The end of an import as the merchant meets it (decision 069): an account
+ * import that fails gives back the username and the permission box, to correct
+ * and try again; and its result is said once, in the open dialog, not also in
+ * a toast.
+ */
+import type { ReactNode } from "react";
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { AppProvider } from "@shopify/polaris";
+import en from "@shopify/polaris/locales/en.json";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ImportJobDto } from "~/rules/api-types";
+import { IMPORT_TEXT } from "~/messages";
+import { fetchConnectedAccounts, importChannel } from "~/browser/api-client";
+import { showToast } from "~/components/toast";
+import { trackImportJob } from "./import-jobs";
+import { ImportModal } from "./ImportModal";
+
+// App Bridge draws the dialogs in the admin; here the body and the actions render in place.
+vi.mock("~/components/AppModal", () => ({
+  AppModal: ({
+    open,
+    title,
+    primaryAction,
+    children,
+  }: {
+    open: boolean;
+    title: string;
+    primaryAction?: { content: string; onAction: () => void };
+    children: ReactNode;
+  }) =>
+    open ? (
+      <div>
+        <h2>{title}</h2>
+        {primaryAction ? (
+          <button type="button" onClick={primaryAction.onAction}>
+            {primaryAction.content}
+          </button>
+        ) : null}
+        {children}
+      </div>
+    ) : null,
+}));
+vi.mock("~/browser/api-client", () => ({
+  ApiError: class extends Error {},
+  fetchConnectedAccounts: vi.fn(() => Promise.resolve({ channels: [], autoSync: false })),
+  fetchImportJob: vi.fn(() => new Promise(() => undefined)),
+  importChannel: vi.fn(),
+  importLinks: vi.fn(),
+  importSingleVideo: vi.fn(),
+  deleteChannel: vi.fn(),
+  syncChannel: vi.fn(),
+  cancelImportJob: vi.fn(),
+}));
+vi.mock("~/components/toast", () => ({ showToast: vi.fn() }));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const job = (id: string, changes: Partial<ImportJobDto> = {}): ImportJobDto => ({
+  id,
+  kind: "channel",
+  platform: "tiktok",
+  input: "privatecreator",
+  channel_id: null,
+  status: "running",
+  progress: { fetched: 0, saved: 0, total: null },
+  videos_added: 0,
+  error: null,
+  started_at: null,
+  finished_at: null,
+  ...changes,
+});
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = "";
+  localStorage.clear();
+  vi.clearAllMocks();
+});
+
+async function renderDialog() {
+  const container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  const router = createMemoryRouter([{ path: "/content", element: <ImportModal platform="tiktok" shopId="shop" onClose={() => undefined} /> }], {
+    initialEntries: ["/content?shop=a"],
+    future: { v7_relativeSplatPath: true },
+  });
+  await act(async () =>
+    root?.render(
+      <AppProvider i18n={en}>
+        <RouterProvider router={router} future={{ v7_startTransition: true }} />
+      </AppProvider>,
+    ),
+  );
+  return container;
+}
+
+/** Types into a React-controlled field as a browser would. */
+function typeInto(input: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, text);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+const usernameField = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type="text"]')!;
+const permissionBox = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+const findButton = (container: HTMLElement) =>
+  Array.from(container.querySelectorAll("button")).find((button) => button.textContent === IMPORT_TEXT.findVideos)!;
+
+async function startImport(container: HTMLElement, jobId: string) {
+  vi.mocked(importChannel).mockResolvedValueOnce(job(jobId));
+  await act(async () => typeInto(usernameField(container), "@privatecreator"));
+  await act(async () => permissionBox(container).click());
+  await act(async () => findButton(container).click());
+  expect(importChannel).toHaveBeenCalledWith({ shopId: "shop", username: "privatecreator", platform: "tiktok" });
+  // Started: cleared, so another import can be started meanwhile.
+  expect(usernameField(container).value).toBe("");
+  expect(permissionBox(container).checked).toBe(false);
+}
+
+describe("the end of an account import in the Import dialog", () => {
+  it("a failed import gives back the username and the permission box, and says why once: in the dialog, no toast", async () => {
+    const container = await renderDialog();
+    await startImport(container, "job-failed");
+    await act(async () => trackImportJob(job("job-failed", { status: "failed", error: "This account is private", error_kind: "private" })));
+    expect(usernameField(container).value).toBe("@privatecreator");
+    expect(permissionBox(container).checked).toBe(true);
+    expect(container.textContent).toContain("Unable to add channel: This account is private");
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it("a successful import leaves the field empty", async () => {
+    const container = await renderDialog();
+    await startImport(container, "job-done");
+    await act(async () => trackImportJob(job("job-done", { status: "succeeded", videos_added: 12 })));
+    expect(usernameField(container).value).toBe("");
+    expect(permissionBox(container).checked).toBe(false);
+    expect(container.textContent).toContain("Successfully added 12 videos from @privatecreator!");
+    expect(showToast).not.toHaveBeenCalled();
+  });
+});
+
+describe("a connected account", () => {
+  it("says how long ago it synced, and its removal asks to disconnect it from Clipcart, saying nothing changes on the platform", async () => {
+    vi.mocked(fetchConnectedAccounts).mockResolvedValueOnce({
+      channels: [
+        {
+          id: "c1",
+          platform: "tiktok",
+          username: "studio_supply",
+          display_name: null,
+          avatar_url: null,
+          follower_count: null,
+          last_synced_at: new Date(Date.now() - 2 * 3_600_000 - 60_000).toISOString(),
+          last_sync_error: null,
+        } as never,
+      ],
+      autoSync: false,
+    });
+    const container = await renderDialog();
+    expect(container.textContent).toContain("Last synced 2 hours ago");
+    const remove = Array.from(container.querySelectorAll("button")).find((button) => button.getAttribute("aria-label") === "Remove @studio_supply")!;
+    await act(async () => remove.click());
+    expect(container.querySelector("h2")?.textContent).toBe("Disconnect @studio_supply (TikTok) from Clipcart?");
+    expect(container.textContent).toContain("Nothing changes on TikTok.");
+    expect(Array.from(container.querySelectorAll("button")).map((button) => button.textContent)).toContain("Disconnect");
+  });
+});
