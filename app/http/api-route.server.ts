@@ -83,7 +83,12 @@ async function serve(endpoint: Endpoint<z.ZodType | undefined>, request: Request
 
 /**
  * A route's loader and action from its endpoints:
- * `export const { loader, action } = apiRoute({ GET: {...}, POST: {...} })`.
+ *   const route = apiRoute({ GET: {...}, POST: {...} });
+ *   export const loader = route.loader;
+ *   export const action = route.action;
+ * (Not a destructuring export: Remix's Vite plugin strips `loader` and
+ * `action` from the browser build only when each is its own export, and the
+ * build fails on a server module kept for the browser.)
  */
 export function apiRoute<Schemas extends { [M in ApiMethod]?: unknown }>(endpoints: Endpoints<Schemas>) {
   const table = endpoints as Partial<Record<ApiMethod, Endpoint<z.ZodType | undefined>>>;

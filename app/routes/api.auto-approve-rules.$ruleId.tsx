@@ -3,7 +3,7 @@ import { readIdParam } from "~/http/request-input.server";
 import { autoApproveRuleInput, deleteAutoApproveRule, updateAutoApproveRule } from "~/models/auto-approve-rules.server";
 
 /** PATCH /api/auto-approve-rules/{ruleId} (the whole rule, as POST): { rule }. DELETE removes it; approvals it made stay. */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   PATCH: {
     body: autoApproveRuleInput,
     handle: async ({ shop, params, body }) => ({ rule: await updateAutoApproveRule(shop.id, readIdParam(params.ruleId, "ruleId"), body) }),
@@ -15,3 +15,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

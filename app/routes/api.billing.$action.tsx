@@ -16,7 +16,7 @@ const VerifyBody = z.object({
  * Refusals (decision 022, answered by api-errors): 403 wrong or ineligible,
  * 409 the pair unlocks another store, 429 too many failed attempts (with Retry-After).
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     body: VerifyBody,
     handle: async ({ shop, params, body: { clientId, businessId } }) => {
@@ -27,3 +27,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

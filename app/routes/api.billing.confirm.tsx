@@ -10,7 +10,7 @@ const ConfirmBody = z.object({ charge_id: z.string().regex(/^\d{1,20}$/, "charge
  * POST /api/billing/confirm {charge_id, shop}: the merchant is back from
  * Shopify's approval page. Premium only when Shopify confirms the charge.
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     body: ConfirmBody,
     handle: async ({ shop, billing, body }) => {
@@ -20,3 +20,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -8,7 +8,7 @@ import { downgradeFromPremium } from "~/models/billing.server";
  * 409 when Premium came from the sister product's verification (no charge);
  * 502 when Shopify could not cancel it.
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     upstreamFailure: PLAN_TEXT.downgradeFailed,
     handle: async ({ shop, admin }) => {
@@ -17,3 +17,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

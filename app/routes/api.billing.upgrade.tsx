@@ -4,7 +4,7 @@ import { PLAN_TEXT } from "~/messages";
 import { requestPremium } from "~/models/billing.server";
 
 /** POST /api/billing/upgrade?shop=: { confirmationUrl } for the merchant to approve Premium (spec 7); 502 when Shopify could not create the charge. */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     upstreamFailure: PLAN_TEXT.upgradeFailed,
     handle: async ({ shop, billing, shopDomain }) => {
@@ -13,3 +13,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

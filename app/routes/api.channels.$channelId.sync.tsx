@@ -5,7 +5,7 @@ import { enqueueImport } from "~/models/import-jobs.server";
 import type { PlatformId } from "~/platforms/types";
 
 /** POST /api/channels/{channelId}/sync: fetches the account's latest videos again (only new ones are added); 202 { job }. */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     status: 202,
     handle: async ({ shop, params }) => {
@@ -21,3 +21,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -7,7 +7,7 @@ import { deleteChannel, listChannels } from "~/models/channels.server";
  * GET /api/channels/{shopId} lists the connected accounts; DELETE
  * /api/channels/{channelId} removes one with its videos (spec 7). Hence `$id`.
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** GET /api/channels/{shopId}: { channels, autoSync } (autoSync: whether the accounts sync by themselves, Premium only). */
   GET: { shopParam: "id", handle: async ({ shop }) => ({ channels: await listChannels(shop.id), autoSync: shopAutoSyncs(shop) }) },
   /** DELETE /api/channels/{channelId}[?shopId=]: { deleted, videosDeleted } */
@@ -18,3 +18,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -13,7 +13,7 @@ const ImportChannelBody = z.object({
 });
 
 /** POST /api/channels {shopId, username, platform}: imports an account's latest videos as a job; 202 { job }. */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     body: ImportChannelBody,
     status: 202,
@@ -26,3 +26,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

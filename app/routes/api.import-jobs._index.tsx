@@ -5,7 +5,7 @@ import { listActiveImportJobs, listRecentImportJobs } from "~/models/import-jobs
  * GET /api/import-jobs?active=1 : { jobs } queued or running, and those that
  * finished in the last minute. Without active=1: the shop's 20 latest jobs.
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   GET: {
     handle: async ({ shop, url }) => {
       const active = url.searchParams.get("active");
@@ -13,3 +13,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

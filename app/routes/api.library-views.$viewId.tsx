@@ -14,7 +14,7 @@ const UpdateViewBody = z
   .refine((body) => body.name !== undefined || body.query !== undefined, { message: API_TEXT.viewChangeMissing });
 
 /** PATCH /api/library-views/{viewId} {name?, query?}: rename and/or save filters; { view }. DELETE removes it. */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   PATCH: {
     body: UpdateViewBody,
     handle: async ({ shop, params, body }) => ({
@@ -28,3 +28,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

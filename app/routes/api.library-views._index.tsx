@@ -12,7 +12,7 @@ const CreateViewBody = z.object({
   duplicateOf: idInput("duplicateOf").min(1).optional(),
 });
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** GET /api/library-views[?shopId=]: { views } in their saved order. */
   GET: { handle: async ({ shop }) => ({ views: await listLibraryViews(shop.id) }) },
   /**
@@ -30,3 +30,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -14,9 +14,12 @@ const ResolveBody = z.object({
  * the media check flagged (decision 036): keep showing our copy, unpublish,
  * or retry; 200 { mediaIssues } (what the banner still lists).
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     body: ResolveBody,
     handle: async ({ shop, params, body }) => ({ mediaIssues: await resolveVideoMediaIssue(shop.id, readIdParam(params.videoId, "videoId"), body.action) }),
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

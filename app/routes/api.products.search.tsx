@@ -17,7 +17,7 @@ const ProductSearchQuery = z.object({ q: textInput("q").default("") });
  * catalogue (Admin GraphQL). Fewer than 2 characters answers [] without asking
  * Shopify (spec 5).
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   GET: {
     upstreamFailure: API_TEXT.productSearchFailed,
     handle: async ({ request, admin }) => {
@@ -27,3 +27,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

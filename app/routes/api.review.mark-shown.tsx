@@ -6,7 +6,7 @@ import { markReviewPromptShown } from "~/models/review-prompts.server";
 const MarkShownBody = z.object({ shopId: z.string().optional(), promptType: z.enum(REVIEW_PROMPT_TYPES) });
 
 /** POST /api/review/mark-shown {shopId, promptType}: records that the prompt was shown. */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     body: MarkShownBody,
     handle: async ({ shop, body }) => {
@@ -15,3 +15,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -4,7 +4,7 @@ import { getShopByDomain, shopResponse } from "~/models/shop.server";
 import { API_TEXT } from "~/messages";
 
 /** GET /api/shops/{shopDomain}: 404 until the shop is bootstrapped, and for any other shop. */
-export const { loader, action } = apiBootstrapRoute("GET", {
+const route = apiBootstrapRoute("GET", {
   handle: async ({ params, shopDomain }) => {
     if (params.shopDomain !== shopDomain) notFound(API_TEXT.shopNotFound);
     const shop = await getShopByDomain(shopDomain);
@@ -12,3 +12,6 @@ export const { loader, action } = apiBootstrapRoute("GET", {
     return { shop: shopResponse(shop) };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -7,7 +7,7 @@ import { API_TEXT } from "~/messages";
 const CreateShopBody = z.object({ shopDomain: z.string().trim().min(1, "shopDomain is required") });
 
 /** POST /api/shops {shopDomain}: second half of the bootstrap; only the token's own shop can be created. */
-export const { loader, action } = apiBootstrapRoute("POST", {
+const route = apiBootstrapRoute("POST", {
   body: CreateShopBody,
   status: 201,
   handle: async ({ shopDomain, body }) => {
@@ -15,3 +15,6 @@ export const { loader, action } = apiBootstrapRoute("POST", {
     return { shop: shopResponse(await ensureShop(shopDomain)) };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -29,7 +29,7 @@ const SuggestionsBody = z.discriminatedUnion("intent", [
  * GET /api/videos/{id}/suggestions answers it);
  * {intent: "tag", tags: [{videoId, productId}]} tags those pairs and answers { tagged }.
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     body: SuggestionsBody,
     handle: async ({ shop, admin, body }) => {
@@ -42,3 +42,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -21,7 +21,7 @@ const CreateUploadsBody = z.object({
     .max(VIDEO_UPLOAD.filesAtOnce, UPLOAD_TEXT.tooMany),
 });
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /**
    * POST /api/uploads {shopId, uploads: [{resourceUrl, filename}]}: the files
    * the browser uploaded become Shopify Files videos; 202 { uploads } to follow
@@ -44,3 +44,6 @@ export const { loader, action } = apiRoute({
     handle: async ({ shop, url }) => ({ uploads: await uploadStatuses(shop.id, (url.searchParams.get("ids") ?? "").split(",").filter(Boolean)) }),
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -28,6 +28,9 @@ const UploadTargetsBody = z.object({
  * another type or over the size limit refuses the request (400, every problem said).
  * Each target is recorded for this shop: POST /api/uploads takes only those (decision 058).
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: { body: UploadTargetsBody, handle: async ({ shop, admin, body }) => ({ targets: await stageUploads(shop.id, admin.graphql, body.files) }) },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -26,7 +26,7 @@ const RenameBody = z.object({
  * shop's library, DELETE and PATCH /api/videos/{videoId} delete or rename one
  * video. Hence the neutral `$id`.
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** GET /api/videos/{shopId}?tab=&q=&platform=&page= : one VideoListPage (filters and paging on the server). */
   GET: {
     shopParam: "id",
@@ -48,3 +48,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

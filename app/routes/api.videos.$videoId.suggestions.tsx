@@ -10,7 +10,7 @@ import { suggestionsForVideo } from "~/models/suggestions.server";
  * catalogue was read once, "building" while this instance builds the shop's
  * suggestion index (decision 059; the dialog asks again in both), then "ready".
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   GET: {
     handle: async ({ shop, admin, params }) => {
       const [{ suggestions, indexBuilding }, readiness] = await Promise.all([
@@ -21,3 +21,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -11,7 +11,7 @@ const AddTagBody = z.object({
   shopId: z.string().optional(),
 });
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** GET /api/videos/{videoId}/tags?shopId= : { tags } */
   GET: { handle: async ({ shop, params }) => ({ tags: await listProductTags(shop.id, readIdParam(params.videoId, "videoId")) }) },
   /** POST /api/videos/{videoId}/tags {productId, productTitle, shopId}: 201 { tag }, or 200 with the existing tag (idempotent). */
@@ -24,3 +24,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

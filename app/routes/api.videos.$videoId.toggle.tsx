@@ -23,4 +23,7 @@ const toggle: Endpoint<typeof ToggleBody> = {
  * (POST is taken too, as before). Answers { video }; the Free plan's 6th
  * approval is a 403 with the spec's message.
  */
-export const { loader, action } = apiRoute({ PATCH: toggle, POST: toggle });
+const route = apiRoute({ PATCH: toggle, POST: toggle });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -20,10 +20,13 @@ const LinksBody = z.object({
  * where the merchant started it; each link's platform is read from the link.
  * POST /api/videos/single stays the spec's call for one link.
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     body: LinksBody,
     status: 202,
     handle: async ({ shop, body }) => ({ job: await enqueueLinksImport({ shopId: shop.id, platform: body.platform, links: body.links }) }),
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

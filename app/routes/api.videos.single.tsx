@@ -13,7 +13,7 @@ const SingleVideoBody = z.object({
 });
 
 /** POST /api/videos/single {shopId, videoUrl, platform}: starts an import job; 202 { job }. */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: {
     body: SingleVideoBody,
     status: 202,
@@ -27,3 +27,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

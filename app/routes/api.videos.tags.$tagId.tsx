@@ -3,7 +3,7 @@ import { readIdParam } from "~/http/request-input.server";
 import { removeProductTag } from "~/models/tags.server";
 
 /** DELETE /api/videos/tags/{tagId}?shopId= */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   DELETE: {
     handle: async ({ shop, params }) => {
       await removeProductTag(shop.id, readIdParam(params.tagId, "tagId"));
@@ -11,3 +11,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

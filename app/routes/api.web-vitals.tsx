@@ -8,7 +8,7 @@ const Metric = z.object({ name: z.string().max(16), value: z.number().finite().n
 const ReportBody = z.object({ page: z.enum(WEB_VITALS_PAGES), metrics: z.array(Metric).max(10) });
 
 /** GET /api/web-vitals: the shop's own p75 and sample count of LCP, CLS and INP per admin page, over this instance's latest reports. */
-export const { loader } = apiRoute({
+const summary = apiRoute({
   GET: { handle: async ({ shop }) => webVitalsSummary(shop.id) },
 });
 
@@ -17,7 +17,7 @@ export const { loader } = apiRoute({
  * the token's shop; a shop that is not installed is ignored ({recorded: 0}; decision 062), hence the token's domain
  * only. Other metrics (FCP, TTFB) are ignored.
  */
-export const { action } = apiBootstrapRoute("POST", {
+const report = apiBootstrapRoute("POST", {
   body: ReportBody,
   handle: async ({ shopDomain, body }) => {
     const samples = body.metrics.flatMap((metric) => {
@@ -27,3 +27,6 @@ export const { action } = apiBootstrapRoute("POST", {
     return { recorded: await recordWebVitals(shopDomain, samples) };
   },
 });
+
+export const loader = summary.loader;
+export const action = report.action;

@@ -10,6 +10,9 @@ const AddableQuery = z.object({
 });
 
 /** GET /api/widgets/{widgetId}/addable-videos?search=&page=&shopId= : approved videos not in the widget yet (its "Add videos" picker). */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   GET: { handle: ({ shop, params, request }) => listAddableVideos(shop.id, readIdParam(params.id, "widgetId"), readQuery(request, AddableQuery)) },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -6,7 +6,7 @@ import { deleteWidget, listWidgets } from "~/models/widgets.server";
  * One URL shape, two resources (spec 7): GET /api/widgets/{shopId} lists the
  * shop's widgets, DELETE /api/widgets/{widgetId}?shopId= deletes one.
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** GET /api/widgets/{shopId}: { widgets } in "#N" order. */
   GET: { shopParam: "id", handle: async ({ shop }) => ({ widgets: await listWidgets(shop.id) }) },
   /** DELETE /api/widgets/{widgetId}?shopId= */
@@ -17,3 +17,6 @@ export const { loader, action } = apiRoute({
     },
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -18,7 +18,7 @@ const ids = (params: Record<string, string | undefined>) => [readIdParam(params.
  * (un)pin one video; DELETE takes it out of this widget. Each answers
  * { widget, videos } as they are after the change (issue 16 item 3).
  */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   PATCH: {
     body: ChangeBody,
     handle: ({ shop, params, body: { toIndex, pinned } }) => {
@@ -30,3 +30,6 @@ export const { loader, action } = apiRoute({
   },
   DELETE: { handle: ({ shop, params }) => removeWidgetVideo(shop.id, ...ids(params)) },
 });
+
+export const loader = route.loader;
+export const action = route.action;

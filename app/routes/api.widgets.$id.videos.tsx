@@ -13,9 +13,12 @@ const AddBody = z.object({
     .max(WIDGET_VIDEOS_ADD_MAX, WIDGET_VIDEOS_TEXT.tooMany(WIDGET_VIDEOS_ADD_MAX)),
 });
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   /** GET /api/widgets/{widgetId}/videos?shopId= : { widget, videos } in the storefront's order (issue 16 item 3). */
   GET: { handle: ({ shop, params }) => listWidgetVideos(shop.id, readIdParam(params.id, "widgetId")) },
   /** POST /api/widgets/{widgetId}/videos {videoIds}: approved videos added at the end; answers { widget, videos }. */
   POST: { body: AddBody, handle: ({ shop, params, body }) => addWidgetVideos(shop.id, readIdParam(params.id, "widgetId"), body.videoIds) },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -28,6 +28,9 @@ const CreateWidgetBody = z.object({
 });
 
 /** POST /api/widgets {shopId, name, layoutType, sourceType, language, pageContexts, priority, settings}: 201 { widget }. */
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: { body: CreateWidgetBody, status: 201, handle: async ({ shop, body }) => ({ widget: await createWidget(shop.id, body) }) },
 });
+
+export const loader = route.loader;
+export const action = route.action;
