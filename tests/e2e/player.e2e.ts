@@ -3,7 +3,7 @@ import { VARIANT_PICKER_PRODUCT_HANDLE, VARIANT_PICKER_PRODUCT_ID, demoCatalogue
 import { uniqueAccount } from "../emulators/platforms/client";
 import { must } from "../support/must";
 import { bootstrappedShop, e2eDb, seedVideos } from "./db";
-import { adminModal, closeAdminModal, expect, modalButton, tableRow, test } from "./fixtures";
+import { adminModal, cardTitled, closeAdminModal, expect, modalButton, tableRow, test } from "./fixtures";
 import { chooseMethod, libraryRows, openImportFromLibrary, submitImport, tiktokVideoUrl } from "./import-helpers";
 import { createHomeWidget, published, storefront } from "./storefront-helpers";
 
@@ -140,7 +140,10 @@ test("on a phone: previews move (not for reduced motion), the player fills the s
   // Analytics shows them per video: each played once.
   app = await openApp("/analytics");
   for (const title of [first, second]) await expect(tableRow(app, must(title, "a video title"))).toContainText("Published");
-  const videoTable = app.getByRole("table").filter({ has: app.getByRole("columnheader", { name: "Video Details" }) });
+  // Plays are among the Watching columns (decision 068).
+  await cardTitled(app, "Top Performing Videos").getByRole("group", { name: "Columns" }).getByRole("button", { name: "Watching", exact: true }).click();
+  const videoTable = app.getByRole("table").filter({ has: app.getByRole("columnheader", { name: "Plays" }) });
+  await expect(videoTable.getByRole("columnheader", { name: "Plays" })).toBeVisible();
   const playsIndex = (await videoTable.getByRole("columnheader").allTextContents()).findIndex((text) => text.trim() === "Plays");
   expect(playsIndex).toBeGreaterThan(0);
   // The row's first cell is its header cell (th), the others data cells (td): both count.
