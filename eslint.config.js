@@ -76,7 +76,7 @@ export default tseslint.config(
   },
 
   {
-    // Every on-screen text lives in app/messages.ts (the spec's words, in one place); JSX may only hold punctuation.
+    // Every on-screen text lives in app/messages/ (the spec's words, in one place); JSX may only hold punctuation.
     files: ["app/components/**/*.tsx", "app/routes/**/*.tsx"],
     rules: { "react/jsx-no-literals": ["error", { noStrings: false, allowedStrings: ["·", "—", ":", "(", ")", "@", "▶"] }] },
   },

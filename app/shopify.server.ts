@@ -23,7 +23,7 @@ function logLevel(name: string | undefined): LogSeverity {
 
 /**
  * What Shopify bills: Premium's price from app/constants.ts, the figure the Plan
- * page and its FAQ show (app/messages.ts), so changing it changes both.
+ * page and its FAQ show (app/messages/), so changing it changes both.
  */
 export const BILLING_PLANS = {
   [PREMIUM_PLAN.name]: {

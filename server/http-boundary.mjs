@@ -62,7 +62,7 @@ export function formatByteSize(bytes) {
 }
 
 /**
- * Texts of the server's own answers; the API ones equal app/messages.ts
+ * Texts of the server's own answers; the API ones equal app/messages/
  * HTTP_BOUNDARY_TEXT (this file is plain JS and cannot import it; a test keeps
  * them equal).
  */

@@ -1,7 +1,7 @@
 /**
  * Platform configuration (spec section 3): names, labels, brand colours,
  * features, the third-party Apify actor each importer runs, and the import
- * methods of the Import modal (its texts are in app/messages.ts). Client-safe:
+ * methods of the Import modal (its texts are in app/messages/). Client-safe:
  * no secrets, no server imports. Actor ids and their input/output fields come from
  * ../shared/design/market-notes.md section 3 and live here only.
  */

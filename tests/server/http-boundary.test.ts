@@ -63,7 +63,7 @@ describe("body limits by address", () => {
     expect(bodyLimitFor(path)).toBe(bytes);
   });
 
-  it("agrees with the app's own /api limit and texts (readJsonBody, app/messages.ts)", () => {
+  it("agrees with the app's own /api limit and texts (readJsonBody, app/messages/)", () => {
     expect(bodyLimitFor("/api/widgets")).toBe(API_BODY_LIMIT_BYTES);
     for (const bytes of [16 * KB, MB, 10 * MB, 1500]) expect(formatByteSize(bytes)).toBe(appFormatByteSize(bytes));
     expect(BOUNDARY_TEXT.bodyTooLarge("1 MB")).toBe(HTTP_BOUNDARY_TEXT.bodyTooLarge("1 MB"));

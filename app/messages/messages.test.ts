@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as constants from "./constants";
-import { LIBRARY_TEXT, PLAN_TEXT, formatUsd } from "./messages";
+import * as constants from "~/constants";
+import { LIBRARY_TEXT, PLAN_TEXT, formatUsd } from "~/messages";
 
 describe("plan texts", () => {
   afterEach(() => {
-    vi.doUnmock("./constants");
+    vi.doUnmock("~/constants");
     vi.resetModules();
   });
 
@@ -22,13 +22,13 @@ describe("plan texts", () => {
   });
 
   it("follow the plan constants: a new price, limit and sync period change every text that states them", async () => {
-    vi.doMock("./constants", () => ({
+    vi.doMock("~/constants", () => ({
       ...constants,
       FREE_PLAN: { ...constants.FREE_PLAN, approvedVideoLimit: 7 },
       PREMIUM_PLAN: { ...constants.PREMIUM_PLAN, priceUsd: 9.5, autoSyncEveryHours: 6 },
     }));
     vi.resetModules();
-    const changed = await import("./messages");
+    const changed = await import("~/messages");
 
     expect(changed.PLAN_TEXT.premiumPrice).toBe("$9.50");
     expect(changed.PLAN_TEXT.freeFeatures[0]).toBe("7 approved videos max");
