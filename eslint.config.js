@@ -126,7 +126,17 @@ export default tseslint.config(
   },
   {
     // Code that runs in the merchant's browser: components, browser code, pure rules (shared by both sides).
-    files: ["app/components/**", "app/browser/**", "app/rules/**", "app/suggestions/**", "app/messages/**", "app/root.tsx", "app/platforms/**", "app/*.ts", "app/*.tsx"],
+    files: [
+      "app/components/**",
+      "app/browser/**",
+      "app/rules/**",
+      "app/suggestions/**",
+      "app/messages/**",
+      "app/root.tsx",
+      "app/platforms/**",
+      "app/*.ts",
+      "app/*.tsx",
+    ],
     ignores: ["app/**/*.server.ts", "app/**/*.server.tsx", "app/**/*.test.ts", "app/**/*.test.tsx", "app/entry.server.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
