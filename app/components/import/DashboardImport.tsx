@@ -6,7 +6,7 @@ import type { PlatformId } from "~/platforms/types";
 import { ImportJobsProgress } from "./ImportJobsProgress";
 import { ImportModal } from "./ImportModal";
 import { ImportPanel } from "./ImportPanel";
-import { resumeImportJobs, useActiveImportJobs, useImportJobFinished } from "./import-jobs";
+import { resumeImportJobs, useActiveImportJobs, useImportJobFinished } from "~/browser/import-jobs";
 
 /**
  * The Dashboard's import panel with its Import modal. Imports still running

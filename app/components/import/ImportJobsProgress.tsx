@@ -4,7 +4,7 @@ import type { ImportJobDto } from "~/rules/api-types";
 import { jobProgressPercent, jobProgressText, jobSubject } from "~/rules/import-flow";
 import { PLATFORMS } from "~/platforms/config";
 import { IMPORT_LINKS_TEXT, IMPORT_TEXT } from "~/messages";
-import { cancelTrackedImportJob } from "./import-jobs";
+import { cancelTrackedImportJob } from "~/browser/import-jobs";
 
 function JobLine({ job }: { job: ImportJobDto }) {
   const [cancelling, setCancelling] = useState(false);

@@ -15,8 +15,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ImportJobDto } from "~/rules/api-types";
 import { IMPORT_TEXT } from "~/messages";
 import { fetchConnectedAccounts, importChannel } from "~/browser/api-client";
-import { showToast } from "~/components/toast";
-import { trackImportJob } from "./import-jobs";
+import { showToast } from "~/browser/toast";
+import { trackImportJob } from "~/browser/import-jobs";
 import { ImportModal } from "./ImportModal";
 
 // App Bridge draws the dialogs in the admin; here the body and the actions render in place.
@@ -55,7 +55,7 @@ vi.mock("~/browser/api-client", () => ({
   syncChannel: vi.fn(),
   cancelImportJob: vi.fn(),
 }));
-vi.mock("~/components/toast", () => ({ showToast: vi.fn() }));
+vi.mock("~/browser/toast", () => ({ showToast: vi.fn() }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

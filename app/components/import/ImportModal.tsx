@@ -10,11 +10,11 @@ import { PLATFORMS, isEnabledPlatform } from "~/platforms/config";
 import { platformOfLink } from "~/platforms/urls";
 import type { ImportMethod, PlatformId } from "~/platforms/types";
 import { AppModal } from "~/components/AppModal";
-import { showToast } from "~/components/toast";
+import { showToast } from "~/browser/toast";
 import { ConnectedAccounts } from "./ConnectedAccounts";
 import { ImportJobsProgress } from "./ImportJobsProgress";
 import { LinkResults } from "./LinkResults";
-import { trackImportJob, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "./import-jobs";
+import { trackImportJob, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "~/browser/import-jobs";
 
 interface ImportModalProps {
   /** The platform to import from; null = closed. */

@@ -18,7 +18,7 @@ import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { ENABLED_PLATFORMS, PLATFORMS, VIDEO_SOURCES } from "~/platforms/config";
 import type { PlatformId, VideoSource } from "~/platforms/types";
 import { useStableCallback } from "~/browser/use-stable-callback";
-import { useSavedViews } from "./useSavedViews";
+import { useSavedViews } from "~/browser/use-saved-views";
 import { VideoRow } from "./VideoRow";
 import { ViewNameModal } from "./ViewNameModal";
 

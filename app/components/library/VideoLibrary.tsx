@@ -14,7 +14,7 @@ import { ImportJobsProgress } from "~/components/import/ImportJobsProgress";
 import { ImportModal } from "~/components/import/ImportModal";
 import { LinkResults } from "~/components/import/LinkResults";
 import { PlatformImportCards } from "~/components/import/ImportPanel";
-import { resumeImportJobs, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "~/components/import/import-jobs";
+import { resumeImportJobs, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "~/browser/import-jobs";
 import { ApproveModal } from "./ApproveModal";
 import { ConfirmModal } from "~/components/ConfirmModal";
 import { PreviewModal } from "./PreviewModal";

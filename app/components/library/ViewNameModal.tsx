@@ -3,7 +3,7 @@ import { Form, TextField } from "@shopify/polaris";
 import { VIEW_NAME_MAX_LENGTH } from "~/constants";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { AppModal } from "~/components/AppModal";
-import type { NameRetry } from "./useSavedViews";
+import type { NameRetry } from "~/browser/use-saved-views";
 
 const TEXT = LIBRARY_TEXT.viewNameDialog;
 

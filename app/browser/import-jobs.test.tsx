@@ -8,11 +8,11 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ImportJobDto } from "~/rules/api-types";
-import { showToast } from "~/components/toast";
+import { showToast } from "~/browser/toast";
 import { trackImportJob, useImportJobFinished, type FinishListener, type ResultPlace } from "./import-jobs";
 
 vi.mock("~/browser/api-client", () => ({ fetchImportJob: vi.fn(), cancelImportJob: vi.fn() }));
-vi.mock("~/components/toast", () => ({ showToast: vi.fn() }));
+vi.mock("~/browser/toast", () => ({ showToast: vi.fn() }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

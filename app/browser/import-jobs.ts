@@ -11,7 +11,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import type { ImportJobDto } from "~/rules/api-types";
 import { cancelImportJob, fetchImportJob } from "~/browser/api-client";
 import { describeError } from "~/rules/error-mapper";
-import { showToast } from "~/components/toast";
+import { showToast } from "~/browser/toast";
 import { importErrorContext, isJobRunning, jobOutcome, type JobOutcome } from "~/rules/import-flow";
 
 const JOB_POLL_MS = 1000;

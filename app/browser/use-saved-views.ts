@@ -3,7 +3,7 @@ import type { TabProps } from "@shopify/polaris";
 import type { LibraryViewDto, VideoListQuery } from "~/rules/api-types";
 import { createLibraryView, deleteLibraryView, updateLibraryView } from "~/browser/api-client";
 import { describeError } from "~/rules/error-mapper";
-import { showToast } from "~/components/toast";
+import { showToast } from "~/browser/toast";
 import { LIBRARY_TAB_LABELS, normalizeViewName, sameViewQuery, viewNameProblem, type ViewQuery } from "~/rules/library-selection";
 
 /** The base query of a fixed tab: its status, no search, every platform. */
