@@ -15,6 +15,32 @@ const SERVER_MODULES = ["*.server", "**/*.server", "*.server.*", "**/*.server.*"
 /** @param {string} why */
 const serverModulesForbidden = (why) => ({ group: SERVER_MODULES, message: why, allowTypeImports: true });
 
+/**
+ * The folders of app/, from the top: each may import only those after it
+ * (decision 073). Files directly in app/ (constants.ts, the entries, the
+ * Prisma and Shopify set-up) are outside the order.
+ */
+const LAYERS = [
+  "routes",
+  "components",
+  "browser",
+  "http",
+  "jobs",
+  "models",
+  "platforms",
+  "shopify",
+  "storefront",
+  "suggestions",
+  "rules",
+  "messages",
+  "contracts",
+];
+const LAYER_ZONES = LAYERS.slice(1).map((layer, index) => ({
+  target: `./app/${layer}`,
+  from: LAYERS.slice(0, index + 1).map((above) => `./app/${above}`),
+  message: `app/${layer} may not import a folder above it (${LAYERS.join(" > ")}).`,
+}));
+
 /** What no route imports: the database and the Admin API gateway are reached through app/models. */
 const THIN_ROUTE_PATTERNS = [
   { group: ["~/db.server", "**/db.server", "~/db-sqlite.server"], message: "Routes reach the database through app/models." },
@@ -82,6 +108,13 @@ export default tseslint.config(
   },
 
   // ── Layers ────────────────────────────────────────────────────────────────
+  {
+    // One-way folders (issue 26 item 1, decision 073): a folder imports only the folders below it, type imports too.
+    files: ["app/**/*.{ts,tsx}"],
+    // A test may reach across folders to prove a flow.
+    ignores: ["app/**/*.test.ts", "app/**/*.test.tsx"],
+    rules: { "import/no-restricted-paths": ["error", { zones: LAYER_ZONES }] },
+  },
   {
     // Routes stay thin: data goes through app/models, Shopify through the models too.
     files: ["app/routes/**"],

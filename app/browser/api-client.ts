@@ -25,7 +25,7 @@ import type {
   AddableVideosPage,
 } from "~/rules/api-types";
 import type { ReviewPromptType } from "~/constants";
-import type { PlatformId } from "~/platforms/types";
+import type { PlatformId } from "~/contracts/platforms";
 import type { MediaIssueAction } from "~/rules/media-issues";
 import type { ThemeSetup } from "~/rules/theme-setup";
 import { SERVER_TEXT } from "~/messages";

@@ -18,7 +18,7 @@ import { claimDueSyncs, type ClaimedSync } from "~/models/auto-sync.server";
 import { recordChannelSync } from "~/models/channels.server";
 import { enqueueImport } from "~/models/import-jobs.server";
 import { endExpiredSisterPremium } from "~/models/plan.server";
-import { JOB_OVERDUE_MS, WATCHDOG_INTERVAL_MS } from "./import-job-limits.server";
+import { JOB_OVERDUE_MS, WATCHDOG_INTERVAL_MS } from "~/models/import-job-limits.server";
 import { waitForImportJob } from "./import-runner.server";
 
 export const AUTO_SYNC_TICK_MS = 5 * 60 * 1000;

@@ -7,10 +7,11 @@
  * CatalogueState row), so several app instances share shops without double
  * work. Nothing waits for it: suggestions read the catalogue as it is.
  */
+import { onWork } from "~/models/background-work.server";
 import { prisma } from "~/db.server";
 import { syncCatalogue } from "~/models/catalogue.server";
 import { refreshStoredSuggestions } from "~/models/suggestions.server";
-import { PROCESS_LEASE_HOLDER, leasesOn } from "./leases.server";
+import { PROCESS_LEASE_HOLDER, leasesOn } from "~/models/leases.server";
 
 const LEASE_MS = 5 * 60_000;
 const RETRY_AFTER_FAILURE_MS = 60_000;
@@ -93,3 +94,6 @@ export function startCatalogueSweep(intervalMs = SWEEP_MS): { stop: () => void }
   wakeCatalogueRunner();
   return { stop: () => clearInterval(timer) };
 }
+
+// The models announce work through background-work (they do not import the jobs).
+onWork("catalogue", wakeCatalogueRunner);

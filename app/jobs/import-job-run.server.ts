@@ -9,7 +9,7 @@
 import { prisma, type ImportJob, type Prisma } from "~/db.server";
 import { IMPORT_JOB_TEXT, LIBRARY_TEXT } from "~/messages";
 import { CHANNEL_IMPORT_LIMIT } from "~/constants";
-import { ImportError, type ImportedVideo, type ImportFailure, type PlatformId, type PlatformImporter } from "~/platforms/types";
+import { ImportError, type ImportedVideo, type ImportFailure, type PlatformId, type PlatformImporter } from "~/contracts/platforms";
 import { channelExists, recordChannelSync, refreshChannelFromImport, upsertChannelFromImport } from "~/models/channels.server";
 import { ImportUnavailableError } from "~/rules/domain-errors";
 import { keepThumbnailCopies } from "~/models/thumbnail-copies.server";
@@ -19,9 +19,9 @@ import { withActorRunSlot } from "~/models/actor-run-slots.server";
 import { NO_RULES_OUTCOME, addRulesOutcomes } from "~/rules/auto-approve";
 import { parseLinkResults } from "~/rules/link-list";
 import { importLinks } from "./link-import.server";
-import { scheduleStorefrontPublish } from "./storefront-publisher.server";
+import { scheduleStorefrontPublish } from "~/models/storefront-publishing.server";
 import { mirrorApprovedVideos } from "./video-mirror.server";
-import { JOB_TIME_LIMIT_MS } from "./import-job-limits.server";
+import { JOB_TIME_LIMIT_MS } from "~/models/import-job-limits.server";
 
 import type { ImportRunnerOptions } from "./import-runner.server";
 

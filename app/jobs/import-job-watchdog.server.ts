@@ -6,7 +6,7 @@
  * Every process that runs jobs starts one (startBackgroundJobs).
  */
 import { failInterruptedImportJobs } from "~/models/import-jobs.server";
-import { WATCHDOG_INTERVAL_MS } from "./import-job-limits.server";
+import { WATCHDOG_INTERVAL_MS } from "~/models/import-job-limits.server";
 
 export interface ImportJobWatchdog {
   stop(): void;

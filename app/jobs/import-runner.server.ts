@@ -24,12 +24,13 @@ import { prisma } from "~/db.server";
 import { LIBRARY_TEXT } from "~/messages";
 import { importerSettings } from "~/platforms/endpoints.server";
 import { getImporter } from "~/platforms/index.server";
-import { type ImportFailure, type PlatformId, type PlatformImporter } from "~/platforms/types";
+import { type ImportFailure, type PlatformId, type PlatformImporter } from "~/contracts/platforms";
 import type { ImportJobStatus } from "~/rules/api-types";
 import type { AdminGraphql } from "~/shopify/admin-gateway.server";
 import { DEFAULT_THUMBNAIL_COPY_OPTIONS } from "~/models/thumbnail-copies.server";
+import { registerImportRunner } from "~/models/background-work.server";
 import { runImportJob } from "./import-job-run.server";
-import { ACTIVE_IMPORT_STATUSES, HEARTBEAT_MS, JOB_OVERDUE_MS, RUNNER_CONCURRENCY, WATCHDOG_INTERVAL_MS } from "./import-job-limits.server";
+import { ACTIVE_IMPORT_STATUSES, HEARTBEAT_MS, JOB_OVERDUE_MS, RUNNER_CONCURRENCY, WATCHDOG_INTERVAL_MS } from "~/models/import-job-limits.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -204,3 +205,14 @@ function stopHeartbeat() {
   if (heartbeat) clearInterval(heartbeat);
   heartbeat = null;
 }
+
+// The import model runs and cancels jobs through this (it does not import the jobs).
+registerImportRunner({
+  importerFor: (platform) => options.importerFor(platform),
+  readinessOf: (importer) => options.readinessOf(importer),
+  run: runImportJobHere,
+  cancel: cancelImportJobHere,
+  runs: runsHere,
+  jobs: jobsRunHere,
+  accountOf: accountOfJobRunHere,
+});

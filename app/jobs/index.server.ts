@@ -11,6 +11,8 @@
  * coalescer (a change is scheduled), the video mirror runner (a video is
  * approved or deleted); the events writer (a beacon arrives).
  */
+// Loaded for what it registers: the import model runs jobs through this process's runner (background-work).
+import "./import-runner.server";
 import { startAutoSync, type AutoSyncRunner } from "./auto-sync.server";
 import { startCatalogueSweep } from "./catalogue-sync.server";
 import { startImportJobWatchdog, type ImportJobWatchdog } from "./import-job-watchdog.server";

@@ -16,8 +16,8 @@
 import { IMPORT_LINKS_PER_RUN } from "~/constants";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 import { postsInLibrary, saveLinkedVideo } from "~/models/link-imports.server";
-import { parseVideoUrl } from "~/platforms/urls";
-import { ImportError, type ImportFailure, type PlatformId, type PlatformImporter, type VideoLookup } from "~/platforms/types";
+import { parseVideoUrl } from "~/rules/platform-urls";
+import { ImportError, type ImportFailure, type PlatformId, type PlatformImporter, type VideoLookup } from "~/contracts/platforms";
 import { tallyLinks, type LinkResult } from "~/rules/link-list";
 
 export interface LinkImportProgress {

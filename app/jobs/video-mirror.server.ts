@@ -16,15 +16,16 @@
  * VIDEO_MIRRORING=off keeps it asleep where no Shopify answers (the database
  * suite, benchmarks, unit tests that do not test it).
  */
+import { onWork } from "~/models/background-work.server";
 import { prisma, type VideoMirror } from "~/db.server";
 import { getImporter } from "~/platforms/index.server";
-import type { PlatformId, PlatformImporter } from "~/platforms/types";
+import type { PlatformId, PlatformImporter } from "~/contracts/platforms";
 import DataLoader from "dataloader";
 import { AdminCostBudget, createVideoFiles, type AdminGraphql, type CreatedFile, type VideoFileState } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import { claimDueMediaCheck, runMediaCheck, scheduleDailyPremiumChecks } from "~/models/media-health.server";
 import { applyUploadState, forgetSettledUploads } from "~/models/video-uploads.server";
-import { leasesOn, roundLeaseHolder } from "./leases.server";
+import { leasesOn, roundLeaseHolder } from "~/models/leases.server";
 import {
   approvedVideosWithoutMirror,
   deleteQueuedFile,
@@ -35,7 +36,7 @@ import {
   type MirrorStepDependencies,
   type MirrorStepOutcome,
 } from "~/models/video-mirrors.server";
-import { scheduleStorefrontPublish } from "./storefront-publisher.server";
+import { scheduleStorefrontPublish } from "~/models/storefront-publishing.server";
 
 export interface VideoMirrorOptions {
   /** Admin GraphQL for a shop outside any request (tests inject a recording Shopify). */
@@ -516,3 +517,6 @@ export function startVideoMirrorSweep(intervalMs = MIRROR_SWEEP_MS): { sweep: ()
   timer.unref?.();
   return { sweep, stop: () => clearInterval(timer) };
 }
+
+// The models announce work through background-work (they do not import the jobs).
+onWork("videoMirror", wakeVideoMirror);

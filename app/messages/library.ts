@@ -1,7 +1,7 @@
 /** The Video Library: moderation, importing (accounts, links, uploads), the media check, import jobs and the auto-approve rules. Client-safe; every on-screen text is in app/messages/ (import it from "~/messages"). */
 import { AUTO_APPROVE, FREE_PLAN, IMPORT_CAPS, IMPORT_LINKS_MAX, PREMIUM_PLAN, VIDEO_UPLOAD, VIEW_NAME_MAX_LENGTH } from "~/constants";
-import type { ImportMethod, PlatformId } from "~/platforms/types";
-import type { MirrorFailure } from "~/rules/api-types";
+import type { ImportMethod, PlatformId } from "~/contracts/platforms";
+import type { MirrorFailure } from "~/contracts/media";
 import { FREE_LIMIT, AUTO_SYNC_PERIOD, UPLOAD_MAX_MB, UPLOAD_MAX_MINUTES, MEDIA_CHECK_PERIOD } from "./figures";
 
 /** Spec 8 and 2: Video Library, import and moderation texts. */

@@ -26,7 +26,7 @@
  */
 import { prisma } from "~/db.server";
 import { AUTO_SYNC_INTERVAL_MS } from "~/rules/auto-sync";
-import type { PlatformId } from "~/platforms/types";
+import type { PlatformId } from "~/contracts/platforms";
 
 /** Accounts claimed per tick; the rest wait for the next tick. */
 const CLAIM_LIMIT = 100;

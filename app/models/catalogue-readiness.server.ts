@@ -2,7 +2,7 @@
  * Whether the shop's catalogue was read once for product suggestions
  * (decision 053), asking the background runner for that read when nobody did.
  */
-import { wakeCatalogueRunner } from "~/jobs/catalogue-sync.server";
+import { signalWork } from "./background-work.server";
 import type { SuggestionsCatalogueState } from "~/rules/api-types";
 import { catalogueState, requestCatalogueSync } from "./catalogue.server";
 
@@ -10,7 +10,7 @@ import { catalogueState, requestCatalogueSync } from "./catalogue.server";
 export async function catalogueReadiness(shopId: string): Promise<"reading" | "ready"> {
   const state = await catalogueState(shopId);
   if (state?.syncedAt) return "ready";
-  if (await requestCatalogueSync(shopId)) wakeCatalogueRunner();
+  if (await requestCatalogueSync(shopId)) signalWork("catalogue");
   return "reading";
 }
 

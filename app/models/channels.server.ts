@@ -2,14 +2,14 @@
  * Connected accounts (channels): created or refreshed by an account import,
  * resynced on demand, removed with their videos.
  */
+import { signalWork } from "./background-work.server";
 import { autoSyncRetryDelayMs } from "~/rules/auto-sync";
 import { prisma, type Channel } from "~/db.server";
 import type { ChannelDto } from "~/rules/api-types";
 import { untrustedText } from "~/rules/text-input";
-import type { ImportedChannel, PlatformId } from "~/platforms/types";
+import type { ImportedChannel, PlatformId } from "~/contracts/platforms";
 import { RecordNotFoundError } from "~/rules/domain-errors";
-import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
-import { wakeVideoMirror } from "~/jobs/video-mirror.server";
+import { scheduleStorefrontPublish } from "./storefront-publishing.server";
 import { queueMirrorFileDeletions } from "~/models/video-mirrors.server";
 
 function toChannelDto(channel: Channel): ChannelDto {
@@ -126,6 +126,6 @@ export async function deleteChannel(shopId: string, channelId: string): Promise<
   if (!deleted.count) throw new RecordNotFoundError("Channel");
   scheduleStorefrontPublish(shopId);
   // Their copies in Shopify Files go too (decision 035).
-  if (files) wakeVideoMirror();
+  if (files) signalWork("videoMirror");
   return { videosDeleted };
 }

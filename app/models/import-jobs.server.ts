@@ -21,15 +21,15 @@
 import { prisma, type ImportJob, type Prisma } from "~/db.server";
 import type { ImportJobDto, ImportJobKind, ImportJobStatus } from "~/rules/api-types";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT, LIBRARY_TEXT } from "~/messages";
-import { ImportError, type ImportFailure, type ImportFailureKind, type PlatformId, type PlatformImporter } from "~/platforms/types";
+import { ImportError, type ImportFailure, type ImportFailureKind, type PlatformId, type PlatformImporter } from "~/contracts/platforms";
 import { channelUsernameKey, recordChannelSync } from "~/models/channels.server";
 import { DomainValidationError, ImportLimitError, ImportUnavailableError, RecordNotFoundError } from "~/rules/domain-errors";
 import { IMPORT_CAPS } from "~/constants";
 import { parseLinkResults, pastedLinksProblem, readPastedLinks, type LinkResult } from "~/rules/link-list";
 import { PLATFORMS } from "~/platforms/config";
-import { parseVideoUrl, platformOfLink } from "~/platforms/urls";
-import { ACTIVE_IMPORT_STATUSES, JOB_OVERDUE_MS, STALE_AFTER_MS } from "~/jobs/import-job-limits.server";
-import { accountOfJobRunHere, cancelImportJobHere, importRunnerOptions, jobsRunHere, runImportJobHere, runsHere } from "~/jobs/import-runner.server";
+import { parseVideoUrl, platformOfLink } from "~/rules/platform-urls";
+import { ACTIVE_IMPORT_STATUSES, JOB_OVERDUE_MS, STALE_AFTER_MS } from "./import-job-limits.server";
+import { importRunnerHere } from "./background-work.server";
 
 /** Finished jobs stay in the active list this long, so the page shows the result after navigating back. */
 export const RECENTLY_FINISHED_MS = 60_000;
@@ -76,7 +76,7 @@ export interface EnqueueImportInput {
 export function importerReadyFor(platform: PlatformId, kind: ImportJobKind): PlatformImporter {
   let importer: PlatformImporter;
   try {
-    importer = importRunnerOptions().importerFor(platform);
+    importer = importRunnerHere().importerFor(platform);
   } catch (error) {
     if (error instanceof ImportError) throw new ImportUnavailableError(error.kind, error.message);
     throw error;
@@ -86,7 +86,7 @@ export function importerReadyFor(platform: PlatformId, kind: ImportJobKind): Pla
   if (kind === "single" ? !config.features.singleVideos : !config.features.channels) {
     throw new ImportUnavailableError("invalid_input", IMPORT_JOB_TEXT.methodNotSupported(config.name, kind === "single" ? "single videos" : "accounts"));
   }
-  const failure = importRunnerOptions().readinessOf(importer);
+  const failure = importRunnerHere().readinessOf(importer);
   if (failure) throw new ImportUnavailableError(failure.kind, failure.message);
   return importer;
 }
@@ -165,7 +165,7 @@ export async function enqueueImport(request: EnqueueImportInput): Promise<Import
     return { job: created, existing: false };
   });
   if (existing) return toImportJobDto(job);
-  runImportJobHere(job.id, channelId);
+  importRunnerHere().run(job.id, channelId);
   return toImportJobDto(job);
 }
 
@@ -232,7 +232,7 @@ export async function enqueueLinksImport(request: EnqueueLinksInput): Promise<Im
     });
     return { job: created, existing: false };
   });
-  if (!existing) runImportJobHere(job.id, null);
+  if (!existing) importRunnerHere().run(job.id, null);
   return toImportJobDto(job);
 }
 
@@ -244,7 +244,7 @@ export async function enqueueLinksImport(request: EnqueueLinksInput): Promise<Im
 function importsInto(job: ImportJob, channelId: string | null): boolean {
   if (job.kind === "single") return true;
   if (job.kind === "sync" && !job.channelId) return false;
-  const accountHere = accountOfJobRunHere(job.id);
+  const accountHere = importRunnerHere().accountOf(job.id);
   if (accountHere !== undefined && accountHere !== job.channelId) return false;
   return job.channelId === channelId;
 }
@@ -257,7 +257,7 @@ function abandonmentOf(job: Pick<ImportJob, "id" | "status" | "updatedAt" | "sta
   if (job.status === "running" && job.startedAt && now - job.startedAt.getTime() > JOB_OVERDUE_MS) {
     return { kind: "timeout", message: LIBRARY_TEXT.importTimedOut };
   }
-  if (!runsHere(job.id) && now - job.updatedAt.getTime() > STALE_AFTER_MS) return { kind: "failed", message: LIBRARY_TEXT.importInterrupted };
+  if (!importRunnerHere().runs(job.id) && now - job.updatedAt.getTime() > STALE_AFTER_MS) return { kind: "failed", message: LIBRARY_TEXT.importInterrupted };
   return null;
 }
 
@@ -265,7 +265,7 @@ function abandonmentOf(job: Pick<ImportJob, "id" | "status" | "updatedAt" | "sta
 function abandonedWhere(failure: ImportFailure, now: number): Prisma.ImportJobWhereInput {
   return failure.kind === "timeout"
     ? { status: "running", startedAt: { lt: new Date(now - JOB_OVERDUE_MS) } }
-    : { status: { in: ACTIVE_IMPORT_STATUSES }, updatedAt: { lt: new Date(now - STALE_AFTER_MS) }, id: { notIn: jobsRunHere() } };
+    : { status: { in: ACTIVE_IMPORT_STATUSES }, updatedAt: { lt: new Date(now - STALE_AFTER_MS) }, id: { notIn: importRunnerHere().jobs() } };
 }
 
 /**
@@ -331,7 +331,7 @@ export async function cancelImportJob(shopId: string, jobId: string): Promise<Im
     where: { id: jobId, shopId, status: { in: ACTIVE_IMPORT_STATUSES } },
     data: { status: "cancelled", finishedAt: new Date() },
   });
-  if (count) cancelImportJobHere(jobId);
+  if (count) importRunnerHere().cancel(jobId);
   return getImportJob(shopId, jobId);
 }
 

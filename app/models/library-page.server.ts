@@ -1,3 +1,4 @@
+import { signalWork } from "./background-work.server";
 import type { LibraryData, VideoListQuery } from "~/rules/api-types";
 import { listActiveImportJobs } from "./import-jobs.server";
 import { listChannels } from "./channels.server";
@@ -5,8 +6,6 @@ import { listLibraryViews } from "./library-views.server";
 import { listVideos } from "./videos.server";
 import { listWidgetSummaries } from "./widgets.server";
 import { listMediaIssues, requestMediaCheckIfDue } from "./media-health.server";
-import { wakeVideoMirror } from "~/jobs/video-mirror.server";
-import { wakeCatalogueRunner } from "~/jobs/catalogue-sync.server";
 import { requestCatalogueSync } from "./catalogue.server";
 import { countFreePlanApprovals } from "./library-counts.server";
 
@@ -31,8 +30,8 @@ export async function loadVideoLibrary(shopId: string, query: VideoListQuery): P
     // The first open reads the shop's catalogue for product suggestions, in the background (decision 053).
     requestCatalogueSync(shopId),
   ]);
-  if (checkAsked) wakeVideoMirror();
-  if (catalogueAsked) wakeCatalogueRunner();
+  if (checkAsked) signalWork("videoMirror");
+  if (catalogueAsked) signalWork("catalogue");
   // A page past the end was clamped to the last one.
   return { shopFound: true, query: { ...query, page: list.page }, list, channels, widgets, views, activeJobs, mediaIssues, freePlanApproved };
 }

@@ -4,7 +4,7 @@
  * runs them is app/jobs/link-import.server.ts.
  */
 import { prisma } from "~/db.server";
-import type { ImportedVideo, PlatformId } from "~/platforms/types";
+import type { ImportedVideo, PlatformId } from "~/contracts/platforms";
 import { saveImportedVideos } from "./videos.server";
 
 /** Of these posts, the ones the shop's library has: "platform:platformVideoId" keys. */

@@ -3,8 +3,8 @@
  * what each one sets going: unpublishing goes through moderation (the
  * storefront republishes), retrying wakes the mirror runner.
  */
+import { signalWork } from "./background-work.server";
 import type { MediaIssueDto } from "~/rules/api-types";
-import { wakeVideoMirror } from "~/jobs/video-mirror.server";
 import type { MediaIssueAction } from "~/rules/media-issues";
 import { listMediaIssues, resolveMediaIssue } from "./media-health.server";
 import { setVideoEnabled } from "./videos.server";
@@ -12,6 +12,6 @@ import { setVideoEnabled } from "./videos.server";
 export async function resolveVideoMediaIssue(shopId: string, videoId: string, action: MediaIssueAction): Promise<MediaIssueDto[]> {
   const outcome = await resolveMediaIssue(shopId, videoId, action);
   if (outcome.unpublish) await setVideoEnabled(shopId, videoId, { enabled: false });
-  if (outcome.retried) wakeVideoMirror();
+  if (outcome.retried) signalWork("videoMirror");
   return listMediaIssues(shopId);
 }

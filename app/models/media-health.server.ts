@@ -9,7 +9,7 @@
  */
 import { prisma, type Prisma } from "~/db.server";
 import type { MediaIssueDto, MediaIssueKind, MirrorFailure } from "~/rules/api-types";
-import type { PlatformId, PlatformImporter } from "~/platforms/types";
+import type { PlatformId, PlatformImporter } from "~/contracts/platforms";
 import { MEDIA_CHECK_EVERY_HOURS } from "~/constants";
 import { MEDIA_HEALTH_TEXT } from "~/messages";
 import { DomainValidationError, RecordNotFoundError } from "~/rules/domain-errors";

@@ -10,7 +10,7 @@ import { createHmac } from "node:crypto";
 import { Prisma, prisma } from "~/db.server";
 import { FREE_PLAN, SISTER_PREMIUM_PLANS, SISTER_PRODUCT_DEFAULTS, SISTER_VERIFICATION } from "~/constants";
 import { localSisterProductUrl } from "~/shopify/local-shopify.server";
-import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
+import { scheduleStorefrontPublish } from "./storefront-publishing.server";
 import { DAY_MS } from "~/rules/time";
 import type { PlanInfo, SisterProduct } from "~/rules/api-types";
 

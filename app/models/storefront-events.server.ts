@@ -4,7 +4,7 @@
  *
  * Beacons are fire-and-forget and arrive by the thousand, so a beacon is only
  * checked here (checkedStorefrontEvents) and queued in memory by
- * app/jobs/storefront-events-writer.server.ts, which writes the queue in
+ * app/models/storefront-events-queue.server.ts, which writes the queue in
  * batches with writeEvents (one upsert of the daily rollups, one insert of the
  * shoppers' actions as rows, one click update per video), at most
  * FLUSH_INTERVAL_MS later. Impressions and watching (impression, play, view,

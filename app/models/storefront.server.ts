@@ -4,7 +4,7 @@
  * metafields so the theme app extension renders without calling us.
  *
  * This module builds that data and writes it (publishStorefront). When it is
- * written is app/jobs/storefront-publisher.server.ts's business: every change
+ * written is app/models/storefront-publishing.server.ts's business: every change
  * of videos, approvals, tags or widgets calls its scheduleStorefrontPublish.
  */
 import { prisma, type Prisma } from "~/db.server";
@@ -12,7 +12,7 @@ import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
 import { readPageContexts } from "~/rules/widget-rules";
 import { WIDGET_VIDEO_ORDER } from "~/rules/widget-order";
 import { readLayout, readWidgetSettings } from "~/rules/widget-settings";
-import type { PlatformId } from "~/platforms/types";
+import type { PlatformId } from "~/contracts/platforms";
 import {
   deleteMetafields,
   fetchStorefrontProducts,

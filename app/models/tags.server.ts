@@ -6,7 +6,7 @@
 import { prisma } from "~/db.server";
 import type { ProductTagDto } from "~/rules/api-types";
 import { RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
-import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
+import { scheduleStorefrontPublish } from "./storefront-publishing.server";
 
 export const PRODUCT_GID_PATTERN = /^gid:\/\/shopify\/Product\/\d{1,20}$/;
 

@@ -22,7 +22,7 @@
  */
 import { prisma, type Prisma, type VideoMirror } from "~/db.server";
 import { cleanText } from "~/platforms/normalize";
-import { ImportError, type ImportVideoOptions, type PlatformId, type PlatformImporter } from "~/platforms/types";
+import { ImportError, type ImportVideoOptions, type PlatformId, type PlatformImporter } from "~/contracts/platforms";
 import type { MirrorFailure, VideoMediaDto } from "~/rules/api-types";
 import { safeHttpUrl } from "~/rules/embeds";
 import { isUniqueViolation } from "~/rules/domain-errors";

@@ -12,6 +12,7 @@
  * is recorded with the file it was declared for, and POST /api/uploads takes
  * only those, once each, before they lapse.
  */
+import { signalWork } from "./background-work.server";
 import { createHash, randomUUID } from "node:crypto";
 import { prisma, type StagedUpload, type VideoUpload } from "~/db.server";
 import { STAGED_UPLOAD_VALID_HOURS, UPLOAD_FILENAME_MAX_LENGTH, VIDEO_UPLOAD } from "~/constants";
@@ -152,6 +153,8 @@ export async function createUploads(
       }),
     );
   }
+  // The video mirror follows them until Shopify has processed them.
+  signalWork("videoMirror");
   return rows.map(toStatus);
 }
 

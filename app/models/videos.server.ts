@@ -4,6 +4,7 @@
  * moderation (approve / unpublish) with the Free plan's limit enforced
  * atomically. Every query carries the shop id.
  */
+import { signalWork } from "./background-work.server";
 import { type Prisma, prisma } from "~/db.server";
 import { FREE_PLAN, VIDEO_LIST_PAGE_SIZE } from "~/constants";
 import type { VideoDto, VideoListPage, VideoListQuery } from "~/rules/api-types";
@@ -11,12 +12,11 @@ import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
 import { untrustedText } from "~/rules/text-input";
 import { normalizeSearch } from "~/rules/video-list-query";
 import { searchKey, videoSearchText } from "~/rules/video-search";
-import type { ImportedVideo, PlatformId } from "~/platforms/types";
+import type { ImportedVideo, PlatformId } from "~/contracts/platforms";
 import { markShopFirstActive } from "~/models/shop.server";
 import { DomainValidationError, FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { UPLOAD_TEXT } from "~/messages";
-import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
-import { wakeVideoMirror } from "~/jobs/video-mirror.server";
+import { scheduleStorefrontPublish } from "./storefront-publishing.server";
 import { queueMirrorFileDeletions, restartFailedMirrors, videoMediaDto } from "~/models/video-mirrors.server";
 import { storefrontMedia } from "~/models/storefront.server";
 
@@ -301,7 +301,7 @@ export async function setVideoEnabled(shopId: string, videoId: string, change: V
 export async function afterApprovals(shopId: string): Promise<void> {
   scheduleStorefrontPublish(shopId);
   // The copy of the video's file in Shopify Files is made in the background (decision 035).
-  wakeVideoMirror();
+  signalWork("videoMirror");
   // Spec 4: the first approval starts the review-prompt clock; failure is ignored.
   await markShopFirstActive(shopId).catch((error: unknown) => console.warn("markShopFirstActive failed", error));
 }
@@ -419,5 +419,5 @@ export async function deleteVideo(shopId: string, videoId: string): Promise<void
   });
   if (!count) throw new RecordNotFoundError("Video");
   scheduleStorefrontPublish(shopId);
-  if (files) wakeVideoMirror();
+  if (files) signalWork("videoMirror");
 }

@@ -20,9 +20,9 @@ import { searchKey } from "~/rules/video-search";
 import { normalizeSearch } from "~/rules/video-list-query";
 import { DomainValidationError, RecordNotFoundError } from "~/rules/domain-errors";
 import { WIDGET_VIDEO_ORDER, appendVideos, moveVideo, pinVideo, removeVideo, type OrderedVideo } from "~/rules/widget-order";
-import type { PlatformId } from "~/platforms/types";
+import type { PlatformId } from "~/contracts/platforms";
 import { WIDGET_VIDEOS_TEXT } from "~/messages";
-import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
+import { scheduleStorefrontPublish } from "./storefront-publishing.server";
 
 type Tx = Prisma.TransactionClient;
 

@@ -12,7 +12,7 @@ import { defaultWidgetName, normalizePageContexts, readPageContexts } from "~/ru
 import { WIDGET_DEFAULTS, readLayout, readWidgetSettings, settingsForLayout, type WidgetSettings } from "~/rules/widget-settings";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { markShopFirstActive } from "~/models/shop.server";
-import { scheduleStorefrontPublish } from "~/jobs/storefront-publisher.server";
+import { scheduleStorefrontPublish } from "./storefront-publishing.server";
 
 export async function listWidgetSummaries(shopId: string): Promise<WidgetSummaryDto[]> {
   const widgets = await prisma.widget.findMany({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorItemFailure } from "~/rules/domain-errors";
+import { errorItemFailure } from "./actor-failures";
 import { cleanText, field, newestFirst, toDate } from "./normalize";
 
 describe("actors' error items", () => {

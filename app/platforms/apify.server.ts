@@ -12,8 +12,8 @@
 import { ApifyClient, type ActorRun } from "apify-client";
 import type { ImporterSettings } from "./endpoints.server";
 import { FAILURE_TEXT_MAX, cleanText, field, isItem, type Item } from "./normalize";
-import { errorItemFailure } from "~/rules/domain-errors";
-import { ImportError, type ImportedVideo, type ImportFailure, type VideoLookup } from "./types";
+import { errorItemFailure } from "./actor-failures";
+import { ImportError, type ImportedVideo, type ImportFailure, type VideoLookup } from "~/contracts/platforms";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 
 export interface ActorRunResult {

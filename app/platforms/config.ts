@@ -6,9 +6,9 @@
  * ../shared/design/market-notes.md section 3 and live here only.
  */
 import { IMPORT_TEXT } from "~/messages";
-import type { PlatformConfig, PlatformId, VideoSource } from "./types";
+import type { PlatformConfig, PlatformId, VideoSource } from "~/contracts/platforms";
 
-export { canonicalVideoUrl, extractVideoId, isPlatformUrl, normalizeUsername } from "./urls";
+export { canonicalVideoUrl, extractVideoId, isPlatformUrl, normalizeUsername } from "~/rules/platform-urls";
 
 export const PLATFORM_IDS = ["tiktok", "instagram", "pinterest", "youtube_shorts", "snapchat"] as const satisfies readonly PlatformId[];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import localApify from "../../tests/emulators/platforms/local-apify.json" with { type: "json" };
 import { localPlatformEndpoints } from "~/shopify/local-shopify.server";
 import { createImporter, getImporter, ImportError, importerSettings } from "./index.server";
-import type { PlatformId } from "./types";
+import type { PlatformId } from "~/contracts/platforms";
 
 describe("getImporter", () => {
   it("gives each enabled platform its importer", () => {

@@ -9,10 +9,10 @@ import { importerSettings, type ImporterSettings } from "./endpoints.server";
 import { createInstagramImporter } from "./instagram.server";
 import { createPinterestImporter } from "./pinterest.server";
 import { createTikTokImporter } from "./tiktok.server";
-import { ImportError, type PlatformId, type PlatformImporter } from "./types";
+import { ImportError, type PlatformId, type PlatformImporter } from "~/contracts/platforms";
 
-export { ImportError } from "./types";
-export type { ChannelImportResult, ImportedChannel, ImportedVideo, ImportFailure, ImportFailureKind, PlatformImporter } from "./types";
+export { ImportError } from "~/contracts/platforms";
+export type { ChannelImportResult, ImportedChannel, ImportedVideo, ImportFailure, ImportFailureKind, PlatformImporter } from "~/contracts/platforms";
 export { importerSettings, type ImporterSettings } from "./endpoints.server";
 
 const FACTORIES: Partial<Record<PlatformId, (settings: ImporterSettings) => PlatformImporter>> = {

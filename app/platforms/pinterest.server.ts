@@ -21,8 +21,8 @@ import { itemsOfSucceededRun, runActor } from "./apify.server";
 import { ACTORS, PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
 import { FAILURE_TEXT_MAX, cleanText, cleanUrl, field, isItem, type Item } from "./normalize";
-import { canonicalVideoUrl, parseVideoUrl } from "./urls";
-import { ImportError, type ImportedVideo, type ImportFailure, type PlatformImporter, type VideoLookup } from "./types";
+import { canonicalVideoUrl, parseVideoUrl } from "~/rules/platform-urls";
+import { ImportError, type ImportedVideo, type ImportFailure, type PlatformImporter, type VideoLookup } from "~/contracts/platforms";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 
 const config = PLATFORMS.pinterest;

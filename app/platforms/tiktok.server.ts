@@ -16,8 +16,15 @@ import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 import { PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
 import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
-import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "./urls";
-import { ImportError, type ChannelImportResult, type ImportedChannel, type ImportedVideo, type PlatformImporter, type VideoLookup } from "./types";
+import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "~/rules/platform-urls";
+import {
+  ImportError,
+  type ChannelImportResult,
+  type ImportedChannel,
+  type ImportedVideo,
+  type PlatformImporter,
+  type VideoLookup,
+} from "~/contracts/platforms";
 
 const config = PLATFORMS.tiktok;
 

@@ -2,7 +2,7 @@ import { apiRoute } from "~/http/api-route.server";
 import { readIdParam } from "~/http/request-input.server";
 import { getChannel } from "~/models/channels.server";
 import { enqueueImport } from "~/models/import-jobs.server";
-import type { PlatformId } from "~/platforms/types";
+import type { PlatformId } from "~/contracts/platforms";
 
 /** POST /api/channels/{channelId}/sync: fetches the account's latest videos again (only new ones are added); 202 { job }. */
 const route = apiRoute({

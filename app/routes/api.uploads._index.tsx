@@ -2,7 +2,6 @@ import { z } from "zod";
 import { UPLOAD_FILENAME_MAX_LENGTH, VIDEO_UPLOAD } from "~/constants";
 import { API_TEXT, UPLOAD_TEXT } from "~/messages";
 import { apiRoute } from "~/http/api-route.server";
-import { wakeVideoMirror } from "~/jobs/video-mirror.server";
 import { createUploads, uploadStatuses } from "~/models/video-uploads.server";
 import { textInput } from "~/rules/text-input";
 
@@ -34,9 +33,7 @@ const route = apiRoute({
     body: CreateUploadsBody,
     status: 202,
     handle: async ({ shop, admin, body }) => {
-      const uploads = await createUploads(shop.id, admin.graphql, body.uploads);
-      wakeVideoMirror();
-      return { uploads };
+      return { uploads: await createUploads(shop.id, admin.graphql, body.uploads) };
     },
   },
   /** GET /api/uploads?ids=a,b: where the shop's uploads stand (processing, ready with the library video, failed with why). */

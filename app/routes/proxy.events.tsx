@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { isSignedByAppProxy } from "~/shopify.server";
 import { MAX_EVENTS_PER_BATCH, SessionKey } from "~/models/storefront-events.server";
-import { queueStorefrontEvents } from "~/jobs/storefront-events-writer.server";
+import { queueStorefrontEvents } from "~/models/storefront-events-queue.server";
 import { forwardedClientAddress } from "~/http/request-input.server";
 
 /** The envelope; each event is checked on its own when it is queued, and a bad one is dropped alone. */

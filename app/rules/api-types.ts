@@ -4,7 +4,8 @@
  * Third-party text in them (titles, names) is untrusted: render as text only.
  */
 import type { LayoutType, PageContext } from "~/constants";
-import type { ImportFailureKind, PlatformId, VideoSource } from "~/platforms/types";
+import type { ImportFailureKind, PlatformId, VideoSource } from "~/contracts/platforms";
+import type { MirrorFailure } from "~/contracts/media";
 import type { WidgetSettings } from "./widget-settings";
 import type { LinkResult } from "./link-list";
 
@@ -44,16 +45,7 @@ export interface VideoDto {
   held_words?: string[] | null;
 }
 
-/** Why a copy of a video in Shopify Files could not be made. */
-export type MirrorFailure =
-  | "no_source" // the platform gives no downloadable file for this post (removed, private, or none offered)
-  | "download_failed" // Shopify could not download the file, even from a fresh URL
-  | "processing_failed" // Shopify could not process the file
-  | "timeout" // still processing after the time limit
-  | "shopify_refused" // Shopify refused the copy (an error answer, repeatedly)
-  | "platform_failed" // the platform's runs kept failing when asked for the video's file
-  | "file_deleted" // the copy was deleted from Shopify Files (found by the media check)
-  | "too_long"; // an uploaded video longer than the upload takes (known only once Shopify has read it)
+export type { MirrorFailure } from "~/contracts/media";
 
 export interface VideoMediaDto {
   /** preparing: being copied; ready: the storefront plays our copy; failed: it keeps the platform's player. */
@@ -191,7 +183,7 @@ export interface ImportJobDto {
   rules?: { approved: number; held: number; over_limit: number };
   /** Set on failure (also when part of the import was saved). */
   error: string | null;
-  /** The importer's failure kind (app/platforms/types.ts), for the spec 8 mapper; null unless failed. */
+  /** The importer's failure kind (app/contracts/platforms.ts), for the spec 8 mapper; null unless failed. */
   error_kind?: ImportFailureKind | null;
   /** Links jobs: each link with its result so far (progress counts links); absent for other kinds. */
   links?: LinkResult[];

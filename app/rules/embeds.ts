@@ -4,8 +4,8 @@
  * validated video id on an allow-list of player hosts, and links or images
  * from a platform pass `safeHttpUrl` first. Client-safe.
  */
-import { extractVideoId, VIDEO_ID_PATTERNS } from "~/platforms/urls";
-import type { PlatformId } from "~/platforms/types";
+import { extractVideoId, VIDEO_ID_PATTERNS } from "~/rules/platform-urls";
+import type { PlatformId } from "~/contracts/platforms";
 
 /** Origins an iframe may load a player from (also what a frame-src CSP should list). */
 export const PLAYER_ORIGINS = ["https://www.tiktok.com", "https://www.instagram.com", "https://assets.pinterest.com", "https://www.youtube.com"] as const;

@@ -5,7 +5,7 @@
  */
 import type { ErrorContext } from "~/messages";
 import { ERROR_MAPPER, IMPORT_LINKS_TEXT, IMPORT_TEXT, LIBRARY_TEXT, channelImported, channelSynced } from "~/messages";
-import type { ImportMethod, PlatformId } from "~/platforms/types";
+import type { ImportMethod, PlatformId } from "~/contracts/platforms";
 import type { ImportJobDto, ImportJobKind } from "./api-types";
 import { describeError, formatMappedError } from "./error-mapper";
 import { rulesOutcomeText } from "./auto-approve";

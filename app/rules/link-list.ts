@@ -6,8 +6,8 @@
  */
 import { IMPORT_LINKS_MAX } from "~/constants";
 import { IMPORT_LINKS_TEXT } from "~/messages";
-import { parseVideoUrl, platformOfLink } from "~/platforms/urls";
-import type { PlatformId } from "~/platforms/types";
+import { parseVideoUrl, platformOfLink } from "~/rules/platform-urls";
+import type { PlatformId } from "~/contracts/platforms";
 
 /** pending: not reached yet; already: the library had it. */
 export type LinkStatus = "pending" | "added" | "already" | "failed";

@@ -6,7 +6,7 @@
  * deep links that fill them from this.
  */
 import { SHOPIFY_APP_HANDLE, THEME_EDITOR_TEMPLATE, type LayoutType, type PageContext } from "~/constants";
-import { THEME_BLOCK_HANDLES } from "~/storefront/widget-data";
+import { THEME_BLOCK_HANDLES } from "~/contracts/theme-extension";
 
 /** The page kinds that have their own template (all but all_pages). */
 export type TemplateContext = Exclude<PageContext, "all_pages">;

@@ -7,7 +7,7 @@
  * Client-safe.
  */
 import { THEME_EDITOR_TEMPLATE, type LayoutType, type PageContext } from "~/constants";
-import { THEME_BLOCK_HANDLES } from "~/storefront/widget-data";
+import { THEME_BLOCK_HANDLES } from "~/contracts/theme-extension";
 import {
   embedHandleFor,
   installsAsEmbed,

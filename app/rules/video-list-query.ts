@@ -13,7 +13,7 @@
  */
 import { LIBRARY_TABS, type LibraryTab, type VideoListQuery } from "~/rules/api-types";
 import { cutText, removeRefusedCharacters } from "~/rules/text-input";
-import type { VideoSource } from "~/platforms/types";
+import type { VideoSource } from "~/contracts/platforms";
 
 /** Platform filter values; "youtube" is the library's older name for YouTube Shorts (spec 3). */
 const PLATFORM_ALIASES: Record<string, VideoSource> = {

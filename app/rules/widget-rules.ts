@@ -4,7 +4,7 @@
  * settings apply to which layout, and the theme editor deep link.
  */
 import { PAGE_CONTEXTS, THEME_EDITOR_TEMPLATE, type LayoutType, type PageContext } from "~/constants";
-import { THEME_BLOCK_HANDLES } from "~/storefront/widget-data";
+import { THEME_BLOCK_HANDLES } from "~/contracts/theme-extension";
 import { embedHandleFor, installsAsEmbed } from "./theme-setup";
 import { LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
 import { WIDGET_PRIORITIES, layoutUsesSetting } from "./widget-settings";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { VIDEO_SOURCES } from "~/platforms/config";
-import type { VideoSource } from "~/platforms/types";
+import type { VideoSource } from "~/contracts/platforms";
 import { PLATFORM_TILES, tileTextColor } from "./platform-tiles";
 
 const SOURCES = Object.keys(VIDEO_SOURCES) as VideoSource[];

@@ -4,7 +4,7 @@
  * storefront bundle must stay small and that module carries the importers'
  * configuration; platform-tiles.test.ts keeps the two in step.
  */
-import type { VideoSource } from "~/platforms/types";
+import type { VideoSource } from "~/contracts/platforms";
 
 export const PLATFORM_TILES: Record<VideoSource, { name: string; color: string; text?: string }> = {
   tiktok: { name: "TikTok", color: "#000000" },

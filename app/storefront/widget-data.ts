@@ -9,7 +9,7 @@
  * renderer (storefront script and admin preview) and Local Shopify's storefront.
  */
 import type { LayoutType, PageContext } from "~/constants";
-import type { VideoSource } from "~/platforms/types";
+import type { VideoSource } from "~/contracts/platforms";
 import type { WidgetSettings } from "~/rules/widget-settings";
 
 /** Namespace of the app-data metafields; Liquid reads `app.metafields.clipcart.<key>`. */
@@ -170,12 +170,5 @@ export interface BeaconBatch {
   events: Array<{ type: BeaconEventType; videoId?: string; widgetId: string; productId?: string; ms?: number }>;
 }
 
-/** Theme editor block handles (spec 9); `page-widgets` is the embed vintage themes use to show widgets by page context. */
-export const THEME_BLOCK_HANDLES = {
-  carousel: "carousel",
-  grid: "grid",
-  single: "single",
-  sticky: "sticky",
-  stories: "stories",
-  pageWidgets: "page-widgets",
-} as const;
+/** The theme app extension's block handles (a contract of the admin and the extension: app/contracts/theme-extension.ts). */
+export { THEME_BLOCK_HANDLES } from "~/contracts/theme-extension";

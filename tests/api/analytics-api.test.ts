@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it, inject } from "vitest";
 import { prisma } from "~/db.server";
 import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
-import { flushStorefrontEvents } from "~/jobs/storefront-events-writer.server";
+import { flushStorefrontEvents } from "~/models/storefront-events-queue.server";
 import { loader as summaryRoute } from "~/routes/api.analytics.$shopId";
 import { loader as videosRoute } from "~/routes/api.analytics.$shopId.videos";
 import { loader as widgetsRoute } from "~/routes/api.analytics.$shopId.widgets";

@@ -11,7 +11,7 @@ import { enqueueImport } from "~/models/import-jobs.server";
 import type { ImportJobDto } from "~/rules/api-types";
 import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
 import { PLATFORMS } from "~/platforms/config";
-import type { PlatformImporter, VideoLookup } from "~/platforms/types";
+import type { PlatformImporter, VideoLookup } from "~/contracts/platforms";
 import { action as importLinksRoute } from "~/routes/api.videos.links";
 import { action as importChannelRoute } from "~/routes/api.channels._index";
 import { action as importSingleRoute } from "~/routes/api.videos.single";

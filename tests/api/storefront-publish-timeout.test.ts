@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { publishStorefront } from "~/models/storefront.server";
-import { configureStorefrontPublishing, resetStorefrontPublishing, storefrontPublishSettled } from "~/jobs/storefront-publisher.server";
+import { configureStorefrontPublishing, resetStorefrontPublishing, storefrontPublishSettled } from "~/models/storefront-publishing.server";
 import { action as createWidgetRoute } from "~/routes/api.widgets._index";
 import { unauthenticated } from "~/shopify.server";
 import type { AdminGraphql } from "~/shopify/admin-gateway.server";

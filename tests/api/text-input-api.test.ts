@@ -11,7 +11,7 @@ import { prisma } from "~/db.server";
 import type { LibraryViewDto, ProductTagDto, VideoListPage, WidgetDto } from "~/rules/api-types";
 import { LIBRARY_TEXT, TEXT_INPUT_TEXT } from "~/messages";
 import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
-import { ImportError, type PlatformId, type PlatformImporter } from "~/platforms/types";
+import { ImportError, type PlatformId, type PlatformImporter } from "~/contracts/platforms";
 import { action as importChannelRoute } from "~/routes/api.channels._index";
 import { action as deleteChannelRoute } from "~/routes/api.channels.$id";
 import { action as syncChannelRoute } from "~/routes/api.channels.$channelId.sync";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { AddableVideosPage, WidgetVideosDto } from "~/rules/api-types";
-import { storefrontPublishSettled } from "~/jobs/storefront-publisher.server";
+import { storefrontPublishSettled } from "~/models/storefront-publishing.server";
 import { loader as listRoute, action as addRoute } from "~/routes/api.widgets.$id.videos";
 import { action as changeRoute } from "~/routes/api.widgets.$id.videos.$videoId";
 import { loader as addableRoute } from "~/routes/api.widgets.$id.addable-videos";

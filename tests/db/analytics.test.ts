@@ -19,7 +19,7 @@ import {
   recordRefund,
 } from "../../app/models/order-attribution.server";
 import { customerDataReport, redactCustomer } from "../../app/models/lifecycle.server";
-import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/jobs/storefront-events-writer.server";
+import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/models/storefront-events-queue.server";
 import { utcDay } from "../../app/models/storefront-events.server";
 import { createShop, createVideo, createWidget, deleteShopsAfterAll } from "./support";
 

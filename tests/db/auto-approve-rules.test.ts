@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
 import { FREE_PLAN } from "../../app/constants";
-import type { ImportedVideo } from "../../app/platforms/types";
+import type { ImportedVideo } from "../../app/contracts/platforms";
 import { DomainValidationError } from "../../app/rules/domain-errors";
 import { addRulesOutcomes, NO_RULES_OUTCOME } from "../../app/rules/auto-approve";
 import { saveImportedVideos, setVideoEnabled } from "../../app/models/videos.server";

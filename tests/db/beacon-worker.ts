@@ -4,7 +4,7 @@
 // view reaches this instance (a load balancer spreads a browser's beacons over
 // instances) and is written at once, as this instance's writer would.
 import { prisma } from "../../app/db.server";
-import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/jobs/storefront-events-writer.server";
+import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/models/storefront-events-queue.server";
 
 const [shopDomain = "", session = "", videoId = "", widgetId = "", rounds = "10"] = process.argv.slice(2);
 

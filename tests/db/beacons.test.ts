@@ -7,7 +7,7 @@
 // tests/db/shopper-counting.test.ts (decision 060).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { databaseKind, Prisma, prisma } from "../../app/db.server";
-import { flushStorefrontEvents, MAX_QUEUED_EVENTS, queueStorefrontEvents } from "../../app/jobs/storefront-events-writer.server";
+import { flushStorefrontEvents, MAX_QUEUED_EVENTS, queueStorefrontEvents } from "../../app/models/storefront-events-queue.server";
 import { createShop, createVideo, createWidget, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();

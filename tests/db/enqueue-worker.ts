@@ -9,7 +9,7 @@ import { prisma } from "../../app/db.server";
 import { enqueueImport, enqueueLinksImport } from "../../app/models/import-jobs.server";
 import { configureImportRunner } from "../../app/jobs/import-runner.server";
 import { PLATFORMS } from "../../app/platforms/config";
-import type { PlatformImporter } from "../../app/platforms/types";
+import type { PlatformImporter } from "../../app/contracts/platforms";
 import { ImportLimitError } from "../../app/rules/domain-errors";
 
 const [shopId = "", username = "", goFile = "", kind = "channel"] = process.argv.slice(2);

@@ -10,11 +10,11 @@ import { jobFailureMessage } from "../../app/rules/import-flow";
 import { LIBRARY_TEXT } from "../../app/messages";
 import { deleteChannel } from "../../app/models/channels.server";
 import { enqueueImport, getImportJob } from "../../app/models/import-jobs.server";
-import { JOB_TIME_LIMIT_MS, STALE_AFTER_MS } from "../../app/jobs/import-job-limits.server";
+import { JOB_TIME_LIMIT_MS, STALE_AFTER_MS } from "../../app/models/import-job-limits.server";
 import { configureImportRunner, resetImportRunner, waitForImportJob, waitForImportRunnerIdle } from "../../app/jobs/import-runner.server";
 import { startImportJobWatchdog } from "../../app/jobs/import-job-watchdog.server";
 import { PLATFORMS } from "../../app/platforms/config";
-import type { ChannelImportResult, PlatformImporter } from "../../app/platforms/types";
+import type { ChannelImportResult, PlatformImporter } from "../../app/contracts/platforms";
 import { createShop, createVideo, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();

@@ -1,10 +1,10 @@
-// The background jobs' one lease helper (app/jobs/leases.server.ts, issue 26
+// The background jobs' one lease helper (app/models/leases.server.ts, issue 26
 // item 3) on SQLite and PostgreSQL: one holder at a time, a lease that ran out
 // is free again, only the holder renews or releases, and a failed piece of
 // work lets go with the data it asks for.
 import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
-import { leasesOn } from "../../app/jobs/leases.server";
+import { leasesOn } from "../../app/models/leases.server";
 import { createShop, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();

@@ -8,7 +8,7 @@
 // instance did before publishes took turns (to show the test can fail).
 import { appendFileSync } from "node:fs";
 import { prisma } from "../../app/db.server";
-import { configureStorefrontPublishing, publishStorefrontInTurn } from "../../app/jobs/storefront-publisher.server";
+import { configureStorefrontPublishing, publishStorefrontInTurn } from "../../app/models/storefront-publishing.server";
 
 const [shopId = "", widgetId = "", logFile = "", rounds = "10", mode = ""] = process.argv.slice(2);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { SHOPPER_COUNTING, WATCH_TIME_MAX_MS_PER_EVENT } from "../../app/constants";
 import { prisma } from "../../app/db.server";
-import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/jobs/storefront-events-writer.server";
+import { flushStorefrontEvents, queueStorefrontEvents } from "../../app/models/storefront-events-queue.server";
 import { redactShop } from "../../app/models/lifecycle.server";
 import { deleteEndedSessionTallies } from "../../app/models/session-tallies.server";
 import { utcDay, writeEvents, type QueuedEvent } from "../../app/models/storefront-events.server";

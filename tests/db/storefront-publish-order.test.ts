@@ -11,7 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
-import { sweepCandidates } from "../../app/jobs/storefront-publisher.server";
+import { sweepCandidates } from "../../app/models/storefront-publishing.server";
 import { createShop, createWidget, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();

@@ -6,7 +6,7 @@
 // until a tick of its own claims nothing and the queue is empty, or 45 seconds.
 import { configureImportRunner } from "../../app/jobs/import-runner.server";
 import { startAutoSync } from "../../app/jobs/auto-sync.server";
-import { ImportError, type PlatformImporter } from "../../app/platforms/types";
+import { ImportError, type PlatformImporter } from "../../app/contracts/platforms";
 import { PLATFORMS } from "../../app/platforms/config";
 import { prisma } from "../../app/db.server";
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
 import type { VideoListQuery } from "../../app/rules/api-types";
 import { listVideos, upsertImportedVideos } from "../../app/models/videos.server";
-import type { ImportedVideo } from "../../app/platforms/types";
+import type { ImportedVideo } from "../../app/contracts/platforms";
 import { createShop, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();

@@ -1,6 +1,6 @@
 // What an importer hands back for one video, for tests of the code that saves
 // imports (no Shopify, no emulator: the database suite uses it too).
-import type { ImportedVideo } from "~/platforms/types";
+import type { ImportedVideo } from "~/contracts/platforms";
 
 export function importedVideo(id: string, overrides: Partial<ImportedVideo> = {}): ImportedVideo {
   return {

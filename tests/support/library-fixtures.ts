@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
 import { prisma } from "~/db.server";
 import { PLATFORMS } from "~/platforms/config";
-import type { ChannelImportResult, ImportedChannel, ImportedVideo, PlatformId, PlatformImporter } from "~/platforms/types";
+import type { ChannelImportResult, ImportedChannel, ImportedVideo, PlatformId, PlatformImporter } from "~/contracts/platforms";
 import { action as createShopRoute } from "~/routes/api.shops._index";
 import { apiRequest, callRoute, uniqueShop } from "./app-requests";
 import * as seed from "./seed";

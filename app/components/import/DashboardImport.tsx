@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { BlockStack, Card } from "@shopify/polaris";
 import { fetchActiveImportJobs } from "~/browser/api-client";
-import type { PlatformId } from "~/platforms/types";
+import type { PlatformId } from "~/contracts/platforms";
 import { ImportJobsProgress } from "./ImportJobsProgress";
 import { ImportModal } from "./ImportModal";
 import { ImportPanel } from "./ImportPanel";

@@ -2,7 +2,7 @@ import { memo } from "react";
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { ChannelDto } from "~/rules/api-types";
 import { ALL_PLATFORMS } from "~/platforms/config";
-import type { PlatformId } from "~/platforms/types";
+import type { PlatformId } from "~/contracts/platforms";
 import { PlatformTile } from "~/components/library/VideoThumb";
 import { IMPORT_TEXT } from "~/messages";
 

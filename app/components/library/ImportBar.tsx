@@ -2,7 +2,7 @@ import { memo } from "react";
 import { Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { ChannelDto } from "~/rules/api-types";
 import { ENABLED_PLATFORMS } from "~/platforms/config";
-import type { PlatformConfig, PlatformId } from "~/platforms/types";
+import type { PlatformConfig, PlatformId } from "~/contracts/platforms";
 import { IMPORT_TEXT } from "~/messages";
 
 /**

@@ -16,7 +16,7 @@ import { withListChange, type ViewQuery } from "~/rules/library-selection";
 import { normalizeSearch } from "~/rules/video-list-query";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { ENABLED_PLATFORMS, PLATFORMS, VIDEO_SOURCES } from "~/platforms/config";
-import type { PlatformId, VideoSource } from "~/platforms/types";
+import type { PlatformId, VideoSource } from "~/contracts/platforms";
 import { useStableCallback } from "~/browser/use-stable-callback";
 import { useSavedViews } from "~/browser/use-saved-views";
 import { VideoRow } from "./VideoRow";

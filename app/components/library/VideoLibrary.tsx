@@ -9,7 +9,7 @@ import { describeError, mapError } from "~/rules/error-mapper";
 import { librarySearch, planApproval, type ApprovalSummary } from "~/rules/library-selection";
 import { ACTION_TEXT, IMPORT_LINKS_TEXT, LIBRARY_TEXT, videosUnpublished } from "~/messages";
 import type { LinkResult } from "~/rules/link-list";
-import type { PlatformId } from "~/platforms/types";
+import type { PlatformId } from "~/contracts/platforms";
 import { ImportJobsProgress } from "~/components/import/ImportJobsProgress";
 import { ImportModal } from "~/components/import/ImportModal";
 import { LinkResults } from "~/components/import/LinkResults";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { VIDEO_SOURCES } from "~/platforms/config";
-import type { VideoSource } from "~/platforms/types";
+import type { VideoSource } from "~/contracts/platforms";
 import { safeHttpUrl } from "~/rules/embeds";
 import { tileTextColor } from "~/storefront/platform-tiles";
 

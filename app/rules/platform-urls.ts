@@ -4,7 +4,7 @@
  * to validate again (the server never trusts the browser), the embeds module
  * to find a video id. Anything not recognised is refused rather than guessed.
  */
-import type { PlatformId } from "./types";
+import type { PlatformId } from "~/contracts/platforms";
 
 /** Ids as each platform writes them; only these ever reach an embed URL. */
 export const VIDEO_ID_PATTERNS: Record<PlatformId, RegExp> = {
