@@ -197,3 +197,25 @@ test("Back on the Dashboard returns to the app's previous page, or to the admin 
   await expect(fresh).toHaveURL(`${SHOPIFY_URL}/store/${shop}`);
   await expect(fresh.getByTestId("admin-home")).toBeVisible();
 });
+
+test("a click on the Dashboard before its script has run is not lost: it acts once the page is ready", async ({ page, openApp, shop }) => {
+  // The shop is known from here on, so the next load brings the Dashboard in the document itself (decision 051).
+  await openApp("/");
+  await expect(heading(appFrameOf(page), "Welcome to Clipcart")).toBeVisible();
+  // The app's scripts wait until the test has clicked: the page is shown, but nothing of it runs yet,
+  // as on a slow machine or connection where the merchant clicks what they see before the page is ready.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(adminUrl(shop), { waitUntil: "commit" });
+  const app = appFrameOf(page);
+  const play = app.getByRole("button", { name: "Play tutorial video 1:18" });
+  await play.click();
+  await expect(app.locator("html[data-app-ready]")).toHaveCount(0);
+  releaseScripts();
+  await expect(app.getByTestId("admin-modal").getByRole("heading", { name: "Watch the tutorial" })).toBeVisible();
+  await expect(app.locator("html[data-app-ready]")).toHaveCount(1);
+});
