@@ -63,6 +63,8 @@ async function togglePlatforms(app: FrameLocator, names: string[]) {
   for (const name of names) await app.getByRole("checkbox", { name, exact: true }).click();
   // Not Escape: in IndexFilters it means Cancel, which drops the filter.
   await app.getByRole("heading", { name: "Video Library", level: 1 }).click();
+  // Closed (its own Clear gone with it) before the test goes on.
+  await expect(app.getByRole("checkbox", { name: names[0], exact: true })).toBeHidden();
 }
 
 function selectedCount(app: FrameLocator): Locator {

@@ -93,6 +93,8 @@ test("on a phone: previews move (not for reduced motion), the player fills the s
   const next = shopper.getByRole("dialog", { name: second });
   await expect(next).toBeVisible();
   await expect(next.locator("video")).toHaveAttribute("src", /\/cdn\/shop\/videos\//);
+  // It plays (what the shopper sees before tapping it; a tap before it started would leave no play to count).
+  await expect.poll(() => playedSeconds(next.locator("video")), { timeout: 15_000 }).toBeGreaterThan(0.3);
   await shopper.touchscreen.tap(195, 300);
   await expect(next.getByRole("button", { name: "Pause" })).toHaveAttribute("aria-pressed", "true");
 
