@@ -9,9 +9,13 @@ import tsconfigPaths from "vite-tsconfig-paths";
  * - db: the database layer, run by `node scripts/db.mjs test-both` once per
  *   database (SQLite, then PostgreSQL when reachable).
  */
+/** A stray `.only` would run one test of its file and call the file green: refused in CI and under `npm test`, as Playwright's forbidOnly. */
+const forbidOnly = !!process.env.CI || process.env.npm_lifecycle_event === "test";
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    allowOnly: !forbidOnly,
     // Vitest leaves one core free by default: one worker on this 2-core machine. The tests wait on
     // SQLite and the in-process Local Shopify as much as on the CPU, so one worker per core is
     // 40% faster (97 s -> 60 s for the unit project). The db project runs its files one at a time anyway.

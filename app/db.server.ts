@@ -72,8 +72,14 @@ export const POSTGRES_LIMITS = {
   connectionTimeoutMs: 15_000,
   /** Idle connections are closed, so a quiet instance holds few. */
   idleTimeoutMs: 30_000,
-  /** A statement waiting this long for a row lock gives up (503 with a retry) instead of queueing forever. */
-  lockTimeoutMs: 10_000,
+  /**
+   * A statement waiting this long for a row lock gives up (503 with a retry) instead of queueing forever.
+   * DATABASE_LOCK_TIMEOUT_MS overrides it; it is read when the pool is created (on connecting), so the
+   * database suite can shorten it for the one test that waits it out (tests/db/database-resilience.test.ts).
+   */
+  get lockTimeoutMs(): number {
+    return Number(process.env.DATABASE_LOCK_TIMEOUT_MS) || 10_000;
+  },
   statementTimeoutMs: 30_000,
   /** The server ends a transaction left open this long (a crashed request), releasing its locks. */
   idleInTransactionTimeoutMs: 60_000,

@@ -1,8 +1,10 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import type { LinksFunction } from "@remix-run/node";
 import { StandaloneErrorScreen } from "./components/ErrorScreen";
 import { errorScreenFor } from "~/rules/error-mapper";
+import { EARLY_CLICKS_SCRIPT, pageReady } from "~/browser/early-clicks";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },
@@ -10,9 +12,13 @@ export const links: LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The layout's effect runs after every page's own: the whole page has its handlers by then.
+  useEffect(pageReady, []);
   return (
     <html lang="en">
       <head>
+        {/* First, so no click on the document's buttons is lost before the page is ready (app/browser/early-clicks.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <Meta />

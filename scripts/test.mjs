@@ -1,7 +1,7 @@
 // @ts-check
 // npm test: installs what is missing, then type-check, lint and a fresh production
 // build (side by side), unit and database tests (SQLite, and PostgreSQL when
-// reachable) and the Playwright end-to-end tests. Every step runs (the e2e tests need the build);
+// reachable; side by side) and the Playwright end-to-end tests. Every step runs (the e2e tests need the build);
 // the exit code is non-zero if any failed. The output ends with `N passed, N failed`.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -39,15 +39,16 @@ function step(name, command, args, { reports = [], ...options } = {}) {
 }
 
 /**
- * Runs single-threaded steps side by side (the machine has two cores), then prints each one's output in
- * order, as if they had run one after the other. Returns whether each passed.
- * @param {Array<{ name: string; command: string; args: string[] }>} steps
+ * Runs steps side by side (the machine has two cores; these leave much of them idle alone), then prints each
+ * one's output in order, as if they had run one after the other. Returns whether each passed.
+ * @param {Array<{ name: string; command: string; args: string[]; env?: Record<string, string>; reports?: ReportName[] }>} steps
  */
 async function stepsSideBySide(steps) {
+  console.log(`\n• Side by side: ${steps.map((step) => step.name).join("; ")}…`);
   const outcomes = await Promise.all(
     steps.map(async (step) => {
       const stepStarted = Date.now();
-      const outcome = await runQuietly(step.command, step.args);
+      const outcome = await runQuietly(step.command, step.args, { env: step.env });
       return { ...outcome, seconds: (Date.now() - stepStarted) / 1000 };
     }),
   );
@@ -55,7 +56,7 @@ async function stepsSideBySide(steps) {
     const { status, output, seconds } = outcomes[index] ?? { status: 1, output: "", seconds: 0 };
     console.log(`\n━━ ${step.name}`);
     process.stdout.write(output);
-    results.push({ name: step.name, ok: status === 0, seconds, counts: countsOf(status === 0, []) });
+    results.push({ name: step.name, ok: status === 0, seconds, counts: countsOf(status === 0, step.reports ?? []) });
     return status === 0;
   });
 }
@@ -99,15 +100,26 @@ const [, , built] = await stepsSideBySide([
   { name: "Lint and format (eslint, prettier)", command: node, args: ["scripts/lint.mjs"] },
   { name: "Production build", command: node, args: ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"] },
 ]);
-step("Unit and route tests (vitest)", node, ["node_modules/vitest/vitest.mjs", "run", "--project", "unit", ...vitestJson("unit.vitest.json")], {
-  reports: ["unit.vitest.json"],
-});
-step("Database layer on SQLite and PostgreSQL", node, ["scripts/db.mjs", "test-both"], {
-  env: { CLIPCART_TEST_COUNTS_DIR: countsDir },
-  reports: [/^db-.*\.vitest\.json$/],
-});
+// The unit tests and the database suites share nothing (their own databases, Local Shopify in process on a port
+// of its own) and wait on I/O as much as on the CPU: side by side they take little more than the longer one.
+await stepsSideBySide([
+  {
+    name: "Unit and route tests (vitest)",
+    command: node,
+    args: ["node_modules/vitest/vitest.mjs", "run", "--project", "unit", ...vitestJson("unit.vitest.json")],
+    reports: ["unit.vitest.json"],
+  },
+  {
+    name: "Database layer on SQLite and PostgreSQL",
+    command: node,
+    args: ["scripts/db.mjs", "test-both"],
+    env: { CLIPCART_TEST_COUNTS_DIR: countsDir },
+    reports: [/^db-.*\.vitest\.json$/],
+  },
+]);
 if (built) {
-  step("End-to-end tests (Playwright, Chromium)", node, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
+  // --forbid-only as well as the config's forbidOnly: a stray test.only never narrows npm test's run.
+  step("End-to-end tests (Playwright, Chromium)", node, ["node_modules/@playwright/test/cli.js", "test", "--forbid-only", "--reporter=list,json"], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(countsDir, "e2e.playwright.json") },
     reports: ["e2e.playwright.json"],
   });

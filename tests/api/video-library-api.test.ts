@@ -196,6 +196,21 @@ describe("PATCH /api/videos/{videoId}/toggle", () => {
     expect((await approve(shop, videos[6]!.id)).status).toBe(403);
   });
 
+  it("50 approvals of a Free shop's drafts at once: exactly 5 are answered 200, the other 45 are 403 with the spec's message", async () => {
+    const shop = await bootstrapShop();
+    await seedWidgets(shop.id, [{ name: "Home" }]);
+    const videos = await seedVideos(
+      shop.id,
+      Array.from({ length: 50 }, () => ({})),
+    );
+    const answers = await Promise.all(videos.map((video) => approve(shop, video.id)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.map((answer) => answer.status)).toEqual(Array.from({ length: 45 }, () => 403));
+    for (const answer of refused) expect(await answer.json()).toEqual({ error: LIBRARY_TEXT.freePlanLimit });
+    expect(await prisma.video.count({ where: { shopId: shop.id, enabled: true } })).toBe(5);
+  });
+
   it("Premium shops approve without limit", async () => {
     const shop = await bootstrapShop("lib", "premium");
     const videos = await seedVideos(

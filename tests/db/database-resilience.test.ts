@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTGRES_LIMITS, databaseKind, databaseUrl, isTransientDatabaseError, prisma } from "../../app/db.server";
 import { sqliteFilePath } from "../../prisma/database-url.mjs";
 import { withDatabaseOutageAs503 } from "../../app/http/database-outage.server";
@@ -105,16 +105,37 @@ async function settle<T>(promise: Promise<T>) {
   return { ...outcome, ms: Date.now() - started };
 }
 
+/** PostgreSQL's lock_timeout in this test: production's 10 s would only make the test wait; the behaviour is the same. */
+const TEST_LOCK_TIMEOUT_MS = 1_000;
+
 describe("another process holding the write lock", () => {
-  // PostgreSQL's lock_timeout bounds each lock a statement waits for, not the statement: of the two writes
-  // below that queue for the shop's row, the second waits for the first's turn (up to one lock_timeout) and then
-  // for the row itself (up to another). So the budget is two lock_timeouts, and the lock is held longer than that:
-  // a write that waited for the other process to let go would finish after the budget.
-  // SQLite: a statement's busy wait (~2 s) and a transaction's start (5 s), held past both.
-  const HOLD_MS = databaseKind === "postgresql" ? 2 * POSTGRES_LIMITS.lockTimeoutMs + 3_000 : 9_000;
-  const BUDGET_MS = databaseKind === "postgresql" ? 2 * POSTGRES_LIMITS.lockTimeoutMs + 1_500 : 7_500;
+  // The app's pool reconnects with a short lock_timeout for this test (DATABASE_LOCK_TIMEOUT_MS is read on
+  // connecting), and with production's again after it.
+  beforeAll(async () => {
+    if (databaseKind !== "postgresql") return;
+    process.env.DATABASE_LOCK_TIMEOUT_MS = String(TEST_LOCK_TIMEOUT_MS);
+    await prisma.$disconnect();
+  });
+  afterAll(async () => {
+    if (databaseKind !== "postgresql") return;
+    delete process.env.DATABASE_LOCK_TIMEOUT_MS;
+    await prisma.$disconnect();
+  });
 
   it("gets answers within the budget, never wedges the app, and everything works again once it lets go", async () => {
+    // PostgreSQL's lock_timeout bounds each lock a statement waits for, not the statement: of the two writes
+    // below that queue for the shop's row, the second waits for the first's turn (up to one lock_timeout) and then
+    // for the row itself (up to another). So the budget is two lock_timeouts, and the lock is held longer than that:
+    // a write that waited for the other process to let go would finish after the budget.
+    // SQLite: a statement's busy wait (~2 s) and a transaction's start (5 s), held past both.
+    const lockTimeoutMs = POSTGRES_LIMITS.lockTimeoutMs;
+    if (databaseKind === "postgresql") {
+      // The app's connections wait no longer than that (pg_settings says it in milliseconds).
+      const [setting] = await prisma.$queryRawUnsafe<Array<{ setting: string }>>("SELECT setting FROM pg_settings WHERE name = 'lock_timeout'");
+      expect(Number(setting?.setting)).toBe(TEST_LOCK_TIMEOUT_MS);
+    }
+    const HOLD_MS = databaseKind === "postgresql" ? 2 * lockTimeoutMs + 3_000 : 9_000;
+    const BUDGET_MS = databaseKind === "postgresql" ? 2 * lockTimeoutMs + 1_500 : 7_500;
     const shop = await createShop("locked");
     const video = await createVideo(shop.id, { title: "Before" });
     const { released } = await lockFromAnotherProcess(shop.id, HOLD_MS);

@@ -253,3 +253,25 @@ test("while the Dashboard loads, its skeleton is the page it becomes: the title 
   expect(whileLoading.back && loaded.back && Math.abs(whileLoading.back.x - loaded.back.x)).toBeLessThanOrEqual(1);
   expect(whileLoading.card && loaded.card && Math.abs(whileLoading.card.height - loaded.card.height)).toBeLessThanOrEqual(16);
 });
+
+test("a click on the Dashboard before its script has run is not lost: it acts once the page is ready", async ({ page, openApp, shop }) => {
+  // The shop is known from here on, so the next load brings the Dashboard in the document itself (decision 051).
+  await openApp("/");
+  await expect(heading(appFrameOf(page), "Welcome to Clipcart")).toBeVisible();
+  // The app's scripts wait until the test has clicked: the page is shown, but nothing of it runs yet,
+  // as on a slow machine or connection where the merchant clicks what they see before the page is ready.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(adminUrl(shop), { waitUntil: "commit" });
+  const app = appFrameOf(page);
+  const play = app.getByRole("button", { name: "Play tutorial video 1:18" });
+  await play.click();
+  await expect(app.locator("html[data-app-ready]")).toHaveCount(0);
+  releaseScripts();
+  await expect(app.getByTestId("admin-modal").getByRole("heading", { name: "Watch the tutorial" })).toBeVisible();
+  await expect(app.locator("html[data-app-ready]")).toHaveCount(1);
+});

@@ -16,9 +16,9 @@ interface AdminFixtures {
   /** Opens the local admin on an app path and returns the app's frame. */
   openApp: (appPath?: string) => Promise<FrameLocator>;
   /**
-   * Opens the Video Library and waits for it. With `arrange`, once the app has
-   * bootstrapped the shop, writes what the test needs (videos, widgets) and
-   * reloads, so the list shows it.
+   * Opens the Video Library and waits for it. With `arrange`, the shop is made
+   * first (as the app's first open makes it) and `arrange` writes what the test
+   * needs (videos, widgets) before the library opens, once, showing it.
    */
   openLibrary: OpenLibrary;
   /** Opens the Widgets page and waits for it. */
@@ -124,17 +124,16 @@ export const test = base.extend<AdminFixtures>({
       return appFrame(page);
     });
   },
-  openLibrary: async ({ page, shop, openApp }, use) => {
+  openLibrary: async ({ shop, openApp }, use) => {
     await use(async (arrange) => {
+      if (arrange) {
+        // Imported here, not at the top: global set-up imports this module, and the
+        // e2e database module points the runner's Prisma at the e2e database.
+        const { installedShop } = await import("./db");
+        await installedShop(shop);
+        await arrange();
+      }
       const app = await openApp("/content");
-      await pageShown(app, "Video Library");
-      if (!arrange) return app;
-      // Imported here, not at the top: global set-up imports this module, and the
-      // e2e database module points the runner's Prisma at the e2e database.
-      const { bootstrappedShop } = await import("./db");
-      await bootstrappedShop(shop);
-      await arrange();
-      await page.reload();
       await pageShown(app, "Video Library");
       return app;
     });

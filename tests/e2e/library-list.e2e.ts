@@ -61,8 +61,19 @@ async function togglePlatforms(app: FrameLocator, names: string[]) {
   if (!(await platformPill(app).isVisible())) await app.getByRole("button", { name: "Search and filter results" }).click();
   await platformPill(app).click();
   for (const name of names) await app.getByRole("checkbox", { name, exact: true }).click();
-  // Not Escape: in IndexFilters it means Cancel, which drops the filter.
-  await app.getByRole("heading", { name: "Video Library", level: 1 }).click();
+  await closePlatformFilter(app);
+}
+
+/**
+ * Closes the Platform filter's popover with a click beside it (not Escape: in IndexFilters it means Cancel, which
+ * drops the filter), and waits until it is closed, its own Clear gone with it. A click that lands while the list
+ * reloads may leave it open (Polaris): then the merchant clicks again, and so does the test.
+ */
+async function closePlatformFilter(app: FrameLocator) {
+  await expect(async () => {
+    await app.getByRole("heading", { name: "Video Library", level: 1 }).click();
+    await expect(app.getByRole("checkbox", { name: "TikTok", exact: true })).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 function selectedCount(app: FrameLocator): Locator {
@@ -117,26 +128,15 @@ test("the All, Active and Draft tabs list the matching videos with Active or Dra
   await expect(videoRows(app)).toHaveCount(5);
 });
 
-test("Search videos... finds title, author, channel and video id on the server, ignoring case, with % and _ taken literally", async ({
-  page,
-  openLibrary,
-  shop,
-}) => {
+// What Search matches (title, author, channel and video id, ignoring case, with % and _ taken literally) is the
+// server's: tests/api/video-library-api.test.ts ("filters by tab, platform ... and search") and
+// tests/db/video-library.test.ts on both databases. Here, the box reaches the server and the list follows.
+test("Search videos... finds videos on the server, beyond the first page, ignoring case, with % taken literally", async ({ page, openLibrary, shop }) => {
   const app = await libraryWith(openLibrary, shop, [
     // Twenty newer videos push the interesting ones to page 2: a page-only filter would miss them.
     ...seeds("Filler", 20),
     { title: "Summer sale 100% off", createdAt: new Date(Date.UTC(2026, 5, 1)) },
     { title: "Summer sale 1000 likes", createdAt: new Date(Date.UTC(2026, 5, 2)) },
-    { title: "snake_case tips", createdAt: new Date(Date.UTC(2026, 5, 3)) },
-    { title: "snakeXcase tricks", createdAt: new Date(Date.UTC(2026, 5, 4)) },
-    {
-      title: "Autumn looks",
-      authorName: "Zoe Park",
-      channelUsername: "zoefits",
-      platformVideoId: "7399123456789",
-      platform: "instagram",
-      createdAt: new Date(Date.UTC(2026, 5, 5)),
-    },
   ]);
   await expect(pageLabel(app)).toContainText("Page 1 of 2");
   await expect(rowWith(app, "Summer sale")).toHaveCount(0);
@@ -149,17 +149,6 @@ test("Search videos... finds title, author, channel and video id on the server, 
   // "%" is not a wildcard: "100%" does not match "1000".
   await searchFor(page, app, "100%");
   await expect(rowTitles(app)).toHaveText(["Summer sale 100% off"]);
-
-  // "_" is not a wildcard: "snake_case" does not match "snakeXcase".
-  await searchFor(page, app, "snake_case");
-  await expect(rowTitles(app)).toHaveText(["snake_case tips"]);
-
-  await searchFor(page, app, "zoe park");
-  await expect(rowTitles(app)).toHaveText(["Autumn looks"]);
-  await searchFor(page, app, "ZOEFITS");
-  await expect(rowTitles(app)).toHaveText(["Autumn looks"]);
-  await searchFor(page, app, "91234567");
-  await expect(rowTitles(app)).toHaveText(["Autumn looks"]);
 
   await searchFor(page, app, "no such video anywhere");
   await expect(app.getByText("No videos found")).toBeVisible();
@@ -191,7 +180,7 @@ test("the Platform filter offers the enabled platforms and shows its chip; the c
   await expect(app.getByRole("checkbox", { name: "Pinterest", exact: true })).toBeVisible();
   await expect(app.getByRole("checkbox", { name: /YouTube|Snapchat/ })).toHaveCount(0);
   await app.getByRole("checkbox", { name: "Instagram", exact: true }).click();
-  await app.getByRole("heading", { name: "Video Library", level: 1 }).click();
+  await closePlatformFilter(app);
 
   await expect(app.getByRole("button", { name: "Platform: Instagram", exact: true })).toBeVisible();
   await expect(rowTitles(app)).toHaveText(["Instagram reel"]);
@@ -307,11 +296,7 @@ test("45 videos page by 20: Page 1 of 3 to Page 3 of 3 with 5 rows, Previous and
  * therefore shows drafts 1-20, which are also page 1 of Draft, of "draft clip" and of TikTok:
  * the same rows stay on screen after the change, and must come back unselected.
  */
-async function twoSelectedOnPage2(openLibrary: OpenLibrary, shop: string) {
-  const app = await libraryWith(openLibrary, shop, [
-    ...seeds("Approved clip", 20, { enabled: true, platform: "instagram" }),
-    ...seeds("Draft clip", 25, { enabled: false, platform: "tiktok" }),
-  ]);
+async function twoSelectedOnPage2(app: FrameLocator) {
   await expect(pageLabel(app)).toContainText("Page 1 of 3");
   await app.getByRole("button", { name: "Next" }).click();
   await expect(pageLabel(app)).toContainText("Page 2 of 3");
@@ -320,7 +305,6 @@ async function twoSelectedOnPage2(openLibrary: OpenLibrary, shop: string) {
   await rowCheckbox(rowWith(app, "Draft clip 4")).check();
   await expect(selectedCount(app)).toHaveText("2 selected");
   await expect(app.getByRole("button", { name: "Unpublish", exact: true }).first()).toBeVisible();
-  return app;
 }
 
 async function expectPage1Unselected(page: Page, app: FrameLocator) {
@@ -333,20 +317,28 @@ async function expectPage1Unselected(page: Page, app: FrameLocator) {
   await expect(rowCheckbox(rowWith(app, "Draft clip 4"))).not.toBeChecked();
 }
 
-test("changing the tab returns to page 1 and clears the selection made on page 2", async ({ page, openLibrary, shop }) => {
-  const app = await twoSelectedOnPage2(openLibrary, shop);
+// One list for the three changes (each from page 2 with two rows selected); that a change of tab, search or
+// platforms asks for page 1 is also app/rules/library-selection.test.ts's ("changing tab, search or filter").
+test("changing the tab, the search or the platform filter returns to page 1 and clears the selection made on page 2", async ({ page, openLibrary, shop }) => {
+  const app = await libraryWith(openLibrary, shop, [
+    ...seeds("Approved clip", 20, { enabled: true, platform: "instagram" }),
+    ...seeds("Draft clip", 25, { enabled: false, platform: "tiktok" }),
+  ]);
+
+  // The tab.
+  await twoSelectedOnPage2(app);
   await app.getByRole("tab", { name: "Draft" }).click();
   await expectPage1Unselected(page, app);
-});
+  await app.getByRole("tab", { name: "All" }).click();
 
-test("changing the search returns to page 1 and clears the selection made on page 2", async ({ page, openLibrary, shop }) => {
-  const app = await twoSelectedOnPage2(openLibrary, shop);
+  // The search.
+  await twoSelectedOnPage2(app);
   await searchFor(page, app, "draft clip");
   await expectPage1Unselected(page, app);
-});
+  await searchFor(page, app, "");
 
-test("changing the platform filter returns to page 1 and clears the selection made on page 2", async ({ page, openLibrary, shop }) => {
-  const app = await twoSelectedOnPage2(openLibrary, shop);
+  // The platform filter.
+  await twoSelectedOnPage2(app);
   await togglePlatforms(app, ["TikTok"]);
   await expect(app.getByRole("button", { name: "Platform: TikTok", exact: true })).toBeVisible();
   await expectPage1Unselected(page, app);

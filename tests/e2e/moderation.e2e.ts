@@ -126,35 +126,8 @@ test("the Free plan stops at 5 approved videos and says why; the dialog stays op
   await expect(page.locator("body")).toContainText("$5.99 USD every 30 days");
 });
 
-test("50 approvals at once through the API on a Free shop leave exactly 5 approved", async ({ page, openLibrary, shop }) => {
-  await openLibrary(async () => {
-    await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
-    await seedVideos(
-      shop,
-      Array.from({ length: 50 }, (_, n) => ({ title: `Race ${n}` })),
-    );
-  });
-  const ids = (await videoRows(shop)).map((video) => video.id);
-  // The app's own fetch (App Bridge adds the session token), 50 requests in flight together.
-  const frame = page.frame({ name: "app-iframe" })!;
-  const results = await frame.evaluate(async (videoIds) => {
-    const answers = await Promise.all(
-      videoIds.map((id) =>
-        fetch(`/api/videos/${id}/toggle`, {
-          method: "PATCH",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ enabled: true, widgetIds: [] }),
-        }).then(async (response) => ({ status: response.status, body: await response.text() })),
-      ),
-    );
-    return answers;
-  }, ids);
-  expect(results.filter((result) => result.status === 200)).toHaveLength(5);
-  const refused = results.filter((result) => result.status !== 200);
-  expect(refused).toHaveLength(45);
-  for (const answer of refused) expect(answer.body).toContain(FREE_LIMIT);
-  expect((await videoRows(shop)).filter((video) => video.enabled)).toHaveLength(5);
-});
+// 50 approvals at once on a Free shop: tests/api/video-library-api.test.ts (through the route, 200s and 403s) and
+// tests/db/free-plan-limit.test.ts (SQLite and PostgreSQL, one process and several).
 
 test("unpublish turns videos back to Draft and keeps their widgets", async ({ openLibrary, shop }) => {
   const app = await openLibrary(async () => {

@@ -1,9 +1,8 @@
 import type { Locator, Page, TestType } from "@playwright/test";
-import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
 import { VARIANT_PICKER_PRODUCT_HANDLE } from "../emulators/shopify/catalogue";
 import { realThemesMissing, type RealThemeName } from "../emulators/shopify/real-themes/theme-source";
 import { SHOPIFY_URL } from "./fixtures";
-import { storefront } from "./storefront-helpers";
+import { placeClipcartBlock, storefront } from "./storefront-helpers";
 
 // Shops on Shopify's own themes in Local Shopify (decision 064), for the
 // storefront's end-to-end tests: the themes merchants use, with their own
@@ -63,29 +62,6 @@ export async function leaveRealTheme(shop: string) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ realTheme: null }),
   });
-}
-
-/**
- * Adds one of our app blocks to a template of the shop's published theme
- * through the theme editor's deep link, as a merchant's Install on Store does
- * (a new section of app blocks at the end of the template), set to show
- * widget `widgetNumber`.
- */
-export async function placeClipcartBlock(
-  shop: string,
-  {
-    template,
-    block = "carousel",
-    widgetNumber = 1,
-  }: { template: "index" | "product" | "collection" | "cart"; block?: "carousel" | "grid" | "single" | "stories"; widgetNumber?: number },
-) {
-  const query = new URLSearchParams({ template, addAppBlockId: `${localApp.apiKey}/${block}`, target: "newAppsSection" });
-  const response = await fetch(`${SHOPIFY_URL}/storefront/${shop}/admin/themes/current/editor?${query}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ widget_number: String(widgetNumber) }).toString(),
-  });
-  if (!response.ok) throw new Error(`The theme editor refused the ${block} block on ${template} (${response.status})`);
 }
 
 /**

@@ -13,10 +13,12 @@ import { startStack } from "../../scripts/lib/stack.mjs";
 import { WIDGET_INDEX_METAFIELD_KEY, widgetMetafieldKey } from "../../app/storefront/widget-data";
 import { signedProxyQuery } from "../emulators/shopify/app-proxy";
 import { mintSessionToken } from "../emulators/shopify/session-token";
+import { E2E_PORTS } from "./stack-ports";
 
 const localApp = JSON.parse(readFileSync(new URL("../emulators/shopify/local-app.json", import.meta.url), "utf8")) as { apiKey: string; apiSecret: string };
 const PG_SERVER = process.env.PG_URL || "postgresql://postgres@127.0.0.1:5432/test";
-const PORTS = { balancer: 3240, shopify: 3340 };
+// Beside this run's own stack (stack-ports.ts): 3240/3340 by default, and clear of a run on other ports.
+const PORTS = { balancer: E2E_PORTS.app + 40, shopify: E2E_PORTS.shopify + 40 };
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });

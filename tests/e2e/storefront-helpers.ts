@@ -1,5 +1,7 @@
 import type { FrameLocator, Page } from "@playwright/test";
+import { appApi } from "./db";
 import { SHOPIFY_URL, cardTitled, expect, modalButton } from "./fixtures";
+import localApp from "../emulators/shopify/local-app.json" with { type: "json" };
 import { E2E_PORTS } from "./stack-ports";
 
 // The shopper's side as the e2e specs drive it: the local storefront's URLs, the
@@ -57,4 +59,40 @@ export async function createHomeWidget(page: Page, app: FrameLocator, layout: "C
   await app.getByRole("button", { name: "Create Widget" }).click();
   await expect(app.getByText("Widget created successfully!")).toBeVisible();
   await installThroughThemeEditor(page, app, name, number);
+}
+
+/**
+ * Adds one of our app blocks to a template of the shop's published theme
+ * through the theme editor's deep link, as a merchant's Install on Store does
+ * (a new section of app blocks at the end of the template), set to show
+ * widget `widgetNumber`.
+ */
+export async function placeClipcartBlock(
+  shop: string,
+  {
+    template,
+    block = "carousel",
+    widgetNumber = 1,
+  }: { template: "index" | "product" | "collection" | "cart"; block?: "carousel" | "grid" | "single" | "stories"; widgetNumber?: number },
+) {
+  const query = new URLSearchParams({ template, addAppBlockId: `${localApp.apiKey}/${block}`, target: "newAppsSection" });
+  const response = await fetch(`${SHOPIFY_URL}/storefront/${shop}/admin/themes/current/editor?${query}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ widget_number: String(widgetNumber) }).toString(),
+  });
+  if (!response.ok) throw new Error(`The theme editor refused the ${block} block on ${template} (${response.status})`);
+}
+
+/**
+ * A carousel for the home page made through the app's API and put on the home page through the theme editor's
+ * deep link, as Install on Store does: for specs about what happens after. Creating one in Widgets and installing
+ * it through the theme editor's page is driven by storefront.e2e.ts (and createHomeWidget above).
+ */
+export async function homeCarouselThroughApp(shop: string, shopId: string, name: string) {
+  const { widget } = await appApi<{ widget: { id: string; display_number: number } }>(shop, "/api/widgets", {
+    body: { shopId, name, layoutType: "carousel", pageContexts: ["homepage"] },
+  });
+  await placeClipcartBlock(shop, { template: "index", block: "carousel", widgetNumber: widget.display_number });
+  return widget;
 }

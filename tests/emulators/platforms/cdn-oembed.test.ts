@@ -181,6 +181,21 @@ describe("Pinterest oEmbed emulator", () => {
     expect(evil.html).toContain("<script>alert(1)</script>");
     expect(evil.thumbnail_url).toBe("javascript:alert(1)");
   });
+
+  it("answers a held pin once the test releases it, not before", async () => {
+    const id = uniquePinId();
+    await control.setAccount("pinterest", id, { held: true });
+    let answered = false;
+    const answer = oembed(`https://www.pinterest.com/pin/${id}/`).then((response) => {
+      answered = true;
+      return response;
+    });
+    // Still waiting after other requests went and came back.
+    expect((await oembed(`https://www.pinterest.com/pin/${uniquePinId()}/`)).status).toBe(200);
+    expect(answered).toBe(false);
+    await control.setAccount("pinterest", id, { held: false });
+    expect((await answer).status).toBe(200);
+  });
 });
 
 describe("control endpoints", () => {

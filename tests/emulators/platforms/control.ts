@@ -8,7 +8,8 @@
  *   GET  /__local/platforms/runs       ?actorId=&contains=     runs started (actor id, input, status, items)
  *   GET  /__local/platforms/<platform>/accounts/<name>         the account: scenario, settings, posts (newest first)
  *   POST /__local/platforms/<platform>/accounts/<name>         { scenario?, runMs?, held?, thumbnailTtlSeconds?, videoTtlSeconds? } (null clears;
- *                                                             held: true keeps its runs RUNNING until held: false)
+ *                                                             held: true keeps its runs RUNNING, and a pin's oEmbed
+ *                                                             answer waiting, until held: false)
  *   POST /__local/platforms/<platform>/accounts/<name>/posts   { count }: new posts, newest of all
  *   POST /__local/platforms/<platform>/accounts/<name>/reset
  *   GET  /__local/platforms/<platform>/posts/<id>              one post's media: removed, broken video, which file it plays

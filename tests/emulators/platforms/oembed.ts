@@ -8,7 +8,7 @@
  * from a control override or its first digits (fixtures.ts PIN_PREFIXES):
  * missing -> 404, private -> 403, fail -> 500, slow -> answers after
  * slowRunMs, evil -> script payloads in every text field and the HTML. A pin
- * a test removed answers 404.
+ * a test removed answers 404; a held pin (held: true) answers once released.
  *
  * The answer has the shape of Pinterest's own for any pin: `type: "rich"`, an
  * <iframe> of assets.pinterest.com/ext/embed.html as `html`, a 236 px wide
@@ -69,6 +69,9 @@ export async function servePinterestOembed(res: ServerResponse, url: URL, state:
   const pinId = PIN_URL.exec(target)?.[1];
   if (!pinId) return sendText(res, 404, "Not Found");
   const scenario = state.scenario("pinterest", pinId);
+  // A held pin answers once the test releases it (held: false), however long that takes.
+  await state.whileHeld("pinterest", pinId, (end) => res.once("close", end));
+  if (res.destroyed || res.writableEnded) return;
   if (scenario === "slow") {
     const delay = state.account("pinterest", pinId)?.runMs ?? state.options.slowRunMs;
     await new Promise<void>((resolve) => {

@@ -143,6 +143,18 @@ export class PlatformEmulatorState {
     for (const account of accounts) this.heldRuns.set(account, [...(this.heldRuns.get(account) ?? []), once]);
   }
 
+  /**
+   * Resolves when the account is released (held: false), or at once when it is not held; `gone` (the client
+   * going away) also ends the wait. For answers that are not runs (Pinterest's oEmbed).
+   */
+  whileHeld(platform: EmulatedPlatform, name: string, gone: (end: () => void) => void): Promise<void> {
+    if (!this.account(platform, name)?.held) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.holdRun([this.key(platform, name)], resolve);
+      gone(resolve);
+    });
+  }
+
   private releaseRuns(account: string): void {
     const waiting = this.heldRuns.get(account);
     this.heldRuns.delete(account);
