@@ -64,5 +64,6 @@ test("paging the library reads only the next page: one request", async ({ page, 
   await app.getByRole("button", { name: "Next" }).click();
   await expect(videoRows(app)).toHaveCount(5);
   await page.waitForLoadState("networkidle");
-  expect(requests).toEqual(["GET /content?_data"]);
+  // Remix may still be reading its route manifest for the links the page rendered (on a busy machine, late): not a read of the list.
+  expect(requests.filter((request) => request !== "GET /__manifest")).toEqual(["GET /content?_data"]);
 });
