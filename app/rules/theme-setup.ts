@@ -189,7 +189,7 @@ function piecesOn(setup: ThemeSetup, page: PageContext, layout: LayoutType): Pla
  * compete for automatic blocks).
  */
 export function widgetPageStatuses(widget: PlacedWidget, setup: ThemeSetup, widgets: readonly PlacedWidget[]): PageStatus[] {
-  const all = widgets.some((other) => other.display_number === widget.display_number) ? widgets : [...widgets, widget];
+  const all = withWidget(widgets, widget);
   return widget.page_contexts.map((page): PageStatus => {
     const storePage: StorePage = page === "all_pages" ? "other" : page;
     const shown = piecesOn(setup, page, widget.layout_type).map((block) => ({ block, number: shownWidgetNumber(block, storePage, all) }));
@@ -201,6 +201,11 @@ export function widgetPageStatuses(widget: PlacedWidget, setup: ThemeSetup, widg
     const other = shown.find((entry) => entry.number !== null && EMBED_HANDLES.has(entry.block.handle) === throughEmbed);
     return other?.number != null ? { page, state: "replaced", by: other.number } : { page, state: "missing" };
   });
+}
+
+/** The shop's widgets, with this one among them (a widget being created is not listed yet). */
+function withWidget(widgets: readonly PlacedWidget[], widget: PlacedWidget): readonly PlacedWidget[] {
+  return widgets.some((other) => other.display_number === widget.display_number) ? widgets : [...widgets, widget];
 }
 
 /** The widget's chosen pages that the theme shows it on. */
@@ -223,7 +228,7 @@ export function widgetMissingContexts(widget: PlacedWidget, setup: ThemeSetup, w
  * so this says whether "automatic" would show this widget there.
  */
 export function needsWidgetNumber(widget: PlacedWidget, setup: ThemeSetup, widgets: readonly PlacedWidget[], page: PageContext): boolean {
-  const all = widgets.some((other) => other.display_number === widget.display_number) ? widgets : [...widgets, widget];
+  const all = withWidget(widgets, widget);
   const embedded = installsAsEmbed(widget.layout_type, setup.type, widget.page_contexts);
   const handle = embedded ? embedHandleFor(widget.layout_type) : THEME_BLOCK_HANDLES[widget.layout_type];
   // An app embed is one per theme: the link opens the one already there, set to whatever it was set to.

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { fetchThemeSetup } from "~/browser/api-client";
 import type { ThemeSetup } from "~/rules/theme-setup";
@@ -70,7 +70,6 @@ async function checkWithAppBridge(data: ThemeCheckData): Promise<ThemeCheck> {
 export function useThemeCheck(shopId: string, data: ThemeCheckData | null) {
   const initial = (): ThemeCheck => (data?.themeSetup ? { state: "rows", rows: widgetSetupRows(data.widgets, data.themeSetup, data) } : { state: "checking" });
   const [check, setCheck] = useState<ThemeCheck>(initial);
-  const [started, setStarted] = useState(false);
 
   const run = useCallback(async () => {
     if (!data) return;
@@ -85,10 +84,9 @@ export function useThemeCheck(shopId: string, data: ThemeCheckData | null) {
   }, [data, shopId]);
 
   // Without the server's reading, App Bridge is asked once after the first render.
-  if (!started && data && !data.themeSetup && data.widgets.length > 0) {
-    setStarted(true);
-    void checkWithAppBridge(data).then(setCheck);
-  }
+  useEffect(() => {
+    if (data && !data.themeSetup && data.widgets.length > 0) void checkWithAppBridge(data).then(setCheck);
+  }, [data]);
 
   const allLive = check.state === "rows" ? everyWidgetLive(check.rows) : null;
   return { check, run, allLive };
