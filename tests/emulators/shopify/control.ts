@@ -185,6 +185,19 @@ export function failNextFileProcessing(ctx: LocalShopifyContext, shopName: strin
   return { pendingFailures: shop.fileFailures };
 }
 
+/**
+ * Holds (or releases) one shop's videos in PROCESSING, as a Shopify that is
+ * still transcoding: a test sees that state for as long as it needs, whatever
+ * the machine's load, instead of racing videoProcessingStepMs.
+ */
+export function holdVideoProcessing(ctx: LocalShopifyContext, shopName: string, input: { held?: unknown }) {
+  if (typeof input.held !== "boolean") throw Object.assign(new Error("held must be true or false"), { status: 400 });
+  const shop = ctx.shop(shopName);
+  shop.videoProcessingHeld = input.held;
+  ctx.save();
+  return { held: shop.videoProcessingHeld };
+}
+
 export interface FilesSettings {
   videoProcessingStepMs?: number;
   maxVideoBytes?: number;
@@ -313,6 +326,11 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
       "POST",
       new RegExp(`^${SHOP}/files/fail-next$`),
       json(async (req, [shop = ""]) => failNextFileProcessing(ctx, shopParam(shop), (await readParams(req)) as FileFailureInput)),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/files/hold$`),
+      json(async (req, [shop = ""]) => holdVideoProcessing(ctx, shopParam(shop), (await readParams(req)) as { held?: unknown })),
     )
     .on(
       "GET",

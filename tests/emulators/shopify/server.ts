@@ -18,6 +18,7 @@ import {
   configureFiles,
   controlRouter,
   failNextFileProcessing,
+  holdVideoProcessing,
   listShopFiles,
   mintIdTokenFor,
   resetAll,
@@ -63,6 +64,8 @@ export interface LocalShopify {
   files(shop: string): ReturnType<typeof listShopFiles>;
   /** Makes the next processing of a file fail (same as POST /__local/shops/<shop>/files/fail-next). */
   failNextFileProcessing(shop: string, input: FileFailureInput): ReturnType<typeof failNextFileProcessing>;
+  /** Holds or releases a shop's videos in PROCESSING (same as POST /__local/shops/<shop>/files/hold). */
+  holdVideoProcessing(shop: string, held: boolean): ReturnType<typeof holdVideoProcessing>;
   /** Video processing's step and size limit (same as POST /__local/files/config). */
   configureFiles(settings: FilesSettings): ReturnType<typeof configureFiles>;
   /** Resolves when background file processing (fileCreate: downloads, videos turning READY) has finished. */
@@ -167,6 +170,7 @@ export async function startLocalShopify(overrides: Partial<LocalShopifyConfig> =
     mintIdToken: (shop, options) => mintIdTokenFor(ctx, shop, options),
     files: (shop) => listShopFiles(ctx, shop),
     failNextFileProcessing: (shop, input) => failNextFileProcessing(ctx, shop, input),
+    holdVideoProcessing: (shop, held) => holdVideoProcessing(ctx, shop, { held }),
     configureFiles: (settings) => configureFiles(ctx, settings),
     settled,
   };

@@ -208,6 +208,8 @@ export interface ShopState {
   stagedUploads: StagedUploadRecord[];
   /** Failures tests asked for, applied to the next matching file processed. */
   fileFailures: FileFailureRecord[];
+  /** While true, videos wait in PROCESSING (a test's hold on Shopify's transcoding; see control.ts holdVideoProcessing). */
+  videoProcessingHeld?: boolean;
   orders: OrderRecord[];
   webhookDeliveries: WebhookDelivery[];
   /** Storefront carts by cookie token. */

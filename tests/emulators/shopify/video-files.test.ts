@@ -143,6 +143,25 @@ async function pollVideo(token: string, id: string): Promise<{ node: VideoNode; 
 }
 
 describe("fileCreate with a VIDEO", () => {
+  it("a held shop's video stays PROCESSING while another shop's turns READY, and finishes once released", async () => {
+    const heldToken = await tokenFor("video-held");
+    const otherToken = await tokenFor("video-not-held");
+    const hold = async (held: unknown) =>
+      fetch(`${base}/__local/shops/video-held/files/hold`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ held }) });
+    expect((await hold("yes")).status).toBe(400);
+    expect(await (await hold(true)).json()).toEqual({ held: true });
+    try {
+      const held = await createVideo(heldToken, { originalSource: `${sourceUrl}/portrait-2s.mp4`, contentType: "VIDEO" });
+      const other = await createVideo(otherToken, { originalSource: `${sourceUrl}/portrait-2s.mp4`, contentType: "VIDEO" });
+      expect((await pollVideo(otherToken, other.id)).node.fileStatus).toBe("READY");
+      await expect.poll(async () => (await gql<{ node: VideoNode }>(heldToken, NODE, { id: held.id })).node.fileStatus).toBe("PROCESSING");
+      await hold(false);
+      expect((await pollVideo(heldToken, held.id)).node).toMatchObject({ fileStatus: "READY", duration: 2000 });
+    } finally {
+      await hold(false);
+    }
+  });
+
   it("answers UPLOADED, then PROCESSING, then READY with size, duration, a playable rendition and a poster", async () => {
     const token = await tokenFor("video-ready");
     // Steps long enough that polling sees each status even on a busy machine.

@@ -77,6 +77,8 @@ function takeInjectedFailure(shop: ShopState, file: FileRecord): { code?: string
 }
 
 /** Whether the file is still there: a fileDelete or a reset while it is processed drops the work. */
+const HELD_CHECK_MS = 20;
+
 const stillStored = (ctx: LocalShopifyContext, shop: ShopState, file: FileRecord) => ctx.state.shops[shop.domain] === shop && shop.files.includes(file);
 
 async function processImage(ctx: LocalShopifyContext, shop: ShopState, file: FileRecord): Promise<void> {
@@ -192,6 +194,8 @@ async function processVideo(ctx: LocalShopifyContext, shop: ShopState, file: Fil
   if (!download.ok) return fail(download.code, download.details);
   update({ status: "PROCESSING" });
   await step();
+  // A held shop's videos stay PROCESSING however slow the machine, until released or deleted.
+  while (shop.videoProcessingHeld && stillStored(ctx, shop, file)) await delay(HELD_CHECK_MS);
   if (!stillStored(ctx, shop, file)) return;
 
   const injected = takeInjectedFailure(shop, file);
