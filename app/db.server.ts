@@ -11,6 +11,7 @@
 import { Prisma, PrismaClient } from "../prisma/generated/sqlite/client";
 import { PrismaClient as PostgresPrismaClient } from "../prisma/generated/postgresql/client";
 import { databaseProvider, resolveDatabaseUrl } from "../prisma/database-url.mjs";
+import { serverEnv } from "./env.server";
 
 export { Prisma, PrismaClient };
 export type {
@@ -55,7 +56,7 @@ function sqliteAdapter(url: string): AdapterFactory {
       }
       // A remote libsql server (Turso): HTTP, no local files to leak.
       const { PrismaLibSQL } = await import("@prisma/adapter-libsql");
-      return new PrismaLibSQL({ url, authToken: process.env.DATABASE_AUTH_TOKEN }).connect();
+      return new PrismaLibSQL({ url, authToken: serverEnv.DATABASE_AUTH_TOKEN }).connect();
     },
   };
 }
@@ -63,7 +64,7 @@ function sqliteAdapter(url: string): AdapterFactory {
 /** Upper bounds for one process's use of PostgreSQL (decision 024); DATABASE_POOL_MAX overrides the pool size. */
 export const POSTGRES_LIMITS = {
   /** Connections this process may hold; several instances share the server's max_connections. */
-  poolMax: Number(process.env.DATABASE_POOL_MAX) || 10,
+  poolMax: serverEnv.DATABASE_POOL_MAX,
   /**
    * Waiting for a free connection longer than this is a transient failure
    * (503), not a hang. Generous: 50 approvals of one shop queue behind its row
@@ -77,9 +78,7 @@ export const POSTGRES_LIMITS = {
    * DATABASE_LOCK_TIMEOUT_MS overrides it; it is read when the pool is created (on connecting), so the
    * database suite can shorten it for the one test that waits it out (tests/db/database-resilience.test.ts).
    */
-  get lockTimeoutMs(): number {
-    return Number(process.env.DATABASE_LOCK_TIMEOUT_MS) || 10_000;
-  },
+  lockTimeoutMs: serverEnv.DATABASE_LOCK_TIMEOUT_MS,
   statementTimeoutMs: 30_000,
   /** The server ends a transaction left open this long (a crashed request), releasing its locks. */
   idleInTransactionTimeoutMs: 60_000,
@@ -120,7 +119,7 @@ declare global {
   var prismaGlobal: PrismaClient | undefined;
 }
 
-export const prisma: PrismaClient = process.env.NODE_ENV === "production" ? createPrismaClient() : (globalThis.prismaGlobal ??= createPrismaClient());
+export const prisma: PrismaClient = serverEnv.NODE_ENV === "production" ? createPrismaClient() : (globalThis.prismaGlobal ??= createPrismaClient());
 
 export default prisma;
 

@@ -3,13 +3,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
+import { serverEnv } from "./env.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./jobs/index.server";
 import { withLocalFrameAncestor } from "./shopify/local-shopify.server";
 
 // The app server runs the background jobs (decision 027): the import job watchdog, the storefront publish sweep,
 // and Premium auto-sync, which it schedules (and, on PostgreSQL, works) unless AUTO_SYNC=off (tests, benchmarks).
-startBackgroundJobs({ autoSync: process.env.AUTO_SYNC === "off" ? false : {} }).catch((error: unknown) =>
+startBackgroundJobs({ autoSync: serverEnv.AUTO_SYNC === "off" ? false : {} }).catch((error: unknown) =>
   console.error("The background jobs could not start", error),
 );
 

@@ -5,20 +5,21 @@ import { ApiVersion, AppDistribution, BillingInterval, LogSeverity, shopifyApp }
 import { shopifyApi, type BillingConfig } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma } from "./db.server";
+import { serverEnv, type ServerEnv } from "./env.server";
 import { PREMIUM_PLAN } from "./constants";
 import { markShopReinstalled } from "./models/lifecycle.server";
 import { provideOfflineAdmin } from "./shopify/offline-admin.server";
 
 installLocalShopifyFetch();
 
-function logLevel(name: string | undefined): LogSeverity {
-  const levels: Record<string, LogSeverity> = {
+function logLevel(name: ServerEnv["SHOPIFY_LOG_LEVEL"]): LogSeverity {
+  const levels: Record<ServerEnv["SHOPIFY_LOG_LEVEL"], LogSeverity> = {
     error: LogSeverity.Error,
     warning: LogSeverity.Warning,
     info: LogSeverity.Info,
     debug: LogSeverity.Debug,
   };
-  return levels[name ?? ""] ?? LogSeverity.Info;
+  return levels[name];
 }
 
 /**
@@ -32,11 +33,11 @@ export const BILLING_PLANS = {
 } satisfies BillingConfig;
 
 const shopify = shopifyApp({
-  apiKey: process.env.SHOPIFY_API_KEY,
-  apiSecretKey: process.env.SHOPIFY_API_SECRET || "",
+  apiKey: serverEnv.SHOPIFY_API_KEY,
+  apiSecretKey: serverEnv.SHOPIFY_API_SECRET,
   apiVersion: ApiVersion.October25,
-  scopes: process.env.SCOPES?.split(","),
-  appUrl: process.env.SHOPIFY_APP_URL || "",
+  scopes: serverEnv.SCOPES?.split(","),
+  appUrl: serverEnv.SHOPIFY_APP_URL ?? "",
   authPathPrefix: "/auth",
   sessionStorage: new PrismaSessionStorage(prisma),
   distribution: AppDistribution.AppStore,
@@ -48,12 +49,12 @@ const shopify = shopifyApp({
     },
   },
   // SHOPIFY_LOG_LEVEL=error|warning|info|debug; the library's default (info) logs every request.
-  logger: { level: logLevel(process.env.SHOPIFY_LOG_LEVEL) },
+  logger: { level: logLevel(serverEnv.SHOPIFY_LOG_LEVEL) },
   future: {
     unstable_newEmbeddedAuthStrategy: true,
     expiringOfflineAccessTokens: true,
   },
-  ...(process.env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [process.env.SHOP_CUSTOM_DOMAIN] } : {}),
+  ...(serverEnv.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [serverEnv.SHOP_CUSTOM_DOMAIN] } : {}),
 });
 
 // Models and jobs reach the Admin API outside requests through app/shopify/offline-admin.server.ts (decision 027).
@@ -72,10 +73,10 @@ export const login = shopify.login;
  * lookup was a database query per beacon (decision 015).
  */
 const proxySignatures = shopifyApi({
-  apiKey: process.env.SHOPIFY_API_KEY,
-  apiSecretKey: process.env.SHOPIFY_API_SECRET || "",
+  apiKey: serverEnv.SHOPIFY_API_KEY,
+  apiSecretKey: serverEnv.SHOPIFY_API_SECRET,
   apiVersion: ApiVersion.October25,
-  hostName: new URL(process.env.SHOPIFY_APP_URL || "http://localhost").host,
+  hostName: new URL(serverEnv.SHOPIFY_APP_URL ?? "http://localhost").host,
   isEmbeddedApp: true,
   logger: { level: LogSeverity.Error },
 });

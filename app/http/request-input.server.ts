@@ -7,6 +7,7 @@ import { z } from "zod";
 import { badRequest } from "~/http/api.server";
 import { idInput } from "~/rules/text-input";
 import { API_TEXT } from "~/messages";
+import { serverEnv } from "~/env.server";
 
 function parsedOrBadRequest<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);
@@ -35,7 +36,7 @@ export function readQuery<Schema extends z.ZodType>(request: Request, schema: Sc
  * balancer), each appending the address it was called from to
  * X-Forwarded-For. Deployments behind one set TRUSTED_PROXY_HOPS=1.
  */
-const TRUSTED_PROXY_HOPS = Math.max(0, Math.trunc(Number(process.env.TRUSTED_PROXY_HOPS) || 0));
+const TRUSTED_PROXY_HOPS = serverEnv.TRUSTED_PROXY_HOPS;
 /** An IPv4 or IPv6 address as proxies write it; anything else is not one. */
 const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 

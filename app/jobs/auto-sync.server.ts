@@ -13,7 +13,7 @@
  * Started by startBackgroundJobs (app/jobs/index.server.ts).
  */
 import PgBoss from "pg-boss";
-import { databaseKind, prisma } from "~/db.server";
+import { databaseKind, databaseUrl, prisma } from "~/db.server";
 import { claimDueSyncs, type ClaimedSync } from "~/models/auto-sync.server";
 import { recordChannelSync } from "~/models/channels.server";
 import { enqueueImport } from "~/models/import-jobs.server";
@@ -69,7 +69,7 @@ export async function startAutoSync(options: { tickMs?: number; work?: boolean; 
   const usePgBoss = databaseKind === "postgresql";
   let boss: PgBoss | null = null;
   if (usePgBoss) {
-    boss = new PgBoss({ connectionString: options.databaseUrl ?? process.env.DATABASE_URL, schema: "pgboss", application_name: "clipcart-auto-sync" });
+    boss = new PgBoss({ connectionString: options.databaseUrl ?? databaseUrl, schema: "pgboss", application_name: "clipcart-auto-sync" });
     boss.on("error", (error) => console.error("Auto-sync queue error", error));
     await boss.start();
     await ensureQueue(boss);

@@ -12,6 +12,7 @@ import { prisma } from "~/db.server";
 import { syncCatalogue } from "~/models/catalogue.server";
 import { refreshStoredSuggestions } from "~/models/suggestions.server";
 import { PROCESS_LEASE_HOLDER, leasesOn } from "~/models/leases.server";
+import { serverEnv } from "~/env.server";
 
 const LEASE_MS = 5 * 60_000;
 const RETRY_AFTER_FAILURE_MS = 60_000;
@@ -26,7 +27,7 @@ let again = false;
 
 /** Runs a round soon (or once more after the one running). */
 export function wakeCatalogueRunner(): void {
-  if (process.env.CATALOGUE_RUNNER === "off") return;
+  if (serverEnv.CATALOGUE_RUNNER === "off") return;
   if (round) {
     again = true;
     return;

@@ -22,8 +22,23 @@ import { importLinks } from "./link-import.server";
 import { scheduleStorefrontPublish } from "~/models/storefront-publishing.server";
 import { mirrorApprovedVideos } from "./video-mirror.server";
 import { JOB_TIME_LIMIT_MS } from "~/models/import-job-limits.server";
+import type { AdminGraphql } from "~/shopify/admin-gateway.server";
 
-import type { ImportRunnerOptions } from "./import-runner.server";
+/** What the runner gives each job: declared here, below the runner that schedules jobs, so the two never import each other. */
+export interface ImportRunnerOptions {
+  /** The platform's importer (tests inject a fake). */
+  importerFor: (platform: PlatformId) => PlatformImporter;
+  /** Admin GraphQL for a shop outside any request: the shop's offline session. */
+  adminGraphqlFor: (shopDomain: string) => Promise<AdminGraphql>;
+  /**
+   * A failure that stops every import of this importer before it is queued;
+   * by default: the importer runs an Apify actor and no APIFY_TOKEN is set.
+   */
+  readinessOf: (importer: PlatformImporter) => ImportFailure | null;
+  concurrency: number;
+  /** Waits between polls for the thumbnail copies' CDN URLs. */
+  thumbnailPollDelaysMs: readonly number[];
+}
 
 /** Waits between attempts to record a job's end: about 16 s in all, so a short database lock passes. */
 const FINISH_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000];

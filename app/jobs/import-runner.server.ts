@@ -24,32 +24,17 @@ import { prisma } from "~/db.server";
 import { LIBRARY_TEXT } from "~/messages";
 import { importerSettings } from "~/platforms/endpoints.server";
 import { getImporter } from "~/platforms/index.server";
-import { type ImportFailure, type PlatformId, type PlatformImporter } from "~/contracts/platforms";
 import type { ImportJobStatus } from "~/rules/api-types";
-import type { AdminGraphql } from "~/shopify/admin-gateway.server";
 import { DEFAULT_THUMBNAIL_COPY_OPTIONS } from "~/models/thumbnail-copies.server";
 import { registerImportRunner } from "~/models/background-work.server";
-import { runImportJob } from "./import-job-run.server";
+import { runImportJob, type ImportRunnerOptions } from "./import-job-run.server";
+
+export type { ImportRunnerOptions };
 import { ACTIVE_IMPORT_STATUSES, HEARTBEAT_MS, JOB_OVERDUE_MS, RUNNER_CONCURRENCY, WATCHDOG_INTERVAL_MS } from "~/models/import-job-limits.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------- dependencies
-
-export interface ImportRunnerOptions {
-  /** The platform's importer (tests inject a fake). */
-  importerFor: (platform: PlatformId) => PlatformImporter;
-  /** Admin GraphQL for a shop outside any request: the shop's offline session. */
-  adminGraphqlFor: (shopDomain: string) => Promise<AdminGraphql>;
-  /**
-   * A failure that stops every import of this importer before it is queued;
-   * by default: the importer runs an Apify actor and no APIFY_TOKEN is set.
-   */
-  readinessOf: (importer: PlatformImporter) => ImportFailure | null;
-  concurrency: number;
-  /** Waits between polls for the thumbnail copies' CDN URLs. */
-  thumbnailPollDelaysMs: readonly number[];
-}
 
 const DEFAULT_OPTIONS: ImportRunnerOptions = {
   importerFor: getImporter,

@@ -4,6 +4,7 @@
  * instances, is app/models/storefront-publishing.server.ts.
  */
 import { scheduleStorefrontPublish, sweepCandidates } from "~/models/storefront-publishing.server";
+import { serverEnv } from "~/env.server";
 
 /** How often the sweep looks for publishes that failed, hung or whose instance died. */
 export const PUBLISH_SWEEP_MS = 60_000;
@@ -15,7 +16,7 @@ export const PUBLISH_SWEEP_MS = 60_000;
  */
 export function startStorefrontPublishSweep(intervalMs = PUBLISH_SWEEP_MS): { sweep: () => Promise<number>; stop: () => void } {
   const sweep = async () => {
-    if (process.env.STOREFRONT_PUBLISHING === "off") return 0;
+    if (serverEnv.STOREFRONT_PUBLISHING === "off") return 0;
     const shopIds = await sweepCandidates();
     for (const shopId of shopIds) scheduleStorefrontPublish(shopId);
     return shopIds.length;

@@ -37,8 +37,11 @@ import {
   type MirrorStepOutcome,
 } from "~/models/video-mirrors.server";
 import { scheduleStorefrontPublish } from "~/models/storefront-publishing.server";
+import { serverEnv } from "~/env.server";
 
 export interface VideoMirrorOptions {
+  /** Whether this process makes copies at all (VIDEO_MIRRORING; unit tests wake it only for their own shops). */
+  enabled: boolean;
   /** Admin GraphQL for a shop outside any request (tests inject a recording Shopify). */
   adminGraphqlFor: (shopDomain: string) => Promise<AdminGraphql>;
   importerFor: (platform: PlatformId) => PlatformImporter;
@@ -60,6 +63,7 @@ export interface VideoMirrorOptions {
 }
 
 const DEFAULT_OPTIONS: VideoMirrorOptions = {
+  enabled: serverEnv.VIDEO_MIRRORING === "on",
   adminGraphqlFor: offlineAdminGraphql,
   importerFor: getImporter,
   // Shopify transcodes a short vertical video in seconds to a minute; reads thin out to one a minute.
@@ -82,7 +86,7 @@ export function resetVideoMirror(): void {
   options = { ...DEFAULT_OPTIONS };
 }
 
-const mirroringOff = () => process.env.VIDEO_MIRRORING === "off";
+const mirroringOff = () => !options.enabled;
 
 /** The runner's shops, as a filter on rows that carry a shopId. */
 const inScope = () => (options.shopIds ? { shopId: { in: [...options.shopIds] } } : {});
@@ -510,7 +514,7 @@ export function startVideoMirrorSweep(intervalMs = MIRROR_SWEEP_MS): { sweep: ()
     for (const [shopId, videoIds] of byShop) await requestVideoMirrors(shopId, videoIds);
     await forgetSettledUploads();
     // Premium's daily media check comes with auto-sync (decision 036).
-    if (process.env.AUTO_SYNC !== "off") await scheduleDailyPremiumChecks();
+    if (serverEnv.AUTO_SYNC !== "off") await scheduleDailyPremiumChecks();
     if (await nextDueAt()) wakeVideoMirror();
   };
   const timer = setInterval(() => void sweep().catch((error: unknown) => console.error("The video mirror sweep failed", error)), intervalMs);

@@ -6,6 +6,7 @@
 import type { authenticate } from "~/shopify.server";
 import { APP_HANDLE } from "~/shopify/app-handle.server";
 import { PREMIUM_PLAN } from "~/constants";
+import { serverEnv, type ServerEnv } from "~/env.server";
 import { prisma } from "~/db.server";
 import { cancelAppSubscription, type AdminGraphql } from "~/shopify/admin-gateway.server";
 import { adminAppUrl, localShopify } from "~/shopify/local-shopify.server";
@@ -14,7 +15,7 @@ import { confirmCharge, downgradeToFree } from "./plan.server";
 type BillingContext = Awaited<ReturnType<typeof authenticate.admin>>["billing"];
 
 /** Test charges everywhere but a real production deployment (Shopify never bills a test charge). */
-function isTestCharge(env: Record<string, string | undefined> = process.env): boolean {
+function isTestCharge(env: Pick<ServerEnv, "SHOPIFY_BILLING_TEST" | "NODE_ENV"> = serverEnv): boolean {
   if (env.SHOPIFY_BILLING_TEST) return env.SHOPIFY_BILLING_TEST === "true";
   return Boolean(localShopify) || env.NODE_ENV !== "production";
 }

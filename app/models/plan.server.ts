@@ -9,17 +9,17 @@
 import { createHmac } from "node:crypto";
 import { Prisma, prisma } from "~/db.server";
 import { FREE_PLAN, SISTER_PREMIUM_PLANS, SISTER_PRODUCT_DEFAULTS, SISTER_VERIFICATION } from "~/constants";
+import { serverEnv, type ServerEnv } from "~/env.server";
 import { localSisterProductUrl } from "~/shopify/local-shopify.server";
 import { scheduleStorefrontPublish } from "./storefront-publishing.server";
 import { DAY_MS } from "~/rules/time";
 import type { PlanInfo, SisterProduct } from "~/rules/api-types";
 
 /** The sister product as this deployment names it. */
-export function sisterProduct(env: Record<string, string | undefined> = process.env): SisterProduct {
-  const slug = (env.SISTER_PRODUCT_SLUG ?? "").toLowerCase();
+export function sisterProduct(env: Pick<ServerEnv, "SISTER_PRODUCT_NAME" | "SISTER_PRODUCT_SLUG"> = serverEnv): SisterProduct {
   return {
-    name: env.SISTER_PRODUCT_NAME || SISTER_PRODUCT_DEFAULTS.name,
-    slug: /^[a-z][a-z0-9]{1,30}$/.test(slug) ? slug : SISTER_PRODUCT_DEFAULTS.slug,
+    name: env.SISTER_PRODUCT_NAME ?? SISTER_PRODUCT_DEFAULTS.name,
+    slug: env.SISTER_PRODUCT_SLUG ?? SISTER_PRODUCT_DEFAULTS.slug,
   };
 }
 
@@ -133,8 +133,8 @@ export class VerificationThrottledError extends Error {
 }
 
 /** Where the sister product's customer API answers (its emulator in Local Shopify). */
-function sisterApiUrl(env: Record<string, string | undefined> = process.env): string | null {
-  return env.SISTER_PRODUCT_API_URL || localSisterProductUrl();
+function sisterApiUrl(env: Pick<ServerEnv, "SISTER_PRODUCT_API_URL"> = serverEnv): string | null {
+  return env.SISTER_PRODUCT_API_URL ?? localSisterProductUrl();
 }
 
 /**
@@ -143,8 +143,8 @@ function sisterApiUrl(env: Record<string, string | undefined> = process.env): st
  * against guessed pairs; a key of its own keeps these hashes from ever being
  * a MAC that Shopify (which shares the API secret) would accept.
  */
-function credentialKey(env: Record<string, string | undefined> = process.env): Buffer {
-  const secret = env.SISTER_VERIFICATION_SECRET || env.SHOPIFY_API_SECRET;
+function credentialKey(env: Pick<ServerEnv, "SISTER_VERIFICATION_SECRET" | "SHOPIFY_API_SECRET"> = serverEnv): Buffer {
+  const secret = env.SISTER_VERIFICATION_SECRET ?? env.SHOPIFY_API_SECRET;
   if (!secret) throw new Error("Sister-product verification needs SHOPIFY_API_SECRET (or SISTER_VERIFICATION_SECRET)");
   return createHmac("sha256", secret).update("clipcart:sister-verification:v1").digest();
 }
@@ -153,7 +153,10 @@ function credentialKey(env: Record<string, string | undefined> = process.env): B
 const normalisedId = (id: string) => id.normalize("NFKC").trim().toLowerCase();
 
 /** HMAC-SHA256 of the normalised pair: what binds it to one shop, and all that is kept of it. */
-function sisterCredentialHash(credentials: { clientId: string; businessId: string }, env: Record<string, string | undefined> = process.env): string {
+function sisterCredentialHash(
+  credentials: { clientId: string; businessId: string },
+  env: Pick<ServerEnv, "SISTER_VERIFICATION_SECRET" | "SHOPIFY_API_SECRET"> = serverEnv,
+): string {
   const pair = JSON.stringify([normalisedId(credentials.clientId), normalisedId(credentials.businessId)]);
   return createHmac("sha256", credentialKey(env)).update(pair).digest("hex");
 }

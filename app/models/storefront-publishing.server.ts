@@ -16,6 +16,7 @@
 import { prisma } from "~/db.server";
 import { publishStorefront } from "./storefront.server";
 import { PROCESS_LEASE_HOLDER, leasesOn } from "./leases.server";
+import { serverEnv } from "~/env.server";
 
 /** How long a burst of changes may keep arriving before one publish covers them all. */
 export const PUBLISH_COALESCE_MS = 300;
@@ -63,7 +64,7 @@ const publishStates = new Map<string, ShopPublishState>();
  * database suite, benchmarks).
  */
 export function scheduleStorefrontPublish(shopId: string): void {
-  if (process.env.STOREFRONT_PUBLISHING === "off") return;
+  if (serverEnv.STOREFRONT_PUBLISHING === "off") return;
   const state = publishStates.get(shopId) ?? { timer: null, running: null, again: false };
   publishStates.set(shopId, state);
   if (state.running) {

@@ -4,13 +4,12 @@
  * deployed app always calls the real services: the Apify token can only ever
  * be sent to api.apify.com or to a loopback emulator.
  */
+import { serverEnv, type ServerEnv } from "~/env.server";
 import { localPlatformEndpoints, type LocalPlatformEndpoints } from "~/shopify/local-shopify.server";
 
 const APIFY_API_BASE_URL = "https://api.apify.com";
 const PINTEREST_OEMBED_URL = "https://www.pinterest.com/oembed.json";
 
-/** How long an import waits for an actor run by default (APIFY_WAIT_SECS). */
-const DEFAULT_APIFY_WAIT_SECS = 120;
 /** How long one oEmbed request may take. */
 const OEMBED_TIMEOUT_MS = 15_000;
 
@@ -27,20 +26,15 @@ export interface ImporterSettings {
   oembedTimeoutMs: number;
 }
 
-function positiveNumber(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-/** Settings from the environment, read at call time (tests and the demo set them per process). */
+/** Settings from the environment (app/env.server.ts) and Local Shopify's emulators when it runs. */
 export function importerSettings(
-  env: Record<string, string | undefined> = process.env,
+  env: Pick<ServerEnv, "APIFY_TOKEN" | "APIFY_WAIT_SECS"> = serverEnv,
   local: LocalPlatformEndpoints | null = localPlatformEndpoints(),
 ): ImporterSettings {
   return {
-    apifyToken: env.APIFY_TOKEN?.trim() || undefined,
+    apifyToken: env.APIFY_TOKEN,
     apifyBaseUrl: local?.apifyBaseUrl ?? APIFY_API_BASE_URL,
-    apifyWaitSecs: positiveNumber(env.APIFY_WAIT_SECS, DEFAULT_APIFY_WAIT_SECS),
+    apifyWaitSecs: env.APIFY_WAIT_SECS,
     apifyMaxRetries: 4,
     pinterestOembedUrl: local?.pinterestOembedUrl ?? PINTEREST_OEMBED_URL,
     oembedTimeoutMs: OEMBED_TIMEOUT_MS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import localApify from "../../tests/emulators/platforms/local-apify.json" with { type: "json" };
+import { readServerEnv } from "~/env.server";
 import { localPlatformEndpoints } from "~/shopify/local-shopify.server";
 import { createImporter, getImporter, ImportError, importerSettings } from "./index.server";
 import type { PlatformId } from "~/contracts/platforms";
@@ -34,11 +35,12 @@ describe("importer settings", () => {
       pinterestOembedUrl: `${origin}/oembed/pinterest.json`,
       apifyWaitSecs: Number(process.env.APIFY_WAIT_SECS),
     });
-    expect(importerSettings({ APIFY_TOKEN: "  ", APIFY_WAIT_SECS: "soon" })).toMatchObject({ apifyToken: undefined, apifyWaitSecs: 120 });
+    expect(importerSettings(readServerEnv({ APIFY_TOKEN: "  " }))).toMatchObject({ apifyToken: undefined, apifyWaitSecs: 120 });
+    expect(() => readServerEnv({ APIFY_WAIT_SECS: "soon" })).toThrow(/APIFY_WAIT_SECS/);
   });
 
   it("use the real services when Local Shopify is off", () => {
-    expect(importerSettings({ APIFY_TOKEN: "t" }, null)).toMatchObject({
+    expect(importerSettings(readServerEnv({ APIFY_TOKEN: "t" }), null)).toMatchObject({
       apifyToken: "t",
       apifyBaseUrl: "https://api.apify.com",
       pinterestOembedUrl: "https://www.pinterest.com/oembed.json",

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { authenticatePage } from "~/http/page-auth.server";
+import { themeEditorLinks, authenticatePage, supportChatId as supportChatIdOf } from "~/http/page-auth.server";
 import { useShop } from "~/browser/shop-context";
 import { loadDashboard } from "~/models/dashboard.server";
 import { getShopByDomain } from "~/models/shop.server";
-import { shopOrigin } from "~/shopify/local-shopify.server";
 import { AppPage } from "~/components/AppPage";
 import { DashboardView, type DashboardPageData } from "~/components/dashboard/DashboardView";
 import { PAGE_TITLES } from "~/messages";
@@ -13,7 +12,7 @@ import { PAGE_TITLES } from "~/messages";
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await authenticatePage(request);
   if (!auth) return json(null);
-  const supportChatId = process.env.CRISP_WEBSITE_ID || null;
+  const supportChatId = supportChatIdOf();
   const shop = await getShopByDomain(auth.session.shop);
   // First visit: the browser bootstraps the shop right after this load; the page then reads again.
   if (!shop) return json<DashboardPageData>({ shopFound: false, stats: null, supportChatId, themeCheck: null });
@@ -21,8 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const themeCheck = {
     widgets: widgets.map(({ name, layout_type, page_contexts, display_number, priority }) => ({ name, layout_type, page_contexts, display_number, priority })),
     themeSetup,
-    apiKey: process.env.SHOPIFY_API_KEY ?? "",
-    shopOrigin: shopOrigin(auth.session.shop),
+    ...themeEditorLinks(auth.session.shop),
   };
   return json<DashboardPageData>({ shopFound: true, stats, supportChatId, themeCheck });
 }

@@ -5,8 +5,7 @@ import { Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavi
 import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
-import { authenticatePage } from "~/http/page-auth.server";
-import { localShopify } from "~/shopify/local-shopify.server";
+import { adminFrameFor, authenticatePage } from "~/http/page-auth.server";
 import { knownShop } from "~/models/shop.server";
 import { APP_NAME, AUTO_APPROVE_TEXT, MISSING_SHOP_LOG, NAV_ITEMS, type ErrorScreenKind } from "~/messages";
 import { appHref, appSearch } from "~/rules/app-links";
@@ -27,10 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ loaded: false as const });
   }
   const { session } = auth;
+  const { apiKey, appBridgeUrl } = adminFrameFor(session.shop);
   return json({
     loaded: true as const,
-    apiKey: process.env.SHOPIFY_API_KEY || "",
-    appBridgeUrl: localShopify?.appBridgeUrl,
+    apiKey,
+    appBridgeUrl,
     shopDomain: session.shop,
     // A shop already bootstrapped is read here, so the page renders on the server with its data and
     // the browser needs no round trip before showing it; a new shop bootstraps in the browser (spec 7).

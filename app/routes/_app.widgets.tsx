@@ -2,13 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PREVIEW_SAMPLE_VIDEOS_MAX } from "~/constants";
-import { authenticatePage } from "~/http/page-auth.server";
+import { authenticatePage, themeEditorLinks } from "~/http/page-auth.server";
 import { useShop } from "~/browser/shop-context";
 import { getShopByDomain } from "~/models/shop.server";
 import { buildStorefrontWidgets, previewVideos } from "~/models/storefront.server";
 import { listWidgets } from "~/models/widgets.server";
 import { loadThemeSetup } from "~/models/theme-setup.server";
-import { shopOrigin } from "~/shopify/local-shopify.server";
 import { AppPage } from "~/components/AppPage";
 import { WidgetsManager, type WidgetsPageData } from "~/components/widgets/WidgetsManager";
 import { widgetPreviewLinks } from "~/components/widgets/WidgetPreview";
@@ -25,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await authenticatePage(request);
   if (!auth) return json(null);
   const shop = await getShopByDomain(auth.session.shop);
-  const base = { apiKey: process.env.SHOPIFY_API_KEY ?? "", shopOrigin: shopOrigin(auth.session.shop) };
+  const base = themeEditorLinks(auth.session.shop);
   // First visit: the browser bootstraps the shop right after this load; the page then reads again.
   if (!shop) return json<WidgetsPageData>({ ...base, shopFound: false, widgets: [], previews: {}, videos: [], themeSetup: null });
   const currency = shop.currencyCode ?? "USD";

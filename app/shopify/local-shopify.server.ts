@@ -13,6 +13,7 @@
  * which reads APP_BRIDGE_URL once at import time.
  */
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+import { serverEnv, type ServerEnv } from "~/env.server";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -31,7 +32,7 @@ export interface LocalShopify {
   appBridgeUrl: string;
 }
 
-export function readLocalShopify(env: Record<string, string | undefined>): LocalShopify | null {
+export function readLocalShopify(env: Pick<ServerEnv, "LOCAL_SHOPIFY_URL" | "SHOPIFY_APP_URL">): LocalShopify | null {
   const url = env.LOCAL_SHOPIFY_URL;
   if (!url) return null;
   if (!isLoopbackUrl(url) || !isLoopbackUrl(env.SHOPIFY_APP_URL)) {
@@ -44,10 +45,12 @@ export function readLocalShopify(env: Record<string, string | undefined>): Local
   return { origin, appBridgeUrl: `${origin}/app-bridge.js` };
 }
 
-export const localShopify = readLocalShopify(process.env);
+export const localShopify = readLocalShopify(serverEnv);
 
 if (localShopify) {
-  // Read by the library's node adapter for its server-rendered bounce and exit pages.
+  // Read by the library's node adapter for its server-rendered bounce and exit pages: a write for the library,
+  // not a read of ours.
+  // eslint-disable-next-line no-restricted-properties
   process.env.APP_BRIDGE_URL = localShopify.appBridgeUrl;
 }
 

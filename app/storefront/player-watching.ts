@@ -7,8 +7,11 @@
  */
 import { VIEW_AFTER_MS } from "~/constants";
 import { on } from "./dom";
-import type { PlayerContext } from "./player";
-import type { StorefrontVideo } from "./widget-data";
+import type { BeaconEvent } from "./beacons";
+import type { StorefrontProduct, StorefrontVideo } from "./widget-data";
+
+/** Reports a shopper's action; `ms` only with watch_time. Declared here, below the player, so the two never import each other. */
+export type PlayerEmit = (type: BeaconEvent["type"], video: StorefrontVideo, product?: StorefrontProduct, ms?: number) => void;
 
 /** Gaps between two time updates longer than this are seeks or stalls, not watching. */
 const MAX_STEP_S = 1.5;
@@ -23,7 +26,7 @@ const MAX_STEP_S = 1.5;
  */
 export function watchClip(
   clip: HTMLVideoElement,
-  emit: PlayerContext["emit"],
+  emit: PlayerEmit,
   video: () => StorefrontVideo,
   onPlaying: () => void,
   onProgress: (fraction: number) => void,

@@ -19,11 +19,10 @@
  * player-watching.ts reports what is watched (issue 26 item 4).
  */
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
-import type { BeaconEvent } from "./beacons";
 import { attr, button, el, isText, on, shopRoot } from "./dom";
 import { PLATFORM_TILES } from "./platform-tiles";
 import { priceFormatter, productCard } from "./player-product-card";
-import { watchClip } from "./player-watching";
+import { watchClip, type PlayerEmit } from "./player-watching";
 import type { CartOutcome, ThemeCartModule } from "./theme-cart";
 import type { WidgetStrings } from "./widget-strings";
 import { CART_VIDEO_PROPERTY, CART_WIDGET_PROPERTY, type StorefrontProduct, type StorefrontVideo, type StorefrontWidget } from "./widget-data";
@@ -38,8 +37,7 @@ export interface PlayerContext {
   cartUrl: string | null;
   /** The theme's cart code: its own asset, loaded when the player opens (player-entry.ts); absent, Add to cart is disabled. */
   loadCart?: () => Promise<ThemeCartModule>;
-  /** Reports a shopper's action; `ms` only with watch_time. */
-  emit: (type: BeaconEvent["type"], video: StorefrontVideo, product?: StorefrontProduct, ms?: number) => void;
+  emit: PlayerEmit;
   /** `report` runs before the page's beacons go out (the page is hidden or left): the watch time so far goes with them. */
   beforeFlush: (report: () => void) => void;
   titleOf: (video: StorefrontVideo) => string;

@@ -6,6 +6,7 @@ import { action as downgradeRoute } from "~/routes/api.billing.downgrade";
 import { loader as planRoute } from "~/routes/api.billing.plan";
 import { action as upgradeRoute } from "~/routes/api.billing.upgrade";
 import { sisterProduct } from "~/models/plan.server";
+import { readServerEnv } from "~/env.server";
 import { BILLING_PLANS } from "~/shopify.server";
 import { PREMIUM_PLAN } from "~/constants";
 import { PLAN_TEXT } from "~/messages";
@@ -73,8 +74,10 @@ describe("POST /api/billing/verify-{product}", () => {
     const shop = await bootstrapShop("verify");
     expect((await verify(shop, { clientId: lunch.clientId, businessId: lunch.businessId }, "someoneelse")).status).toBe(404);
     expect(await plan(shop)).toMatchObject({ plan: "free" });
-    expect(sisterProduct({ SISTER_PRODUCT_NAME: "Revue", SISTER_PRODUCT_SLUG: "revue" })).toEqual({ name: "Revue", slug: "revue" });
-    expect(sisterProduct({ SISTER_PRODUCT_SLUG: "../x" }).slug).toBe("trustlane");
+    expect(sisterProduct(readServerEnv({ SISTER_PRODUCT_NAME: "Revue", SISTER_PRODUCT_SLUG: "Revue" }))).toEqual({ name: "Revue", slug: "revue" });
+    expect(sisterProduct(readServerEnv({})).slug).toBe("trustlane");
+    // A slug that could leave its path stops the app at start, naming the variable.
+    expect(() => readServerEnv({ SISTER_PRODUCT_SLUG: "../x" })).toThrow(/SISTER_PRODUCT_SLUG/);
   });
 });
 

@@ -106,9 +106,9 @@ describe("a video is copied to Shopify Files when it is approved", () => {
     const videos = (await prisma.video.findMany({ where: { shopId: shop.id }, orderBy: { createdAt: "asc" } })).slice(0, 3);
     expect(videos).toHaveLength(3);
     // Three approvals before the runner looks (as a bulk approval or a busy minute would leave them).
-    process.env.VIDEO_MIRRORING = "off";
+    configureVideoMirror({ enabled: false });
     for (const video of videos) await approve(shop, video.id);
-    process.env.VIDEO_MIRRORING = "on";
+    configureVideoMirror({ enabled: true });
     wakeVideoMirror();
     await videoMirrorIdle();
 

@@ -109,16 +109,17 @@ async function settle<T>(promise: Promise<T>) {
 const TEST_LOCK_TIMEOUT_MS = 1_000;
 
 describe("another process holding the write lock", () => {
-  // The app's pool reconnects with a short lock_timeout for this test (DATABASE_LOCK_TIMEOUT_MS is read on
+  // The app's pool reconnects with a short lock_timeout for this test (POSTGRES_LIMITS is read on
   // connecting), and with production's again after it.
+  const productionLockTimeoutMs = POSTGRES_LIMITS.lockTimeoutMs;
   beforeAll(async () => {
     if (databaseKind !== "postgresql") return;
-    process.env.DATABASE_LOCK_TIMEOUT_MS = String(TEST_LOCK_TIMEOUT_MS);
+    POSTGRES_LIMITS.lockTimeoutMs = TEST_LOCK_TIMEOUT_MS;
     await prisma.$disconnect();
   });
   afterAll(async () => {
     if (databaseKind !== "postgresql") return;
-    delete process.env.DATABASE_LOCK_TIMEOUT_MS;
+    POSTGRES_LIMITS.lockTimeoutMs = productionLockTimeoutMs;
     await prisma.$disconnect();
   });
 

@@ -3,21 +3,22 @@
 // attempts are throttled per shop in the database (so every app instance shares
 // the count); and the credentials themselves are never stored.
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "../../app/db.server";
 import { getPlanInfo, verifySisterCustomer } from "../../app/models/plan.server";
-import { startSisterProductEmulator } from "../emulators";
 import { uniqueSisterCustomer } from "../emulators/sister-product/customers";
 import { createShop, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();
 
-let sister: Awaited<ReturnType<typeof startSisterProductEmulator>>;
-const previousApiUrl = process.env.SISTER_PRODUCT_API_URL;
-
-beforeAll(async () => {
-  sister = await startSisterProductEmulator();
-  process.env.SISTER_PRODUCT_API_URL = sister.url;
+// The app reads its environment once, when it loads (app/env.server.ts): the sister product's emulator
+// answers, and SISTER_PRODUCT_API_URL points at it, before the app's modules above are imported.
+const { sister, previousApiUrl } = await vi.hoisted(async () => {
+  const { startSisterProductEmulator } = await import("../emulators");
+  const previous = process.env.SISTER_PRODUCT_API_URL;
+  const started = await startSisterProductEmulator();
+  process.env.SISTER_PRODUCT_API_URL = started.url;
+  return { sister: started, previousApiUrl: previous };
 });
 
 afterAll(async () => {

@@ -14,14 +14,12 @@ import { bootstrapShop, jsonOf, type TestShop } from "./library-fixtures";
 /** Registers the hooks that wake the runner for each test and leave it idle and reset after. */
 export function useMirrorRunner(): void {
   beforeEach(() => {
-    process.env.VIDEO_MIRRORING = "on";
     configureImportRunner({ thumbnailPollDelaysMs: [] });
-    configureVideoMirror({ pollDelaysMs: [100, 200, 400] });
+    configureVideoMirror({ enabled: true, pollDelaysMs: [100, 200, 400] });
   });
   afterEach(async () => {
     await videoMirrorIdle();
     await waitForImportRunnerIdle();
-    process.env.VIDEO_MIRRORING = "off";
     resetVideoMirror();
     resetImportRunner();
   });
