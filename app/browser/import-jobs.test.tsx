@@ -4,49 +4,31 @@
  * 069): an open Import dialog first, else a page that lists results (the
  * library), else a toast. Every listening page still hears of it (to reload).
  */
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ImportJobDto } from "~/rules/api-types";
 import { showToast } from "~/browser/toast";
+import { renderNow, unmountRendered } from "../../tests/support/components";
+import { importJob } from "../../tests/support/dto-fixtures";
 import { trackImportJob, useImportJobFinished, type FinishListener, type ResultPlace } from "./import-jobs";
 
 vi.mock("~/browser/api-client", () => ({ fetchImportJob: vi.fn(), cancelImportJob: vi.fn() }));
 vi.mock("~/browser/toast", () => ({ showToast: vi.fn() }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 let counter = 0;
-const finishedJob = (): ImportJobDto => ({
-  id: `job-${++counter}`,
-  kind: "channel",
-  platform: "tiktok",
-  input: "creator",
-  channel_id: null,
-  status: "succeeded",
-  progress: { fetched: 12, saved: 12, total: 12 },
-  videos_added: 12,
-  error: null,
-  started_at: null,
-  finished_at: null,
-});
+const finishedJob = () => importJob({ id: `job-${++counter}`, status: "succeeded", progress: { fetched: 12, saved: 12, total: 12 }, videos_added: 12 });
 
 function Listening({ listener, place }: { listener: FinishListener; place: ResultPlace }) {
   useImportJobFinished(listener, place);
   return null;
 }
 
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
+  unmountRendered();
   localStorage.clear();
   vi.clearAllMocks();
 });
 
 function listen(listeners: Array<{ listener: FinishListener; place: ResultPlace }>) {
-  root = createRoot(document.createElement("div"));
-  act(() => root?.render(listeners.map((entry, index) => <Listening key={index} {...entry} />)));
+  renderNow(listeners.map((entry, index) => <Listening key={index} {...entry} />));
 }
 
 describe("where an import's result is said", () => {

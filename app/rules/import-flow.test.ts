@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ImportJobDto } from "./api-types";
+import { importJob as job } from "../../tests/support/dto-fixtures";
 import {
   canFind,
   importErrorContext,
@@ -10,23 +10,6 @@ import {
   jobSuccessMessage,
   normalizeImportValue,
 } from "./import-flow";
-
-function job(overrides: Partial<ImportJobDto>): ImportJobDto {
-  return {
-    id: "job-1",
-    kind: "channel",
-    platform: "tiktok",
-    input: "creator",
-    channel_id: null,
-    status: "running",
-    progress: { fetched: 0, saved: 0, total: null },
-    videos_added: 0,
-    error: null,
-    started_at: null,
-    finished_at: null,
-    ...overrides,
-  };
-}
 
 describe("the Import form (spec 5)", () => {
   it('strips "@" from a username, not from a URL', () => {

@@ -1,24 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { performanceFigures } from "../../tests/support/dto-fixtures";
 import { byPerformance, hasPerformance, rankingFrom, searchRankedBy, type PerformanceFigures } from "./performance-ranking";
 
-const figures = (id: string, values: Partial<PerformanceFigures>) => ({
-  id,
-  clicks: 0,
-  impressions: 0,
-  plays: 0,
-  play_rate: null,
-  views: 0,
-  completions: 0,
-  watch_time_ms: 0,
-  average_watch_ms: null,
-  video_clicks: 0,
-  product_clicks: 0,
-  click_through_rate: null,
-  add_to_cart: 0,
-  orders: 0,
-  revenue: 0,
-  ...values,
-});
+const figures = (id: string, values: Partial<PerformanceFigures>) => ({ id, ...performanceFigures(values) });
 
 describe("ranking Analytics' videos and widgets (decision 068)", () => {
   const clicked = figures("clicked", { clicks: 9, impressions: 50 });

@@ -7,17 +7,12 @@
  * stories widget named as such.
  */
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AnalyticsSummaryDto } from "~/rules/api-types";
-import type { PerformanceFigures } from "~/rules/performance-ranking";
 import { ANALYTICS_TEXT } from "~/messages";
+import { renderNow, unmountRendered } from "../../../tests/support/components";
+import { performanceFigures as measured } from "../../../tests/support/dto-fixtures";
 import { AnalyticsView, type AnalyticsPageData } from "./AnalyticsView";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const summary: AnalyticsSummaryDto = {
   totalClicks: 3,
@@ -36,24 +31,6 @@ const summary: AnalyticsSummaryDto = {
   platformBreakdown: [{ platform: "tiktok", clicks: 3, videoClicks: 2, productClicks: 1 }],
   dailyClicks: [],
 };
-
-const measured = (engagement: Partial<PerformanceFigures>): PerformanceFigures => ({
-  clicks: 0,
-  impressions: 0,
-  plays: 0,
-  play_rate: null,
-  views: 0,
-  completions: 0,
-  watch_time_ms: 0,
-  average_watch_ms: null,
-  video_clicks: 0,
-  product_clicks: 0,
-  click_through_rate: null,
-  add_to_cart: 0,
-  orders: 0,
-  revenue: 0,
-  ...engagement,
-});
 
 const data: AnalyticsPageData = {
   shopFound: true,
@@ -112,30 +89,9 @@ const data: AnalyticsPageData = {
   ],
 };
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-});
+afterEach(() => unmountRendered());
 
-function renderPage(page: AnalyticsPageData = data) {
-  const router = createMemoryRouter([{ path: "/analytics", element: <AnalyticsView data={page} /> }], {
-    initialEntries: ["/analytics?shop=a"],
-    future: { v7_relativeSplatPath: true },
-  });
-  const container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  act(() =>
-    root?.render(
-      <AppProvider i18n={en}>
-        <RouterProvider router={router} future={{ v7_startTransition: true }} />
-      </AppProvider>,
-    ),
-  );
-  return container;
-}
+const renderPage = (page: AnalyticsPageData = data) => renderNow(<AnalyticsView data={page} />, { route: { path: "/analytics", url: "/analytics?shop=a" } });
 
 /** A table's headings and rows as text, cell by cell, as seen (a badge's hidden tone word left out). */
 function tableAfter(container: HTMLElement, title: string) {

@@ -5,45 +5,18 @@
  * and try again; and its result is said once, in the open dialog, not also in
  * a toast.
  */
-import type { ReactNode } from "react";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ImportJobDto } from "~/rules/api-types";
 import { IMPORT_TEXT } from "~/messages";
 import { fetchConnectedAccounts, importChannel } from "~/browser/api-client";
 import { showToast } from "~/browser/toast";
 import { trackImportJob } from "~/browser/import-jobs";
+import { render, unmountRendered } from "../../../tests/support/components";
+import { importJob } from "../../../tests/support/dto-fixtures";
 import { ImportModal } from "./ImportModal";
 
-// App Bridge draws the dialogs in the admin; here the body and the actions render in place.
-vi.mock("~/components/AppModal", () => ({
-  AppModal: ({
-    open,
-    title,
-    primaryAction,
-    children,
-  }: {
-    open: boolean;
-    title: string;
-    primaryAction?: { content: string; onAction: () => void };
-    children: ReactNode;
-  }) =>
-    open ? (
-      <div>
-        <h2>{title}</h2>
-        {primaryAction ? (
-          <button type="button" onClick={primaryAction.onAction}>
-            {primaryAction.content}
-          </button>
-        ) : null}
-        {children}
-      </div>
-    ) : null,
-}));
+vi.mock("~/components/AppModal", async () => ({ AppModal: (await import("../../../tests/support/components")).AppModalInPlace }));
 vi.mock("~/browser/api-client", () => ({
   ApiError: class extends Error {},
   fetchConnectedAccounts: vi.fn(() => Promise.resolve({ channels: [], autoSync: false })),
@@ -57,49 +30,16 @@ vi.mock("~/browser/api-client", () => ({
 }));
 vi.mock("~/browser/toast", () => ({ showToast: vi.fn() }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const job = (id: string, changes: Partial<ImportJobDto> = {}) => importJob({ id, input: "privatecreator", ...changes });
 
-const job = (id: string, changes: Partial<ImportJobDto> = {}): ImportJobDto => ({
-  id,
-  kind: "channel",
-  platform: "tiktok",
-  input: "privatecreator",
-  channel_id: null,
-  status: "running",
-  progress: { fetched: 0, saved: 0, total: null },
-  videos_added: 0,
-  error: null,
-  started_at: null,
-  finished_at: null,
-  ...changes,
-});
-
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
+  unmountRendered();
   localStorage.clear();
   vi.clearAllMocks();
 });
 
-async function renderDialog() {
-  const container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  const router = createMemoryRouter([{ path: "/content", element: <ImportModal platform="tiktok" shopId="shop" onClose={() => undefined} /> }], {
-    initialEntries: ["/content?shop=a"],
-    future: { v7_relativeSplatPath: true },
-  });
-  await act(async () =>
-    root?.render(
-      <AppProvider i18n={en}>
-        <RouterProvider router={router} future={{ v7_startTransition: true }} />
-      </AppProvider>,
-    ),
-  );
-  return container;
-}
+const renderDialog = () =>
+  render(<ImportModal platform="tiktok" shopId="shop" onClose={() => undefined} />, { route: { path: "/content", url: "/content?shop=a" } });
 
 /** Types into a React-controlled field as a browser would. */
 function typeInto(input: HTMLInputElement, text: string) {

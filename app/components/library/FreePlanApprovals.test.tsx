@@ -6,74 +6,32 @@
  * does not all fit, and that nothing more fits at the limit.
  */
 import type { ReactNode } from "react";
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WidgetSummaryDto } from "~/rules/api-types";
 import { ShopContext } from "~/browser/shop-context";
 import { LIBRARY_TEXT } from "~/messages";
 import { ApproveModal } from "./ApproveModal";
+import { render as renderInPage, unmount, unmountRendered } from "../../../tests/support/components";
 import { FreePlanBadge } from "./FreePlanBadge";
 
-// App Bridge draws the dialogs in the admin; here their title, body and primary action render in place.
-vi.mock("~/components/AppModal", () => ({
-  AppModal: ({
-    open,
-    title,
-    primaryAction,
-    children,
-  }: {
-    open: boolean;
-    title: string;
-    primaryAction?: { content: string; disabled?: boolean };
-    children: ReactNode;
-  }) =>
-    open ? (
-      <div>
-        <h2>{title}</h2>
-        {primaryAction ? <button disabled={primaryAction.disabled}>{primaryAction.content}</button> : null}
-        {children}
-      </div>
-    ) : null,
-}));
+vi.mock("~/components/AppModal", async () => ({ AppModal: (await import("../../../tests/support/components")).AppModalInPlace }));
 vi.mock("~/browser/api-client", () => ({ requestPremiumUpgrade: vi.fn(), toggleVideo: vi.fn() }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const widgets: WidgetSummaryDto[] = [{ id: "w1", name: "Homepage carousel", layout_type: "carousel" } as WidgetSummaryDto];
 const shop = { id: "shop", shopDomain: "demo.myshopify.com" } as never;
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-});
+afterEach(() => unmountRendered());
 
-async function render(element: ReactNode) {
-  const container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () =>
-    root?.render(
-      <AppProvider i18n={en}>
-        <ShopContext.Provider value={shop}>{element}</ShopContext.Provider>
-      </AppProvider>,
-    ),
-  );
-  return container;
-}
+const render = (element: ReactNode) => renderInPage(element, { wrap: (inner) => <ShopContext.Provider value={shop}>{inner}</ShopContext.Provider> });
 
 const approveButton = (container: HTMLElement) => Array.from(container.querySelectorAll("button")).find((button) => button.textContent === "Approve")!;
 
 describe("the Free plan's approvals where the merchant approves", () => {
   it("beside the library's title: N of 5 approved on Free, nothing on Premium", async () => {
     expect((await render(<FreePlanBadge approved={3} />)).textContent).toBe(LIBRARY_TEXT.freePlanApproved(3, 5));
-    act(() => root?.unmount());
+    unmount();
     expect((await render(<FreePlanBadge approved={5} />)).textContent).toContain(LIBRARY_TEXT.freePlanApproved(5, 5));
-    act(() => root?.unmount());
+    unmount();
     expect((await render(<FreePlanBadge approved={null} />)).textContent).toBe("");
   });
 

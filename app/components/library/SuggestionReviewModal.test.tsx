@@ -4,30 +4,15 @@
  * whose matches tie (decision 069): three denim jackets at 59% for each of two
  * videos make "Tag 2 products", not 6; the others are offered unchecked.
  */
-import type { ReactNode } from "react";
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ProductSuggestionDto, VideoDto } from "~/rules/api-types";
 import { LIBRARY_TEXT } from "~/messages";
 import { reviewSuggestions } from "~/browser/api-client";
+import { render, unmountRendered } from "../../../tests/support/components";
 import { SuggestionReviewModal } from "./SuggestionReviewModal";
 
-// App Bridge draws the dialogs in the admin; here the body and the primary action render in place.
-vi.mock("~/components/AppModal", () => ({
-  AppModal: ({ open, primaryAction, children }: { open: boolean; primaryAction?: { content: string }; children: ReactNode }) =>
-    open ? (
-      <div>
-        {primaryAction ? <button>{primaryAction.content}</button> : null}
-        {children}
-      </div>
-    ) : null,
-}));
+vi.mock("~/components/AppModal", async () => ({ AppModal: (await import("../../../tests/support/components")).AppModalInPlace }));
 vi.mock("~/browser/api-client", () => ({ reviewSuggestions: vi.fn(), tagSuggestions: vi.fn() }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const video = (id: string) =>
   ({ id, video_id: `p-${id}`, title: `Denim look ${id}`, product_tags: [], platform: "tiktok", thumbnail_url: null }) as unknown as VideoDto;
@@ -46,11 +31,8 @@ const jackets = [
   jacket("gid://shopify/Product/3", "Denim Jacket Washed"),
 ];
 
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
+  unmountRendered();
   vi.clearAllMocks();
 });
 
@@ -63,16 +45,7 @@ describe("Tag suggested products with tied namesakes", () => {
       ],
       catalogue: "ready",
     });
-    const container = document.createElement("div");
-    document.body.append(container);
-    root = createRoot(container);
-    await act(async () =>
-      root?.render(
-        <AppProvider i18n={en}>
-          <SuggestionReviewModal videos={[video("v1"), video("v2")]} shopId="shop" onClose={() => undefined} />
-        </AppProvider>,
-      ),
-    );
+    const container = await render(<SuggestionReviewModal videos={[video("v1"), video("v2")]} shopId="shop" onClose={() => undefined} />);
     expect(container.querySelector("button")?.textContent).toBe(LIBRARY_TEXT.reviewConfirm(2));
     const checked = Array.from(container.querySelectorAll<HTMLInputElement>("input[type=checkbox]")).map((box) => box.checked);
     expect(checked).toEqual([true, false, false, true, false, false]);

@@ -5,22 +5,16 @@
  * the bulk review say suggestions are being prepared, ask again, and show
  * the suggestions once they come.
  */
-import type { ReactNode } from "react";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProductSuggestionDto, VideoDto } from "~/rules/api-types";
 import { LIBRARY_TEXT } from "~/messages";
 import { fetchVideoSuggestions, reviewSuggestions } from "~/browser/api-client";
+import { render, unmountRendered } from "../../../tests/support/components";
 import { SuggestionReviewModal } from "./SuggestionReviewModal";
 import { TagProductsModal } from "./TagProductsModal";
 
-// App Bridge draws the dialogs in the admin; here their bodies render in place.
-vi.mock("~/components/AppModal", () => ({
-  AppModal: ({ open, children }: { open: boolean; children: ReactNode }) => (open ? <div>{children}</div> : null),
-}));
+vi.mock("~/components/AppModal", async () => ({ AppModal: (await import("../../../tests/support/components")).AppModalInPlace }));
 vi.mock("~/browser/api-client", () => ({
   ApiError: class extends Error {},
   fetchVideoSuggestions: vi.fn(),
@@ -31,8 +25,6 @@ vi.mock("~/browser/api-client", () => ({
   searchProducts: vi.fn(() => Promise.resolve([])),
   tagSuggestions: vi.fn(),
 }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const video = { id: "v1", video_id: "123", title: "My relaxed linen shirt", product_tags: [], platform: "tiktok", thumbnail_url: null } as unknown as VideoDto;
 const shirt: ProductSuggestionDto = {
@@ -45,25 +37,14 @@ const shirt: ProductSuggestionDto = {
   score: 0.83,
 };
 
-let root: Root | null = null;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
 });
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
+  unmountRendered();
   vi.useRealTimers();
   vi.clearAllMocks();
 });
-
-async function render(element: ReactNode) {
-  const container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root?.render(<AppProvider i18n={en}>{element}</AppProvider>));
-  return container;
-}
 
 describe("suggestions being prepared", () => {
   it("the Tag Products dialog says so, asks again, then lists the suggestions", async () => {

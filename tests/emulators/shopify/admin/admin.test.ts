@@ -149,6 +149,10 @@ describe("the admin page", () => {
       tokenUrl: "/store/demo/apps/clipcart/__session-token",
       productsUrl: "/store/demo/apps/clipcart/__products",
     });
+    // The page's own script (./admin-page/, bundled into one): it compiles as a classic script.
+    const script = /<script>([\s\S]*)<\/script>\s*<\/body>/.exec(html)?.[1];
+    expect(script, "the page has its script").toContain("admin-save-bar-discard");
+    expect(() => new Script(script!, { filename: "admin-page.js" })).not.toThrow();
   });
 
   it("frames an app served under a base path", async () => {

@@ -6,11 +6,12 @@
  *   POST /store/<handle>/apps/<appHandle>/__session-token             { idToken } for the page's script
  *   GET  /store/<handle>/apps/<appHandle>/__app-extensions            what shopify.app.extensions() answers
  *   GET  /store/<handle>/apps/<appHandle>/__products?query=          { products } for the page's resource picker
- *   GET  /app-bridge.js                                               the stand-in (./app-bridge.js)
+ *   GET  /app-bridge.js                                               the stand-in (./app-bridge/, bundled)
  *
  * Tokens are minted here, on the server, so the app secret never reaches a
- * browser. The browser side lives in ./admin-page.js (admin) and
- * ./app-bridge.js (app frame); how they talk is described in ./README.md.
+ * browser. The browser side lives in ./admin-page/ (admin) and
+ * ./app-bridge/ (app frame), each bundled into one script by
+ * ./browser-scripts.ts; how they talk is described in ./README.md.
  */
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -20,6 +21,7 @@ import type { LocalShopifyContext } from "../context.js";
 import type { AdminPageConfig } from "./protocol.js";
 import { appExtensionsOf } from "../app-extensions.js";
 import { pickerProducts } from "./resource-picker.js";
+import { browserScript } from "./browser-scripts.js";
 
 const ADMIN_PATH = /^\/store\/([a-z0-9][a-z0-9-]*)\/apps\/([^/]+)(\/.*)?$/i;
 /** The admin's home page: where App Bridge's `shopify://admin` leads (an app leaving itself for the admin). */
@@ -120,7 +122,7 @@ async function serveAdminPage(
     productsUrl: adminBasePath + PRODUCTS_PATH,
     embedParams: EMBED_PARAMS,
   };
-  const [css, script] = await Promise.all([asset("admin-page.css"), asset("admin-page.js")]);
+  const [css, script] = await Promise.all([asset("admin-page.css"), browserScript("admin-page/main.js")]);
   const html = renderAdminPage({ storeName, appName, adminBasePath, frameSrc, css, script, pageConfig });
   res.writeHead(200, {
     "Content-Type": "text/html; charset=utf-8",
@@ -272,7 +274,7 @@ async function serveAppBridge(req: IncomingMessage, res: ServerResponse): Promis
     methodNotAllowed(res, "GET, HEAD");
     return;
   }
-  const body = await asset("app-bridge.js");
+  const body = await browserScript("app-bridge/main.js");
   res.writeHead(200, {
     ...cors,
     "Content-Type": "application/javascript; charset=utf-8",

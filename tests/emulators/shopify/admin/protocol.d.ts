@@ -1,12 +1,12 @@
 /**
  * What the admin page's parts exchange, as types: the config ./index.ts hands
- * ./admin-page.js, and the postMessage protocol between ./admin-page.js (the
- * admin) and ./app-bridge.js (the App Bridge stand-in in the app's frame),
+ * ./admin-page/, and the postMessage protocol between ./admin-page/ (the
+ * admin) and ./app-bridge/ (the App Bridge stand-in in the app's frame),
  * described in ./README.md. Both scripts are type-checked against these types,
  * so the two sides of a message cannot drift apart unnoticed.
  */
 
-/** The JSON config block ./index.ts puts in the admin page, read by ./admin-page.js. */
+/** The JSON config block ./index.ts puts in the admin page, read by ./admin-page/page.js. */
 export interface AdminPageConfig {
   shop: string;
   host: string;
