@@ -22,8 +22,11 @@
  * How a product is scored: mostly by how much of its title the caption names
  * (each title word weighted by how rare it is in the catalogue, so "Classic"
  * shared by hundreds of products counts little), then its product type,
- * vendor, tags and variant option values. A product is suggested only above
- * SUGGESTION_THRESHOLD: a caption naming no product leaves every score low.
+ * vendor, tags and variant option values. A title's joined spellings
+ * ("tshirt" beside "shirt") match but need not be named. A product is
+ * suggested only above SUGGESTION_THRESHOLD: a caption naming no product
+ * leaves every score low. Of two products scored alike, the one whose title
+ * the caption names first leads.
  *
  * The index keeps an inverted list per word so a caption only looks at the
  * products sharing a word with it; it takes upserts and removals one product
