@@ -1,15 +1,18 @@
 // @ts-check
 // Product suggestions (decisions 053, 059): how often the engine names the
-// product a video shows, on labelled captions written for the demo catalogue
-// (bench/data/suggest-captions.json: plain, hashtag-only, emoji-heavy,
-// misspelt, other languages, and captions showing no product); how fast it
+// product a video shows, on two sets of labelled captions written for the
+// demo catalogue (plain, hashtag-only, emoji-heavy, misspelt, slang, other
+// languages, and captions showing no product): the engine's own
+// (bench/data/suggest-captions.json, --verbose lists its misses) and a blind
+// one written by someone who never saw the engine
+// (bench/data/suggest-captions-blind.json, figures per style only); how fast it
 // answers one video on a generated 50,000-product catalogue shaped like a
 // large real shop's (bench/suggest-catalogue.mjs) and what that index costs a
 // product; and five such shops' indexes built at once in one process: memory
 // and the longest event-loop stall.
 // Prints numbers; exits 0 whatever they are (a benchmark, not a test).
 //
-//   node --expose-gc --max-old-space-size=1024 --import tsx bench/suggest.mjs [--verbose] [--products=50000]
+//   node --expose-gc --max-old-space-size=1024 --import tsx bench/suggest.mjs [--verbose] [--quality-only] [--products=50000]
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -41,73 +44,100 @@ function fromDemo(product) {
 const demo = demoCatalogue().map(fromDemo);
 const idOfHandle = new Map(demo.map((product) => [product.handle, product.id]));
 const handleOfId = new Map(demo.map((product) => [product.id, product.handle]));
-/** @type {{ captions: Array<[string, string, string, string | null]> }} */
-const data = JSON.parse(readFileSync(new URL("./data/suggest-captions.json", import.meta.url), "utf8"));
-for (const [, caption, , handle] of data.captions) {
-  if (handle && !idOfHandle.has(handle)) throw new Error(`"${caption}" is labelled with ${handle}, which the demo catalogue lacks`);
+/** @typedef {{ captions: Array<[string, string, string, string | null]> }} CaptionSet */
+/** @param {string} file @returns {CaptionSet} */
+function captionSet(file) {
+  /** @type {CaptionSet} */
+  const set = JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), "utf8"));
+  for (const [, , , handle] of set.captions) {
+    if (handle && !idOfHandle.has(handle)) throw new Error(`${file} has a caption labelled with ${handle}, which the demo catalogue lacks`);
+  }
+  return set;
 }
+// The engine's own set, written by its author and tuned against ...
+const data = captionSet("suggest-captions.json");
+// ... and one written for the demo catalogue by someone who never saw the
+// engine (issue 27 item 4). It is kept blind: only its figures per style are
+// printed, never its captions or its misses (--verbose lists the own set's
+// only), so the engine is not tuned to its individual captions (decision 077).
+const blind = captionSet("suggest-captions-blind.json");
 
 /** @param {string} caption @param {string} author */
 const videoOf = (caption, author) => (author.startsWith("@") ? { caption, username: author.slice(1) } : { caption, authorName: author });
 
 // ------------------------------------------------------------ quality
 const index = new SuggestionIndex(demo);
-/** @type {Record<string, { total: number; first: number; top3: number; silent: number }>} */
-const byStyle = {};
-let productCaptions = 0;
-let firstRight = 0;
-let top3Right = 0;
-let noProductCaptions = 0;
-let noProductSilent = 0;
-for (const [style, caption, author, handle] of data.captions) {
-  const suggestions = index.suggest(videoOf(caption, author), { limit: 3 });
-  const row = (byStyle[style] ??= { total: 0, first: 0, top3: 0, silent: 0 });
-  row.total += 1;
-  const shown = suggestions.map((s) => `${handleOfId.get(s.productId)} ${s.score}`).join(", ") || "(none)";
-  if (handle) {
-    productCaptions += 1;
-    const wanted = idOfHandle.get(handle);
-    const first = suggestions[0]?.productId === wanted;
-    const top3 = suggestions.some((s) => s.productId === wanted);
-    if (first) {
-      firstRight += 1;
-      row.first += 1;
+const ratio = (/** @type {number} */ a, /** @type {number} */ b) => (b ? a / b : NaN).toFixed(3);
+
+/**
+ * How often the engine names the labelled product, per style and overall.
+ * @param {string} name @param {CaptionSet} set @param {{ showMisses: boolean }} options
+ */
+function measure(name, set, { showMisses }) {
+  /** @type {Record<string, { total: number; first: number; top3: number; silent: number }>} */
+  const byStyle = {};
+  let productCaptions = 0;
+  let firstRight = 0;
+  let top3Right = 0;
+  let noProductCaptions = 0;
+  let noProductSilent = 0;
+  for (const [style, caption, author, handle] of set.captions) {
+    const suggestions = index.suggest(videoOf(caption, author), { limit: 3 });
+    const row = (byStyle[style] ??= { total: 0, first: 0, top3: 0, silent: 0 });
+    row.total += 1;
+    const shown = () => suggestions.map((s) => `${handleOfId.get(s.productId)} ${s.score}`).join(", ") || "(none)";
+    if (handle) {
+      productCaptions += 1;
+      const wanted = idOfHandle.get(handle);
+      const first = suggestions[0]?.productId === wanted;
+      const top3 = suggestions.some((s) => s.productId === wanted);
+      if (first) {
+        firstRight += 1;
+        row.first += 1;
+      }
+      if (top3) {
+        top3Right += 1;
+        row.top3 += 1;
+      }
+      if (suggestions.length === 0) row.silent += 1;
+      if (showMisses && !first) console.log(`  ${top3 ? "top3" : "MISS"} [${style}] "${caption}" -> want ${handle}; got ${shown()}`);
+    } else {
+      noProductCaptions += 1;
+      const silent = suggestions.length === 0;
+      if (silent) {
+        noProductSilent += 1;
+        row.silent += 1;
+      }
+      if (showMisses && !silent) console.log(`  NOISE [${style}] "${caption}" -> ${shown()}`);
     }
-    if (top3) {
-      top3Right += 1;
-      row.top3 += 1;
-    }
-    if (verbose && !first) console.log(`  ${top3 ? "top3" : "MISS"} [${style}] "${caption}" -> want ${handle}; got ${shown}`);
-  } else {
-    noProductCaptions += 1;
-    const silent = suggestions.length === 0;
-    if (silent) {
-      noProductSilent += 1;
-      row.silent += 1;
-    }
-    if (verbose && !silent) console.log(`  NOISE [${style}] "${caption}" -> ${shown}`);
+  }
+  console.log(`${name}: ${set.captions.length} labelled captions on the demo catalogue (${demo.length} products), threshold ${SUGGESTION_THRESHOLD}`);
+  for (const [style, row] of Object.entries(byStyle)) {
+    console.log(
+      style === "no-product"
+        ? `  ${style.padEnd(15)} ${String(row.total).padStart(3)} captions  nothing suggested ${ratio(row.silent, row.total)}`
+        : `  ${style.padEnd(15)} ${String(row.total).padStart(3)} captions  first right ${ratio(row.first, row.total)}  in top 3 ${ratio(row.top3, row.total)}  nothing suggested ${ratio(row.silent, row.total)}`,
+    );
+  }
+  return { firstRight: firstRight / productCaptions, top3Right: top3Right / productCaptions, silent: noProductSilent / noProductCaptions };
+}
+
+/** @param {ReturnType<typeof measure>} figures @param {number} firstGoal */
+function printGoals(figures, firstGoal) {
+  const goals = [
+    ["  first suggestion right", figures.firstRight, firstGoal],
+    ["  right product in the top 3", figures.top3Right, 0.95],
+    ["  no-product captions with no suggestion", figures.silent, 0.9],
+  ];
+  for (const [name, value, goal] of goals) {
+    console.log(`${String(name).padEnd(42)} ${Number(value).toFixed(3)}  (goal >= ${goal}) ${Number(value) >= Number(goal) ? "ok" : "BELOW GOAL"}`);
   }
 }
 
-const ratio = (/** @type {number} */ a, /** @type {number} */ b) => (b ? a / b : NaN).toFixed(3);
-console.log(
-  `Product suggestions on the demo catalogue (${demo.length} products), threshold ${SUGGESTION_THRESHOLD}, ${data.captions.length} labelled captions`,
-);
-for (const [style, row] of Object.entries(byStyle)) {
-  console.log(
-    style === "no-product"
-      ? `  ${style.padEnd(15)} ${String(row.total).padStart(3)} captions  nothing suggested ${ratio(row.silent, row.total)}`
-      : `  ${style.padEnd(15)} ${String(row.total).padStart(3)} captions  first right ${ratio(row.first, row.total)}  in top 3 ${ratio(row.top3, row.total)}`,
-  );
-}
-const goals = [
-  ["precision of the first suggestion", firstRight / productCaptions, 0.85],
-  ["right product in the top 3", top3Right / productCaptions, 0.95],
-  ["no-product captions with no suggestion", noProductSilent / noProductCaptions, 0.9],
-];
-for (const [name, value, goal] of goals) {
-  console.log(`${String(name).padEnd(40)} ${Number(value).toFixed(3)}  (goal >= ${goal}) ${Number(value) >= Number(goal) ? "ok" : "BELOW GOAL"}`);
-}
+printGoals(measure("The engine's own set (bench/data/suggest-captions.json)", data, { showMisses: verbose }), 0.95);
+printGoals(measure("The blind set (bench/data/suggest-captions-blind.json, figures only)", blind, { showMisses: false }), 0.9);
+// --quality-only: the figures above without the large catalogues' minutes.
+if (process.argv.includes("--quality-only")) process.exit(0);
 
 // ------------------------------------------------------------ one large shop
 const MB = 1024 * 1024;
@@ -151,12 +181,13 @@ const largeSlices = new TimeSlices({ sliceMs: SUGGESTION_INDEX.sliceMs });
 await applyChangesInSlices(largeIndex, changePages(withDemo(largePages(53, 9_000_000_000, true)), largeSlices), largeSlices);
 const buildMs = performance.now() - started;
 const largeBytes = (await heldBytes()) - before;
-// Warm up as a running app would be, then time every caption several times.
-for (const [, caption, author] of data.captions) largeIndex.suggest(videoOf(caption, author));
+// Warm up as a running app would be, then time every caption of both sets several times.
+const allCaptions = [...data.captions, ...blind.captions];
+for (const [, caption, author] of allCaptions) largeIndex.suggest(videoOf(caption, author));
 /** @type {number[]} */
 const timings = [];
 for (let round = 0; round < 5; round++) {
-  for (const [, caption, author] of data.captions) {
+  for (const [, caption, author] of allCaptions) {
     started = performance.now();
     largeIndex.suggest(videoOf(caption, author));
     timings.push(performance.now() - started);

@@ -105,6 +105,10 @@ describe("text helpers", () => {
   it("folds accents and ligatures", () => {
     expect(foldText("Crème Brûlée Straße")).toBe("creme brulee strasse");
   });
+  it("keeps Japanese kana's voicing (ジ is not シ) and makes full- and half-width forms ordinary", () => {
+    expect(foldText("ジャケット")).toBe("ジャケット");
+    expect(foldText("Ｔシャツ ﾃﾞﾆﾑ")).toBe("tシャツ デニム");
+  });
   it("stems plurals lightly", () => {
     expect(stem("sneakers")).toBe("sneaker");
     expect(stem("dresses")).toBe("dress");
@@ -115,5 +119,83 @@ describe("text helpers", () => {
     expect(editDistance("sneekers", "sneakers", 2)).toBe(1);
     expect(editDistance("hiar", "hair", 1)).toBe(1);
     expect(editDistance("candle", "vase", 1)).toBe(2);
+  });
+});
+
+describe("captions in the storefront languages, slang and emoji (decision 077)", () => {
+  // Two collections of each line, as the demo catalogue has: the caption must name which.
+  let next = 100;
+  const line = (qualifiers: string[], item: string, productType: string, vendor: string) =>
+    qualifiers.map((qualifier) => product(++next, `${qualifier} ${item}`, { productType, vendor, tags: [qualifier.toLowerCase()] }));
+  const shop = [
+    ...line(["Classic", "Relaxed"], "Linen Shirt", "Shirts", "Northwind Apparel"),
+    ...line(["Classic", "Relaxed"], "Organic Cotton T-Shirt", "T-Shirts", "Northwind Apparel"),
+    ...line(["Classic", "Relaxed"], "Denim Jacket", "Jackets", "Northwind Apparel"),
+    ...line(["Classic", "Relaxed"], "Cargo Trousers", "Trousers", "Northwind Apparel"),
+    ...line(["Hydrating", "Calming"], "Face Serum", "Skincare", "Glow Botanics"),
+    ...line(["Hydrating", "Calming"], "Sunscreen SPF 50", "Sun Care", "Glow Botanics"),
+    ...line(["Hydrating", "Calming"], "Lip Balm", "Lip Care", "Glow Botanics"),
+    ...line(["Nordic", "Terracotta"], "Scented Candle", "Candles", "Hearth & Loom"),
+    ...line(["Nordic", "Terracotta"], "Stoneware Mug", "Kitchen", "Hearth & Loom"),
+    ...line(["Nordic", "Terracotta"], "Woven Basket", "Storage", "Hearth & Loom"),
+    ...line(["Nordic", "Terracotta"], "Throw Blanket", "Textiles", "Hearth & Loom"),
+  ];
+  const index = new SuggestionIndex(shop);
+  const titleOf = (caption: string) => {
+    const id = index.suggest({ caption })[0]?.productId;
+    return shop.find((entry) => entry.id === id)?.title;
+  };
+
+  it("a Spanish caption naming 'camisa de lino clásica' suggests the Classic Linen Shirt, its collection translated too", () => {
+    expect(titleOf("Mi camisa de lino clásica para el verano")).toBe("Classic Linen Shirt");
+    expect(titleOf("Chaqueta vaquera relajada")).toBe("Relaxed Denim Jacket");
+  });
+
+  it("reads plurals and other forms of the glossary's words (Dutch kaarsen, Italian tazze, German nordischen)", () => {
+    expect(titleOf("Drie geurkaarsen, Nordic")).toBe("Nordic Scented Candle");
+    expect(titleOf("Due tazze in gres terracotta")).toBe("Terracotta Stoneware Mug");
+    expect(titleOf("Duftkerze im nordischen Stil")).toBe("Nordic Scented Candle");
+  });
+
+  it("reads phrases whose words alone mean something else ('protetor solar' is sunscreen, and so names its SPF too)", () => {
+    expect(titleOf("Protetor solar hidratante, sem deixar branco")).toBe("Hydrating Sunscreen SPF 50");
+    expect(titleOf("Crème solaire apaisante")).toBe("Calming Sunscreen SPF 50");
+  });
+
+  it("reads Japanese, written without spaces, by the glossary's words inside it", () => {
+    expect(titleOf("北欧キャンドルで癒しの夜")).toBe("Nordic Scented Candle");
+    expect(titleOf("リネンシャツ、クラシックな一枚")).toBe("Classic Linen Shirt");
+    expect(titleOf("リラックスなデニムジャケット")).toBe("Relaxed Denim Jacket");
+    // Words that hold a product word but mean something else say nothing: an item (アイテム holds アイ, eye), a smile (笑顔 holds 顔, face).
+    expect(index.suggest({ caption: "今日のアイテム、笑顔の一日" })).toEqual([]);
+  });
+
+  it("reads English slang and other names for the products (tee, cargos, chapstick, spf, jean jacket)", () => {
+    expect(titleOf("classic tee, every single day")).toBe("Classic Organic Cotton T-Shirt");
+    expect(titleOf("my relaxed cargos")).toBe("Relaxed Cargo Trousers");
+    expect(titleOf("calming chapstick = winter must")).toBe("Calming Lip Balm");
+    expect(titleOf("spf every day, the calming one")).toBe("Calming Sunscreen SPF 50");
+    expect(titleOf("lowkey the best jean jacket, classic fit")).toBe("Classic Denim Jacket");
+  });
+
+  it("reads the emoji a category uses for what they depict (👖 jeans and trousers, 💧 hydrating)", () => {
+    expect(titleOf("👖 relaxed 👖")).toBe("Relaxed Cargo Trousers");
+    expect(titleOf("💧 face serum 💧")).toBe("Hydrating Face Serum");
+  });
+
+  it("splits a hashtag written as one word around the product it names (#mylinenshirtstyle, #relaxedcargopantsootd)", () => {
+    expect(titleOf("#mylinenshirtstyle #classic")).toBe("Classic Linen Shirt");
+    expect(titleOf("#relaxedcargopantsootd")).toBe("Relaxed Cargo Trousers");
+  });
+
+  it("of two products the caption names equally, suggests first the one it names first", () => {
+    expect(titleOf("Cesto intrecciato Nordic per le coperte")).toBe("Nordic Woven Basket");
+    expect(titleOf("Coperta Nordic per il cesto intrecciato")).toBe("Nordic Throw Blanket");
+  });
+
+  it("stays silent on everyday words the glossary knows in another sense (link in bio, throw it on, light)", () => {
+    for (const caption of ["New drop Friday, link in bio!", "Throw it on with anything", "Light and airy morning", "Daily reminder to drink water 💧"]) {
+      expect(index.suggest({ caption })).toEqual([]);
+    }
   });
 });

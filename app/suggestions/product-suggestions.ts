@@ -4,21 +4,29 @@
  * products, the answer goes out as product ids with a score from 0 to 1.
  *
  * How a caption is read:
- * - text is folded (lowercase, accents and emoji variation removed) and cut
- *   into words; light English stemming makes "sneakers" meet "sneaker";
+ * - text is folded (lowercase, accents and emoji variation removed, kana
+ *   keeping their voicing) and cut into words, letters apart from digits
+ *   (spf50 -> spf 50); light English stemming makes "sneakers" meet "sneaker";
  * - hashtags are split at case changes (#LinenShirt) and, when written as one
- *   word (#linenshirt), into the catalogue's own words;
+ *   word (#linenshirt, #mylinenshirtstyle), into the catalogue's own words,
+ *   glossary words and common words of social media;
  * - neighbouring words are also read joined ("t shirt" meets "T-Shirt");
+ * - the shopping glossary (decision 077) reads the storefront languages,
+ *   English slang and emoji: words in their dictionary forms (kaarsen ->
+ *   kaars -> candle), phrases ("protector solar"), and Japanese, written
+ *   without spaces, by the glossary words inside it;
  * - a word the catalogue does not know is matched by spelling (one edit, two
- *   for long words), by a shared beginning (lampara / lamp), or through the
- *   shopping glossary (other languages, emoji);
+ *   for long words) or by a shared beginning (lampara / lamp);
  * - the author only counts as evidence for the vendor.
  *
  * How a product is scored: mostly by how much of its title the caption names
  * (each title word weighted by how rare it is in the catalogue, so "Classic"
  * shared by hundreds of products counts little), then its product type,
- * vendor, tags and variant option values. A product is suggested only above
- * SUGGESTION_THRESHOLD: a caption naming no product leaves every score low.
+ * vendor, tags and variant option values. A title's joined spellings
+ * ("tshirt" beside "shirt") match but need not be named. A product is
+ * suggested only above SUGGESTION_THRESHOLD: a caption naming no product
+ * leaves every score low. Of two products scored alike, the one whose title
+ * the caption names first leads.
  *
  * The index keeps an inverted list per word so a caption only looks at the
  * products sharing a word with it; it takes upserts and removals one product
@@ -31,7 +39,15 @@
 import { SUGGESTION_INDEX } from "~/constants";
 import { IntMultiMap, TYPED_ARRAY_OVERHEAD_BYTES, hashHead, hashText } from "~/suggestions/int-multimap";
 import { TextTable, grown } from "~/suggestions/text-table";
-import { emojiWords, glossaryTranslations, glossaryWords } from "~/suggestions/product-suggestions-glossary";
+import {
+  emojiWords,
+  glossaryHas,
+  glossaryPhrase,
+  glossaryTranslations,
+  isSocialWord,
+  isUnsegmented,
+  readUnsegmented,
+} from "~/suggestions/product-suggestions-glossary";
 import type { TimeSlices } from "~/suggestions/time-slices";
 
 export interface CatalogueProduct {
@@ -93,12 +109,18 @@ const STOPWORDS = new Set(
 
 const SPECIAL_LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", đ: "d", ł: "l", þ: "th" };
 
-/** Lowercase, without accents or ligatures (é -> e, ß -> ss). */
+/**
+ * Lowercase, without accents or ligatures (é -> e, ß -> ss); full-width and
+ * half-width forms made ordinary; Japanese kana keep their voicing marks
+ * (ジ stays ジ, not シ: they are different letters, not accents).
+ */
 export function foldText(text: string): string {
   // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
   return text
     .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/[ßæœøđłþ]/g, (letter) => SPECIAL_LETTERS[letter] ?? letter);
@@ -117,6 +139,16 @@ export function stem(word: string): string {
 
 function wordsOf(folded: string): string[] {
   return folded.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+}
+
+/** A caption's words, letters cut from digits (spf50 -> spf 50, 50ml -> 50 ml). */
+function captionWords(folded: string): string[] {
+  return wordsOf(folded.replace(/(\p{L})(?=\p{N})/gu, "$1 ").replace(/(\p{N})(?=\p{L})/gu, "$1 "));
+}
+
+/** Short common words and social media's (ootd, style): a joined hashtag's pieces that name no product. */
+function isFiller(piece: string): boolean {
+  return (piece.length >= MIN_WORD && STOPWORDS.has(piece)) || isSocialWord(piece);
 }
 
 /** Splits a hashtag written in several words at case or letter/digit changes (#LinenShirt, #SPF50). */
@@ -172,28 +204,45 @@ function unique(words: Iterable<string>): string[] {
 }
 
 /**
- * A catalogue text's words, stemmed, plus its hyphen- and space-joined
- * neighbours ("t-shirt" -> "tshirt"). Longer words than
- * SUGGESTION_INDEX.wordChars are no product's name (a tag of random letters,
- * a long phrase joined) and would cost their length in the spelling index.
+ * A catalogue text's words, stemmed, then its hyphen- and space-joined
+ * neighbours ("t-shirt" -> "tshirt"), `joined` of them at the end: another
+ * spelling of words already there, which a caption may write instead.
+ * Longer words than SUGGESTION_INDEX.wordChars are no product's name (a tag
+ * of random letters, a long phrase joined) and would cost their length in
+ * the spelling index.
  */
-function catalogueWords(text: string, { joinAll = false }: { joinAll?: boolean } = {}): string[] {
+function catalogueText(text: string, { joinAll = false }: { joinAll?: boolean } = {}): { words: string[]; joined: number } {
   const folded = foldText(text);
   const words = wordsOf(folded);
-  const out = words.filter((word) => word.length >= MIN_WORD && !STOPWORDS.has(word)).map(stem);
-  if (folded.includes("-")) for (const match of folded.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) out.push(stem(match[0].replace(/-/g, "")));
-  if (joinAll && words.length > 1) out.push(stem(words.join("")));
-  return unique(out).filter((word) => word.length <= SUGGESTION_INDEX.wordChars);
+  const fits = (word: string) => word.length <= SUGGESTION_INDEX.wordChars;
+  const plain = unique(words.filter((word) => word.length >= MIN_WORD && !STOPWORDS.has(word)).map(stem)).filter(fits);
+  const joined: string[] = [];
+  if (folded.includes("-")) for (const match of folded.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) joined.push(stem(match[0].replace(/-/g, "")));
+  if (joinAll && words.length > 1) joined.push(stem(words.join("")));
+  const inPlain = new Set(plain);
+  const extra = unique(joined).filter((word) => fits(word) && !inPlain.has(word));
+  return { words: [...plain, ...extra], joined: extra.length };
 }
 
-/** The words the index keeps of a product, per field, within the caps of SUGGESTION_INDEX. */
-function productFields(product: CatalogueProduct): string[][] {
-  const title = catalogueWords(product.title);
+function catalogueWords(text: string, options: { joinAll?: boolean } = {}): string[] {
+  return catalogueText(text, options).words;
+}
+
+/**
+ * The words the index keeps of a product, per field, within the caps of
+ * SUGGESTION_INDEX; and how many of the title's and the type's last words
+ * are joined spellings of the others (they match a caption, but a caption
+ * need not name them: "tee" names all of "T-Shirt").
+ */
+function productFields(product: CatalogueProduct): { fields: string[][]; joined: [title: number, type: number] } {
+  const titleText = catalogueText(product.title);
+  const typeText = catalogueText(product.productType, { joinAll: true });
+  const title = titleText.words;
   const inTitle = new Set(title);
   const fields = [
     title,
     catalogueWords(product.handle.replace(/-/g, " ")).filter((word) => !inTitle.has(word) && !/\d/.test(word)),
-    catalogueWords(product.productType, { joinAll: true }),
+    typeText.words,
     catalogueWords(product.vendor, { joinAll: true }),
     unique(product.tags.slice(0, SUGGESTION_INDEX.tagsPerProduct).flatMap((tag) => catalogueWords(tag, { joinAll: true }))),
     unique(
@@ -204,16 +253,14 @@ function productFields(product: CatalogueProduct): string[][] {
     ),
   ];
   let room = SUGGESTION_INDEX.wordsPerProduct;
-  return fields.map((words) => {
-    const kept = words.slice(0, room);
-    room -= kept.length;
-    return kept;
+  const kept = fields.map((words) => {
+    const cut = words.slice(0, room);
+    room -= cut.length;
+    return cut;
   });
+  const joinedKept = (field: number, text: { words: string[]; joined: number }) => Math.max(0, (kept[field]?.length ?? 0) - (text.words.length - text.joined));
+  return { fields: kept, joined: [joinedKept(TITLE, titleText), joinedKept(TYPE, typeText)] };
 }
-
-/** The glossary's words, shared by every shop's index. */
-let glossary: ReadonlySet<string> | null = null;
-const glossaryHas = (word: string) => (glossary ??= new Set(glossaryWords())).has(word);
 
 /** What V8 spends on a Set of small ints on 64-bit Node, for the index's estimate of its own size. */
 const SET_BYTES = { entry: 28, object: 120 } as const;
@@ -299,6 +346,8 @@ export class SuggestionIndex {
   private poolGarbage = 0;
   private wordsAt = new Int32Array(0);
   private fieldEnds = new Uint8Array(0);
+  /** Per product: how many of its title's and its type's last words are joined spellings (not counted in what a caption must name). */
+  private joinedWords = new Uint8Array(0);
   /** Words are numbered while a product names them; a number no product uses any more is given to the next new word. */
   private words = new TextTable();
   /** Per word: how many products name it, in any field (its rarity). */
@@ -345,11 +394,12 @@ export class SuggestionIndex {
       this.pool.byteLength +
       this.wordsAt.byteLength +
       this.fieldEnds.byteLength +
+      this.joinedWords.byteLength +
       this.productCount.byteLength +
       this.slotStamp.byteLength +
       this.titleHits.byteLength +
       this.typeHits.byteLength +
-      7 * TYPED_ARRAY_OVERHEAD_BYTES;
+      8 * TYPED_ARRAY_OVERHEAD_BYTES;
     const spelling = this.deletions.bytes + this.heads.bytes + this.longWordCount * SET_BYTES.entry + this.longWords.size * SET_BYTES.object;
     return typedArrays + this.products.bytes + this.words.bytes + this.titleSlots.bytes + this.typeSlots.bytes + spelling;
   }
@@ -375,13 +425,16 @@ export class SuggestionIndex {
     this.remove(product.id);
     const ids: number[] = [];
     const ends: number[] = [];
-    for (const words of productFields(product)) {
+    const { fields, joined } = productFields(product);
+    for (const words of fields) {
       for (const word of words) ids.push(this.idOf(word));
       ends.push(ids.length);
     }
     const slot = this.products.add(product.id);
     this.wordsAt = grown(this.wordsAt, slot + 1, (size) => new Int32Array(size));
     this.fieldEnds = grown(this.fieldEnds, (slot + 1) * FIELD_COUNT, (size) => new Uint8Array(size));
+    this.joinedWords = grown(this.joinedWords, (slot + 1) * 2, (size) => new Uint8Array(size));
+    this.joinedWords.set(joined, slot * 2);
     const at = this.reserveWords(ids.length);
     this.pool.set(ids, at);
     this.wordsAt[slot] = at;
@@ -476,10 +529,16 @@ export class SuggestionIndex {
     return this.words.find(word) >= 0;
   }
 
-  /** Splits a run of letters written as one word (#linenshirt, leinenhemd) into known words, if it can be wholly. */
+  /**
+   * Splits a run of letters written as one word (#linenshirt, leinenhemd,
+   * #mylinenshirtstyle) into known words, if it can be wholly: the
+   * catalogue's words, the glossary's, and short common words (my, the) and
+   * social media's (ootd, style) between them. Null unless it names at least
+   * one catalogue or glossary word.
+   */
   private segment(run: string): string[] | null {
     if (run.length < 6 || run.length > 40) return null;
-    const isPiece = (piece: string) => piece.length >= 3 && (this.known(stem(piece)) || this.known(piece) || glossaryHas(piece));
+    const isPiece = (piece: string) => (piece.length >= 3 && (this.known(stem(piece)) || this.known(piece) || glossaryHas(piece))) || isFiller(piece);
     // best[i]: fewest pieces covering run[0..i)
     const best: Array<{ count: number; from: number } | undefined> = [{ count: 0, from: -1 }];
     for (let end = 1; end <= run.length; end++) {
@@ -498,7 +557,8 @@ export class SuggestionIndex {
       pieces.unshift(run.slice(step.from, end));
       end = step.from;
     }
-    return pieces;
+    const named = pieces.filter((piece) => !isFiller(piece));
+    return named.length > 0 ? named : null;
   }
 
   /** The catalogue words an unknown caption word may stand for, by spelling or a shared beginning. */
@@ -557,12 +617,22 @@ export class SuggestionIndex {
       }
       return true;
     };
-    /** Reads one caption word: known as is, or split, translated, or matched by spelling. */
+    /** Adds the catalogue word a glossary word (or emoji) stands for, as strongly as the glossary can say. */
+    const translated = (english: string, quality: number, authorOnly: boolean) =>
+      add(stem(english), Math.min(quality, QUALITY.glossary), authorOnly) || add(english, Math.min(quality, QUALITY.glossary), authorOnly);
+    /** Reads one caption word: known as is, or translated, split, or matched by spelling. */
     const read = (raw: string, quality: number, authorOnly = false) => {
       if (raw.length < MIN_WORD || STOPWORDS.has(raw)) return;
+      if (isUnsegmented(raw)) {
+        // Japanese: the glossary's words inside the run, then any Latin words in it.
+        const { english, rest } = readUnsegmented(raw);
+        for (const word of english) translated(word, quality, authorOnly);
+        for (const word of rest) read(word, quality, authorOnly);
+        return;
+      }
       const stemmed = stem(raw);
       let found = add(stemmed, quality, authorOnly) || add(raw, quality, authorOnly);
-      for (const english of glossaryTranslations(raw)) found = add(stem(english), Math.min(quality, QUALITY.glossary), authorOnly) || found;
+      for (const english of glossaryTranslations(raw)) found = translated(english, quality, authorOnly) || found;
       if (found) return;
       const pieces = this.segment(raw);
       if (pieces) {
@@ -573,23 +643,38 @@ export class SuggestionIndex {
       for (const near of this.near(stemmed)) add(near.word, Math.min(quality, near.quality), authorOnly);
     };
     const readText = (text: string, quality: number, authorOnly = false) => {
-      const words = wordsOf(foldText(text)).slice(0, MAX_QUERY_WORDS);
+      const words = captionWords(foldText(text)).slice(0, MAX_QUERY_WORDS);
       for (const word of words) read(word, quality, authorOnly);
-      // Neighbours joined: "t shirt" -> tshirt, "lip balm" -> lipbalm.
-      for (let i = 0; i + 1 < words.length; i++) add(stem(`${words[i]}${words[i + 1]}`), QUALITY.joined, authorOnly);
+      for (let i = 0; i + 1 < words.length; i++) {
+        // Neighbours joined: "t shirt" -> tshirt, "lip balm" -> lipbalm.
+        add(stem(`${words[i]}${words[i + 1]}`), QUALITY.joined, authorOnly);
+        // Glossary phrases: "protector solar" -> sunscreen, "veste en jean" -> denim jacket.
+        for (const english of glossaryPhrase(words, i)?.english ?? []) translated(english, quality, authorOnly);
+      }
     };
 
     const caption = (video.caption ?? "").slice(0, MAX_CAPTION_CHARS);
-    // Emoji stand for what they depict.
-    for (const match of caption.matchAll(/\p{Extended_Pictographic}/gu)) {
-      for (const word of emojiWords(match[0])) add(stem(word), QUALITY.emoji);
+    /** Emoji stand for what they depict (👖 jeans, and so denim). */
+    const readEmoji = (text: string) => {
+      for (const match of text.matchAll(/\p{Extended_Pictographic}/gu)) {
+        for (const word of emojiWords(match[0])) {
+          add(stem(word), QUALITY.emoji);
+          for (const english of glossaryTranslations(word)) translated(english, QUALITY.emoji, false);
+        }
+      }
+    };
+    // In the caption's order (what it names first breaks ties): text with its
+    // emoji, and hashtags and mentions, split at case changes first (#LinenShirt).
+    let done = 0;
+    for (const tag of caption.matchAll(/[#@]([\p{L}\p{N}_]+)/gu)) {
+      const before = caption.slice(done, tag.index);
+      readEmoji(before);
+      readText(before, QUALITY.exact);
+      readText(splitCamel(tag[1] ?? ""), QUALITY.exact);
+      done = tag.index + tag[0].length;
     }
-    // Hashtags and mentions: split at case changes first (#LinenShirt).
-    const withoutTags = caption.replace(/[#@]([\p{L}\p{N}_]+)/gu, (_, tag: string) => {
-      readText(splitCamel(tag), QUALITY.exact);
-      return " ";
-    });
-    readText(withoutTags, QUALITY.exact);
+    readEmoji(caption.slice(done));
+    readText(caption.slice(done), QUALITY.exact);
     for (const author of [video.authorName, video.username]) if (author) readText(splitCamel(author), QUALITY.exact, true);
     return [...query.values()];
   }
@@ -600,7 +685,8 @@ export class SuggestionIndex {
     const threshold = options.threshold ?? SUGGESTION_THRESHOLD;
     const query = this.queryWords(video);
     if (query.length === 0) return [];
-    // How strongly the caption names each word (author words count for the vendor only).
+    // How strongly the caption names each word (author words count for the
+    // vendor only), in the order the caption names them.
     const named = new Map<number, number>();
     const namedByAuthor = new Map<number, number>();
     for (const word of query) {
@@ -628,7 +714,7 @@ export class SuggestionIndex {
       this.titleHits = new Float64Array(size);
       this.typeHits = new Float64Array(size);
     }
-    const { slotStamp, titleHits, typeHits, pool, wordsAt, fieldEnds } = this;
+    const { slotStamp, titleHits, typeHits, pool, wordsAt, fieldEnds, joinedWords } = this;
     // Candidates: products naming a caption word in their title, handle or
     // type; the other fields alone cannot reach the threshold. Their title and
     // type hits add up on the way.
@@ -654,9 +740,11 @@ export class SuggestionIndex {
     /** Where a product's field starts and ends in the pool. */
     const from = (slot: number, field: number) => (wordsAt[slot] ?? 0) + (field === 0 ? 0 : (fieldEnds[slot * FIELD_COUNT + field - 1] ?? 0));
     const to = (slot: number, field: number) => (wordsAt[slot] ?? 0) + (fieldEnds[slot * FIELD_COUNT + field] ?? 0);
-    const share = (hits: number, slot: number, field: number) => {
+    /** How much of a product's title or type the hits name; its joined spellings ("tshirt" beside "shirt") need not be named. */
+    const share = (hits: number, slot: number, field: typeof TITLE | typeof TYPE) => {
       let all = 0;
-      for (let i = from(slot, field); i < to(slot, field); i++) all += this.weight(pool[i] ?? 0);
+      const end = to(slot, field) - (joinedWords[slot * 2 + (field === TITLE ? 0 : 1)] ?? 0);
+      for (let i = from(slot, field); i < end; i++) all += this.weight(pool[i] ?? 0);
       return all > 0 ? Math.min(1, hits / all) : 0;
     };
     // Title and type first: with the other fields at their best, that bounds
@@ -664,13 +752,13 @@ export class SuggestionIndex {
     // bound can beat the suggestions already found.
     const rest = FIELD_WEIGHT.vendor + FIELD_WEIGHT.tag + FIELD_WEIGHT.option;
     const bounds = new Float64Array(candidates.length);
-    const order = new Uint32Array(candidates.length);
+    const byBound = new Uint32Array(candidates.length);
     for (let i = 0; i < candidates.length; i++) {
       const slot = candidates[i] ?? 0;
-      order[i] = i;
+      byBound[i] = i;
       bounds[i] = FIELD_WEIGHT.title * share(titleHits[slot] ?? 0, slot, TITLE) + FIELD_WEIGHT.type * share(typeHits[slot] ?? 0, slot, TYPE) + rest;
     }
-    order.sort((a, b) => (bounds[b] ?? 0) - (bounds[a] ?? 0));
+    byBound.sort((a, b) => (bounds[b] ?? 0) - (bounds[a] ?? 0));
 
     const coverage = (slot: number, field: number, found: ReadonlyMap<number, number>) => {
       let all = 0;
@@ -702,9 +790,17 @@ export class SuggestionIndex {
       return value;
     };
 
-    const scored: ProductSuggestion[] = [];
+    /** Where the caption first names a word of the product's title: of two products scored alike, the one named first leads. */
+    const order = new Map<number, number>();
+    for (const id of named.keys()) order.set(id, order.size);
+    const firstNamed = (slot: number) => {
+      let first = order.size;
+      for (let i = from(slot, TITLE); i < to(slot, HANDLE); i++) first = Math.min(first, order.get(pool[i] ?? 0) ?? first);
+      return first;
+    };
+    const scored: Array<ProductSuggestion & { first: number }> = [];
     const bar = () => Math.max(threshold, scored.length >= limit ? (scored[limit - 1]?.score ?? 0) : 0);
-    for (const i of order) {
+    for (const i of byBound) {
       const bound = bounds[i] ?? 0;
       if (bound < bar()) break;
       const slot = candidates[i] ?? 0;
@@ -717,11 +813,11 @@ export class SuggestionIndex {
         FIELD_WEIGHT.tag * tagShare(slot) +
         FIELD_WEIGHT.option * best(slot, OPTION);
       if (score < bar()) continue;
-      scored.push({ productId, score: Math.round(score * 1000) / 1000 });
-      scored.sort((a, b) => b.score - a.score || (a.productId < b.productId ? -1 : 1));
+      scored.push({ productId, score: Math.round(score * 1000) / 1000, first: firstNamed(slot) });
+      scored.sort((a, b) => b.score - a.score || a.first - b.first || (a.productId < b.productId ? -1 : 1));
       if (scored.length > limit) scored.length = limit;
     }
-    return scored;
+    return scored.map(({ productId, score }) => ({ productId, score }));
   }
 }
 
