@@ -14,7 +14,8 @@
  * (decision 068).
  */
 import { prisma } from "~/db.server";
-import { ANALYTICS_WINDOW_DAYS, type LayoutType, type PerformanceRanking } from "~/constants";
+import { ANALYTICS_WINDOW_DAYS, type PerformanceRanking } from "~/constants";
+import { type LayoutType } from "~/contracts/widget-layouts";
 import type { AnalyticsSummaryDto, EngagementDto, SalesDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
 import { byPerformance, hasPerformance } from "~/rules/performance-ranking";
 import { countLibrary } from "./library-counts.server";

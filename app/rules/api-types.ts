@@ -3,7 +3,8 @@
  * (app/routes/api.*) and the admin UI. Field names follow the spec (snake_case).
  * Third-party text in them (titles, names) is untrusted: render as text only.
  */
-import type { LayoutType, PageContext } from "~/constants";
+import type { PageContext } from "~/constants";
+import type { LayoutType } from "~/contracts/widget-layouts";
 import type { ImportFailureKind, PlatformId, VideoSource } from "~/contracts/platforms";
 import type { MirrorFailure } from "~/contracts/media";
 import type { WidgetSettings } from "./widget-settings";

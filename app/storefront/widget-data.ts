@@ -8,7 +8,8 @@
  * Client-safe and framework-free: imported by the publisher (server), the
  * renderer (storefront script and admin preview) and Local Shopify's storefront.
  */
-import type { LayoutType, PageContext } from "~/constants";
+import type { PageContext } from "~/constants";
+import type { LayoutType } from "~/contracts/widget-layouts";
 import type { VideoSource } from "~/contracts/platforms";
 import type { WidgetSettings } from "~/rules/widget-settings";
 
@@ -169,6 +170,3 @@ export interface BeaconBatch {
   session: string | null;
   events: Array<{ type: BeaconEventType; videoId?: string; widgetId: string; productId?: string; ms?: number }>;
 }
-
-/** The theme app extension's block handles (a contract of the admin and the extension: app/contracts/theme-extension.ts). */
-export { THEME_BLOCK_HANDLES } from "~/contracts/theme-extension";
