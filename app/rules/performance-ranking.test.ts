@@ -1,20 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { eventMeasures } from "./api-types";
 import { byPerformance, hasPerformance, rankingFrom, searchRankedBy, type PerformanceFigures } from "./performance-ranking";
 
 const figures = (id: string, values: Partial<PerformanceFigures>) => ({
   id,
+  ...eventMeasures(() => 0, "video"),
   clicks: 0,
-  impressions: 0,
-  plays: 0,
   play_rate: null,
-  views: 0,
-  completions: 0,
-  watch_time_ms: 0,
   average_watch_ms: null,
-  video_clicks: 0,
-  product_clicks: 0,
   click_through_rate: null,
-  add_to_cart: 0,
   orders: 0,
   revenue: 0,
   ...values,

@@ -14,6 +14,7 @@ import en from "@shopify/polaris/locales/en.json";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AnalyticsSummaryDto } from "~/rules/api-types";
 import type { PerformanceFigures } from "~/rules/performance-ranking";
+import { eventMeasures } from "~/rules/api-types";
 import { ANALYTICS_TEXT } from "~/messages";
 import { AnalyticsView, type AnalyticsPageData } from "./AnalyticsView";
 
@@ -38,18 +39,11 @@ const summary: AnalyticsSummaryDto = {
 };
 
 const measured = (engagement: Partial<PerformanceFigures>): PerformanceFigures => ({
+  ...eventMeasures(() => 0, "video"),
   clicks: 0,
-  impressions: 0,
-  plays: 0,
   play_rate: null,
-  views: 0,
-  completions: 0,
-  watch_time_ms: 0,
   average_watch_ms: null,
-  video_clicks: 0,
-  product_clicks: 0,
   click_through_rate: null,
-  add_to_cart: 0,
   orders: 0,
   revenue: 0,
   ...engagement,
