@@ -197,6 +197,7 @@ export const COMPACT_FIGURES_FROM = 10_000;
 export const PREVIEW_SAMPLE_VIDEOS_MAX = 8;
 /** Where the admin serves the sample videos' posters (public/samples, made by scripts/make-sample-posters.mjs). */
 export const PREVIEW_SAMPLE_POSTER_PATH = "/samples";
+/** Sample videos an admin preview shows (spec 9); per layout in app/contracts/widget-layouts.ts. */
 export const PREVIEW_VISIBLE = { carousel: 3, grid: 6, stories: 6 } as const;
 
 export const REVIEW_PROMPT_DAYS = [15, 30] as const;
@@ -209,10 +210,6 @@ export const PREVIEW_DIALOG_CLOSE_MS = 500;
 
 export const PAGE_CONTEXTS = ["homepage", "product", "collection", "cart", "all_pages"] as const;
 export type PageContext = (typeof PAGE_CONTEXTS)[number];
-
-/** The widget layouts; "stories" (issue 14) is a row of round thumbnails that opens the full-screen player. */
-export const LAYOUT_TYPES = ["carousel", "grid", "single", "sticky", "stories"] as const;
-export type LayoutType = (typeof LAYOUT_TYPES)[number];
 
 /** Theme editor template per page context; all_pages has none (spec 9). */
 export const THEME_EDITOR_TEMPLATE: Record<Exclude<PageContext, "all_pages">, string> = {

@@ -70,7 +70,7 @@ async function measure() {
   await prisma.$disconnect();
 }
 
-/** @type {Array<import("../app/storefront/widget-data.ts").BeaconEventType>} */
+/** @type {Array<import("../app/contracts/beacon-events.ts").BeaconEventType>} */
 const TYPES = ["video_click", "video_click", "video_click", "product_click", "product_click", "add_to_cart"];
 const PLATFORMS = ["tiktok", "tiktok", "instagram", "pinterest"];
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -14,6 +14,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { LAYOUT_TYPES } from "../app/contracts/widget-layouts.ts";
+import { LAYOUTS, orList } from "../app/messages/index.ts";
 import { ROOT, freshSqliteDatabase, startStack } from "./lib/stack.mjs";
 
 // Playwright records through its own ffmpeg build, downloaded from a CDN this
@@ -89,7 +91,8 @@ try {
   const close = app.getByTestId("admin-modal-close");
   if (await close.isVisible()) await close.click();
 
-  caption("2. Create a widget: Carousel, Grid, Single, Sticky or Stories.");
+  // Every layout the picker offers, as the card badges name them (a unit test holds the captions to it).
+  caption(`2. Create a widget: ${orList(LAYOUT_TYPES.map((layout) => LAYOUTS[layout].name))}.`);
   await page.getByTestId("admin-nav-link").filter({ hasText: "Widgets" }).click();
   await app.getByRole("button", { name: "Add widget" }).first().click();
   await pause(2000);

@@ -1,16 +1,121 @@
 /**
- * The contract every platform importer fulfils: turn a platform's data (an
- * Apify actor's dataset items, an oEmbed answer) into our Video and Channel
- * fields. Client-safe types only; importers themselves are *.server.ts.
+ * The platforms videos are imported from (spec section 3), declared once
+ * (issue 26 item 2, decision 075), and the contract every platform importer
+ * fulfils: turn a platform's data (an Apify actor's dataset items, an oEmbed
+ * answer) into our Video and Channel fields.
+ *
+ * A platform is declared here in three small tables, each keyed by PlatformId
+ * so that one missing fails `tsc`: how it looks (VIDEO_SOURCE_LOOKS, which the
+ * storefront script carries), its player (PLATFORM_PLAYERS, which the
+ * storefront checks embed URLs against) and how it is imported
+ * (PLATFORM_IMPORTS: enabled, features, actor, methods). The rest derives
+ * from them (app/platforms/config.ts, the API's enums, the library's filter,
+ * the texts that list the platforms); what is code, not data, is keyed by
+ * PlatformId where it lives: the URL recognisers (app/rules/platform-urls.ts),
+ * the importer (app/platforms/<platform>.server.ts, registered in
+ * app/platforms/index.server.ts, which an enabled platform must be) and the
+ * Import modal's field texts (IMPORT_INPUT_HINTS in app/messages/library.ts).
+ * docs/how-to-add.md walks through adding one.
+ *
+ * Client-safe data and types only; importers themselves are *.server.ts.
  */
 
-/** Platform ids of spec section 3 (platform config). */
-export type PlatformId = "tiktok" | "instagram" | "pinterest" | "youtube_shorts" | "snapchat";
+/** Platform ids of spec section 3, in the order the Dashboard and the Import panel show them. */
+export const PLATFORM_IDS = ["tiktok", "instagram", "pinterest", "youtube_shorts", "snapchat"] as const;
+export type PlatformId = (typeof PLATFORM_IDS)[number];
 
 /** Where a library video came from: a platform, or the merchant's own upload (issue 13). */
 export type VideoSource = PlatformId | "upload";
 
 export type ImportMethod = "username" | "url";
+
+/**
+ * How each video source is named and coloured: the tile a video without a
+ * poster shows (storefront and admin), the badges and the library's filter.
+ * `text` where white would not read on the colour (a unit test checks). The
+ * admin names the merchant's uploads as IMPORT_TEXT.uploadSource says.
+ */
+export const VIDEO_SOURCE_LOOKS: Readonly<Record<VideoSource, { name: string; color: string; text?: string }>> = {
+  tiktok: { name: "TikTok", color: "#000000" },
+  instagram: { name: "Instagram", color: "#E1306C" },
+  pinterest: { name: "Pinterest", color: "#E60023" },
+  youtube_shorts: { name: "YouTube Shorts", color: "#FF0000" },
+  snapchat: { name: "Snapchat", color: "#FFFC00", text: "#000" },
+  upload: { name: "Upload", color: "#303030" },
+};
+
+/**
+ * The platform's own player, the iframe a video plays in until (or unless)
+ * Shopify holds our copy: its URL for a video id, the id whole as a path
+ * segment or a query parameter's value (app/rules/embeds.ts builds it only
+ * from an id matching the platform's VIDEO_ID_PATTERNS, and the storefront
+ * loads a URL only if it is exactly one so built). null: the platform has no
+ * player we load.
+ */
+export const PLATFORM_PLAYERS: Readonly<Record<PlatformId, ((id: string) => string) | null>> = {
+  tiktok: (id) => `https://www.tiktok.com/player/v1/${id}`,
+  instagram: (id) => `https://www.instagram.com/reel/${id}/embed`,
+  pinterest: (id) => `https://assets.pinterest.com/ext/embed.html?id=${id}`,
+  youtube_shorts: (id) => `https://www.youtube.com/embed/${id}`,
+  snapchat: null,
+};
+
+interface PlatformImport {
+  /** Offered to merchants; a disabled platform reads "<name> (Coming Soon)". An enabled one must have an importer (app/platforms/index.server.ts). */
+  enabled: boolean;
+  features: { channels: boolean; singleVideos: boolean; autoSync: boolean };
+  /**
+   * The third-party Apify actor the importer runs (Apify Store id; its input
+   * and output fields: ../shared/design/market-notes.md section 3), or null
+   * when the platform has none.
+   */
+  actorId: string | null;
+  /** Methods offered in the Import modal, first = default. */
+  importMethods: readonly ImportMethod[];
+}
+
+export const PLATFORM_IMPORTS = {
+  tiktok: {
+    enabled: true,
+    features: { channels: true, singleVideos: true, autoSync: true },
+    actorId: "clockworks/tiktok-scraper",
+    importMethods: ["username", "url"],
+  },
+  instagram: {
+    enabled: true,
+    features: { channels: true, singleVideos: true, autoSync: true },
+    actorId: "apify/instagram-reel-scraper",
+    importMethods: ["username", "url"],
+  },
+  pinterest: {
+    enabled: true,
+    // Pins only (Pinterest: url only). Single pins come from Pinterest's oEmbed endpoint, which cannot tell a video pin
+    // from an image pin; the actor reads that (and the video file), so a Pinterest import runs it too (decision 069).
+    features: { channels: false, singleVideos: true, autoSync: false },
+    actorId: "epctex/pinterest-scraper",
+    importMethods: ["url"],
+  },
+  youtube_shorts: {
+    enabled: false,
+    features: { channels: true, singleVideos: true, autoSync: true },
+    actorId: "streamers/youtube-shorts-scraper",
+    importMethods: ["username", "url"],
+  },
+  snapchat: {
+    enabled: false,
+    features: { channels: true, singleVideos: true, autoSync: false },
+    actorId: null,
+    importMethods: ["username", "url"],
+  },
+} as const satisfies Record<PlatformId, PlatformImport>;
+
+/** The platforms merchants can import from (enabled: true); each must have an importer. */
+export type EnabledPlatformId = { [Platform in PlatformId]: (typeof PLATFORM_IMPORTS)[Platform]["enabled"] extends true ? Platform : never }[PlatformId];
+
+/** The enabled platforms' names, in order: what the texts that list them say ("TikTok, Instagram and Pinterest"). */
+export function enabledPlatformNames(): string[] {
+  return PLATFORM_IDS.filter((id) => PLATFORM_IMPORTS[id].enabled).map((id) => VIDEO_SOURCE_LOOKS[id].name);
+}
 
 export interface PlatformConfig {
   id: PlatformId;
@@ -25,7 +130,7 @@ export interface PlatformConfig {
   /** Third-party Apify actor, or null when the platform uses oEmbed only. */
   actorId: string | null;
   /** Methods offered in the Import modal, first = default (Pinterest: url only). */
-  importMethods: ImportMethod[];
+  importMethods: readonly ImportMethod[];
 }
 
 /** A video as an importer found it, before it is stored. Text is untrusted. */

@@ -1,15 +1,14 @@
 /**
  * The theme app extension's side of the contract with the admin
  * (extensions/clipcart-widgets/blocks/): the handles of its blocks and embeds,
- * which the theme's files name and the theme editor's deep links open.
+ * which the theme's files name and the theme editor's deep links open. Each
+ * layout's block or embed is named after the layout (app/contracts/widget-layouts.ts);
+ * `page-widgets` is the embed vintage themes use to show widgets by page context.
  */
+import { LAYOUT_TYPES, PAGE_WIDGETS_HANDLE, type LayoutType } from "./widget-layouts";
 
-/** Theme editor block handles (spec 9); `page-widgets` is the embed vintage themes use to show widgets by page context. */
+/** Theme editor block handles (spec 9), by layout, and page-widgets. */
 export const THEME_BLOCK_HANDLES = {
-  carousel: "carousel",
-  grid: "grid",
-  single: "single",
-  sticky: "sticky",
-  stories: "stories",
-  pageWidgets: "page-widgets",
+  ...(Object.fromEntries(LAYOUT_TYPES.map((layout) => [layout, layout])) as { readonly [Layout in LayoutType]: Layout }),
+  pageWidgets: PAGE_WIDGETS_HANDLE,
 } as const;

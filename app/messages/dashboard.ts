@@ -1,5 +1,8 @@
 /** The Dashboard: its panels, Quick Steps, the tutorial, Support and the Theme setup card. Client-safe; every on-screen text is in app/messages/ (import it from "~/messages"). */
-import { ACTION_TEXT } from "./shared";
+import { ACTION_TEXT, andList, orList } from "./shared";
+import { enabledPlatformNames } from "~/contracts/platforms";
+import { LAYOUT_TYPES } from "~/contracts/widget-layouts";
+import { LAYOUTS } from "./widgets";
 
 /** The Dashboard's texts (spec 2, "Dashboard"). */
 /** Issue 15 item 22: the Dashboard's theme setup card (app.extensions()). */
@@ -49,13 +52,13 @@ export const DASHBOARD_TEXT = {
   videoEngagements: "video engagements",
   videosWithProducts: "videos with products",
   welcomeTitle: "Welcome to Clipcart",
-  welcomeBody: "Turn your TikTok, Instagram and Pinterest videos into shoppable widgets on your store.",
+  welcomeBody: `Turn your ${andList(enabledPlatformNames())} videos into shoppable widgets on your store.`,
   addFirstVideos: "Add Your First Videos",
   gettingStarted: "Getting Started",
   gettingStartedSteps: [
-    { title: "Add videos", body: "Import videos from TikTok, Instagram or Pinterest." },
+    { title: "Add videos", body: `Import videos from ${orList(enabledPlatformNames())}.` },
     { title: "Moderate content", body: "Approve the videos you want shoppers to see and tag your products." },
-    { title: "Create widget", body: "Choose a Carousel, Grid, Single, Sticky or Stories widget and where it appears." },
+    { title: "Create widget", body: `Choose a ${orList(LAYOUT_TYPES.map((layout) => LAYOUTS[layout].name))} widget and where it appears.` },
     { title: "Embed on store", body: "Add the widget to your theme from the theme editor." },
   ],
   createWidgetTitle: "Your videos are ready",

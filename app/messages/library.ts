@@ -1,8 +1,9 @@
 /** The Video Library: moderation, importing (accounts, links, uploads), the media check, import jobs and the auto-approve rules. Client-safe; every on-screen text is in app/messages/ (import it from "~/messages"). */
 import { AUTO_APPROVE, FREE_PLAN, IMPORT_CAPS, IMPORT_LINKS_MAX, PREMIUM_PLAN, VIDEO_UPLOAD, VIEW_NAME_MAX_LENGTH } from "~/constants";
-import type { ImportMethod, PlatformId } from "~/contracts/platforms";
+import { enabledPlatformNames, type ImportMethod, type PlatformId } from "~/contracts/platforms";
 import type { MirrorFailure } from "~/contracts/media";
 import { FREE_LIMIT, AUTO_SYNC_PERIOD, UPLOAD_MAX_MB, UPLOAD_MAX_MINUTES, MEDIA_CHECK_PERIOD } from "./figures";
+import { andList, orList } from "./shared";
 
 /** Spec 8 and 2: Video Library, import and moderation texts. */
 export const LIBRARY_TEXT = {
@@ -61,7 +62,7 @@ export const LIBRARY_TEXT = {
   draft: "Draft",
   emptyDescription: "Try changing the tab, search or platform filter, or import videos from your accounts.",
   /** The empty library with no tab, search or filter narrowing it: nothing to change, only to add. */
-  emptyLibraryDescription: "Import videos from your TikTok, Instagram or Pinterest accounts, or upload your own, to get started.",
+  emptyLibraryDescription: `Import videos from your ${orList(enabledPlatformNames())} accounts, or upload your own, to get started.`,
   importPlatform: (platform: string) => `Import ${platform}`,
   platformFilter: "Platform",
   platformFilterApplied: (platforms: string) => `Platform: ${platforms}`,
@@ -318,7 +319,7 @@ const counted = (count: number, one: string, many: string) => `${count} ${count 
 /** Many links at once in the URL import (issue 16, decision 056): the field's notes, the job's progress and its results per link. */
 export const IMPORT_LINKS_TEXT = {
   /** Under the URL field, whatever the platform. */
-  manyLinksHint: `To import several, paste up to ${IMPORT_LINKS_MAX} links, one per line (TikTok, Instagram and Pinterest can be mixed).`,
+  manyLinksHint: `To import several, paste up to ${IMPORT_LINKS_MAX} links, one per line (${andList(enabledPlatformNames())} can be mixed).`,
   /** Under the field once more than one link is pasted. */
   linkCount: (count: number, duplicates: number) =>
     `${counted(count, "link", "links")}${duplicates > 0 ? ` (${counted(duplicates, "repeated link", "repeated links")} left out)` : ""}`,
@@ -349,7 +350,7 @@ export const IMPORT_LINKS_TEXT = {
   statusFailed: "Failed",
   statusPending: "Not imported",
   /** Reasons a link fails before anything is fetched. */
-  unknownSite: "Clipcart cannot import from this website. Paste a TikTok, Instagram or Pinterest link.",
+  unknownSite: `Clipcart cannot import from this website. Paste a ${orList(enabledPlatformNames())} link.`,
   notVideoLink: (platformName: string, item: string) => `This is not a link to a ${platformName} ${item}.`,
   /** A link the platform did not answer for (its run ended without it). */
   notFound: "Nothing was found at this link. Check that it is public.",

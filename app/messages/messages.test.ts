@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as constants from "~/constants";
+import type * as platforms from "~/contracts/platforms";
 import { LIBRARY_TEXT, PLAN_TEXT, formatUsd } from "~/messages";
 
 describe("plan texts", () => {
@@ -49,5 +50,29 @@ describe("formatUsd", () => {
     expect(formatUsd(12)).toBe("$12");
     expect(formatUsd(5.99)).toBe("$5.99");
     expect(formatUsd(9.5)).toBe("$9.50");
+  });
+});
+
+describe("texts that list the platforms and the layouts (decision 075)", () => {
+  afterEach(() => {
+    vi.doUnmock("~/contracts/platforms");
+    vi.resetModules();
+  });
+
+  it("name the enabled platforms and every layout, in the registries' order, as the spec writes such lists", async () => {
+    vi.doMock("~/contracts/platforms", async (importOriginal) => ({
+      ...(await importOriginal<typeof platforms>()),
+      enabledPlatformNames: () => ["Alpha", "Beta", "Gamma"],
+    }));
+    vi.resetModules();
+    const texts = await import("~/messages");
+    expect(texts.DASHBOARD_TEXT.welcomeBody).toBe("Turn your Alpha, Beta and Gamma videos into shoppable widgets on your store.");
+    expect(texts.DASHBOARD_TEXT.gettingStartedSteps[0]?.body).toBe("Import videos from Alpha, Beta or Gamma.");
+    expect(texts.LIBRARY_TEXT.emptyLibraryDescription).toBe("Import videos from your Alpha, Beta or Gamma accounts, or upload your own, to get started.");
+    expect(texts.IMPORT_LINKS_TEXT.manyLinksHint).toBe("To import several, paste up to 50 links, one per line (Alpha, Beta and Gamma can be mixed).");
+    expect(texts.IMPORT_LINKS_TEXT.unknownSite).toBe("Clipcart cannot import from this website. Paste a Alpha, Beta or Gamma link.");
+    expect(texts.DASHBOARD_TEXT.gettingStartedSteps[2]?.body).toBe(
+      `Choose a ${Object.values(texts.LAYOUT_NAMES).slice(0, -1).join(", ")} or ${Object.values(texts.LAYOUT_NAMES).at(-1)} widget and where it appears.`,
+    );
   });
 });

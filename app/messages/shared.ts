@@ -17,6 +17,11 @@ export const ACTION_TEXT = {
   tryAgain: "Try again",
 } as const;
 
+/** "a, b or c" (no comma before the last), for lists built from a registry: the layouts, the platforms. */
+export const orList = (items: readonly string[]): string => (items.length > 1 ? `${items.slice(0, -1).join(", ")} or ${items.at(-1)}` : (items[0] ?? ""));
+/** "a, b and c". */
+export const andList = (items: readonly string[]): string => (items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : (items[0] ?? ""));
+
 /** The app's name, as the navigation's home link shows it. */
 export const APP_NAME = "Clipcart";
 

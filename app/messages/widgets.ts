@@ -1,18 +1,32 @@
 /** The Widgets page: layouts, page kinds, the theme editor's block names, install, delete and the order of a widget's videos. Client-safe; every on-screen text is in app/messages/ (import it from "~/messages"). */
-import { CAROUSEL_AUTO_SCROLL_MS, WIDGET_PRIORITY, type LayoutType, type PageContext } from "~/constants";
-import { ACTION_TEXT } from "./shared";
+import { CAROUSEL_AUTO_SCROLL_MS, WIDGET_PRIORITY, type PageContext } from "~/constants";
+import { LAYOUT_TYPES, PAGE_WIDGETS_HANDLE, type LayoutType } from "~/contracts/widget-layouts";
+import { ACTION_TEXT, orList } from "./shared";
 
-/** The layouts as the Widgets page presents them (spec 2, 5; Stories: decision 043). */
-export const LAYOUTS: Record<LayoutType, { title: string; description: string }> = {
-  carousel: { title: "Carousel", description: "Horizontal scrolling video gallery" },
-  grid: { title: "Grid", description: "Organized grid layout" },
-  single: { title: "Single Video", description: "Feature one video prominently" },
-  sticky: { title: "Sticky", description: "Fixed floating video widget" },
-  stories: { title: "Stories", description: "Round thumbnails that open a full-screen player" },
-};
+/**
+ * Each layout's texts (spec 2, 5; Stories: decision 043): `title` and
+ * `description` in the type picker, `name` where space is short (the card's
+ * badge, the Type column, checkbox labels), `blockName` its block's or
+ * embed's name in the theme editor (tests/extension/layouts.test.ts holds
+ * extensions/clipcart-widgets/locales/en.default.schema.json to it), and
+ * `inASentence` how the Widgets page's first screen names it.
+ */
+export const LAYOUTS = {
+  carousel: { title: "Carousel", name: "Carousel", description: "Horizontal scrolling video gallery", blockName: "Video carousel", inASentence: "a carousel" },
+  grid: { title: "Grid", name: "Grid", description: "Organized grid layout", blockName: "Video grid", inASentence: "a grid" },
+  single: { title: "Single Video", name: "Single", description: "Feature one video prominently", blockName: "Single video", inASentence: "one featured video" },
+  sticky: { title: "Sticky", name: "Sticky", description: "Fixed floating video widget", blockName: "Sticky video", inASentence: "a sticky player" },
+  stories: {
+    title: "Stories",
+    name: "Stories",
+    description: "Round thumbnails that open a full-screen player",
+    blockName: "Video stories",
+    inASentence: "a row of stories",
+  },
+} as const satisfies Record<LayoutType, { title: string; name: string; description: string; blockName: string; inASentence: string }>;
 
 /** Short layout names (Type column, checkbox labels). */
-export const LAYOUT_NAMES: Record<LayoutType, string> = { carousel: "Carousel", grid: "Grid", single: "Single", sticky: "Sticky", stories: "Stories" };
+export const LAYOUT_NAMES = Object.fromEntries(LAYOUT_TYPES.map((layout) => [layout, LAYOUTS[layout].name])) as Record<LayoutType, string>;
 
 export const PAGE_CONTEXT_LABELS: Record<PageContext, string> = {
   homepage: "Homepage",
@@ -22,15 +36,17 @@ export const PAGE_CONTEXT_LABELS: Record<PageContext, string> = {
   all_pages: "All Pages",
 };
 
-/** The blocks' and app embeds' names in the theme editor (extensions/clipcart-widgets/locales/en.default.schema.json). */
+/** The blocks' and app embeds' names in the theme editor (extensions/clipcart-widgets/locales/en.default.schema.json): each layout's, and page-widgets. */
 export const THEME_BLOCK_NAMES = {
-  carousel: "Video carousel",
-  grid: "Video grid",
-  single: "Single video",
-  sticky: "Sticky video",
-  stories: "Video stories",
+  ...(Object.fromEntries(LAYOUT_TYPES.map((layout) => [layout, LAYOUTS[layout].blockName])) as Record<LayoutType, string>),
   pageWidgets: "Videos by page",
 } as const;
+
+/** A block's or embed's name in the theme editor, by its handle; undefined for a handle that is not ours. */
+export function themeBlockName(handle: string): string | undefined {
+  if (handle === PAGE_WIDGETS_HANDLE) return THEME_BLOCK_NAMES.pageWidgets;
+  return (LAYOUT_TYPES as readonly string[]).includes(handle) ? THEME_BLOCK_NAMES[handle as LayoutType] : undefined;
+}
 
 const INSTALL_SAVE_STEP = "Click Save in the theme editor, then come back here.";
 
@@ -42,7 +58,7 @@ export const WIDGET_TEXT = {
   themeFetchFailed: "Failed to fetch active theme",
   addWidget: "Add widget",
   emptyTitle: "Create your first widget",
-  emptyBody: "Widgets show your approved videos on your store: a carousel, a grid, one featured video, a sticky player or a row of stories.",
+  emptyBody: `Widgets show your approved videos on your store: ${orList(LAYOUT_TYPES.map((layout) => LAYOUTS[layout].inASentence))}.`,
   loading: "Loading…",
   chooseType: "Choose a widget type",
   choose: "Choose",

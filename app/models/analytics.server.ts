@@ -14,15 +14,18 @@
  * (decision 068).
  */
 import { prisma } from "~/db.server";
-import { ANALYTICS_WINDOW_DAYS, type LayoutType, type PerformanceRanking } from "~/constants";
-import type { AnalyticsSummaryDto, EngagementDto, SalesDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
+import { ANALYTICS_WINDOW_DAYS, type PerformanceRanking } from "~/constants";
+import { type LayoutType } from "~/contracts/widget-layouts";
+import { eventMeasures, type AnalyticsSummaryDto, type EngagementDto, type SalesDto, type VideoAnalyticsDto, type WidgetAnalyticsDto } from "~/rules/api-types";
+import { BEACON_EVENT_TYPES, beaconCarries, beaconEvent, clickKindOf } from "~/contracts/beacon-events";
 import { byPerformance, hasPerformance } from "~/rules/performance-ranking";
 import { countLibrary } from "./library-counts.server";
 import { netSales, netSalesBy, type NetSales } from "./order-attribution.server";
 import { utcDay } from "./storefront-events.server";
 import { DAY_MS } from "~/rules/time";
 
-const CLICK_TYPES = ["video_click", "product_click"] as const;
+/** The events that count as clicks (video clicks and product clicks, named apart: issue 15 item 10). */
+const CLICK_TYPES = BEACON_EVENT_TYPES.filter((type) => beaconEvent(type).click);
 /** The per-video list returns at most this many (the page shows the first 5). */
 const VIDEO_LIST_LIMIT = 50;
 
@@ -61,7 +64,7 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
       where: { shopId, dimension: "platform", type: { in: [...CLICK_TYPES] } },
       _sum: { count: true },
     }),
-    // At most 31 days x 2 types x 5 platforms rows.
+    // At most 31 days x the click types (2) x 5 platforms rows.
     prisma.analyticsRollup.groupBy({
       by: ["day", "type", "key"],
       where: { shopId, dimension: "platform", type: { in: [...CLICK_TYPES] }, day: { gte: monthStart < windowStart ? monthStart : windowStart } },
@@ -73,9 +76,9 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
     prisma.shop.findUnique({ where: { id: shopId }, select: { currencyCode: true } }),
   ]);
 
-  const sumOf = (type: string) => totals.find((row) => row.type === type)?._sum.count ?? 0;
-  const totalVideoClicks = sumOf("video_click");
-  const totalProductClicks = sumOf("product_click");
+  const sumOf = (kind: "video" | "product") => totals.reduce((sum, row) => sum + (clickKindOf(row.type) === kind ? (row._sum.count ?? 0) : 0), 0);
+  const totalVideoClicks = sumOf("video");
+  const totalProductClicks = sumOf("product");
   const platforms = new Map<string, { videoClicks: number; productClicks: number }>();
 
   const dailyClicks = days.map((date) => ({ date, videoClicks: 0, productClicks: 0 }));
@@ -83,12 +86,13 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
   let thisMonthVideoClicks = 0;
   for (const row of recent) {
     const count = row._sum.count ?? 0;
-    if (row.type === "video_click" && row.day >= monthStart) thisMonthVideoClicks += count;
+    const video = clickKindOf(row.type) === "video";
+    if (video && row.day >= monthStart) thisMonthVideoClicks += count;
     const day = clicksByDate.get(row.day);
     if (!day) continue;
     let platform = platforms.get(row.key);
     if (!platform) platforms.set(row.key, (platform = { videoClicks: 0, productClicks: 0 }));
-    if (row.type === "video_click") {
+    if (video) {
       day.videoClicks += count;
       platform.videoClicks += count;
     } else {
@@ -128,8 +132,8 @@ export async function analyticsSummary(shopId: string, now = new Date()): Promis
   };
 }
 
-/** What shoppers did with one video or one widget over the window: the rollups' counts by type, and the time watched. */
-type WindowActivity = { counts: Map<string, number>; watchedMs: number };
+/** What shoppers did with one video or one widget over the window: the rollups' counts and milliseconds watched, by type. */
+type WindowActivity = { counts: Map<string, number>; watchedMs: Map<string, number> };
 
 /** Each key's activity over the window, from one scan of its rollups. */
 async function windowActivity(shopId: string, dimension: "video" | "widget", now: Date): Promise<Map<string, WindowActivity>> {
@@ -141,39 +145,28 @@ async function windowActivity(shopId: string, dimension: "video" | "widget", now
   const byKey = new Map<string, WindowActivity>();
   for (const row of rows) {
     let activity = byKey.get(row.key);
-    if (!activity) byKey.set(row.key, (activity = { counts: new Map(), watchedMs: 0 }));
+    if (!activity) byKey.set(row.key, (activity = { counts: new Map(), watchedMs: new Map() }));
     activity.counts.set(row.type, row._sum.count ?? 0);
     // A bigint column; a number holds 2^53 ms (285,000 years) exactly.
-    activity.watchedMs += Number(row._sum.watchedMs ?? 0);
+    activity.watchedMs.set(row.type, Number(row._sum.watchedMs ?? 0));
   }
   return byKey;
 }
 
 /**
- * The measures shown for a video or a widget (issue 14): a rate is null when
- * what it divides by is 0, and the page shows a dash. A widget's impressions
- * are its own (widget_impression: the widget seen), a video's are its card's.
+ * The measures shown for a video or a widget (issue 14): each event's figure
+ * as it declares (app/contracts/beacon-events.ts: a widget's impressions are
+ * its own, widget_impression, a video's its card's), and the rates over them;
+ * a rate is null when what it divides by is 0, and the page shows a dash.
  */
-function engagementOf(activity: WindowActivity | undefined, impressionType: "impression" | "widget_impression"): EngagementDto {
-  const count = (type: string) => activity?.counts.get(type) ?? 0;
-  const impressions = count(impressionType);
-  const plays = count("play");
-  const videoClicks = count("video_click");
-  const productClicks = count("product_click");
-  const watchTimeMs = activity?.watchedMs ?? 0;
+function engagementOf(activity: WindowActivity | undefined, of: "video" | "widget"): EngagementDto {
+  const measures = eventMeasures((type) => (beaconCarries(type, "ms") ? activity?.watchedMs : activity?.counts)?.get(type) ?? 0, of);
   return {
-    clicks: videoClicks + productClicks,
-    impressions,
-    plays,
-    play_rate: ratio(plays, impressions),
-    views: count("view"),
-    completions: count("completion"),
-    watch_time_ms: watchTimeMs,
-    average_watch_ms: ratio(watchTimeMs, plays),
-    video_clicks: videoClicks,
-    product_clicks: productClicks,
-    click_through_rate: ratio(videoClicks, impressions),
-    add_to_cart: count("add_to_cart"),
+    ...measures,
+    clicks: measures.video_clicks + measures.product_clicks,
+    play_rate: ratio(measures.plays, measures.impressions),
+    average_watch_ms: ratio(measures.watch_time_ms, measures.plays),
+    click_through_rate: ratio(measures.video_clicks, measures.impressions),
   };
 }
 
@@ -201,7 +194,7 @@ const ratio = (part: number, whole: number): number | null => (whole > 0 ? part 
 export async function videoAnalytics(shopId: string, { rankBy = "clicks", now = new Date() }: PerformanceListOptions = {}): Promise<VideoAnalyticsDto[]> {
   const [activity, sales] = await Promise.all([windowActivity(shopId, "video", now), windowSalesBy(shopId, "video", now)]);
   const ranked = [...new Set([...activity.keys(), ...sales.keys()])]
-    .map((id) => ({ id, ...engagementOf(activity.get(id), "impression"), ...salesOf(sales.get(id)) }))
+    .map((id) => ({ id, ...engagementOf(activity.get(id), "video"), ...salesOf(sales.get(id)) }))
     .filter(hasPerformance)
     .sort(byPerformance(rankBy));
   const videos = await prisma.video.findMany({
@@ -245,7 +238,7 @@ export async function widgetAnalytics(shopId: string, { rankBy = "clicks", now =
       name: widget.name,
       layout_type: widget.layoutType as LayoutType,
       page_contexts: widget.pageContexts,
-      ...engagementOf(activity.get(widget.id), "widget_impression"),
+      ...engagementOf(activity.get(widget.id), "widget"),
       ...salesOf(sales.get(widget.id)),
     }))
     .sort(byPerformance(rankBy));

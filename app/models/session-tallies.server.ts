@@ -15,7 +15,7 @@
  * the first's bits and counts none of them again.
  */
 import { Prisma, databaseKind, prisma } from "~/db.server";
-import { BEACON_EVENT_TYPES, type BeaconEventType } from "~/storefront/widget-data";
+import { BEACON_EVENT_TYPES, type BeaconEventType } from "~/contracts/beacon-events";
 
 /** Each counted type's bit in SessionTally.types; watch_time is counted in milliseconds, not once. */
 export function tallyBit(type: BeaconEventType): number {

@@ -28,7 +28,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { Prisma, isTransientDatabaseError, prisma } from "~/db.server";
 import { SHOPPER_COUNTING, WATCH_TIME_MAX_MS_PER_EVENT } from "~/constants";
-import type { BeaconEventType } from "~/storefront/widget-data";
+import { BEACON_EVENTS, BEACON_EVENT_TYPES, beaconCarries, type BeaconEventType, type BeaconField } from "~/contracts/beacon-events";
 import { tallyBit, tallySessions, type TallyInput, type TallyResult } from "./session-tallies.server";
 import { forgetShopStorefront, shopStorefront, type ShopStorefront, type ShownVideo } from "./shown-videos.server";
 
@@ -54,36 +54,31 @@ const VideoId = z.string().regex(OUR_ID);
 const WidgetId = z.string().regex(OUR_ID);
 const ProductId = z.string().regex(PRODUCT_ID).nullish();
 
+/** Each field an event may carry, checked; whole milliseconds (beyond a safe integer it is not a number a widget measured), at most WATCH_TIME_MAX_MS_PER_EVENT. */
+const FIELD_SHAPES = {
+  videoId: VideoId,
+  productId: ProductId,
+  ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .transform((ms) => Math.min(ms, WATCH_TIME_MAX_MS_PER_EVENT)),
+} satisfies Record<BeaconField, z.ZodTypeAny>;
+
 /**
- * What each type of event carries, as a widget sends it (BeaconBatch). Fields
- * a type does not have are not read, so they can neither be stored nor cost
- * the event. A type missing here is not one of ours (the Record keeps the list
- * in step with BEACON_EVENT_TYPES).
+ * What each type of event carries, as a widget sends it (BeaconBatch), from
+ * its declaration (app/contracts/beacon-events.ts). Fields a type does not
+ * have are not read, so they can neither be stored nor cost the event. A type
+ * missing here is not one of ours.
  */
 type CheckedFields = { type: BeaconEventType; videoId?: string; widgetId: string; productId?: string | null; ms?: number };
-const EVENT_SHAPES: Record<BeaconEventType, z.ZodType<CheckedFields>> = {
-  video_click: z.object({ type: z.literal("video_click"), videoId: VideoId, widgetId: WidgetId }),
-  product_click: z.object({ type: z.literal("product_click"), videoId: VideoId, widgetId: WidgetId, productId: ProductId }),
-  add_to_cart: z.object({ type: z.literal("add_to_cart"), videoId: VideoId, widgetId: WidgetId, productId: ProductId }),
-  // Counted against its widget alone.
-  widget_impression: z.object({ type: z.literal("widget_impression"), widgetId: WidgetId }),
-  impression: z.object({ type: z.literal("impression"), videoId: VideoId, widgetId: WidgetId }),
-  play: z.object({ type: z.literal("play"), videoId: VideoId, widgetId: WidgetId }),
-  view: z.object({ type: z.literal("view"), videoId: VideoId, widgetId: WidgetId }),
-  completion: z.object({ type: z.literal("completion"), videoId: VideoId, widgetId: WidgetId }),
-  // Whole milliseconds; beyond a safe integer it is not a number a widget measured.
-  watch_time: z.object({
-    type: z.literal("watch_time"),
-    videoId: VideoId,
-    widgetId: WidgetId,
-    ms: z
-      .number()
-      .int()
-      .min(1)
-      .max(Number.MAX_SAFE_INTEGER)
-      .transform((ms) => Math.min(ms, WATCH_TIME_MAX_MS_PER_EVENT)),
-  }),
-};
+function eventShape(type: BeaconEventType): z.ZodType<CheckedFields> {
+  const fields: Partial<Record<BeaconField, z.ZodTypeAny>> = {};
+  for (const field of BEACON_EVENTS[type].fields) fields[field] = FIELD_SHAPES[field];
+  return z.object({ type: z.literal(type), widgetId: WidgetId, ...fields }) as z.ZodType<CheckedFields>;
+}
+const EVENT_SHAPES = Object.fromEntries(BEACON_EVENT_TYPES.map((type) => [type, eventShape(type)])) as Record<BeaconEventType, z.ZodType<CheckedFields>>;
 
 export interface IncomingEvent {
   type: BeaconEventType;
@@ -229,8 +224,8 @@ async function withRetries<T>(write: () => Promise<T>): Promise<T> {
  * of impressions), and what audits, re-rollups and sales attribution look at.
  * Every other type is only counted (decision 042).
  */
-const TYPES_STORED_AS_ROWS: ReadonlySet<BeaconEventType> = new Set(["video_click", "product_click", "add_to_cart"]);
-const TYPES_WITH_PRODUCT: ReadonlySet<BeaconEventType> = new Set(["product_click", "add_to_cart"]);
+const TYPES_STORED_AS_ROWS: ReadonlySet<BeaconEventType> = new Set(BEACON_EVENT_TYPES.filter((type) => BEACON_EVENTS[type].row));
+const TYPES_WITH_PRODUCT: ReadonlySet<BeaconEventType> = new Set(BEACON_EVENT_TYPES.filter((type) => beaconCarries(type, "productId")));
 
 /** An event that counts, as it is added to the rollups (and stored, for the shoppers' actions). */
 interface CountedEvent {

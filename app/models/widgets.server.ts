@@ -5,7 +5,8 @@
  * of the storefront data.
  */
 import { prisma } from "~/db.server";
-import type { LayoutType, PageContext } from "~/constants";
+import type { PageContext } from "~/constants";
+import type { LayoutType } from "~/contracts/widget-layouts";
 import type { WidgetDto, WidgetSummaryDto } from "~/rules/api-types";
 import { WIDGET_TEXT } from "~/messages";
 import { defaultWidgetName, normalizePageContexts, readPageContexts } from "~/rules/widget-rules";

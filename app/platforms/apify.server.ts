@@ -1,6 +1,6 @@
 /**
  * Runs an Apify actor and reads its dataset, through apify-client. Shared by
- * the TikTok, Instagram and Pinterest importers.
+ * the importers of the platforms whose declaration names an actor (app/contracts/platforms.ts).
  *
  * We start the run and then wait for it (`start` + `run(id).waitForFinish`,
  * which is what `actor.call` does internally) so that we know the run's id
@@ -13,8 +13,8 @@ import { ApifyClient, type ActorRun } from "apify-client";
 import type { ImporterSettings } from "./endpoints.server";
 import { FAILURE_TEXT_MAX, cleanText, field, isItem, type Item } from "./normalize";
 import { errorItemFailure } from "./actor-failures";
-import { ImportError, type ImportedVideo, type ImportFailure, type VideoLookup } from "~/contracts/platforms";
-import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
+import { ImportError, enabledPlatformNames, type ImportedVideo, type ImportFailure, type VideoLookup } from "~/contracts/platforms";
+import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT, andList } from "~/messages";
 
 export interface ActorRunResult {
   items: Item[];
@@ -115,7 +115,7 @@ function toImportError(error: unknown, token: string | undefined, signal?: Abort
 export async function runActor(settings: ImporterSettings, options: RunActorOptions): Promise<ActorRunResult> {
   const token = settings.apifyToken;
   if (!token) {
-    throw new ImportError("missing_token", "APIFY_TOKEN is not set: imports from TikTok, Instagram and Pinterest need an Apify API token");
+    throw new ImportError("missing_token", `APIFY_TOKEN is not set: imports from ${andList(enabledPlatformNames())} need an Apify API token`);
   }
   const { signal } = options;
   const client = createClient(settings, token, signal);

@@ -2,12 +2,18 @@ import { describe, expect, it } from "vitest";
 import localApify from "../../tests/emulators/platforms/local-apify.json" with { type: "json" };
 import { readServerEnv } from "~/env.server";
 import { localPlatformEndpoints } from "~/shopify/local-shopify.server";
+import { ACTOR_INFO } from "../../tests/emulators/platforms/actors";
+import { ENABLED_PLATFORMS } from "./config";
 import { createImporter, getImporter, ImportError, importerSettings } from "./index.server";
 import type { PlatformId } from "~/contracts/platforms";
 
 describe("getImporter", () => {
-  it("gives each enabled platform its importer", () => {
-    for (const platform of ["tiktok", "instagram", "pinterest"] as const) expect(getImporter(platform).config.id).toBe(platform);
+  it("gives each enabled platform its importer, whose actor the platform emulators run (the demo and the end-to-end tests import through them)", () => {
+    expect(ENABLED_PLATFORMS.map((platform) => platform.id)).toEqual(expect.arrayContaining(["tiktok", "instagram", "pinterest"]));
+    for (const { id, actorId } of ENABLED_PLATFORMS) {
+      expect(getImporter(id).config.id).toBe(id);
+      if (actorId) expect(Object.keys(ACTOR_INFO), `${id}'s actor in tests/emulators/platforms/actors.ts`).toContain(actorId);
+    }
   });
 
   it.each(["youtube_shorts", "snapchat", "youtube", "__proto__", "constructor"])("refuses %s with kind invalid_input", (platform) => {

@@ -9,13 +9,14 @@ import { importerSettings, type ImporterSettings } from "./endpoints.server";
 import { createInstagramImporter } from "./instagram.server";
 import { createPinterestImporter } from "./pinterest.server";
 import { createTikTokImporter } from "./tiktok.server";
-import { ImportError, type PlatformId, type PlatformImporter } from "~/contracts/platforms";
+import { ImportError, type EnabledPlatformId, type PlatformId, type PlatformImporter } from "~/contracts/platforms";
 
 export { ImportError } from "~/contracts/platforms";
 export type { ChannelImportResult, ImportedChannel, ImportedVideo, ImportFailure, ImportFailureKind, PlatformImporter } from "~/contracts/platforms";
 export { importerSettings, type ImporterSettings } from "./endpoints.server";
 
-const FACTORIES: Partial<Record<PlatformId, (settings: ImporterSettings) => PlatformImporter>> = {
+/** Every enabled platform's importer (app/contracts/platforms.ts: one enabled without its importer fails `tsc`). */
+const FACTORIES: Record<EnabledPlatformId, (settings: ImporterSettings) => PlatformImporter> = {
   tiktok: createTikTokImporter,
   instagram: createInstagramImporter,
   pinterest: createPinterestImporter,
@@ -28,7 +29,7 @@ const FACTORIES: Partial<Record<PlatformId, (settings: ImporterSettings) => Plat
 export function createImporter(platform: PlatformId, overrides: Partial<ImporterSettings> = {}): PlatformImporter {
   if (!isPlatformId(platform)) throw new ImportError("invalid_input", `Unknown platform: ${JSON.stringify(String(platform).slice(0, 40))}`);
   const config = PLATFORMS[platform];
-  const factory = FACTORIES[platform];
+  const factory = (FACTORIES as Partial<Record<PlatformId, (settings: ImporterSettings) => PlatformImporter>>)[platform];
   if (!config.enabled || !factory) throw new ImportError("invalid_input", `${config.label}: importing from ${config.name} is not available yet`);
   return factory({ ...importerSettings(), ...overrides });
 }

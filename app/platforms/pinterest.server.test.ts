@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { platformControl, uniquePinId } from "../../tests/emulators/platforms/client";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
-import { ACTORS } from "./config";
+import { PLATFORM_IMPORTS } from "~/contracts/platforms";
 import { createImporter, getImporter, ImportError } from "./index.server";
 
 const control = platformControl();
@@ -34,7 +34,7 @@ describe("Pinterest importer", () => {
     });
     expect(video.title!.length).toBeGreaterThan(5);
     // oEmbed cannot tell a video pin from an image pin: one scraper run read the pin.
-    expect(await control.runs({ actorId: ACTORS.pinterest, contains: id })).toHaveLength(1);
+    expect(await control.runs({ actorId: PLATFORM_IMPORTS.pinterest.actorId, contains: id })).toHaveLength(1);
   });
 
   it("refuses an image pin at import, with the reason (oEmbed answers it like a video pin)", async () => {
@@ -46,7 +46,7 @@ describe("Pinterest importer", () => {
   it("a missing or private pin costs no scraper run", async () => {
     const id = uniquePinId("404");
     await importError(getImporter("pinterest").importVideo(`https://www.pinterest.com/pin/${id}/`));
-    expect(await control.runs({ actorId: ACTORS.pinterest, contains: id })).toHaveLength(0);
+    expect(await control.runs({ actorId: PLATFORM_IMPORTS.pinterest.actorId, contains: id })).toHaveLength(0);
   });
 
   it("imports a batch of pin links with one scraper run: video pins added, image pins and the rest refused with their reasons", async () => {
@@ -64,7 +64,7 @@ describe("Pinterest importer", () => {
     expect(answers.get(urls[1]!)?.failure).toMatchObject({ kind: "invalid_input", message: IMPORT_JOB_TEXT.imagePin });
     expect(answers.get(urls[2]!)?.failure).toMatchObject({ kind: "not_found" });
     expect(answers.get(urls[3]!)?.failure).toMatchObject({ kind: "invalid_input", message: IMPORT_LINKS_TEXT.notVideoLink("Pinterest", "pin") });
-    const runs = await control.runs({ actorId: ACTORS.pinterest, contains: video });
+    const runs = await control.runs({ actorId: PLATFORM_IMPORTS.pinterest.actorId, contains: video });
     expect(runs).toHaveLength(1);
     expect(JSON.stringify(runs[0])).toContain(image);
   });

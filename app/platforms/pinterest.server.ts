@@ -18,7 +18,7 @@
  * could never play (decision 069). The pin id comes from the URL.
  */
 import { itemsOfSucceededRun, runActor } from "./apify.server";
-import { ACTORS, PLATFORMS } from "./config";
+import { PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
 import { FAILURE_TEXT_MAX, cleanText, cleanUrl, field, isItem, type Item } from "./normalize";
 import { canonicalVideoUrl, parseVideoUrl } from "~/rules/platform-urls";
@@ -89,7 +89,7 @@ async function scrapePins(
   const pins = new Map<string, Item>();
   if (!pinIds.length) return { pins, failure: null };
   const run = await runActor(settings, {
-    actorId: ACTORS.pinterest,
+    actorId: config.actorId!,
     input: { startUrls: pinIds.map((pinId) => canonicalVideoUrl("pinterest", pinId)!), maxItems: pinIds.length },
     maxItems: pinIds.length,
     signal,
@@ -103,7 +103,7 @@ async function runPins(settings: ImporterSettings, posts: ReadonlyArray<{ platfo
   const found = new Map<string, Item>();
   if (!posts.length) return found;
   const run = await runActor(settings, {
-    actorId: ACTORS.pinterest,
+    actorId: config.actorId!,
     input: { startUrls: posts.map((post) => canonicalVideoUrl("pinterest", post.platformVideoId)!), maxItems: posts.length },
     maxItems: posts.length,
     signal,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LAYOUT_TYPES, PAGE_CONTEXTS, WIDGET_PRIORITY } from "~/constants";
+import { PAGE_CONTEXTS, WIDGET_PRIORITY } from "~/constants";
+import { LAYOUT_TYPES } from "~/contracts/widget-layouts";
 import { apiRoute } from "~/http/api-route.server";
 import { textInput } from "~/rules/text-input";
 import { WIDGET_DEFAULTS, WIDGET_SETTING_DECLARATIONS, type WidgetSettingName } from "~/rules/widget-settings";

@@ -3,7 +3,9 @@
  * (app/routes/api.*) and the admin UI. Field names follow the spec (snake_case).
  * Third-party text in them (titles, names) is untrusted: render as text only.
  */
-import type { LayoutType, PageContext } from "~/constants";
+import type { PageContext } from "~/constants";
+import { BEACON_EVENT_TYPES, beaconEvent, type BeaconEventType, type BeaconMeasure } from "~/contracts/beacon-events";
+import type { LayoutType } from "~/contracts/widget-layouts";
 import type { ImportFailureKind, PlatformId, VideoSource } from "~/contracts/platforms";
 import type { MirrorFailure } from "~/contracts/media";
 import type { WidgetSettings } from "./widget-settings";
@@ -256,32 +258,41 @@ export interface AnalyticsSummaryDto {
 }
 
 /**
- * What shoppers did with a video or a widget in the last 30 days (issue 14).
- * A rate is null when what it divides by is 0 (no impressions, no plays).
+ * The figures shoppers' events add to, one per `measure` the events declare
+ * (app/contracts/beacon-events.ts, where each is described): impressions,
+ * plays, views, completions, watch_time_ms (in milliseconds), video_clicks,
+ * product_clicks, add_to_cart.
  */
-export interface EngagementDto {
+export type EventMeasures = { [Measure in BeaconMeasure]: number };
+
+/**
+ * A video's or a widget's event figures: each measure the sum of `valueOf`
+ * (an event type's count, or the milliseconds it carried) over the events
+ * that add to it for that kind of row.
+ */
+export function eventMeasures(valueOf: (type: BeaconEventType) => number, of: "video" | "widget"): EventMeasures {
+  const measures: Partial<Record<BeaconMeasure, number>> = {};
+  for (const type of BEACON_EVENT_TYPES) {
+    const event = beaconEvent(type);
+    measures[event.measure] = (measures[event.measure] ?? 0) + (!event.measureOf || event.measureOf === of ? valueOf(type) : 0);
+  }
+  return measures as EventMeasures;
+}
+
+/**
+ * What shoppers did with a video or a widget in the last 30 days (issue 14):
+ * the events' figures, and what is worked out from them. A rate is null when
+ * what it divides by is 0 (no impressions, no plays).
+ */
+export interface EngagementDto extends EventMeasures {
   /** Video clicks plus product clicks (spec 2's Clicks column). */
   clicks: number;
-  /** A video's card, or a widget, at least half visible for a second; once per page view. */
-  impressions: number;
-  plays: number;
   /** plays / impressions. */
   play_rate: number | null;
-  /** Plays watched for VIEW_AFTER_MS. */
-  views: number;
-  completions: number;
-  /** Total time watched, in milliseconds. */
-  watch_time_ms: number;
   /** watch_time_ms / plays. */
   average_watch_ms: number | null;
-  /** Video clicks alone: the player opened. */
-  video_clicks: number;
-  /** Product clicks alone: "View product" in the player. */
-  product_clicks: number;
   /** video_clicks / impressions. */
   click_through_rate: number | null;
-  /** Adds to cart from the player (once per session, video and widget a day, decision 060). */
-  add_to_cart: number;
 }
 
 /**

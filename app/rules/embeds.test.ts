@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAllowedPlayerUrl, PLAYER_ORIGINS, playerEmbedUrl, safeHttpUrl } from "./embeds";
+import { isAllowedPlayerUrl, playerEmbedUrl, playerOrigins, safeHttpUrl } from "./embeds";
 
 describe("playerEmbedUrl", () => {
   it("builds each platform's player URL from a valid id", () => {
@@ -58,7 +58,8 @@ describe("playerEmbedUrl", () => {
       playerEmbedUrl("pinterest", "1"),
       playerEmbedUrl("youtube_shorts", "dQw4w9WgXcQ"),
     ];
-    for (const url of urls) expect(PLAYER_ORIGINS).toContain(new URL(url!).origin);
+    for (const url of urls) expect(playerOrigins()).toContain(new URL(url!).origin);
+    for (const origin of playerOrigins()) expect(origin).toMatch(/^https:\/\/[a-z0-9.-]+$/);
   });
 });
 

@@ -5,17 +5,12 @@
  * from a platform pass `safeHttpUrl` first. Client-safe.
  */
 import { extractVideoId, VIDEO_ID_PATTERNS } from "~/rules/platform-urls";
-import type { PlatformId } from "~/contracts/platforms";
+import { PLATFORM_PLAYERS, type PlatformId } from "~/contracts/platforms";
 
-/** Origins an iframe may load a player from (also what a frame-src CSP should list). */
-export const PLAYER_ORIGINS = ["https://www.tiktok.com", "https://www.instagram.com", "https://assets.pinterest.com", "https://www.youtube.com"] as const;
-
-const PLAYERS: Partial<Record<PlatformId, (id: string) => string>> = {
-  tiktok: (id) => `https://www.tiktok.com/player/v1/${id}`,
-  instagram: (id) => `https://www.instagram.com/reel/${id}/embed`,
-  pinterest: (id) => `https://assets.pinterest.com/ext/embed.html?id=${id}`,
-  youtube_shorts: (id) => `https://www.youtube.com/embed/${id}`,
-};
+/** Origins an iframe may load a player from (also what a frame-src CSP should list): the players' of app/contracts/platforms.ts. */
+export function playerOrigins(): string[] {
+  return Object.values(PLATFORM_PLAYERS).flatMap((player) => (player ? [new URL(player("0")).origin] : []));
+}
 
 /**
  * The iframe src of the platform's player for a video, or null. The id must
@@ -30,29 +25,25 @@ export function playerEmbedUrl(platform: PlatformId, platformVideoId: string | n
 // Kept apart from the URL parsing above so that the storefront bundle, which
 // only checks URLs (isAllowedPlayerUrl), does not carry the platforms' URL parsers.
 function playerUrlForId(platform: PlatformId, id: string | null | undefined): string | null {
-  const build = PLAYERS[platform];
+  const build = PLATFORM_PLAYERS[platform];
   const pattern = VIDEO_ID_PATTERNS[platform];
   return build && pattern && typeof id === "string" && pattern.test(id) ? build(id) : null;
 }
 
-/** True when `src` is exactly what playerEmbedUrl builds for some platform and id. */
+/**
+ * True when `src` is exactly what playerEmbedUrl builds for some platform and
+ * id: the id is one of its path segments or query values (whichever it is,
+ * only a URL rebuilt character for character from a valid id passes).
+ */
 export function isAllowedPlayerUrl(src: string): boolean {
-  return (Object.keys(PLAYERS) as PlatformId[]).some((platform) => {
-    let url: URL;
-    try {
-      url = new URL(src);
-    } catch {
-      return false;
-    }
-    const id =
-      platform === "pinterest"
-        ? url.searchParams.get("id")
-        : url.pathname
-            .split("/")
-            .filter(Boolean)
-            .at(platform === "instagram" ? 1 : -1);
-    return !!id && playerUrlForId(platform, id) === src;
-  });
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return false;
+  }
+  const candidates = [...url.pathname.split("/"), ...url.searchParams.values()];
+  return (Object.keys(PLATFORM_PLAYERS) as PlatformId[]).some((platform) => candidates.some((id) => playerUrlForId(platform, id) === src));
 }
 
 /**

@@ -5,8 +5,9 @@
  * Client-safe: the Widgets page works out each widget's missing pages and the
  * deep links that fill them from this.
  */
-import { SHOPIFY_APP_HANDLE, THEME_EDITOR_TEMPLATE, type LayoutType, type PageContext } from "~/constants";
+import { SHOPIFY_APP_HANDLE, THEME_EDITOR_TEMPLATE, type PageContext } from "~/constants";
 import { THEME_BLOCK_HANDLES } from "~/contracts/theme-extension";
+import { IN_PAGE_LAYOUTS, LAYOUT_TYPES, WIDGET_LAYOUTS, type LayoutType, type ThemeBlockHandle } from "~/contracts/widget-layouts";
 
 /** The page kinds that have their own template (all but all_pages). */
 export type TemplateContext = Exclude<PageContext, "all_pages">;
@@ -95,17 +96,18 @@ export function readThemeSetup(theme: { id: string; name: string }, files: reado
 }
 
 /**
- * Whether a widget goes in through an app embed rather than app blocks: Sticky
- * always; every widget on a vintage theme (page-widgets embed); a widget for
- * All Pages too, since no block reaches every page of a JSON theme.
+ * Whether a widget goes in through an app embed rather than app blocks: a
+ * layout installed as an embed (Sticky) always; every widget on a vintage
+ * theme (page-widgets embed); a widget for All Pages too, since no block
+ * reaches every page of a JSON theme.
  */
 export function installsAsEmbed(layout: LayoutType, themeType: "liquid" | string, pageContexts: readonly PageContext[] = []): boolean {
-  return layout === "sticky" || themeType === "liquid" || pageContexts.includes("all_pages");
+  return WIDGET_LAYOUTS[layout].install === "embed" || themeType === "liquid" || pageContexts.includes("all_pages");
 }
 
-/** The embed that shows this layout's widgets. */
-export function embedHandleFor(layout: LayoutType): string {
-  return layout === "sticky" ? THEME_BLOCK_HANDLES.sticky : THEME_BLOCK_HANDLES.pageWidgets;
+/** The embed that shows this layout's widgets: its own (Sticky's), or page-widgets for a layout that sits in the page. */
+export function embedHandleFor(layout: LayoutType): ThemeBlockHandle {
+  return WIDGET_LAYOUTS[layout].install === "embed" ? THEME_BLOCK_HANDLES[layout] : THEME_BLOCK_HANDLES.pageWidgets;
 }
 
 /** What deciding which widget a block shows needs to know of a widget (the published index carries the same). */
@@ -118,23 +120,24 @@ export interface PlacedWidget {
 }
 
 /**
- * The layouts each block or embed shows: the `layouts` each file in
+ * The layouts each block or embed shows: each layout's own, and page-widgets
+ * every layout that sits in the page. The `layouts` each file in
  * extensions/clipcart-widgets/blocks/ hands to snippets/clipcart-pick.liquid
  * (a unit test reads the files and holds them to this).
  */
 export const BLOCK_LAYOUTS: Readonly<Record<string, readonly LayoutType[]>> = {
-  [THEME_BLOCK_HANDLES.carousel]: ["carousel"],
-  [THEME_BLOCK_HANDLES.grid]: ["grid"],
-  [THEME_BLOCK_HANDLES.single]: ["single"],
-  [THEME_BLOCK_HANDLES.stories]: ["stories"],
-  [THEME_BLOCK_HANDLES.sticky]: ["sticky"],
-  [THEME_BLOCK_HANDLES.pageWidgets]: ["carousel", "grid", "single", "stories"],
+  ...Object.fromEntries(LAYOUT_TYPES.map((layout) => [THEME_BLOCK_HANDLES[layout], [layout]])),
+  [THEME_BLOCK_HANDLES.pageWidgets]: IN_PAGE_LAYOUTS,
 };
 
 /** A storefront page as clipcart-pick sees it: one of the four templates, or any other page. */
 export type StorePage = TemplateContext | "other";
 
-const EMBED_HANDLES = new Set<string>([THEME_BLOCK_HANDLES.sticky, THEME_BLOCK_HANDLES.pageWidgets]);
+/** The app embeds (target body): the layouts installed as one, and page-widgets. */
+export const EMBED_HANDLES: ReadonlySet<string> = new Set<string>([
+  ...LAYOUT_TYPES.filter((layout) => WIDGET_LAYOUTS[layout].install === "embed").map((layout) => THEME_BLOCK_HANDLES[layout]),
+  THEME_BLOCK_HANDLES.pageWidgets,
+]);
 const forPage = (widget: PlacedWidget, page: StorePage) =>
   widget.page_contexts.includes("all_pages") || (page !== "other" && widget.page_contexts.includes(page));
 

@@ -6,7 +6,8 @@
  * 4.2.3), which knows the blocks and embeds but not which widget each shows.
  * Client-safe.
  */
-import { THEME_EDITOR_TEMPLATE, type LayoutType, type PageContext } from "~/constants";
+import { THEME_EDITOR_TEMPLATE, type PageContext } from "~/constants";
+import { type LayoutType } from "~/contracts/widget-layouts";
 import { THEME_BLOCK_HANDLES } from "~/contracts/theme-extension";
 import {
   embedHandleFor,

@@ -13,17 +13,12 @@
  */
 import { LIBRARY_TABS, type LibraryTab, type VideoListQuery } from "~/rules/api-types";
 import { cutText, removeRefusedCharacters } from "~/rules/text-input";
-import type { VideoSource } from "~/contracts/platforms";
+import { PLATFORM_IDS, type VideoSource } from "~/contracts/platforms";
 
-/** Platform filter values; "youtube" is the library's older name for YouTube Shorts (spec 3). */
+/** Platform filter values: every video source by its id; "youtube" is the library's older name for YouTube Shorts (spec 3). */
 const PLATFORM_ALIASES: Record<string, VideoSource> = {
-  tiktok: "tiktok",
-  instagram: "instagram",
-  pinterest: "pinterest",
-  youtube_shorts: "youtube_shorts",
+  ...Object.fromEntries([...PLATFORM_IDS, "upload" as const].map((source) => [source, source])),
   youtube: "youtube_shorts",
-  snapchat: "snapchat",
-  upload: "upload",
 };
 
 /** Longer search text is cut: no title is searched by a paragraph, and it bounds the LIKE pattern. */
@@ -44,7 +39,7 @@ export function parsePlatformFilter(values: readonly string[]): VideoSource[] {
     for (const part of value.split(",")) {
       const key = part.trim().toLowerCase();
       if (key === "all") return [];
-      const id = PLATFORM_ALIASES[key];
+      const id = Object.hasOwn(PLATFORM_ALIASES, key) ? PLATFORM_ALIASES[key] : undefined;
       if (id && !found.includes(id)) found.push(id);
     }
   }

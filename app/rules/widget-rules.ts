@@ -3,7 +3,8 @@
  * (client-safe): page-context selection, the default name, defaults, which
  * settings apply to which layout, and the theme editor deep link.
  */
-import { PAGE_CONTEXTS, THEME_EDITOR_TEMPLATE, type LayoutType, type PageContext } from "~/constants";
+import { PAGE_CONTEXTS, THEME_EDITOR_TEMPLATE, type PageContext } from "~/constants";
+import { type LayoutType } from "~/contracts/widget-layouts";
 import { THEME_BLOCK_HANDLES } from "~/contracts/theme-extension";
 import { embedHandleFor, installsAsEmbed } from "./theme-setup";
 import { LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";

@@ -2,40 +2,36 @@
  * A widget's settings and defaults (spec 5), declared once. Everything else is
  * derived from this declaration: the TypeScript types, the API's zod schema
  * (app/routes/api.widgets._index.tsx), the stored row read back for the API
- * and the storefront, and the Customize form's choices. The Prisma schema
- * cannot import it; tests/db/widget-defaults.test.ts fails when its defaults drift.
+ * and the storefront, and the Customize form's choices. Which layout offers
+ * which setting is the layout's declaration (app/contracts/widget-layouts.ts).
+ * The Prisma schema cannot import it; tests/db/widget-defaults.test.ts fails
+ * when its defaults drift.
  *
  * Client-safe and framework-free: the storefront renderer imports its types.
  */
-import { LAYOUT_TYPES, WIDGET_PRIORITY, type LayoutType, type PageContext } from "~/constants";
+import { WIDGET_PRIORITY, type PageContext } from "~/constants";
+import { LAYOUT_TYPES, layoutOffers, type LayoutSettingName, type LayoutType } from "~/contracts/widget-layouts";
 
 interface ChoiceSetting {
   kind: "choice";
   options: readonly [string, ...string[]];
   default: string;
-  /** The layouts that use the setting; the others keep the default. */
-  layouts: readonly LayoutType[];
 }
 
 interface ToggleSetting {
   kind: "toggle";
   default: boolean;
-  layouts: readonly LayoutType[];
 }
 
+/** Exactly the settings layouts may offer (LayoutSettingName): one missing or one more fails `tsc`. */
 export const WIDGET_SETTING_DECLARATIONS = {
-  /** Stories (decision 043) sit in the page like a carousel: the page's colours decide too. */
-  theme: { kind: "choice", options: ["light", "dark"], default: "light", layouts: ["carousel", "grid", "stories"] },
-  /** Stories do not scroll by themselves: their row is a menu the shopper reads, not a slideshow. */
-  autoScroll: { kind: "toggle", default: true, layouts: ["carousel"] },
-  showHeader: { kind: "toggle", default: false, layouts: ["carousel", "grid", "stories"] },
-  alignment: { kind: "choice", options: ["left", "right"], default: "right", layouts: ["sticky"] },
-  /**
-   * Muted, looping previews of the videos in view (issue 14); the poster stays where a video has no copy.
-   * Not for Stories: their round thumbnails are too small for a moving picture to say anything.
-   */
-  playPreviews: { kind: "toggle", default: true, layouts: LAYOUT_TYPES.filter((layout) => layout !== "stories") },
-} as const satisfies Record<string, ChoiceSetting | ToggleSetting>;
+  theme: { kind: "choice", options: ["light", "dark"], default: "light" },
+  autoScroll: { kind: "toggle", default: true },
+  showHeader: { kind: "toggle", default: false },
+  alignment: { kind: "choice", options: ["left", "right"], default: "right" },
+  /** Muted, looping previews of the videos in view (issue 14); the poster stays where a video has no copy. */
+  playPreviews: { kind: "toggle", default: true },
+} as const satisfies Record<LayoutSettingName, ChoiceSetting | ToggleSetting>;
 
 type Declarations = typeof WIDGET_SETTING_DECLARATIONS;
 export type WidgetSettingName = keyof Declarations;
@@ -67,7 +63,7 @@ export const WIDGET_DEFAULTS = {
 export const WIDGET_PRIORITIES = Array.from({ length: WIDGET_PRIORITY.lowest - WIDGET_PRIORITY.highest + 1 }, (_, index) => WIDGET_PRIORITY.highest + index);
 
 export function layoutUsesSetting(layout: LayoutType, name: WidgetSettingName): boolean {
-  return declarationOf(name).layouts.includes(layout);
+  return layoutOffers(layout, name);
 }
 
 /** Only the given settings the layout uses (spec 5); the others keep their defaults when the widget is created. */

@@ -1,19 +1,10 @@
 /**
  * What a video without a poster shows: its platform's name on the platform's
- * colour (or the merchant's own upload). A copy of two fields of VIDEO_SOURCES in app/platforms/config.ts, because the
- * storefront bundle must stay small and that module carries the importers'
- * configuration; platform-tiles.test.ts keeps the two in step.
+ * colour (or the merchant's own upload), as app/contracts/platforms.ts
+ * declares each source's looks (a table of its own there, so the storefront
+ * bundle carries the names and colours and nothing else of the platforms).
  */
-import type { VideoSource } from "~/contracts/platforms";
-
-export const PLATFORM_TILES: Record<VideoSource, { name: string; color: string; text?: string }> = {
-  tiktok: { name: "TikTok", color: "#000000" },
-  instagram: { name: "Instagram", color: "#E1306C" },
-  pinterest: { name: "Pinterest", color: "#E60023" },
-  youtube_shorts: { name: "YouTube Shorts", color: "#FF0000" },
-  snapchat: { name: "Snapchat", color: "#FFFC00", text: "#000" },
-  upload: { name: "Upload", color: "#303030" },
-};
+export { VIDEO_SOURCE_LOOKS as PLATFORM_TILES } from "~/contracts/platforms";
 
 /** Black or white, whichever reads better on the colour (#RRGGBB); the test checks each tile's `text` (white when absent) with it. */
 export function tileTextColor(color: string): string {

@@ -17,7 +17,8 @@
  * - everything is a real button or link with a label; the player is a modal
  *   dialog that traps focus, closes on Escape and gives focus back.
  */
-import { CAROUSEL_AUTO_SCROLL_MS, IMPRESSION_AFTER_MS, IMPRESSION_VISIBLE_RATIO, LAYOUT_TYPES } from "~/constants";
+import { CAROUSEL_AUTO_SCROLL_MS, IMPRESSION_AFTER_MS, IMPRESSION_VISIBLE_RATIO } from "~/constants";
+import { LAYOUT_TYPES } from "~/contracts/widget-layouts";
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import { analyticsAllowed, beforeBeaconFlush, trackBeacon, type BeaconEvent } from "./beacons";
 import { button, el, isText, on, session, shopRoot, tile } from "./dom";

@@ -6,7 +6,8 @@
  * admin from public/samples (scripts/make-sample-posters.mjs draws them, in
  * this order); no player.
  */
-import { PREVIEW_SAMPLE_POSTER_PATH, PREVIEW_SAMPLE_VIDEOS_MAX, PREVIEW_VISIBLE, type LayoutType } from "~/constants";
+import { PREVIEW_SAMPLE_POSTER_PATH, PREVIEW_SAMPLE_VIDEOS_MAX } from "~/constants";
+import { WIDGET_LAYOUTS, type LayoutType } from "~/contracts/widget-layouts";
 import type { StorefrontVideo, StorefrontWidget } from "./widget-data";
 
 const SAMPLES: Array<[StorefrontVideo["platform"], string, string]> = [
@@ -20,17 +21,10 @@ const SAMPLES: Array<[StorefrontVideo["platform"], string, string]> = [
   ["tiktok", "New drop: summer dress", "Daily Threads"],
 ];
 
-/**
- * How many videos an admin preview shows per layout (spec 9: carousel 3, grid
- * 6). Kept here, out of constants.ts, which the storefront's scripts bundle.
- */
-export const PREVIEW_VIDEO_COUNT: Record<LayoutType, number> = {
-  carousel: PREVIEW_VISIBLE.carousel,
-  grid: PREVIEW_VISIBLE.grid,
-  single: 1,
-  sticky: 1,
-  stories: PREVIEW_VISIBLE.stories,
-};
+/** How many videos an admin preview shows of a layout (spec 9: carousel 3, grid 6; the layout's declaration). */
+export function previewVideoCount(layout: LayoutType): number {
+  return WIDGET_LAYOUTS[layout].previewVideos;
+}
 
 const sampleVideo = (platform: StorefrontVideo["platform"], title: string, author: string, number: number, origin: string | null): StorefrontVideo => ({
   id: `sample-${number}`,
@@ -61,5 +55,5 @@ export const browserOrigin = (): string | null => (typeof window === "undefined"
 
 /** A widget's preview with the samples in place of its videos, as many as its layout shows. */
 export function withSampleVideos(widget: StorefrontWidget, origin: string | null): StorefrontWidget {
-  return { ...widget, videos: sampleVideos(origin).slice(0, PREVIEW_VIDEO_COUNT[widget.layout]) };
+  return { ...widget, videos: sampleVideos(origin).slice(0, previewVideoCount(widget.layout)) };
 }

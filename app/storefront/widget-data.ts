@@ -8,7 +8,9 @@
  * Client-safe and framework-free: imported by the publisher (server), the
  * renderer (storefront script and admin preview) and Local Shopify's storefront.
  */
-import type { LayoutType, PageContext } from "~/constants";
+import type { PageContext } from "~/constants";
+import type { LayoutType } from "~/contracts/widget-layouts";
+import type { BeaconEventType } from "~/contracts/beacon-events";
 import type { VideoSource } from "~/contracts/platforms";
 import type { WidgetSettings } from "~/rules/widget-settings";
 
@@ -140,35 +142,9 @@ export const CART_WIDGET_PROPERTY = "_clipcart_widget";
 
 /** Beacons: POST to the app proxy (`/apps/clipcart/events` on the shop's domain -> /proxy/events). */
 export const BEACON_PATH = "/apps/clipcart/events";
-/**
- * What a widget reports (issue 14 item 8):
- * - video_click: a card opened the player; product_click: a product's link in it; add_to_cart;
- * - widget_impression: the widget at least IMPRESSION_VISIBLE_RATIO visible for IMPRESSION_AFTER_MS
- *   (the only event without a videoId), once per page view;
- * - impression: a video's card the same, once per page view;
- * - play: the player started the video (native playback began; for the platform's player, when it opened);
- * - view: VIEW_AFTER_MS of it watched in one opening; completion: watched to its end;
- * - watch_time: `ms` watched since the video's last watch_time (sent when the shopper moves on, closes or leaves).
- */
-export const BEACON_EVENT_TYPES = [
-  "video_click",
-  "product_click",
-  "add_to_cart",
-  "widget_impression",
-  "impression",
-  "play",
-  "view",
-  "watch_time",
-  "completion",
-] as const;
-export type BeaconEventType = (typeof BEACON_EVENT_TYPES)[number];
-
-/** One page view's batch, sent with navigator.sendBeacon as JSON text. */
+/** One page view's batch (the events and what each carries: app/contracts/beacon-events.ts), sent with navigator.sendBeacon as JSON text. */
 export interface BeaconBatch {
   /** Random per-browser-session key (no shopper identity); null where the shopper has not allowed analytics (decision 040). */
   session: string | null;
   events: Array<{ type: BeaconEventType; videoId?: string; widgetId: string; productId?: string; ms?: number }>;
 }
-
-/** The theme app extension's block handles (a contract of the admin and the extension: app/contracts/theme-extension.ts). */
-export { THEME_BLOCK_HANDLES } from "~/contracts/theme-extension";

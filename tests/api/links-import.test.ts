@@ -7,6 +7,7 @@ import { prisma } from "~/db.server";
 import { createAutoApproveRule } from "~/models/auto-approve-rules.server";
 import { upsertChannelFromImport } from "~/models/channels.server";
 import type { ImportJobDto } from "~/rules/api-types";
+import { IMPORT_LINKS_TEXT } from "~/messages";
 import { configureImportRunner, resetImportRunner, waitForImportRunnerIdle } from "~/jobs/import-runner.server";
 import { action as importLinksRoute } from "~/routes/api.videos.links";
 import { loader as getJobRoute } from "~/routes/api.import-jobs.$jobId";
@@ -71,7 +72,7 @@ describe("POST /api/videos/links", () => {
     expect(resultOf(finished, otherSite)).toMatchObject({
       platform: null,
       status: "failed",
-      reason: "Clipcart cannot import from this website. Paste a TikTok, Instagram or Pinterest link.",
+      reason: IMPORT_LINKS_TEXT.unknownSite,
     });
     expect(resultOf(finished, profile)).toMatchObject({ status: "failed", reason: "This is not a link to a TikTok video." });
 

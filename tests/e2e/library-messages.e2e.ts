@@ -3,6 +3,7 @@
  * (issue 15): no advice that does not fit the shop (items 15), the post's own
  * date in the Created column (item 18).
  */
+import { LIBRARY_TEXT } from "../../app/messages";
 import { uniqueAccount } from "../emulators/platforms/client";
 import { seedVideos, seedWidgets } from "./db";
 import { expect, test } from "./fixtures";
@@ -32,7 +33,8 @@ test("after an import, a shop that already has a widget is not told to create on
 test("an empty library invites a new merchant to import, and suggests changing filters only when they narrow the list", async ({ page, openLibrary }) => {
   const app = await openLibrary();
   await expect(app.getByText("No videos found")).toBeVisible();
-  await expect(app.getByText("Import videos from your TikTok, Instagram or Pinterest accounts, or upload your own, to get started.")).toBeVisible();
+  // The enabled platforms, as the registry lists them (app/contracts/platforms.ts; the wording: app/messages/messages.test.ts).
+  await expect(app.getByText(LIBRARY_TEXT.emptyLibraryDescription)).toBeVisible();
   await expect(app.getByText(CHANGE_FILTERS)).toHaveCount(0);
 
   // The Draft tab narrows the list: now changing it is the advice.

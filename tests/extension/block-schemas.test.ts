@@ -7,7 +7,8 @@ import { readdirSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
-import { THEME_BLOCK_HANDLES } from "~/storefront/widget-data";
+import { THEME_BLOCK_HANDLES } from "~/contracts/theme-extension";
+import { EMBED_HANDLES } from "~/rules/theme-setup";
 import { blockSchemaText, EXTENSION_DIR, extensionFiles, readExtensionFile, translate } from "./extension-files";
 
 /** Input setting types an app block or embed may use (Shopify's theme settings reference). */
@@ -91,7 +92,7 @@ describe("the extension", () => {
 });
 
 describe.each(blocks)("blocks/$file", ({ handle, source, schema }) => {
-  const embed = handle === "sticky" || handle === "page-widgets";
+  const embed = EMBED_HANDLES.has(handle);
 
   it(`is an app ${embed ? "embed (target body)" : "block (target section)"} with a name of at most 25 characters`, () => {
     expect(schema.target).toBe(embed ? "body" : "section");

@@ -2,7 +2,7 @@
  * The app's DTOs as the browser receives them, with every field at its
  * "nothing yet" value: a test names only the fields its case is about.
  */
-import type { ImportJobDto } from "~/rules/api-types";
+import { eventMeasures, type ImportJobDto } from "~/rules/api-types";
 import type { PerformanceFigures } from "~/rules/performance-ranking";
 
 /** A channel import of @creator on TikTok, running, nothing fetched yet. */
@@ -26,18 +26,12 @@ export function importJob(changes: Partial<ImportJobDto> = {}): ImportJobDto {
 /** A video's or a widget's Analytics figures: nothing seen, nothing sold, no rate to show. */
 export function performanceFigures(values: Partial<PerformanceFigures> = {}): PerformanceFigures {
   return {
+    // Every beacon event's figure at 0, from the events' registry (decision 075).
+    ...eventMeasures(() => 0, "video"),
     clicks: 0,
-    impressions: 0,
-    plays: 0,
     play_rate: null,
-    views: 0,
-    completions: 0,
-    watch_time_ms: 0,
     average_watch_ms: null,
-    video_clicks: 0,
-    product_clicks: 0,
     click_through_rate: null,
-    add_to_cart: 0,
     orders: 0,
     revenue: 0,
     ...values,

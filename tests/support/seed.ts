@@ -6,7 +6,7 @@
  */
 import type { Prisma, PrismaClient } from "../../app/db.server";
 import { videoSearchText } from "../../app/rules/video-search";
-import type { LayoutType } from "../../app/constants";
+import type { LayoutType } from "../../app/contracts/widget-layouts";
 
 type StoredVideo = Awaited<ReturnType<PrismaClient["video"]["create"]>>;
 type StoredWidget = Awaited<ReturnType<PrismaClient["widget"]["create"]>>;

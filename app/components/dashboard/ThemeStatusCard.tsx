@@ -13,7 +13,7 @@ import {
   type WidgetPageRow,
   type WidgetSetupRow,
 } from "~/rules/theme-status";
-import { PAGE_CONTEXT_LABELS, THEME_BLOCK_NAMES, THEME_STATUS_TEXT, WIDGET_TEXT } from "~/messages";
+import { PAGE_CONTEXT_LABELS, THEME_STATUS_TEXT, WIDGET_TEXT, themeBlockName } from "~/messages";
 
 export interface ThemeCheckData {
   /** The shop's widgets: what they need in the theme. */
@@ -32,17 +32,8 @@ export interface ThemeCheckData {
  */
 export type ThemeCheck = { state: "checking" } | { state: "failed" } | { state: "rows"; rows: WidgetSetupRow[] } | { state: "pieces"; pieces: SetupPiece[] };
 
-const BLOCK_NAMES: Record<string, string> = {
-  carousel: THEME_BLOCK_NAMES.carousel,
-  grid: THEME_BLOCK_NAMES.grid,
-  single: THEME_BLOCK_NAMES.single,
-  sticky: THEME_BLOCK_NAMES.sticky,
-  stories: THEME_BLOCK_NAMES.stories,
-  "page-widgets": THEME_BLOCK_NAMES.pageWidgets,
-};
-
 function pieceLabel(piece: SetupPiece): string {
-  const name = BLOCK_NAMES[piece.handle] ?? piece.handle;
+  const name = themeBlockName(piece.handle) ?? piece.handle;
   return piece.page ? THEME_STATUS_TEXT.block(name, PAGE_CONTEXT_LABELS[piece.page]) : THEME_STATUS_TEXT.embed(name);
 }
 

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useBlocker, useLocation, useNavigate } from "@remix-run/react";
 import { SaveBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Link, Select, Text, TextField } from "@shopify/polaris";
-import { PAGE_CONTEXTS, type LayoutType, type PageContext } from "~/constants";
+import { PAGE_CONTEXTS, type PageContext } from "~/constants";
+import { type LayoutType } from "~/contracts/widget-layouts";
 import { appHref } from "~/rules/app-links";
 import { confirmLeavingUnsaved } from "~/browser/leave-confirmation";
 import { ACTION_TEXT, LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
@@ -16,7 +17,7 @@ import {
   type WidgetChoiceSettingName,
   type WidgetSettings,
 } from "~/rules/widget-settings";
-import { PREVIEW_VIDEO_COUNT, browserOrigin, sampleVideos } from "~/storefront/sample-videos";
+import { browserOrigin, previewVideoCount, sampleVideos } from "~/storefront/sample-videos";
 import { STOREFRONT_DATA_VERSION, type StorefrontVideo, type StorefrontWidget } from "~/storefront/widget-data";
 import { WidgetPreview } from "./WidgetPreview";
 
@@ -97,7 +98,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
       priority,
       settings,
       currency: "USD",
-      videos: (usingSamples ? sampleVideos(browserOrigin()) : videos).slice(0, PREVIEW_VIDEO_COUNT[layout]),
+      videos: (usingSamples ? sampleVideos(browserOrigin()) : videos).slice(0, previewVideoCount(layout)),
     }),
     [name, layout, pageContexts, priority, settings, usingSamples, videos],
   );

@@ -1,5 +1,5 @@
 import { BlockStack, Box, Button, Card, InlineGrid, Text } from "@shopify/polaris";
-import { LAYOUT_TYPES, type LayoutType } from "~/constants";
+import { LAYOUT_TYPES, type LayoutType } from "~/contracts/widget-layouts";
 import { LAYOUTS, WIDGET_TEXT } from "~/messages";
 import { LayoutPicture } from "./LayoutPicture";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { LayoutType } from "~/constants";
+import type { LayoutType } from "~/contracts/widget-layouts";
 import { LAYOUTS, WIDGET_TEXT } from "~/messages";
 
 /** A video card in the pictures: the posters' 9:16, rounded like the storefront's. */

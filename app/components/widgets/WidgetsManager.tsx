@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, EmptyState, InlineGrid, InlineStack, List, Text } from "@shopify/polaris";
-import type { LayoutType, PageContext } from "~/constants";
+import type { PageContext } from "~/constants";
+import type { LayoutType } from "~/contracts/widget-layouts";
 import type { WidgetDto } from "~/rules/api-types";
 import { createWidget, deleteWidget, fetchThemeSetup, markWidgetInstalled } from "~/browser/api-client";
 import { requestInstallReviewPrompt } from "~/browser/review-prompts";
 import { confirmLeavingUnsaved } from "~/browser/leave-confirmation";
 import { describeError } from "~/rules/error-mapper";
 import { installLinks, installsAsEmbed, themeEditorUrl, type InstallLink } from "~/rules/widget-rules";
-import { needsWidgetNumber, widgetMissingContexts, widgetPageStatuses, type PageStatus, type ThemeSetup } from "~/rules/theme-setup";
-import { ACTION_TEXT, PAGE_CONTEXT_LABELS, PAGE_TITLES, THEME_BLOCK_NAMES, WIDGET_TEXT } from "~/messages";
+import { embedHandleFor, needsWidgetNumber, widgetMissingContexts, widgetPageStatuses, type PageStatus, type ThemeSetup } from "~/rules/theme-setup";
+import { ACTION_TEXT, PAGE_CONTEXT_LABELS, PAGE_TITLES, THEME_BLOCK_NAMES, WIDGET_TEXT, themeBlockName } from "~/messages";
 import type { StorefrontVideo, StorefrontWidget } from "~/storefront/widget-data";
 import { AppPage } from "~/components/AppPage";
 import { AppModal } from "~/components/AppModal";
@@ -56,7 +57,7 @@ function removalSteps(widget: WidgetDto): string[] {
 
 function installSteps({ widget, theme, typeNumber }: Installing): { title: string; steps: string[] } {
   const pages = widget.page_contexts.map((context) => PAGE_CONTEXT_LABELS[context]).join(", ");
-  const embed = widget.layout_type === "sticky" ? THEME_BLOCK_NAMES.sticky : THEME_BLOCK_NAMES.pageWidgets;
+  const embed = themeBlockName(embedHandleFor(widget.layout_type)) ?? "";
   if (theme.type === "liquid") {
     return { title: WIDGET_TEXT.embedTitle, steps: WIDGET_TEXT.embedSteps(theme.name, embed, widget.name, pages, typeNumber ? widget.display_number : null) };
   }
