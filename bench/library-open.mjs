@@ -3,12 +3,15 @@
 // production build, in Debian's Chromium: the first open of /content in a fresh
 // tab (document, scripts, shop bootstrap, data) until its rows show, and paging
 // (Next) until the next page's rows show. Also counts the requests the app's
-// frame makes to the app on the first open. Prints numbers; asserts nothing.
+// frame makes to the app on the first open, until the page has hydrated and the
+// network is quiet. Prints numbers; asserts nothing. BENCH_VERBOSE=1 lists each
+// request of the frame and when the rows showed.
 //
 //   node --import tsx bench/library-open.mjs [rounds=8] [--cpu=4] [--app-port=3462] [--shopify-port=3562]
 //
 // --cpu slows the page's CPU by that factor (Chrome DevTools' throttling), as a
 // merchant's laptop under load would be. Needs a build (npm run build).
+import os from "node:os";
 import { chromium } from "@playwright/test";
 import { freshSqliteDatabase, startStack } from "../scripts/lib/stack.mjs";
 
@@ -42,7 +45,7 @@ const percentile = (values, p) => {
 /** @type {(label: string, values: number[], unit?: string) => void} */
 const report = (label, values, unit = "ms") =>
   console.log(
-    `${label.padEnd(44)} p50 ${percentile(values, 50).toFixed(0).padStart(5)} ${unit}   p95 ${percentile(values, 95).toFixed(0).padStart(5)} ${unit}   (n=${values.length})`,
+    `${label.padEnd(44)} p50 ${percentile(values, 50).toFixed(0).padStart(5)} ${unit}   p90 ${percentile(values, 90).toFixed(0).padStart(5)} ${unit}   p95 ${percentile(values, 95).toFixed(0).padStart(5)} ${unit}   (n=${values.length})`,
   );
 
 /** @param {import("@playwright/test").FrameLocator} frame */
@@ -132,16 +135,17 @@ try {
     await rowsShown(frame);
     firstOpen.push(performance.now() - started);
     if (process.env.BENCH_VERBOSE) console.log(`  ${(performance.now() - roundStart).toFixed(0).padStart(5)} ms rows shown`);
-    // Late requests after the rows show still count; paging is measured once the page is interactive
-    // (hydrated, its start-up requests done), so that it is not the rest of the first open.
+    // Late requests after the rows show still count, up to the page hydrated and the network quiet (what the
+    // page asks for once it runs: the due review prompts, Remix's route manifest); paging is measured once the
+    // page is interactive, so that it is not the rest of the first open.
+    await hydrated;
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(500);
     requests.push(appRequests);
+    if (process.env.BENCH_VERBOSE) console.log(`  ${appRequests} app requests of the frame`);
 
     // Paging, timed inside the app's frame from the click to the next page's rows painted, so that the
     // test runner's own polling (slowed 4x too) is not counted; and the main thread's busy time meanwhile.
-    await hydrated;
-    await page.waitForTimeout(500);
     await cdp.send("Performance.enable");
     const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((metric) => metric.name === "TaskDuration")?.value ?? NaN;
     const busyBefore = await busy();
@@ -152,6 +156,12 @@ try {
     await context.close();
   }
   console.log(`Video Library open through Local Shopify, production build, Chromium headless, CPU ${cpu}x slower (${rounds} rounds, ${VIDEOS} videos)`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(", ")} (${os.cpus().length} cores)`,
+  );
   report("first open of /content until rows show", firstOpen);
   report("Next page until its rows are painted", paging);
   report("  main thread busy meanwhile", pagingBusy);

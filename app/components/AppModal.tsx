@@ -45,8 +45,11 @@ function actionButton(action: ModalAction, primary: boolean) {
  * A dialog drawn by App Bridge (`ui-modal`): the title and the buttons live in
  * its title bar, the body is ours. Shopify renders the body outside the app's
  * document, so it gets its own Polaris provider: Popovers (the product picker)
- * open inside the dialog, not behind it. The body mounts only while open, so
- * every opening starts from fresh state.
+ * open inside the dialog, not behind it. The body and its provider mount only
+ * while open, so every opening starts from fresh state and a closed dialog
+ * costs the page nothing: each provider's mount measures the document's
+ * scrollbars and restyles its root, a forced layout the library paid once per
+ * closed dialog while hydrating (decision 074).
  */
 export function AppModal({ id, open, onClose, title, variant = "base", primaryAction, secondaryActions = [], children }: AppModalProps) {
   return (
@@ -55,7 +58,11 @@ export function AppModal({ id, open, onClose, title, variant = "base", primaryAc
         {primaryAction ? actionButton(primaryAction, true) : null}
         {secondaryActions.map((action) => actionButton(action, false))}
       </TitleBar>
-      <PolarisAppProvider i18n={polarisTranslations}>{open ? <Box padding="400">{children}</Box> : null}</PolarisAppProvider>
+      {open ? (
+        <PolarisAppProvider i18n={polarisTranslations}>
+          <Box padding="400">{children}</Box>
+        </PolarisAppProvider>
+      ) : null}
     </Modal>
   );
 }

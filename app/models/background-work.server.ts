@@ -20,6 +20,16 @@ export function signalWork(work: BackgroundWork): void {
   else pending.add(work);
 }
 
+/**
+ * There is work for `work`'s runner that can wait: it is told after `afterMs`.
+ * For work a page's load asks for (the library's first open): the page, its
+ * scripts and styles are served first, not behind the runner's writes.
+ */
+export function signalWorkAfter(work: BackgroundWork, afterMs: number): void {
+  const timer = setTimeout(() => signalWork(work), afterMs);
+  timer.unref?.();
+}
+
 /** A runner's wake-up, registered by its module. */
 export function onWork(work: BackgroundWork, wake: () => void): void {
   wakers.set(work, wake);

@@ -15,6 +15,7 @@
  * read before an update) never overwrites a newer one, and a deleted product
  * stays as a tombstone so a late update cannot bring it back.
  */
+import { setImmediate } from "node:timers/promises";
 import { z } from "zod";
 import { type Prisma, prisma } from "~/db.server";
 import { fetchCataloguePage, shopHasProduct, type AdminGraphql, type CatalogueProductNode } from "~/shopify/admin-gateway.server";
@@ -168,6 +169,9 @@ export async function applyCatalogueEntries(db: Database, shopId: string, entrie
   let changed = 0;
   let matchChanged = false;
   const unchanged: string[] = [];
+  // Products the catalogue has no row for are written in one statement (the first full read: all of them). The
+  // shop's revision taken above keeps other writers of its catalogue out until this transaction ends.
+  const created = new Map<string, Prisma.CatalogueProductCreateManyInput>();
   for (const entry of entries) {
     const row = byId.get(entry.productId);
     // Older than what is kept; for a deleted product, not newer than its deletion.
@@ -194,13 +198,20 @@ export async function applyCatalogueEntries(db: Database, shopId: string, entrie
       ...(entry.minPrice ? { minPrice: entry.minPrice, maxPrice: entry.maxPrice } : {}),
       ...(entry.currencyCode ? { currencyCode: entry.currencyCode } : {}),
     };
-    await db.catalogueProduct.upsert({
-      where: { shopId_productId: { shopId, productId: entry.productId } },
-      create: { shopId, productId: entry.productId, ...data, ...prices, shopifyUpdatedAt: entry.updatedAt, revision, seenAt },
-      update: { ...data, ...prices, shopifyUpdatedAt: entry.updatedAt, deleted: false, revision, seenAt },
-    });
     changed += 1;
+    if (!row) {
+      created.set(entry.productId, { shopId, productId: entry.productId, ...data, ...prices, shopifyUpdatedAt: entry.updatedAt, revision, seenAt });
+      continue;
+    }
+    await db.catalogueProduct.update({
+      where: { shopId_productId: { shopId, productId: entry.productId } },
+      data: { ...data, ...prices, shopifyUpdatedAt: entry.updatedAt, deleted: false, revision, seenAt },
+    });
+    // On SQLite every statement answers at once: without a turn of the event loop between them, a page of
+    // changed products would hold the server's requests (a page's scripts and styles) until the page is written.
+    await setImmediate();
   }
+  if (created.size) await db.catalogueProduct.createMany({ data: [...created.values()] });
   if (unchanged.length) await db.catalogueProduct.updateMany({ where: { shopId, productId: { in: unchanged } }, data: { seenAt } });
   if (matchChanged) await db.catalogueState.update({ where: { shopId }, data: { matchRevision: { increment: 1 } } });
   return changed;

@@ -1,4 +1,4 @@
-import { signalWork } from "./background-work.server";
+import { signalWorkAfter } from "./background-work.server";
 import type { LibraryData, VideoListQuery } from "~/rules/api-types";
 import { listActiveImportJobs } from "./import-jobs.server";
 import { listChannels } from "./channels.server";
@@ -8,6 +8,13 @@ import { listWidgetSummaries } from "./widgets.server";
 import { listMediaIssues, requestMediaCheckIfDue } from "./media-health.server";
 import { requestCatalogueSync } from "./catalogue.server";
 import { countFreePlanApprovals } from "./library-counts.server";
+
+/**
+ * How long after the library's load the background work it asked for starts: the document, its scripts and
+ * styles and the page's first requests are served by then. The Tag Products dialog says "Preparing
+ * suggestions" until the catalogue is read, and the media check's findings show on the next load anyway.
+ */
+const LIBRARY_WORK_DELAY_MS = 3_000;
 
 /**
  * Everything the Video Library page shows for one shop, read in parallel: one
@@ -30,8 +37,10 @@ export async function loadVideoLibrary(shopId: string, query: VideoListQuery): P
     // The first open reads the shop's catalogue for product suggestions, in the background (decision 053).
     requestCatalogueSync(shopId),
   ]);
-  if (checkAsked) signalWork("videoMirror");
-  if (catalogueAsked) signalWork("catalogue");
+  // Both run once the page is served (decision 074): on the first open they competed with it for the server (and, on
+  // one machine, for the merchant's browser), and nothing on the page waits for them.
+  if (checkAsked) signalWorkAfter("videoMirror", LIBRARY_WORK_DELAY_MS);
+  if (catalogueAsked) signalWorkAfter("catalogue", LIBRARY_WORK_DELAY_MS);
   // A page past the end was clamped to the last one.
   return { shopFound: true, query: { ...query, page: list.page }, list, channels, widgets, views, activeJobs, mediaIssues, freePlanApproved };
 }
