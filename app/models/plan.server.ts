@@ -132,10 +132,11 @@ export class VerificationThrottledError extends Error {
   }
 }
 
-/** Where the sister product's customer API answers (its emulator in Local Shopify). */
-function sisterApiUrl(env: Pick<ServerEnv, "SISTER_PRODUCT_API_URL"> = serverEnv): string | null {
-  return env.SISTER_PRODUCT_API_URL ?? localSisterProductUrl();
-}
+/**
+ * Where the sister product's customer API answers: SISTER_PRODUCT_API_URL, else its emulator in Local
+ * Shopify. Read at each verification, so the database suite (no Local Shopify) points it at its own emulator.
+ */
+export const SISTER_PRODUCT_API: { url: string | null } = { url: serverEnv.SISTER_PRODUCT_API_URL ?? localSisterProductUrl() };
 
 /**
  * The key of the credential hashes: SISTER_VERIFICATION_SECRET, else derived
@@ -334,7 +335,7 @@ export async function verifySisterCustomer(
   credentials: { clientId: string; businessId: string },
   { now = new Date() }: { now?: Date } = {},
 ): Promise<PlanInfo> {
-  const base = sisterApiUrl();
+  const base = SISTER_PRODUCT_API.url;
   if (!base) throw new VerificationFailedError("The sister product's API is not configured (SISTER_PRODUCT_API_URL)");
   const credentialHash = sisterCredentialHash(credentials);
   await hashLegacySisterCredentials();

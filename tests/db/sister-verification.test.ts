@@ -3,27 +3,25 @@
 // attempts are throttled per shop in the database (so every app instance shares
 // the count); and the credentials themselves are never stored.
 import { createHash } from "node:crypto";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "../../app/db.server";
-import { getPlanInfo, verifySisterCustomer } from "../../app/models/plan.server";
+import { getPlanInfo, SISTER_PRODUCT_API, verifySisterCustomer } from "../../app/models/plan.server";
+import { startSisterProductEmulator } from "../emulators";
 import { uniqueSisterCustomer } from "../emulators/sister-product/customers";
 import { createShop, deleteShopsAfterAll } from "./support";
 
 deleteShopsAfterAll();
 
-// The app reads its environment once, when it loads (app/env.server.ts): the sister product's emulator
-// answers, and SISTER_PRODUCT_API_URL points at it, before the app's modules above are imported.
-const { sister, previousApiUrl } = await vi.hoisted(async () => {
-  const { startSisterProductEmulator } = await import("../emulators");
-  const previous = process.env.SISTER_PRODUCT_API_URL;
-  const started = await startSisterProductEmulator();
-  process.env.SISTER_PRODUCT_API_URL = started.url;
-  return { sister: started, previousApiUrl: previous };
+let sister: Awaited<ReturnType<typeof startSisterProductEmulator>>;
+const configuredApiUrl = SISTER_PRODUCT_API.url;
+
+beforeAll(async () => {
+  sister = await startSisterProductEmulator();
+  SISTER_PRODUCT_API.url = sister.url;
 });
 
 afterAll(async () => {
-  if (previousApiUrl === undefined) delete process.env.SISTER_PRODUCT_API_URL;
-  else process.env.SISTER_PRODUCT_API_URL = previousApiUrl;
+  SISTER_PRODUCT_API.url = configuredApiUrl;
   await sister.close();
 });
 
