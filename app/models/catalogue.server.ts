@@ -288,6 +288,9 @@ export async function applyProductDeleteWebhook(
  * runner does it; nothing waits for it.
  */
 export async function requestCatalogueSync(shopId: string, { again = false }: { again?: boolean } = {}): Promise<boolean> {
+  // Read first: every load of the library asks, and after the first read nothing is to be asked (a read takes no write lock).
+  const state = await prisma.catalogueState.findUnique({ where: { shopId }, select: { syncRequestedAt: true, syncedAt: true } });
+  if (state && (state.syncRequestedAt || (!again && state.syncedAt))) return false;
   await ensureState(prisma, shopId);
   const { count } = await prisma.catalogueState.updateMany({
     where: again ? { shopId, syncRequestedAt: null } : { shopId, syncRequestedAt: null, syncedAt: null },

@@ -28,6 +28,10 @@ const dayAgo = () => new Date(Date.now() - MEDIA_CHECK_INTERVAL_MS);
  * plan's check, when the library opens). Answers whether one was asked for.
  */
 export async function requestMediaCheckIfDue(shopId: string): Promise<boolean> {
+  // Read first: nearly every load of the library (a page, a search) finds nothing due, and a read takes no write lock.
+  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { mediaCheckDueAt: true, mediaCheckedAt: true } });
+  if (!shop || shop.mediaCheckDueAt || (shop.mediaCheckedAt && shop.mediaCheckedAt >= dayAgo())) return false;
+  // Another instance may have asked meanwhile: the write asks only if nobody did.
   const { count } = await prisma.shop.updateMany({
     where: { id: shopId, mediaCheckDueAt: null, OR: [{ mediaCheckedAt: null }, { mediaCheckedAt: { lt: dayAgo() } }] },
     data: { mediaCheckDueAt: new Date() },
