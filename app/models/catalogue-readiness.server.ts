@@ -6,11 +6,17 @@ import { signalWork } from "./background-work.server";
 import type { SuggestionsCatalogueState } from "~/rules/api-types";
 import { catalogueState, requestCatalogueSync } from "./catalogue.server";
 
-/** "reading" until the shop's catalogue was read once (asking for that read if nobody did), then "ready". */
+/**
+ * "reading" until the shop's catalogue was read once, then "ready". While
+ * reading, the runner is woken now (asking for the read if nobody did): the
+ * library's first open asks for it but lets it wait a while (decision 074),
+ * and a merchant who opens a suggestions dialog first should not wait that out.
+ */
 export async function catalogueReadiness(shopId: string): Promise<"reading" | "ready"> {
   const state = await catalogueState(shopId);
   if (state?.syncedAt) return "ready";
-  if (await requestCatalogueSync(shopId)) signalWork("catalogue");
+  await requestCatalogueSync(shopId);
+  signalWork("catalogue");
   return "reading";
 }
 

@@ -10,9 +10,10 @@ import { requestCatalogueSync } from "./catalogue.server";
 import { countFreePlanApprovals } from "./library-counts.server";
 
 /**
- * How long after the library's load the background work it asked for starts: the document, its scripts and
- * styles and the page's first requests are served by then. The Tag Products dialog says "Preparing
- * suggestions" until the catalogue is read, and the media check's findings show on the next load anyway.
+ * How long after the library's load the background work it asked for starts (decision 074): past the page's
+ * load (document, styles, scripts, hydration), which it slowed on the server and, on one machine, in the
+ * browser too. Nothing waits for it: a suggestions dialog opened sooner starts the catalogue read at once
+ * (catalogueReadiness), and the media check's findings show on a later load.
  */
 const LIBRARY_WORK_DELAY_MS = 3_000;
 
@@ -37,8 +38,8 @@ export async function loadVideoLibrary(shopId: string, query: VideoListQuery): P
     // The first open reads the shop's catalogue for product suggestions, in the background (decision 053).
     requestCatalogueSync(shopId),
   ]);
-  // Both run once the page is served (decision 074): on the first open they competed with it for the server (and, on
-  // one machine, for the merchant's browser), and nothing on the page waits for them.
+  // Both run later (decision 074): on the first open they competed with it for the server (and, on one machine,
+  // for the merchant's browser).
   if (checkAsked) signalWorkAfter("videoMirror", LIBRARY_WORK_DELAY_MS);
   if (catalogueAsked) signalWorkAfter("catalogue", LIBRARY_WORK_DELAY_MS);
   // A page past the end was clamped to the last one.
