@@ -28,7 +28,7 @@ export function adminFrameFor(shopDomain: string) {
 }
 
 /** The Dashboard's live chat (Crisp's website ID); null: Support opens the email dialog. */
-export const supportChatId = (): string | null => serverEnv.CRISP_WEBSITE_ID ?? null;
+export const configuredSupportChatId = (): string | null => serverEnv.CRISP_WEBSITE_ID ?? null;
 
 /** What the theme editor's deep links need: the app's API key and the shop's storefront origin. */
 export function themeEditorLinks(shopDomain: string): { apiKey: string; shopOrigin: string } {

@@ -17,10 +17,15 @@ export const ACTION_TEXT = {
   tryAgain: "Try again",
 } as const;
 
-/** "a, b or c" (no comma before the last), for lists built from a registry: the layouts, the platforms. */
-export const orList = (items: readonly string[]): string => (items.length > 1 ? `${items.slice(0, -1).join(", ")} or ${items.at(-1)}` : (items[0] ?? ""));
+/** "a, b <word> c" (no comma before the last), for lists built from a registry: the layouts, the platforms. */
+const listJoinedBy =
+  (word: string) =>
+  (items: readonly string[]): string =>
+    items.length > 1 ? `${items.slice(0, -1).join(", ")} ${word} ${items.at(-1)}` : (items[0] ?? "");
+/** "a, b or c". */
+export const orList = listJoinedBy("or");
 /** "a, b and c". */
-export const andList = (items: readonly string[]): string => (items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : (items[0] ?? ""));
+export const andList = listJoinedBy("and");
 
 /** The app's name, as the navigation's home link shows it. */
 export const APP_NAME = "Clipcart";

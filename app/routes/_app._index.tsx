@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { themeEditorLinks, authenticatePage, supportChatId as supportChatIdOf } from "~/http/page-auth.server";
+import { themeEditorLinks, authenticatePage, configuredSupportChatId } from "~/http/page-auth.server";
 import { useShop } from "~/browser/shop-context";
 import { loadDashboard } from "~/models/dashboard.server";
 import { getShopByDomain } from "~/models/shop.server";
@@ -12,7 +12,7 @@ import { PAGE_TITLES } from "~/messages";
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await authenticatePage(request);
   if (!auth) return json(null);
-  const supportChatId = supportChatIdOf();
+  const supportChatId = configuredSupportChatId();
   const shop = await getShopByDomain(auth.session.shop);
   // First visit: the browser bootstraps the shop right after this load; the page then reads again.
   if (!shop) return json<DashboardPageData>({ shopFound: false, stats: null, supportChatId, themeCheck: null });
