@@ -70,8 +70,20 @@ test("an approved TikTok video is copied to Shopify Files and plays natively on 
 
   // The creator removes the post. The next daily check (due once a day, on opening the library) flags it;
   // nothing is unpublished, and our copy keeps playing until the merchant chooses.
+  // The library's first open above asked for the first check; it runs a few seconds later (decision 074). Let it
+  // end first, or it could read the post before its removal and then mark the shop checked for the day.
+  const shopDomain = `${shop}.myshopify.com`;
+  await expect
+    .poll(
+      async () => {
+        const { mediaCheckedAt, mediaCheckDueAt } = await prisma.shop.findUniqueOrThrow({ where: { shopDomain } });
+        return !!mediaCheckedAt && !mediaCheckDueAt;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await emulator.setPost("tiktok", post.videoId, { removed: true });
-  await prisma.shop.update({ where: { shopDomain: `${shop}.myshopify.com` }, data: { mediaCheckedAt: new Date(Date.now() - 25 * 3600_000) } });
+  await prisma.shop.update({ where: { shopDomain }, data: { mediaCheckedAt: new Date(Date.now() - 25 * 3600_000) } });
   const banner = app.getByRole("list", { name: "1 video needs your attention" });
   await expect
     .poll(
