@@ -212,7 +212,9 @@ export interface CreateWidgetBody {
   shopId: string;
   name: string;
   layoutType: WidgetDto["layout_type"];
-  sourceType: "all";
+  sourceType: WidgetDto["source_type"];
+  /** With sourceType "product": a product without videos shows the widget's other videos. */
+  productFallback: boolean;
   language: string;
   pageContexts: WidgetDto["page_contexts"];
   priority: number;

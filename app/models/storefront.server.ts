@@ -11,7 +11,7 @@ import { prisma, type Prisma } from "~/db.server";
 import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
 import { readPageContexts } from "~/rules/widget-rules";
 import { WIDGET_VIDEO_ORDER } from "~/rules/widget-order";
-import { readLayout, readWidgetSettings } from "~/rules/widget-settings";
+import { readLayout, readWidgetSettings, readWidgetSource } from "~/rules/widget-settings";
 import type { PlatformId } from "~/contracts/platforms";
 import {
   deleteMetafields,
@@ -186,6 +186,7 @@ export async function buildStorefrontWidgets(shopId: string, currency: string, p
       settings: readWidgetSettings(widget),
       currency,
       videos: widget.videos.map(({ video }) => toStorefrontVideo(video, products)),
+      ...(readWidgetSource(widget.sourceType) === "product" ? { source: "product" as const, fallback: widget.productFallback } : {}),
     }),
   );
 }

@@ -10,7 +10,15 @@ import type { LayoutType } from "~/contracts/widget-layouts";
 import type { WidgetDto, WidgetSummaryDto } from "~/rules/api-types";
 import { WIDGET_TEXT } from "~/messages";
 import { defaultWidgetName, normalizePageContexts, readPageContexts } from "~/rules/widget-rules";
-import { WIDGET_DEFAULTS, readLayout, readWidgetSettings, settingsForLayout, type WidgetSettings } from "~/rules/widget-settings";
+import {
+  WIDGET_DEFAULTS,
+  readLayout,
+  readWidgetSettings,
+  readWidgetSource,
+  settingsForLayout,
+  type WidgetSettings,
+  type WidgetSource,
+} from "~/rules/widget-settings";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { markShopFirstActive } from "~/models/shop.server";
 import { scheduleStorefrontPublish } from "./storefront-publishing.server";
@@ -42,6 +50,8 @@ function toWidgetDto(widget: WidgetRow): WidgetDto {
     installed_at: widget.installedAt?.toISOString() ?? null,
     created_at: widget.createdAt.toISOString(),
     settings: readWidgetSettings(widget),
+    source_type: readWidgetSource(widget.sourceType),
+    product_fallback: widget.productFallback,
   };
 }
 
@@ -62,7 +72,8 @@ interface CreateWidgetInput {
   pageContexts: readonly PageContext[];
   priority?: number;
   settings?: Partial<WidgetSettings>;
-  sourceType?: string;
+  sourceType?: WidgetSource;
+  productFallback?: boolean;
   language?: string;
 }
 
@@ -86,6 +97,8 @@ export async function createWidget(shopId: string, input: CreateWidgetInput): Pr
     pageContexts: JSON.stringify(pageContexts),
     priority: input.priority ?? WIDGET_DEFAULTS.priority,
     sourceType: input.sourceType ?? WIDGET_DEFAULTS.sourceType,
+    // Only a product-sourced widget has a fallback to choose.
+    productFallback: input.sourceType === "product" ? (input.productFallback ?? WIDGET_DEFAULTS.productFallback) : WIDGET_DEFAULTS.productFallback,
     language: input.language ?? WIDGET_DEFAULTS.language,
     ...settings,
   };

@@ -3,7 +3,7 @@ import { PAGE_CONTEXTS, WIDGET_PRIORITY } from "~/constants";
 import { LAYOUT_TYPES } from "~/contracts/widget-layouts";
 import { apiRoute } from "~/http/api-route.server";
 import { textInput } from "~/rules/text-input";
-import { WIDGET_DEFAULTS, WIDGET_SETTING_DECLARATIONS, type WidgetSettingName } from "~/rules/widget-settings";
+import { WIDGET_SETTING_DECLARATIONS, WIDGET_SOURCES, type WidgetSettingName } from "~/rules/widget-settings";
 import { createWidget } from "~/models/widgets.server";
 
 const { theme, alignment } = WIDGET_SETTING_DECLARATIONS;
@@ -21,14 +21,15 @@ const CreateWidgetBody = z.object({
   shopId: z.string().optional(),
   name: textInput("name").max(100, "name must be 100 characters or fewer").nullish(),
   layoutType: z.enum(LAYOUT_TYPES),
-  sourceType: z.literal(WIDGET_DEFAULTS.sourceType).optional(),
+  sourceType: z.enum(WIDGET_SOURCES).optional(),
+  productFallback: z.boolean().optional(),
   language: textInput("language").max(10).optional(),
   pageContexts: z.array(z.enum(PAGE_CONTEXTS)).max(PAGE_CONTEXTS.length),
   priority: z.number().int().min(WIDGET_PRIORITY.highest).max(WIDGET_PRIORITY.lowest).optional(),
   settings: SettingsBody.optional(),
 });
 
-/** POST /api/widgets {shopId, name, layoutType, sourceType, language, pageContexts, priority, settings}: 201 { widget }. */
+/** POST /api/widgets {shopId, name, layoutType, sourceType, productFallback, language, pageContexts, priority, settings}: 201 { widget }. */
 const route = apiRoute({
   POST: { body: CreateWidgetBody, status: 201, handle: async ({ shop, body }) => ({ widget: await createWidget(shop.id, body) }) },
 });

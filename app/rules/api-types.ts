@@ -8,7 +8,7 @@ import { BEACON_EVENT_TYPES, beaconEvent, type BeaconEventType, type BeaconMeasu
 import type { LayoutType } from "~/contracts/widget-layouts";
 import type { ImportFailureKind, PlatformId, VideoSource } from "~/contracts/platforms";
 import type { MirrorFailure } from "~/contracts/media";
-import type { WidgetSettings } from "./widget-settings";
+import type { WidgetSettings, WidgetSource } from "./widget-settings";
 import type { LinkResult } from "./link-list";
 
 export interface ProductTagDto {
@@ -137,6 +137,10 @@ export interface WidgetDto {
   installed_at: string | null;
   created_at: string;
   settings: WidgetSettings;
+  /** Which videos it shows (decision 079): all its approved videos, or on a product page that product's. */
+  source_type: WidgetSource;
+  /** With source_type "product": a product without videos shows the widget's other videos. */
+  product_fallback: boolean;
 }
 
 /** One video of a widget as its "Arrange videos" list shows it (issue 16 item 3); `pinned` is always false in the picker. */

@@ -50,12 +50,28 @@ function declarationOf(name: WidgetSettingName): ChoiceSetting | ToggleSetting {
 
 export const WIDGET_SETTING_DEFAULTS = Object.fromEntries(WIDGET_SETTING_NAMES.map((name) => [name, declarationOf(name).default])) as WidgetSettings;
 
+/**
+ * Which videos a widget shows (decision 079): "all" its approved videos (the
+ * spec's only source), or on a product page "product": only that product's
+ * approved videos among them, in the widget's order. Elsewhere a "product"
+ * widget shows all its videos, as there is no product to choose by.
+ */
+export const WIDGET_SOURCES = ["all", "product"] as const;
+export type WidgetSource = (typeof WIDGET_SOURCES)[number];
+
+/** A stored source; anything unknown reads as "all" (what every widget showed before sources). */
+export function readWidgetSource(stored: string): WidgetSource {
+  return WIDGET_SOURCES.find((source) => source === stored) ?? "all";
+}
+
 /** A new widget's defaults; the Prisma schema's column defaults must equal them. */
 export const WIDGET_DEFAULTS = {
   pageContexts: ["homepage"] as PageContext[],
   priority: WIDGET_PRIORITY.highest as number,
-  /** The only source the spec has: all of the shop's approved videos. */
-  sourceType: "all",
+  /** The spec's source: all of the widget's approved videos. */
+  sourceType: "all" as WidgetSource,
+  /** A "product" widget on a product without videos shows nothing (true: the widget's other videos). */
+  productFallback: false as boolean,
   language: "en",
   settings: WIDGET_SETTING_DEFAULTS,
 } as const;

@@ -12,7 +12,7 @@ import type { PageContext } from "~/constants";
 import type { LayoutType } from "~/contracts/widget-layouts";
 import type { BeaconEventType } from "~/contracts/beacon-events";
 import type { VideoSource } from "~/contracts/platforms";
-import type { WidgetSettings } from "~/rules/widget-settings";
+import type { WidgetSettings, WidgetSource } from "~/rules/widget-settings";
 
 /** Namespace of the app-data metafields; Liquid reads `app.metafields.clipcart.<key>`. */
 export const STOREFRONT_METAFIELD_NAMESPACE = "clipcart";
@@ -28,6 +28,18 @@ export function widgetMetafieldKey(displayNumber: number): string {
  * and priority.
  */
 export const WIDGET_INDEX_METAFIELD_KEY = "widgets";
+
+/**
+ * Namespace of the per-product app-data metafields (decision 079): Liquid reads
+ * `app.metafields.clipcart_products[key]` with the key of the page's product.
+ * A namespace of its own, so the widget publish never lists them.
+ */
+export const PRODUCT_METAFIELD_NAMESPACE = "clipcart_products";
+
+/** One product's data (JSON metafield), by the product's numeric id: `p_8123` for gid://shopify/Product/8123. */
+export function productMetafieldKey(productGid: string): string {
+  return `p_${productGid.slice(productGid.lastIndexOf("/") + 1)}`;
+}
 
 /** Version of the published shape; the renderer ignores data of a version it does not know. */
 export const STOREFRONT_DATA_VERSION = 1;
@@ -127,6 +139,22 @@ export interface StorefrontWidget {
   currency: string;
   /** Approved videos assigned to the widget, in their order. */
   videos: StorefrontVideo[];
+  /** Present for "Videos tagged with this product" (decision 079): on a product page, the product's data decides. */
+  source?: Extract<WidgetSource, "product">;
+  /** With `source`: a product without videos shows `videos` (true) or no widget (false). */
+  fallback?: boolean;
+}
+
+/**
+ * What the storefront holds for one product (decision 079): its approved
+ * videos (the gallery block shows them, in approval order, newest first) and,
+ * for each widget showing "Videos tagged with this product" by its display
+ * number, the positions in `videos` of that widget's videos, in its order.
+ */
+export interface StorefrontProductVideos {
+  v: typeof STOREFRONT_DATA_VERSION;
+  videos: StorefrontVideo[];
+  widgets: Record<string, number[]>;
 }
 
 export interface StorefrontWidgetIndex {

@@ -16,6 +16,7 @@ import {
   settingsForLayout,
   type WidgetChoiceSettingName,
   type WidgetSettings,
+  type WidgetSource,
 } from "~/rules/widget-settings";
 import { browserOrigin, previewVideoCount, sampleVideos } from "~/storefront/sample-videos";
 import { STOREFRONT_DATA_VERSION, type StorefrontVideo, type StorefrontWidget } from "~/storefront/widget-data";
@@ -28,6 +29,8 @@ export interface WidgetDraft {
   priority: number;
   /** Only the settings the layout uses (spec 5). */
   settings: Partial<WidgetSettings>;
+  sourceType: WidgetSource;
+  productFallback: boolean;
 }
 
 interface CustomizeWidgetProps {
@@ -114,7 +117,15 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
       setContextError(WIDGET_TEXT.noPageContext);
       return;
     }
-    onCreate({ name: name.trim(), layout, pageContexts, priority, settings: settingsForLayout(layout, settings) });
+    onCreate({
+      name: name.trim(),
+      layout,
+      pageContexts,
+      priority,
+      settings: settingsForLayout(layout, settings),
+      sourceType: WIDGET_DEFAULTS.sourceType,
+      productFallback: WIDGET_DEFAULTS.productFallback,
+    });
   }
 
   function discard() {
