@@ -6,6 +6,7 @@ import { type Prisma, prisma } from "~/db.server";
 import { fetchActiveSubscriptions, type AdminGraphql } from "~/shopify/admin-gateway.server";
 import { downgradeToFree } from "./plan.server";
 import { requestCatalogueSync } from "./catalogue.server";
+import { scheduleStorefrontPublish } from "./storefront-publishing.server";
 
 type Database = Prisma.TransactionClient;
 
@@ -79,6 +80,9 @@ export class ForeignWebhookPayloadError extends Error {
 export async function markShopUninstalled(shopDomain: string, db: Database) {
   await db.session.deleteMany({ where: { shop: shopDomain } });
   await db.shop.updateMany({ where: { shopDomain }, data: { uninstalledAt: new Date() } });
+  // Shopify deletes the app's app-data metafields with the installation, product pages' entries among them
+  // (decision 079): forgetting what was written makes a reinstall write them all again.
+  await db.productPublication.deleteMany({ where: { shop: { shopDomain } } });
 }
 
 /**
@@ -93,6 +97,8 @@ export async function markShopReinstalled(shopDomain: string) {
   // Product webhooks were not delivered while uninstalled: a catalogue read once must be read again (decision 053).
   const shop = await prisma.shop.findUnique({ where: { shopDomain }, select: { id: true, catalogueState: { select: { shopId: true } } } });
   if (shop?.catalogueState) await requestCatalogueSync(shop.id, { again: true });
+  // The storefront's data went with the installation: widgets and product pages are written again.
+  if (shop) scheduleStorefrontPublish(shop.id);
 }
 
 export interface SubscriptionUpdate {

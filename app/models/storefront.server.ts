@@ -8,49 +8,37 @@
  * of videos, approvals, tags or widgets calls its scheduleStorefrontPublish.
  */
 import { prisma, type Prisma } from "~/db.server";
-import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
 import { readPageContexts } from "~/rules/widget-rules";
 import { WIDGET_VIDEO_ORDER } from "~/rules/widget-order";
 import { readLayout, readWidgetSettings, readWidgetSource } from "~/rules/widget-settings";
-import type { PlatformId } from "~/contracts/platforms";
+import type { ProductPublishFailure } from "~/rules/api-types";
 import {
+  AdminCostBudget,
+  ShopifyGatewayError,
   deleteMetafields,
-  fetchStorefrontProducts,
   fetchStorefrontTarget,
   setJsonMetafields,
   type AdminGraphql,
-  type StorefrontProductDetails,
 } from "~/shopify/admin-gateway.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import {
-  PLAYER_MAX_LINES,
   STOREFRONT_DATA_VERSION,
   STOREFRONT_METAFIELD_MAX_BYTES,
   STOREFRONT_METAFIELD_NAMESPACE,
   WIDGET_INDEX_METAFIELD_KEY,
   widgetMetafieldKey,
   type StorefrontProduct,
-  type StorefrontMedia,
   type StorefrontVideo,
   type StorefrontWidget,
   type StorefrontWidgetIndex,
 } from "~/storefront/widget-data";
+import { STOREFRONT_VIDEO_SELECT, toStorefrontVideo } from "./storefront-videos.server";
+import { storefrontProductDetails } from "./storefront-product-details.server";
+import { publishProductPages } from "./product-pages.server";
+
+export { storefrontMedia } from "./storefront-videos.server";
 
 // ---------------------------------------------------------------- building the data
-
-const STOREFRONT_VIDEO_SELECT = {
-  id: true,
-  platform: true,
-  platformVideoId: true,
-  title: true,
-  authorName: true,
-  storedThumbnailUrl: true,
-  videoUrl: true,
-  publishedAt: true,
-  createdAt: true,
-  mirror: { select: { status: true, sources: true, posterUrl: true, durationMs: true } },
-  productTags: { select: { productId: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
-} satisfies Prisma.VideoSelect;
 
 const WIDGET_WITH_VIDEOS = {
   videos: {
@@ -59,58 +47,6 @@ const WIDGET_WITH_VIDEOS = {
     select: { video: { select: STOREFRONT_VIDEO_SELECT } },
   },
 } satisfies Prisma.WidgetInclude;
-
-type VideoForStorefront = Prisma.VideoGetPayload<{ select: typeof STOREFRONT_VIDEO_SELECT }>;
-
-function toStorefrontVideo(video: VideoForStorefront, products: ReadonlyMap<string, StorefrontProduct>): StorefrontVideo {
-  const platform = video.platform as PlatformId;
-  return {
-    id: video.id,
-    platform,
-    videoId: video.platformVideoId,
-    title: video.title ?? "",
-    author: video.authorName,
-    // Only our durable copies: the platform's signed URL would expire on the storefront.
-    poster: safeHttpUrl(video.storedThumbnailUrl) ?? (video.mirror?.status === "ready" ? safeHttpUrl(video.mirror.posterUrl) : null),
-    embedUrl: playerEmbedUrl(platform, video.platformVideoId, video.videoUrl),
-    url: safeHttpUrl(video.videoUrl),
-    uploadDate: (video.publishedAt ?? video.createdAt).toISOString(),
-    media: storefrontMedia(video.mirror),
-    products: video.productTags.flatMap((tag) => products.get(tag.productId) ?? []),
-  };
-}
-
-/** The renditions the storefront plays from a ready mirror; null while it is not ready (the platform's player stays). */
-export function storefrontMedia(mirror: VideoForStorefront["mirror"]): StorefrontMedia | null {
-  if (mirror?.status !== "ready" || !mirror.sources) return null;
-  let sources: MirrorSource[];
-  try {
-    sources = (JSON.parse(mirror.sources) as MirrorSource[]).filter(
-      (source) => source.format === "mp4" && safeHttpUrl(source.url) && source.width > 0 && source.height > 0,
-    );
-  } catch {
-    return null;
-  }
-  const lines = (source: MirrorSource) => Math.min(source.width, source.height);
-  const bySize = [...sources].sort((a, b) => lines(a) - lines(b));
-  const smallest = bySize[0];
-  const player = bySize.filter((source) => lines(source) <= PLAYER_MAX_LINES).at(-1) ?? smallest;
-  if (!smallest || !player) return null;
-  return {
-    preview: smallest.url,
-    src: player.url,
-    width: player.width,
-    height: player.height,
-    duration: mirror.durationMs === null ? null : Math.round(mirror.durationMs / 100) / 10,
-  };
-}
-
-interface MirrorSource {
-  url: string;
-  format: string;
-  width: number;
-  height: number;
-}
 
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
 
@@ -222,36 +158,64 @@ async function publishedProductIds(shopId: string): Promise<string[]> {
   return tags.map((tag) => tag.productId);
 }
 
-function toStorefrontProduct(details: StorefrontProductDetails): StorefrontProduct {
-  return { ...details, image: safeHttpUrl(details.image) };
-}
-
 // ---------------------------------------------------------------- publishing
+
+/** Shopify's codes that mean the app may not write (its access is gone or narrowed). */
+const DENIED_CODES = new Set(["ACCESS_DENIED", "APP_NOT_AUTHORIZED", "UNAUTHORIZED", "FORBIDDEN"]);
+/** Shopify's codes that mean a limit refused the data. */
+const LIMIT_CODES = new Set(["LESS_THAN_OR_EQUAL_TO", "TOO_LONG", "TOO_LARGE", "CAPACITY_EXCEEDED", "LIMIT_EXCEEDED", "MAX_COST_EXCEEDED"]);
+
+/** Why product pages could not be published, as the Widgets page tells it (decision 079): from Shopify's codes, else "api". */
+export function productPublishFailureOf(error: unknown): ProductPublishFailure {
+  const status = (error as { response?: { code?: number; status?: number } } | null)?.response;
+  if ([401, 403].includes(status?.code ?? status?.status ?? 0)) return "denied";
+  if (!(error instanceof ShopifyGatewayError) || !Array.isArray(error.details)) return "api";
+  const codes = (error.details as Array<{ code?: string; extensions?: { code?: string } }>).map((detail) => detail.code ?? detail.extensions?.code ?? "");
+  if (codes.some((code) => DENIED_CODES.has(code))) return "denied";
+  if (codes.some((code) => LIMIT_CODES.has(code))) return "limit";
+  return "api";
+}
 
 /**
  * Writes the shop's storefront data now: every widget's metafield, the index,
- * and deletes the metafields of widgets that no longer exist.
+ * and deletes the metafields of widgets that no longer exist; then the product
+ * pages' entries that changed (decision 079). A failure of the product pages
+ * is recorded on the shop for the Widgets page, and thrown: the publish is
+ * retried (the sweep, the next change) and resumes where it stopped.
  */
 export async function publishStorefront(shopId: string, graphql?: AdminGraphql, version?: number): Promise<{ widgets: number }> {
   const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { shopDomain: true, uninstalledAt: true } });
   if (!shop || shop.uninstalledAt) return { widgets: 0 };
   const admin = graphql ?? (await offlineAdminGraphql(shop.shopDomain));
+  // Shopify's smallest bucket to start with; the answers say the shop's own.
+  const budget = new AdminCostBudget();
   const target = await fetchStorefrontTarget(admin, STOREFRONT_METAFIELD_NAMESPACE);
-  const details = await fetchStorefrontProducts(admin, await publishedProductIds(shopId));
-  const products = new Map(details.map((product) => [product.id, toStorefrontProduct(product)]));
+  const products = await storefrontProductDetails(shopId, admin, await publishedProductIds(shopId), budget);
   const widgets = await buildStorefrontWidgets(shopId, target.currencyCode, products);
 
   const values = [
     ...widgets.map((widget) => ({ key: widgetMetafieldKey(widget.number), value: widget })),
     { key: WIDGET_INDEX_METAFIELD_KEY, value: { ...storefrontIndex(widgets), ...(version === undefined ? {} : { publish: version }) } },
   ];
-  await setJsonMetafields(admin, target.installationId, STOREFRONT_METAFIELD_NAMESPACE, values);
+  await setJsonMetafields(admin, target.installationId, STOREFRONT_METAFIELD_NAMESPACE, values, budget);
   const published = new Set(values.map((value) => value.key));
   await deleteMetafields(
     admin,
     target.installationId,
     STOREFRONT_METAFIELD_NAMESPACE,
     target.existingKeys.filter((key) => !published.has(key)),
+    budget,
   );
+
+  try {
+    await publishProductPages(shopId, admin, target.installationId, budget);
+  } catch (error) {
+    await prisma.shop.updateMany({ where: { id: shopId }, data: { productPublishError: productPublishFailureOf(error), productPublishFailedAt: new Date() } });
+    throw error;
+  }
+  await prisma.shop.updateMany({
+    where: { id: shopId, productPublishError: { not: null } },
+    data: { productPublishError: null, productPublishFailedAt: null },
+  });
   return { widgets: widgets.length };
 }

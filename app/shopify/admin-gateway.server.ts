@@ -11,7 +11,7 @@ import { PRODUCTS_DOCUMENTS } from "./admin/products.server";
 import { FILES_DOCUMENTS } from "./admin/files.server";
 import { STOREFRONT_DATA_DOCUMENTS } from "./admin/storefront-data.server";
 
-export { AdminCostBudget, type AdminGraphql, type ThrottleStatus } from "./admin/client.server";
+export { AdminCostBudget, ShopifyGatewayError, type AdminGraphql, type ThrottleStatus } from "./admin/client.server";
 export * from "./admin/themes.server";
 export * from "./admin/billing.server";
 export * from "./admin/products.server";

@@ -41,7 +41,13 @@ class ClipcartWidgetElement extends HTMLElement {
       return;
     }
     // Read once: rendering replaces the inline scripts, and the theme editor may move the element.
-    this.data = this.data || { widget: inlineJson(this, "widget"), strings: inlineJson(this, "strings") };
+    if (!this.data) {
+      const widget = inlineJson(this, "widget") as { videos?: unknown } | null;
+      // On a product page, a widget showing "Videos tagged with this product" gets that product's videos from its Liquid (decision 079).
+      const own = inlineJson(this, "product-videos");
+      if (widget && Array.isArray(own)) widget.videos = own;
+      this.data = { widget, strings: inlineJson(this, "strings") };
+    }
     if (this.dataset.position === "main" && !this.placed) {
       // App embeds render at the end of <body>; vintage themes want page widgets with the page's content.
       this.placed = true;

@@ -20,13 +20,20 @@ type Handle = "carousel" | "grid" | "single" | "sticky" | "stories" | "page-widg
 interface Page {
   pageType?: string;
   metafields?: Record<string, unknown>;
+  /** app.metafields.clipcart_products: product pages' entries by key (decision 079). */
+  products?: Record<string, unknown>;
+  product?: { id: number } | null;
   settings?: Record<string, unknown>;
   designMode?: boolean;
 }
 
-function renderBlock(handle: Handle, { pageType = "index", metafields = {}, settings = {}, designMode = false }: Page = {}): Promise<string> {
+function renderBlock(
+  handle: Handle,
+  { pageType = "index", metafields = {}, products = {}, product = null, settings = {}, designMode = false }: Page = {},
+): Promise<string> {
   return engine.renderFile(handle, {
-    app: { metafields: { clipcart: metafields } },
+    app: { metafields: { clipcart: metafields, clipcart_products: products } },
+    product,
     block: { id: "blk1", type: `shopify://apps/clipcart/blocks/${handle}/1`, settings, shopify_attributes: 'data-shopify-editor-block="blk1"' },
     request: { page_type: pageType, design_mode: designMode },
     shop: { name: "Local shop", currency: "USD" },
@@ -37,6 +44,11 @@ function inlineJson(html: string, name: string): unknown {
   const match = new RegExp(`<script type="application/json" data-clipcart-${name}>([\\s\\S]*?)</script>`).exec(html);
   const json = match?.[1];
   return json === undefined ? null : JSON.parse(json);
+}
+/** The page's schema.org VideoObjects the widget printed. */
+function videoObjectsOf(html: string): Array<Record<string, unknown>> {
+  const json = /<script type="application\/ld\+json" data-clipcart-videos>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return json === undefined ? [] : (JSON.parse(json) as Array<Record<string, unknown>>);
 }
 const shownNumber = (html: string) => (inlineJson(html, "widget") as StorefrontWidget | null)?.number ?? null;
 
@@ -249,10 +261,7 @@ describe("the markup", () => {
 });
 
 describe("search engines (issue 14): the widget's videos as schema.org VideoObjects", () => {
-  const videoObjects = (html: string): Array<Record<string, unknown>> => {
-    const json = /<script type="application\/ld\+json" data-clipcart-videos>([\s\S]*?)<\/script>/.exec(html)?.[1];
-    return json === undefined ? [] : (JSON.parse(json) as Array<Record<string, unknown>>);
-  };
+  const videoObjects = videoObjectsOf;
 
   it("describes each video with a poster with what Google's video rich results require, our copy as contentUrl, and third-party text inert", async () => {
     const mirrored = storefrontVideo({
@@ -290,5 +299,66 @@ describe("search engines (issue 14): the widget's videos as schema.org VideoObje
     });
     expect(inlineJson(html, "widget")).not.toBeNull();
     expect(html).not.toContain("application/ld+json");
+  });
+});
+
+describe('"Videos tagged with this product" on product pages (decision 079)', () => {
+  const first = storefrontVideo({ id: "vid_a", title: "Linen shirt on the beach" });
+  const second = storefrontVideo({ id: "vid_b", title: "Linen shirt, how to fold" });
+  const other = storefrontVideo({ id: "vid_c", title: "Straw hat" });
+  const productWidget = widget(2, "carousel", 1, ["product"], { videos: [second, other, first], source: "product", fallback: false });
+  const metafields = clipcartMetafields([productWidget]);
+  // Product 101 shows #2's videos b then a (the widget's order); its entry lists its videos newest approval first.
+  const products = {
+    p_101: { value: { v: 1, videos: [first, second], widgets: { "2": [1, 0] } }, type: "json" },
+    p_102: { value: { v: 1, videos: [other], widgets: {} }, type: "json" },
+  };
+  const productVideos = (html: string) => (inlineJson(html, "product-videos") as Array<{ id: string }> | null)?.map((video) => video.id) ?? null;
+  const tiles = (html: string) => html.match(/<li class="cc-item">/g)?.length ?? 0;
+
+  it("shows the page's product's videos in the widget's order, one placeholder tile each", async () => {
+    const html = await renderBlock("carousel", { pageType: "product", metafields, products, product: { id: 101 } });
+    expect(shownNumber(html)).toBe(2);
+    expect(productVideos(html)).toEqual(["vid_b", "vid_a"]);
+    expect(tiles(html)).toBe(2);
+    const names = videoObjectsOf(html).map((object) => object.name);
+    expect(names).toEqual(["Linen shirt, how to fold", "Linen shirt on the beach"]);
+  });
+
+  it("a product without videos in the widget shows no widget, or the widget's own videos when it falls back", async () => {
+    expect(await renderBlock("carousel", { pageType: "product", metafields, products, product: { id: 102 } })).not.toContain("<clipcart-widget");
+    expect(await renderBlock("carousel", { pageType: "product", metafields, products, product: { id: 999 } })).not.toContain("<clipcart-widget");
+    const fallback = clipcartMetafields([{ ...productWidget, fallback: true }]);
+    const html = await renderBlock("carousel", { pageType: "product", metafields: fallback, products, product: { id: 102 } });
+    expect(shownNumber(html)).toBe(2);
+    expect(productVideos(html)).toBeNull();
+    expect(tiles(html)).toBe(3);
+  });
+
+  it("automatic blocks pass over a product-sourced widget with nothing for this product, to the next one that has videos", async () => {
+    const withAll = clipcartMetafields([productWidget, widget(3, "carousel", 2, ["product"])]);
+    expect(shownNumber(await renderBlock("carousel", { pageType: "product", metafields: withAll, products, product: { id: 102 } }))).toBe(3);
+    expect(shownNumber(await renderBlock("carousel", { pageType: "product", metafields: withAll, products, product: { id: 101 } }))).toBe(2);
+  });
+
+  it("elsewhere the widget shows all its videos", async () => {
+    const everywhere = clipcartMetafields([{ ...productWidget, pageContexts: ["homepage", "product"] }]);
+    const html = await renderBlock("carousel", { pageType: "index", metafields: everywhere, products });
+    expect(shownNumber(html)).toBe(2);
+    expect(productVideos(html)).toBeNull();
+    expect(tiles(html)).toBe(3);
+  });
+
+  it("a hostile title in a product's entry never closes its script element", async () => {
+    const hostile = storefrontVideo({ id: "vid_h", title: HOSTILE_TITLE });
+    const html = await renderBlock("carousel", {
+      pageType: "product",
+      metafields,
+      products: { p_101: { value: { v: 1, videos: [hostile], widgets: { "2": [0] } }, type: "json" } },
+      product: { id: 101 },
+    });
+    expect(productVideos(html)).toEqual(["vid_h"]);
+    expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
+    expect(html).not.toContain("<script>window.__pwned");
   });
 });

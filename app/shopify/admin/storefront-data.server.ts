@@ -1,6 +1,6 @@
 /** Storefront data: the app-owned metafields the theme app extension reads, and the product details they carry. Each Admin GraphQL document sits beside the function that sends it. */
 import { STOREFRONT_VARIANTS_MAX, type StorefrontProduct, type StorefrontVariant } from "~/storefront/widget-data";
-import { type AdminGraphql, runAdminQuery, throwOnUserErrors, type UserErrorsData } from "./client.server";
+import { type AdminCostBudget, type AdminGraphql, runAdminQuery, throwOnUserErrors, type UserErrorsData } from "./client.server";
 
 export const STOREFRONT_DATA_DOCUMENTS = {
   storefrontTarget: `#graphql
@@ -25,6 +25,7 @@ export const STOREFRONT_DATA_DOCUMENTS = {
           handle
           title
           status
+          updatedAt
           featuredImage {
             url
           }
@@ -96,8 +97,10 @@ export async function fetchStorefrontTarget(graphql: AdminGraphql, namespace: st
   };
 }
 
-/** What a shopper sees of a tagged product: the storefront data's shape (app/storefront/widget-data.ts). */
-export type StorefrontProductDetails = StorefrontProduct;
+/** What a shopper sees of a tagged product (the storefront data's shape, app/storefront/widget-data.ts), and when Shopify last changed it. */
+export interface StorefrontProductDetails extends StorefrontProduct {
+  updatedAt: string | null;
+}
 
 interface StorefrontVariantNode {
   id: string;
@@ -113,6 +116,7 @@ interface StorefrontProductsData {
     handle?: string;
     title?: string;
     status?: string;
+    updatedAt?: string;
     featuredImage?: { url: string } | null;
     hasOnlyDefaultVariant?: boolean;
     options?: Array<{ name: string }>;
@@ -176,12 +180,12 @@ function hasOnlyDefaultVariant(node: NonNullable<StorefrontProductsData["nodes"]
  * price above it) is the first available variant's, else the first's; a
  * product with a choice to make also carries its option names and variants.
  */
-export async function fetchStorefrontProducts(graphql: AdminGraphql, ids: readonly string[]): Promise<StorefrontProductDetails[]> {
+export async function fetchStorefrontProducts(graphql: AdminGraphql, ids: readonly string[], budget?: AdminCostBudget): Promise<StorefrontProductDetails[]> {
   const details: StorefrontProductDetails[] = [];
   for (let start = 0; start < ids.length; start += NODES_PER_QUERY) {
-    const data = await runAdminQuery<StorefrontProductsData>(graphql, STOREFRONT_DATA_DOCUMENTS.storefrontProducts, {
-      ids: ids.slice(start, start + NODES_PER_QUERY),
-    });
+    const batch = ids.slice(start, start + NODES_PER_QUERY);
+    const pacing = budget && { budget, cost: batch.length * STOREFRONT_PRODUCT_COST };
+    const data = await runAdminQuery<StorefrontProductsData>(graphql, STOREFRONT_DATA_DOCUMENTS.storefrontProducts, { ids: batch }, pacing);
     for (const node of data.nodes) {
       if (!node?.id || !node.handle || !node.title || node.status !== "ACTIVE") continue;
       const variants = node.variants?.nodes ?? [];
@@ -198,6 +202,7 @@ export async function fetchStorefrontProducts(graphql: AdminGraphql, ids: readon
         ...(compareAtPrice === null ? {} : { compareAtPrice }),
         image: node.featuredImage?.url ?? null,
         variantId: forSale ? numericId(forSale.id) : null,
+        updatedAt: node.updatedAt ?? null,
       };
       if (!hasOnlyDefaultVariant(node, variants)) {
         const options = (node.options ?? []).map((option) => option.name);
@@ -214,25 +219,47 @@ export async function fetchStorefrontProducts(graphql: AdminGraphql, ids: readon
 
 const METAFIELDS_PER_SET = 25;
 
+/** What a metafieldsSet or metafieldsDelete call costs (a mutation). */
+const MUTATION_COST = 10;
+
 /** Writes JSON metafields on one owner, 25 per call (each call is atomic on Shopify's side). */
 export async function setJsonMetafields(
   graphql: AdminGraphql,
   ownerId: string,
   namespace: string,
   values: ReadonlyArray<{ key: string; value: unknown }>,
+  budget?: AdminCostBudget,
 ): Promise<void> {
   for (let start = 0; start < values.length; start += METAFIELDS_PER_SET) {
     const metafields = values
       .slice(start, start + METAFIELDS_PER_SET)
       .map(({ key, value }) => ({ ownerId, namespace, key, type: "json", value: JSON.stringify(value) }));
-    const data = await runAdminQuery<{ metafieldsSet: UserErrorsData }>(graphql, STOREFRONT_DATA_DOCUMENTS.metafieldsSet, { metafields });
+    const data = await runAdminQuery<{ metafieldsSet: UserErrorsData }>(
+      graphql,
+      STOREFRONT_DATA_DOCUMENTS.metafieldsSet,
+      { metafields },
+      budget && { budget, cost: MUTATION_COST },
+    );
     throwOnUserErrors("metafieldsSet", data.metafieldsSet);
   }
 }
 
-export async function deleteMetafields(graphql: AdminGraphql, ownerId: string, namespace: string, keys: readonly string[]): Promise<void> {
-  if (!keys.length) return;
-  const metafields = keys.map((key) => ({ ownerId, namespace, key }));
-  const data = await runAdminQuery<{ metafieldsDelete: UserErrorsData }>(graphql, STOREFRONT_DATA_DOCUMENTS.metafieldsDelete, { metafields });
-  throwOnUserErrors("metafieldsDelete", data.metafieldsDelete);
+/** Deletes metafields of one owner, 25 per call. */
+export async function deleteMetafields(
+  graphql: AdminGraphql,
+  ownerId: string,
+  namespace: string,
+  keys: readonly string[],
+  budget?: AdminCostBudget,
+): Promise<void> {
+  for (let start = 0; start < keys.length; start += METAFIELDS_PER_SET) {
+    const metafields = keys.slice(start, start + METAFIELDS_PER_SET).map((key) => ({ ownerId, namespace, key }));
+    const data = await runAdminQuery<{ metafieldsDelete: UserErrorsData }>(
+      graphql,
+      STOREFRONT_DATA_DOCUMENTS.metafieldsDelete,
+      { metafields },
+      budget && { budget, cost: MUTATION_COST },
+    );
+    throwOnUserErrors("metafieldsDelete", data.metafieldsDelete);
+  }
 }
