@@ -2,9 +2,10 @@
  * Product suggestions (issue 16 item 1, decision 053): the Tag Products
  * dialog shows the products a video's caption names first, one click tags
  * one; "Tag suggested products" reviews the selected videos' suggestions,
- * and tags only what the merchant left checked, once confirmed. The shop's
- * catalogue is Local Shopify's demo catalogue, read by the app in the
- * background on the library's first open.
+ * and tags only what the merchant left checked, once confirmed, also over
+ * every video an import added (decision 078). The shop's catalogue is Local
+ * Shopify's demo catalogue, read by the app in the background on the
+ * library's first open.
  */
 import type { FrameLocator } from "@playwright/test";
 import { uniqueAccount } from "../emulators/platforms/client";
