@@ -99,6 +99,31 @@ export const PRODUCT_SEARCH_MIN_CHARS = 2;
 /** Product suggestions (decision 053): videos the bulk review shows at once (the library selects a page of 20). */
 export const SUGGESTION_REVIEW_MAX_VIDEOS = 50;
 /**
+ * "Tag suggested products" for a whole import (decision 078) reads at most
+ * this many of the import's videos, newest first: as many as one import adds
+ * (an account import or resync CHANNEL_IMPORT_LIMIT, a links import
+ * IMPORT_LINKS_MAX; a unit test holds it to both). Written out, not computed:
+ * the storefront bundle imports this module.
+ */
+export const IMPORT_REVIEW_MAX_VIDEOS = 50;
+/**
+ * An auto-approve rule that also tags (decision 078) tags a video's top
+ * suggested product only from this score up, and only when no other product
+ * ties with it. The engine's score (app/suggestions/product-suggestions.ts)
+ * runs from 0 to 1: 0.62 of it is how much of the product's title the caption
+ * names (each title word weighted by its rarity in the catalogue), then 0.14
+ * its type, 0.1 its tags, 0.08 its vendor (by the author), 0.06 its option
+ * values; it suggests from 0.42, where part of a title is enough. 0.62, the
+ * title's whole weight, is reached only when the caption names the product's
+ * entire title word for word, or nearly all of it with its type or tags
+ * confirming it: a caption that names one word of a two-word title ("linen")
+ * stays below. On the suggestion bench's labelled captions the first
+ * suggestion at or above it was right 174 of 175 times on the engine's own
+ * set and 121 of 121 on the blind set, and no caption showing no product got
+ * one (npm run bench:suggest prints these figures).
+ */
+export const AUTO_TAG_MIN_SCORE = 0.62;
+/**
  * What product suggestions' in-memory index may cost (decision 059). A product
  * keeps at most `wordsPerProduct` words (title first, then handle, type,
  * vendor, tags, option values), read from its first `tagsPerProduct` tags and

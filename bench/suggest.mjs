@@ -9,14 +9,16 @@
 // answers one video on a generated 50,000-product catalogue shaped like a
 // large real shop's (bench/suggest-catalogue.mjs) and what that index costs a
 // product; and five such shops' indexes built at once in one process: memory
-// and the longest event-loop stall.
+// and the longest event-loop stall. Also what an auto-approve rule that also
+// tags would tag on both sets (decision 078), counts only.
 // Prints numbers; exits 0 whatever they are (a benchmark, not a test).
 //
 //   node --expose-gc --max-old-space-size=1024 --import tsx bench/suggest.mjs [--verbose] [--quality-only] [--products=50000]
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { SUGGESTION_INDEX } from "../app/constants.ts";
+import { AUTO_TAG_MIN_SCORE, SUGGESTION_INDEX } from "../app/constants.ts";
+import { strongTopSuggestion } from "../app/rules/auto-approve.ts";
 import { applyChangesInSlices, SuggestionIndex, SUGGESTION_THRESHOLD } from "../app/suggestions/product-suggestions.ts";
 import { TimeSlices } from "../app/suggestions/time-slices.ts";
 import { demoCatalogue } from "../tests/emulators/shopify/catalogue.ts";
@@ -136,6 +138,36 @@ function printGoals(figures, firstGoal) {
 
 printGoals(measure("The engine's own set (bench/data/suggest-captions.json)", data, { showMisses: verbose }), 0.95);
 printGoals(measure("The blind set (bench/data/suggest-captions-blind.json, figures only)", blind, { showMisses: false }), 0.9);
+
+/**
+ * What an auto-approve rule that also tags (decision 078) would tag on each
+ * set: the captions whose first suggestion is strong (AUTO_TAG_MIN_SCORE, no
+ * tie), how many of those are the labelled product, and how many captions
+ * showing no product would get a tag. Counts only, for both sets.
+ * @param {string} name @param {CaptionSet} set
+ */
+function measureAutoTag(name, set) {
+  let productCaptions = 0;
+  let tagged = 0;
+  let right = 0;
+  let noProductTagged = 0;
+  for (const [, caption, author, handle] of set.captions) {
+    const top = strongTopSuggestion(index.suggest(videoOf(caption, author), { limit: 3 }));
+    if (handle) productCaptions += 1;
+    if (!top) continue;
+    if (!handle) noProductTagged += 1;
+    else {
+      tagged += 1;
+      if (top.productId === idOfHandle.get(handle)) right += 1;
+    }
+  }
+  console.log(
+    `  ${name.padEnd(40)} tagged ${tagged} of ${productCaptions} product captions, right ${right} (${ratio(right, tagged)}); no-product captions tagged ${noProductTagged}`,
+  );
+}
+console.log(`Auto-tag by a rule (decision 078): first suggestion at or above ${AUTO_TAG_MIN_SCORE}, no tie`);
+measureAutoTag("the engine's own set", data);
+measureAutoTag("the blind set", blind);
 // --quality-only: the figures above without the large catalogues' minutes.
 if (process.argv.includes("--quality-only")) process.exit(0);
 

@@ -18,6 +18,7 @@ import type {
   ProductSuggestionDto,
   SuggestionsCatalogueState,
   VideoSuggestionsDto,
+  ImportSuggestionsDto,
   ProductTagDto,
   UploadStatusDto,
   WidgetDto,
@@ -141,6 +142,13 @@ export async function reviewSuggestions(
 ): Promise<{ videos: VideoSuggestionsDto[]; catalogue: SuggestionsCatalogueState }> {
   const data = await apiRequest<unknown>("/api/suggestions", { method: "POST", body: { intent: "review", shopId, videoIds }, signal });
   return { videos: listFrom<VideoSuggestionsDto>(data, "videos"), catalogue: catalogueStateOf(data) };
+}
+
+/** "Tag suggested products" for a whole import (decision 078): its videos that have suggestions, and how many it added. */
+export async function reviewImportSuggestions(shopId: string, importJobId: string, signal?: AbortSignal): Promise<ImportSuggestionsDto> {
+  const data = await apiRequest<unknown>("/api/suggestions", { method: "POST", body: { intent: "review-import", shopId, importJobId }, signal });
+  const imported = Number((data as { imported?: unknown } | null)?.imported);
+  return { videos: listFrom<VideoSuggestionsDto>(data, "videos"), imported: Number.isFinite(imported) ? imported : 0, catalogue: catalogueStateOf(data) };
 }
 
 export async function tagSuggestions(shopId: string, tags: Array<{ videoId: string; productId: string }>): Promise<number> {
@@ -371,6 +379,8 @@ export interface AutoApproveRuleBody {
   hashtags: string;
   allWidgets: boolean;
   widgetIds: string[];
+  /** Also tag each video it approves with its top suggested product when the match is strong (decision 078). */
+  tagTopSuggestion: boolean;
 }
 
 export async function createAutoApproveRule(body: AutoApproveRuleBody): Promise<AutoApproveRuleDto> {

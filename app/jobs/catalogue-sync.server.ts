@@ -2,7 +2,8 @@
  * The catalogue runner (decision 053): reads a shop's catalogue in full when
  * asked (first open of the library, reinstall), then stores the suggestions
  * of the shop's videos that are behind the catalogue (new videos, or the
- * catalogue's words changed). Woken when there is work, and swept every 30
+ * catalogue's words changed), then makes the tags auto-approve rules asked for
+ * and could not make as they approved (decision 078). Woken when there is work, and swept every 30
  * seconds; a shop is worked on by one instance at a time (a lease on its
  * CatalogueState row), so several app instances share shops without double
  * work. Nothing waits for it: suggestions read the catalogue as it is.
@@ -10,7 +11,7 @@
 import { onWork } from "~/models/background-work.server";
 import { prisma } from "~/db.server";
 import { syncCatalogue } from "~/models/catalogue.server";
-import { refreshStoredSuggestions } from "~/models/suggestions.server";
+import { refreshStoredSuggestions, tagTopSuggestionsOfRules } from "~/models/suggestions.server";
 import { PROCESS_LEASE_HOLDER, leasesOn } from "~/models/leases.server";
 import { serverEnv } from "~/env.server";
 
@@ -57,12 +58,16 @@ async function runRounds(): Promise<void> {
 export async function runCatalogueRound(): Promise<void> {
   const states = await prisma.catalogueState.findMany({
     where: { ...catalogueLeases.free(), shop: { uninstalledAt: null } },
-    select: { shopId: true, matchRevision: true, syncRequestedAt: true },
+    select: { shopId: true, matchRevision: true, syncRequestedAt: true, syncedAt: true },
     orderBy: { updatedAt: "asc" },
     take: SHOPS_PER_ROUND,
   });
   for (const state of states) {
-    const behind = await prisma.video.findFirst({ where: { shopId: state.shopId, suggestionsRevision: { lt: state.matchRevision } }, select: { id: true } });
+    // Videos behind the catalogue, or (once it was read) marked by an auto-approve rule to be tagged (decision 078).
+    const behind = await prisma.video.findFirst({
+      where: { shopId: state.shopId, OR: [{ suggestionsRevision: { lt: state.matchRevision } }, ...(state.syncedAt ? [{ autoTagPending: true }] : [])] },
+      select: { id: true },
+    });
     if (!state.syncRequestedAt && !behind) continue;
     const lease = { shopId: state.shopId };
     await catalogueLeases
@@ -87,6 +92,8 @@ async function workOnCatalogue(shopId: string, readRequested: boolean, renewLeas
     await prisma.catalogueState.update({ where: { shopId }, data: { syncedAt: new Date(), syncError: null } });
   }
   while ((await refreshStoredSuggestions(shopId)) > 0) await renewLease();
+  // The rules' tags it could not make as it approved (decision 078); each settled video loses its mark.
+  while ((await tagTopSuggestionsOfRules(shopId, { waitMs: Number.POSITIVE_INFINITY })).settled > 0) await renewLease();
 }
 
 export function startCatalogueSweep(intervalMs = SWEEP_MS): { stop: () => void } {

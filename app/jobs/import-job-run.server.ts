@@ -157,7 +157,7 @@ export async function runImportJob(jobId: string, runner: JobRunner): Promise<vo
       if (signal.aborted) throw timedOut();
       const chunk = videos.slice(Math.max(0, end - SAVE_CHUNK), end);
       // A removed account's id fails these writes (foreign key), so nothing is saved into it.
-      const saved = await saveImportedVideos(shopId, platform, chunk, channelId);
+      const saved = await saveImportedVideos(shopId, platform, chunk, channelId, jobId);
       savedIds.push(...saved.videoIds);
       progress.saved += chunk.length;
       progress.added += saved.added;
@@ -180,6 +180,7 @@ export async function runImportJob(jobId: string, runner: JobRunner): Promise<vo
       await withTimeLimit(
         importLinks({
           shopId,
+          jobId,
           links,
           signal,
           importerFor: runner.options.importerFor,

@@ -28,6 +28,8 @@ export interface LinkImportProgress {
 
 export interface LinkImportContext {
   shopId: string;
+  /** The links job: its new videos keep its id (decision 078). */
+  jobId: string;
   /** The job's links; their results are written into these objects as they come. */
   links: LinkResult[];
   signal: AbortSignal;
@@ -75,7 +77,7 @@ export async function importLinks(ctx: LinkImportContext): Promise<LinkImportPro
 
   const settle = async (link: LinkResult & { platform: PlatformId }, answer: VideoLookup) => {
     if (answer.video) {
-      const saved = await saveLinkedVideo(ctx.shopId, link.platform, answer.video);
+      const saved = await saveLinkedVideo(ctx.shopId, link.platform, answer.video, ctx.jobId);
       await ctx.onSaved(saved.videoIds, saved.createdIds);
       link.status = saved.added ? "added" : "already";
     } else {

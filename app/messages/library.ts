@@ -143,6 +143,23 @@ export const LIBRARY_TEXT = {
   reviewConfirm: (count: number) => (count === 1 ? "Tag 1 product" : `Tag ${count} products`),
   reviewTagFailed: "Failed to tag the suggested products. Please try again.",
   reviewTagged: (count: number) => (count === 1 ? "1 product tagged" : `${count} products tagged`),
+  // "Tag suggested products" for a whole import (decision 078): offered after an import adds videos, over all of them.
+  /** After an import, in a shop that already has widgets: the next step it offers. */
+  importTagPrompt: (count: number) =>
+    count === 1
+      ? "Tag the products your new video shows: review the products suggested for it, then confirm."
+      : `Tag the products your ${count} new videos show in one step: review the products suggested for all of them, then confirm.`,
+  /** The action's accessible name: which videos it reviews. */
+  tagImportSuggestionsLabel: (count: number) => `Tag suggested products for the ${count === 1 ? "new video" : `${count} new videos`}`,
+  reviewImportLoading: (count: number) => `Finding products for the ${count === 1 ? "video" : `${count} videos`} this import added…`,
+  reviewImportIntro: (withSuggestions: number, imported: number) => {
+    const which = withSuggestions < imported ? `${withSuggestions} of the ${imported} videos` : imported === 1 ? "The video" : `All ${imported} videos`;
+    return `${which} this import added ${withSuggestions === 1 ? "has" : "have"} suggestions. Uncheck any product a video does not show. Nothing is tagged until you confirm.`;
+  },
+  reviewImportNone: (imported: number) =>
+    imported === 0
+      ? "The videos this import added are no longer in your library."
+      : `None of the ${imported === 1 ? "video" : `${imported} videos`} this import added has product suggestions. Tag their products one by one with Tag Product.`,
   suggestionsFilter: "Suggestions",
   hasSuggestions: "Has suggestions",
   /** A price range of a product whose variants cost different amounts. */
@@ -417,6 +434,8 @@ export const AUTO_APPROVE_TEXT = {
   withHashtags: (hashtags: string) => `With ${hashtags}`,
   intoWidgets: (widgets: string) => `Approved into ${widgets}`,
   intoEveryWidget: "Approved into every widget",
+  /** A rule that also tags (decision 078), in the list. */
+  tagsTopSuggestion: "Also tags each video with its top suggested product when the match is strong",
   noWidgetsLeft: "Its widgets were deleted: edit the rule to choose others.",
   noAccountsLeft: "Its accounts were removed: edit the rule to choose others.",
   editRule: "Edit",
@@ -439,6 +458,10 @@ export const AUTO_APPROVE_TEXT = {
   everyWidget: "Every widget",
   noWidgets: "You have no widgets yet. Approved videos show on your store through widgets: create one first.",
   enabledLabel: "Rule is on",
+  /** The rule's option to tag as it approves (decision 078); off unless chosen. */
+  tagTopSuggestionLabel: "Also tag each video with its top suggested product when the match is strong",
+  tagTopSuggestionHelp:
+    "Only when its caption clearly names one of your products and no other product matches as well; the other suggestions stay for you to review. You can remove a tag at any time.",
   nameRequired: "Enter a name for the rule.",
   nameTooLong: `Rule name must be ${AUTO_APPROVE.nameMaxLength} characters or fewer.`,
   sourceRequired: "Choose at least one account or enter at least one hashtag.",

@@ -12,6 +12,10 @@
  *   the shop's lock and the Free plan's limit, so imports running at once
  *   never pass 5 approved videos on Free. At the limit the rules stop, and the
  *   import's result says so.
+ * - A rule may also tag each video it approves with its top suggested product
+ *   when the match is strong (decision 078): the approval marks the video, and
+ *   the tag is made through the tagging model right after the batch, or by the
+ *   catalogue runner when the catalogue or its index is not ready yet.
  */
 import { z } from "zod";
 import { prisma, type AutoApproveRule, type Prisma } from "~/db.server";
@@ -33,6 +37,9 @@ import { DomainValidationError, FreePlanLimitError, RecordNotFoundError } from "
 import { listChannels } from "~/models/channels.server";
 import { listWidgetSummaries } from "~/models/widgets.server";
 import { afterApprovals, approveNewVideoByRule } from "~/models/videos.server";
+import { tagTopSuggestionsOfRules } from "~/models/suggestions.server";
+import { catalogueReadiness } from "~/models/catalogue-readiness.server";
+import { signalWork } from "~/models/background-work.server";
 
 /** A JSON array of strings as stored; anything unreadable is empty (a hand-edited row cannot break the page or an import). */
 function storedList(value: string): string[] {
@@ -55,6 +62,7 @@ function toRuleDto(rule: AutoApproveRule, channelIds: ReadonlySet<string>, widge
     hashtags: storedList(rule.hashtags),
     all_widgets: rule.allWidgets,
     widget_ids: rule.allWidgets ? [] : storedList(rule.widgetIds).filter((id) => widgetIds.has(id)),
+    tag_top_suggestion: rule.tagTopSuggestion,
   };
 }
 
@@ -103,6 +111,7 @@ function ruleColumns(rule: CheckedRule) {
     hashtags: JSON.stringify(rule.hashtags),
     allWidgets: rule.allWidgets,
     widgetIds: JSON.stringify(rule.widgetIds),
+    tagTopSuggestion: rule.tagTopSuggestion,
   };
 }
 
@@ -176,6 +185,7 @@ async function rulesInForce(shopId: string): Promise<{ rules: MatchableRule[]; b
     hashtags: storedList(rule.hashtags),
     allWidgets: rule.allWidgets,
     widgetIds: ruleWidgets.filter((id) => widgetIds.has(id)),
+    tagTopSuggestion: rule.tagTopSuggestion,
   }));
   return { rules, blockedWords };
 }
@@ -183,9 +193,11 @@ async function rulesInForce(shopId: string): Promise<{ rules: MatchableRule[]; b
 /**
  * Applies the shop's rules to videos an import has just created (their ids,
  * in the order they were saved): held for blocked words, approved by a
- * matching rule until the Free plan's limit, or left as they are. Call it
- * once per batch of new videos, right after they are saved; it changes no
- * other video. Resolves to what it did.
+ * matching rule until the Free plan's limit, or left as they are; a video
+ * approved by a rule that also tags gets its strong top suggestion (decision
+ * 078). Call it once per batch of new videos, right after they are saved; it
+ * changes no other video, and calling it again changes nothing more. Resolves
+ * to what it did.
  */
 export async function applyAutoApproveRules(shopId: string, createdIds: readonly string[]): Promise<RulesOutcome> {
   if (!createdIds.length) return NO_RULES_OUTCOME;
@@ -197,6 +209,7 @@ export async function applyAutoApproveRules(shopId: string, createdIds: readonly
   });
   const byId = new Map(videos.map((video) => [video.id, video]));
   const outcome = { ...NO_RULES_OUTCOME };
+  const toTag: string[] = [];
   let limitReached = false;
   for (const id of createdIds) {
     const video = byId.get(id);
@@ -215,7 +228,10 @@ export async function applyAutoApproveRules(shopId: string, createdIds: readonly
         continue;
       }
       try {
-        if (await approveNewVideoByRule(shopId, id, decision.widgetIds)) outcome.approved += 1;
+        if (await approveNewVideoByRule(shopId, id, decision.widgetIds, { tagTopSuggestion: decision.tagTopSuggestion })) {
+          outcome.approved += 1;
+          if (decision.tagTopSuggestion) toTag.push(id);
+        }
       } catch (error) {
         // Deleted meanwhile (with its account, or by the merchant): nothing to approve.
         if (error instanceof RecordNotFoundError) continue;
@@ -226,7 +242,25 @@ export async function applyAutoApproveRules(shopId: string, createdIds: readonly
     }
   }
   if (outcome.approved > 0) await afterApprovals(shopId);
+  if (toTag.length) await tagApprovedVideos(shopId, toTag);
   return outcome;
+}
+
+/**
+ * The tags of the rules that also tag, for the videos they just approved
+ * (decision 078). The approval marked each video, so whatever is not done
+ * here (no catalogue read yet, an index still being built, a failure) is done
+ * by the catalogue runner, which is asked for the catalogue's read when
+ * nobody did; the import never fails for it.
+ */
+async function tagApprovedVideos(shopId: string, videoIds: string[]): Promise<void> {
+  try {
+    const { settled } = await tagTopSuggestionsOfRules(shopId, { videoIds });
+    // The runner comes back to the marks left: at once when the catalogue was read, after its first read otherwise.
+    if (settled < videoIds.length && (await catalogueReadiness(shopId)) === "ready") signalWork("catalogue");
+  } catch (error) {
+    console.error(`The auto-approve rules' tags of shop ${shopId} were left to the catalogue runner`, error);
+  }
 }
 
 // ---------------------------------------------------------------- request bodies
@@ -242,6 +276,7 @@ export const autoApproveRuleInput = z.object({
   hashtags: z.union([textInput("hashtags").max(5000, "hashtags is too long"), z.array(textInput("hashtags").max(500)).max(200)]).default([]),
   allWidgets: z.boolean().default(false),
   widgetIds: idList("widgetIds").default([]),
+  tagTopSuggestion: z.boolean().default(false),
 });
 
 /** PUT /api/auto-approve-rules/blocked-words: the words as a list or as typed (commas, lines). */

@@ -21,14 +21,16 @@ export async function postsInLibrary(shopId: string, posts: ReadonlyArray<{ plat
 
 /**
  * Saves one link's video through the importers' one save path (idempotent on
- * the shop's unique key, so a retry or a concurrent import never doubles it);
- * says whether it was new to the library.
+ * the shop's unique key, so a retry or a concurrent import never doubles it),
+ * a new one with the job that added it (decision 078); says whether it was new
+ * to the library.
  */
 export async function saveLinkedVideo(
   shopId: string,
   platform: PlatformId,
   video: ImportedVideo,
+  importJobId: string | null = null,
 ): Promise<{ added: boolean; videoIds: string[]; createdIds: string[] }> {
-  const saved = await saveImportedVideos(shopId, platform, [video], null);
+  const saved = await saveImportedVideos(shopId, platform, [video], null, importJobId);
   return { added: saved.added > 0, videoIds: saved.videoIds, createdIds: saved.createdIds };
 }

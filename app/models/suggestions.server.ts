@@ -25,11 +25,13 @@
 import { prisma } from "~/db.server";
 import type { ProductSuggestionDto, VideoSuggestionsDto } from "~/rules/api-types";
 import { RecordNotFoundError } from "~/rules/domain-errors";
-import { SUGGESTION_INDEX, SUGGESTION_REVIEW_MAX_VIDEOS } from "~/constants";
+import { strongTopSuggestion } from "~/rules/auto-approve";
+import { IMPORT_REVIEW_MAX_VIDEOS, SUGGESTION_INDEX, SUGGESTION_REVIEW_MAX_VIDEOS } from "~/constants";
 import { catalogueCards, catalogueChanges, catalogueState } from "./catalogue.server";
 import { applyChangesInSlices, SuggestionIndex, SUGGESTIONS_PER_VIDEO, type ProductSuggestion } from "~/suggestions/product-suggestions";
 import { TimeSlices } from "~/suggestions/time-slices";
-import { addProductTag } from "./tags.server";
+import { addProductTag, settleAutoTag } from "./tags.server";
+import { videosByIds } from "./videos.server";
 import { fetchProductCards, type AdminGraphql } from "~/shopify/admin-gateway.server";
 
 interface CachedIndex {
@@ -289,13 +291,55 @@ export async function suggestionsForVideos(
 ): Promise<{ videos: VideoSuggestionsDto[]; indexBuilding: boolean }> {
   const ids = [...new Set(videoIds)].slice(0, SUGGESTION_REVIEW_MAX_VIDEOS);
   const videos = await prisma.video.findMany({ where: { shopId, id: { in: ids } }, select: VIDEO_TEXT_SELECT });
-  const shopIndex = await shopSuggestionIndex(shopId);
-  const index = shopIndex && shopIndex !== "building" ? shopIndex.index : null;
   const byId = new Map(videos.map((video) => [video.id, video]));
-  const chosen = ids.flatMap((id) => {
-    const video = byId.get(id);
-    return video ? [{ id, suggestions: index ? suggestFor(index, video) : [] }] : [];
+  const chosen = ids.flatMap((id) => byId.get(id) ?? []);
+  return reviewOf(shopId, chosen, graphql);
+}
+
+/**
+ * "Tag suggested products" for a whole import (decision 078): the videos the
+ * import job added that are still in the library (its newest
+ * IMPORT_REVIEW_MAX_VIDEOS, as many as one import adds), newest first, those
+ * with suggestions each with the video as the library shows it; `imported`
+ * counts them all, with suggestions or not. None while the index is built.
+ * A job of another shop is not found.
+ */
+export async function suggestionsForImport(
+  shopId: string,
+  importJobId: string,
+  graphql?: AdminGraphql,
+): Promise<{ videos: VideoSuggestionsDto[]; imported: number; indexBuilding: boolean }> {
+  const job = await prisma.importJob.findFirst({ where: { id: importJobId, shopId }, select: { id: true } });
+  if (!job) throw new RecordNotFoundError("Import job");
+  const rows = await prisma.video.findMany({
+    where: { shopId, importJobId },
+    select: VIDEO_TEXT_SELECT,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: IMPORT_REVIEW_MAX_VIDEOS,
   });
+  const review = await reviewOf(shopId, rows, graphql);
+  const withSuggestions = review.videos.filter((video) => video.suggestions.length > 0);
+  const ids = withSuggestions.map((video) => video.video_id);
+  const library = await videosByIds(shopId, ids);
+  return {
+    videos: withSuggestions.flatMap((entry) => {
+      const video = library.get(entry.video_id);
+      return video ? [{ ...entry, video }] : [];
+    }),
+    imported: rows.length,
+    indexBuilding: review.indexBuilding,
+  };
+}
+
+/** Each video with its suggestions, in the order given, their cards read in one Admin call; none while the index is built. */
+async function reviewOf(
+  shopId: string,
+  videos: VideoText[],
+  graphql: AdminGraphql | undefined,
+): Promise<{ videos: VideoSuggestionsDto[]; indexBuilding: boolean }> {
+  const shopIndex = videos.length ? await shopSuggestionIndex(shopId) : null;
+  const index = shopIndex && shopIndex !== "building" ? shopIndex.index : null;
+  const chosen = videos.map((video) => ({ id: video.id, suggestions: index ? suggestFor(index, video) : [] }));
   // One Admin call for every product shown.
   const unique = [...new Map(chosen.flatMap((video) => video.suggestions).map((suggestion) => [suggestion.productId, suggestion])).values()];
   const cards = new Map((await toDtos(shopId, unique, graphql)).map((card) => [card.id, card]));
@@ -336,6 +380,43 @@ export async function tagSuggestedProducts(shopId: string, picks: SuggestedTag[]
     }
   }
   return { tagged };
+}
+
+/**
+ * Tags the videos an auto-approve rule approved and marked to be tagged
+ * (decision 078) with their top suggested product when the match is strong
+ * (strongTopSuggestion): `videoIds` limits it to those (the rules' own batch,
+ * right after approving), else up to `batch` of the shop's marked videos (the
+ * catalogue runner). Each video is settled once whoever runs this at the same
+ * time (settleAutoTag): tagged, or its mark cleared when nothing matches
+ * strongly. Nothing is decided before the catalogue's first full read, nor
+ * while the index is built past `waitMs`: the marks stay for the catalogue
+ * runner. Resolves to how many videos were settled and how many tagged.
+ */
+export async function tagTopSuggestionsOfRules(
+  shopId: string,
+  { videoIds, waitMs = SUGGESTION_INDEX.answerWithinMs, batch = 200 }: { videoIds?: readonly string[]; waitMs?: number; batch?: number } = {},
+): Promise<{ settled: number; tagged: number }> {
+  const none = { settled: 0, tagged: 0 };
+  if (videoIds && !videoIds.length) return none;
+  // A partly read catalogue may lack the product the video shows, and tag a weaker one.
+  if (!(await catalogueState(shopId))?.syncedAt) return none;
+  const shopIndex = await shopSuggestionIndex(shopId, { waitMs });
+  if (!shopIndex || shopIndex === "building") return none;
+  const videos = await prisma.video.findMany({
+    where: { shopId, autoTagPending: true, ...(videoIds ? { id: { in: [...videoIds] } } : {}) },
+    select: VIDEO_TEXT_SELECT,
+    orderBy: { id: "asc" },
+    take: batch,
+  });
+  const tops = videos.map((video) => ({ videoId: video.id, top: strongTopSuggestion(suggestFor(shopIndex.index, video)) }));
+  const cards = await catalogueCards(shopId, [...new Set(tops.flatMap(({ top }) => (top ? [top.productId] : [])))]);
+  let tagged = 0;
+  for (const { videoId, top } of tops) {
+    const card = top ? cards.get(top.productId) : undefined;
+    if (await settleAutoTag(shopId, videoId, card ? { productId: card.productId, productTitle: card.title } : null)) tagged += 1;
+  }
+  return { settled: videos.length, tagged };
 }
 
 /**

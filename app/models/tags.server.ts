@@ -41,9 +41,12 @@ export interface NewProductTag {
  * product again (or two clicks racing) answers the existing tag, with the
  * title refreshed, and `created` false.
  */
+/** A tag's title as kept: what Shopify or the catalogue named the product, trimmed and bounded. */
+const storedTitle = (title: string) => title.trim().slice(0, 255);
+
 export async function addProductTag(shopId: string, videoId: string, input: NewProductTag): Promise<{ tag: ProductTagDto; created: boolean }> {
   await requireVideo(shopId, videoId);
-  const productTitle = input.productTitle.trim().slice(0, 255);
+  const productTitle = storedTitle(input.productTitle);
   const key = { videoId_productId: { videoId, productId: input.productId } };
   const existing = await prisma.productTag.findUnique({ where: key, select: TAG_SELECT });
   if (existing) {
@@ -66,6 +69,38 @@ export async function addProductTag(shopId: string, videoId: string, input: NewP
     const tag = await prisma.productTag.findUniqueOrThrow({ where: key, select: TAG_SELECT });
     return { tag: toTagDto(tag), created: false };
   }
+}
+
+/**
+ * The tag an auto-approve rule makes as it approves a video (decision 078):
+ * `product` is the video's strong top suggestion, or null when it has none.
+ * Only for a video the rule marked (autoTagPending): the mark is taken in the
+ * transaction that makes the tag, so a retry, the catalogue runner and other
+ * instances find it gone and nothing is tagged twice; a failure leaves both
+ * the mark and the video as they were. A video the merchant tagged meanwhile
+ * keeps only the merchant's tags. As with a manual tag, the product is no
+ * longer a suggestion for the video and the storefront publish is scheduled.
+ * Resolves true when it made the tag.
+ */
+export async function settleAutoTag(shopId: string, videoId: string, product: NewProductTag | null): Promise<boolean> {
+  let created: boolean;
+  try {
+    created = await prisma.$transaction(async (tx) => {
+      const { count } = await tx.video.updateMany({ where: { id: videoId, shopId, autoTagPending: true }, data: { autoTagPending: false } });
+      if (!count || !product) return false;
+      if (await tx.productTag.count({ where: { shopId, videoId } })) return false;
+      await tx.productTag.create({ data: { shopId, videoId, productId: product.productId, productTitle: storedTitle(product.productTitle) } });
+      await tx.videoSuggestion.deleteMany({ where: { shopId, videoId, productId: product.productId } });
+      return true;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // The merchant tagged that very product in the same moment: theirs stands, and the video is done.
+    await prisma.video.updateMany({ where: { id: videoId, shopId, autoTagPending: true }, data: { autoTagPending: false } });
+    return false;
+  }
+  if (created) scheduleStorefrontPublish(shopId);
+  return created;
 }
 
 export async function removeProductTag(shopId: string, tagId: string): Promise<void> {

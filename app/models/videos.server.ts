@@ -127,6 +127,13 @@ async function getVideo(shopId: string, videoId: string): Promise<VideoDto> {
   return toVideoDto(row);
 }
 
+/** These videos of the shop as the library shows them, by id; another shop's or a deleted one is left out. */
+export async function videosByIds(shopId: string, videoIds: readonly string[]): Promise<Map<string, VideoDto>> {
+  if (!videoIds.length) return new Map();
+  const rows = await prisma.video.findMany({ where: { shopId, id: { in: [...videoIds] } }, select: VIDEO_DTO_SELECT });
+  return new Map(rows.map((row) => [row.id, toVideoDto(row)]));
+}
+
 // ---------------------------------------------------------------- saving imports
 
 /**
@@ -172,12 +179,15 @@ export interface SavedImport {
  * metadata (a new thumbnail URL, an edited caption); approval, tags and widget
  * assignments stay as the merchant left them. A video imported on its own and
  * later found in a connected account joins that account (channelId was null).
+ * A new video keeps the id of the import job that added it (`importJobId`,
+ * decision 078); a known one stays with the import that first added it.
  */
 export async function saveImportedVideos(
   shopId: string,
   platform: PlatformId,
   videos: readonly ImportedVideo[],
   channelId?: string | null,
+  importJobId?: string | null,
 ): Promise<SavedImport> {
   // One entry per id (a feed may repeat a pinned video), oldest first: new
   // videos get increasing createdAt values, so the newest lands on top.
@@ -218,6 +228,7 @@ export async function saveImportedVideos(
           platform,
           platformVideoId,
           channelId: channelId ?? null,
+          importJobId: importJobId ?? null,
           createdAt: nextCreatedAt(),
           ...importedFields(video, platformVideoId),
         },
@@ -313,10 +324,17 @@ export async function afterApprovals(shopId: string): Promise<void> {
  * not held. Widgets deleted since the rule was read are skipped; with none of
  * its widgets left the video stays in Draft. Throws FreePlanLimitError at the
  * limit. Resolves true when it approved the video. The caller runs
- * afterApprovals once for its batch.
+ * afterApprovals once for its batch. `tagTopSuggestion`: the video is marked,
+ * in the approval's own transaction, to be tagged with its top suggested
+ * product when the match is strong (decision 078; tagTopSuggestionsOfRules).
  */
-export function approveNewVideoByRule(shopId: string, videoId: string, widgetIds: readonly string[]): Promise<boolean> {
-  return approveVideo(shopId, videoId, widgetIds, { byRule: true });
+export function approveNewVideoByRule(
+  shopId: string,
+  videoId: string,
+  widgetIds: readonly string[],
+  { tagTopSuggestion = false }: { tagTopSuggestion?: boolean } = {},
+): Promise<boolean> {
+  return approveVideo(shopId, videoId, widgetIds, { byRule: true, tagTopSuggestion });
 }
 
 /**
@@ -336,7 +354,12 @@ export function approveNewVideoByRule(shopId: string, videoId: string, widgetIds
  *
  * Resolves true when the video became approved, false when it already was.
  */
-async function approveVideo(shopId: string, videoId: string, widgetIds: readonly string[], options: { byRule?: boolean } = {}): Promise<boolean> {
+async function approveVideo(
+  shopId: string,
+  videoId: string,
+  widgetIds: readonly string[],
+  options: { byRule?: boolean; tagTopSuggestion?: boolean } = {},
+): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const [lockedShop] = await tx.$queryRaw<Array<{ plan: string }>>`UPDATE "Shop" SET "plan" = "plan" WHERE "id" = ${shopId} RETURNING "plan"`;
     if (!lockedShop) throw new RecordNotFoundError("Video");
@@ -352,7 +375,10 @@ async function approveVideo(shopId: string, videoId: string, widgetIds: readonly
       if (approved >= FREE_PLAN.approvedVideoLimit) throw new FreePlanLimitError();
     }
     // Approving clears the flag of a video held for blocked words: the merchant has looked at it.
-    await tx.video.update({ where: { id: videoId }, data: { enabled: true, approvedAt: new Date(), heldWords: null } });
+    await tx.video.update({
+      where: { id: videoId },
+      data: { enabled: true, approvedAt: new Date(), heldWords: null, ...(options.byRule && options.tagTopSuggestion ? { autoTagPending: true } : {}) },
+    });
     await assignWidgets(tx, shopId, videoId, widgets);
     // The copy in Shopify Files is asked for with the approval itself (decision 035); an existing one is kept, a
     // failed one is made again (the merchant asks anew).

@@ -117,6 +117,16 @@ export type SuggestionsCatalogueState = "reading" | "building" | "ready";
 export interface VideoSuggestionsDto {
   video_id: string;
   suggestions: ProductSuggestionDto[];
+  /** The video itself, for an import's review (decision 078): the page has not loaded every video of the import. */
+  video?: VideoDto;
+}
+
+/** POST /api/suggestions {intent: "review-import"} (decision 078): the import's videos that have suggestions. */
+export interface ImportSuggestionsDto {
+  videos: VideoSuggestionsDto[];
+  /** The import's videos still in the library (up to IMPORT_REVIEW_MAX_VIDEOS), with suggestions or not. */
+  imported: number;
+  catalogue: SuggestionsCatalogueState;
 }
 
 export interface WidgetSummaryDto {
@@ -431,6 +441,8 @@ export interface AutoApproveRuleDto {
   all_widgets: boolean;
   /** Widgets that still exist. */
   widget_ids: string[];
+  /** Also tags each video it approves with its top suggested product when the match is strong (decision 078). */
+  tag_top_suggestion: boolean;
 }
 
 /** The Auto-approve rules page's data. */

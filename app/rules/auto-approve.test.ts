@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AUTO_TAG_MIN_SCORE } from "~/constants";
 import {
   blockedWordsIn,
   captionHashtags,
@@ -7,6 +8,7 @@ import {
   parseBlockedWords,
   parseHashtags,
   rulesOutcomeText,
+  strongTopSuggestion,
   type MatchableRule,
   type NewVideo,
 } from "./auto-approve";
@@ -14,7 +16,7 @@ import {
 const brand = { id: "ch_brand", platform: "tiktok", username: "brand" };
 
 function rule(overrides: Partial<MatchableRule> = {}): MatchableRule {
-  return { id: "r1", accounts: [], hashtags: [], allWidgets: false, widgetIds: ["w1"], ...overrides };
+  return { id: "r1", accounts: [], hashtags: [], allWidgets: false, widgetIds: ["w1"], tagTopSuggestion: false, ...overrides };
 }
 
 function video(overrides: Partial<NewVideo> = {}): NewVideo {
@@ -24,7 +26,7 @@ function video(overrides: Partial<NewVideo> = {}): NewVideo {
 describe("matching a new video against the rules", () => {
   it("approves a video imported through a rule's account into the rule's widgets", () => {
     const decision = decideForNewVideo(video({ channelId: "ch_brand" }), [rule({ accounts: [brand] })], []);
-    expect(decision).toEqual({ kind: "approve", allWidgets: false, widgetIds: ["w1"], ruleIds: ["r1"] });
+    expect(decision).toEqual({ kind: "approve", allWidgets: false, widgetIds: ["w1"], ruleIds: ["r1"], tagTopSuggestion: false });
   });
 
   it("knows a single video by URL from a connected account by its username, on the same platform only", () => {
@@ -45,13 +47,22 @@ describe("matching a new video against the rules", () => {
   it("joins the widgets of every matching rule; one rule with every widget wins", () => {
     const rules = [rule({ id: "a", hashtags: ["linen"], widgetIds: ["w1"] }), rule({ id: "b", accounts: [brand], widgetIds: ["w2", "w1"] })];
     const both = decideForNewVideo(video({ channelId: "ch_brand", title: "#linen" }), rules, []);
-    expect(both).toEqual({ kind: "approve", allWidgets: false, widgetIds: ["w1", "w2"], ruleIds: ["a", "b"] });
+    expect(both).toEqual({ kind: "approve", allWidgets: false, widgetIds: ["w1", "w2"], ruleIds: ["a", "b"], tagTopSuggestion: false });
     const withAll = decideForNewVideo(
       video({ channelId: "ch_brand", title: "#linen" }),
       [...rules, rule({ id: "c", accounts: [brand], allWidgets: true, widgetIds: [] })],
       [],
     );
     expect(withAll).toMatchObject({ kind: "approve", allWidgets: true, widgetIds: [] });
+  });
+
+  it("tags the video's top suggestion when one of the matching rules says so (decision 078)", () => {
+    const rules = [rule({ id: "a", hashtags: ["linen"] }), rule({ id: "b", accounts: [brand], tagTopSuggestion: true })];
+    expect(decideForNewVideo(video({ channelId: "ch_brand", title: "#linen" }), rules, [])).toMatchObject({ kind: "approve", tagTopSuggestion: true });
+    // Only the rule that matches counts: the hashtag rule alone does not tag.
+    expect(decideForNewVideo(video({ title: "#linen" }), rules, [])).toMatchObject({ kind: "approve", ruleIds: ["a"], tagTopSuggestion: false });
+    // Blocked words hold the video: nothing is approved, nothing tagged.
+    expect(decideForNewVideo(video({ channelId: "ch_brand", title: "giveaway" }), rules, ["giveaway"]).kind).toBe("hold");
   });
 
   it("skips a rule whose widgets were all deleted", () => {
@@ -105,8 +116,14 @@ describe("checking a rule", () => {
   it("keeps a good rule, tidied", () => {
     expect(checkRule(good)).toEqual({
       ok: true,
-      rule: { name: "Brand account", enabled: true, channelIds: ["c1"], hashtags: [], allWidgets: false, widgetIds: ["w1"] },
+      rule: { name: "Brand account", enabled: true, channelIds: ["c1"], hashtags: [], allWidgets: false, widgetIds: ["w1"], tagTopSuggestion: false },
     });
+  });
+
+  it("tags only when asked: the option is off unless it is sent as true", () => {
+    expect(checkRule({ ...good, tagTopSuggestion: true })).toMatchObject({ ok: true, rule: { tagTopSuggestion: true } });
+    expect(checkRule({ ...good, tagTopSuggestion: false })).toMatchObject({ ok: true, rule: { tagTopSuggestion: false } });
+    expect(checkRule({ ...good, tagTopSuggestion: undefined })).toMatchObject({ ok: true, rule: { tagTopSuggestion: false } });
   });
 
   it("says what is wrong with each field", () => {
@@ -124,6 +141,28 @@ describe("checking a rule", () => {
 
   it("takes every widget without a list", () => {
     expect(checkRule({ ...good, allWidgets: true, widgetIds: ["w1"] })).toMatchObject({ ok: true, rule: { allWidgets: true, widgetIds: [] } });
+  });
+});
+
+describe("the product a rule that also tags tags (decision 078)", () => {
+  const product = (productId: string, score: number) => ({ productId, score });
+
+  it("is the top suggestion when it scores at least the strong match's score", () => {
+    expect(strongTopSuggestion([product("shirt", AUTO_TAG_MIN_SCORE), product("tee", 0.45)])).toEqual(product("shirt", AUTO_TAG_MIN_SCORE));
+    expect(strongTopSuggestion([product("shirt", 0.94)])).toEqual(product("shirt", 0.94));
+  });
+
+  it("is none below it, where a suggestion may rest on part of a title", () => {
+    expect(strongTopSuggestion([product("shirt", AUTO_TAG_MIN_SCORE - 0.001)])).toBeNull();
+    expect(strongTopSuggestion([product("shirt", 0.5), product("tee", 0.45)])).toBeNull();
+    expect(strongTopSuggestion([])).toBeNull();
+  });
+
+  it("is none when another product matches as well (namesakes the engine cannot tell apart)", () => {
+    expect(strongTopSuggestion([product("jacket-a", 0.8), product("jacket-b", 0.8)])).toBeNull();
+    // The same match as the merchant reads it ("80% match") is a tie too.
+    expect(strongTopSuggestion([product("jacket-a", 0.801), product("jacket-b", 0.799)])).toBeNull();
+    expect(strongTopSuggestion([product("jacket-a", 0.81), product("jacket-b", 0.79)])).toEqual(product("jacket-a", 0.81));
   });
 });
 

@@ -9,8 +9,9 @@
  * numbers read as one space. So "#Giveaway!" contains "giveaway",
  * "free_shipping" contains "free shipping", and "Café" is "cafe".
  */
-import { AUTO_APPROVE } from "~/constants";
+import { AUTO_APPROVE, AUTO_TAG_MIN_SCORE } from "~/constants";
 import { AUTO_APPROVE_TEXT } from "~/messages";
+import { matchPercent } from "./suggestion-review";
 
 /** Text as rules compare it (see above); words separated by single spaces, no spaces at the ends. */
 export function foldText(text: string): string {
@@ -81,6 +82,8 @@ export interface RuleInput {
   hashtags: string | readonly string[];
   allWidgets: boolean;
   widgetIds: readonly string[];
+  /** Also tag each video it approves with its top suggested product when the match is strong (decision 078); off when absent. */
+  tagTopSuggestion?: boolean;
 }
 
 export interface CheckedRule {
@@ -90,6 +93,7 @@ export interface CheckedRule {
   hashtags: string[];
   allWidgets: boolean;
   widgetIds: string[];
+  tagTopSuggestion: boolean;
 }
 
 export type RuleField = "name" | "source" | "hashtags" | "widgets";
@@ -107,7 +111,18 @@ export function checkRule(input: RuleInput): { ok: true; rule: CheckedRule } | {
   const widgetIds = input.allWidgets ? [] : [...new Set(input.widgetIds)];
   if (!input.allWidgets && !widgetIds.length) errors.widgets = AUTO_APPROVE_TEXT.widgetsRequired;
   if (Object.keys(errors).length || !hashtags.ok) return { ok: false, errors };
-  return { ok: true, rule: { name, enabled: input.enabled, channelIds, hashtags: hashtags.value, allWidgets: input.allWidgets, widgetIds } };
+  return {
+    ok: true,
+    rule: {
+      name,
+      enabled: input.enabled,
+      channelIds,
+      hashtags: hashtags.value,
+      allWidgets: input.allWidgets,
+      widgetIds,
+      tagTopSuggestion: input.tagTopSuggestion === true,
+    },
+  };
 }
 
 // ---------------------------------------------------------------- matching
@@ -144,6 +159,8 @@ export interface MatchableRule {
   hashtags: readonly string[];
   allWidgets: boolean;
   widgetIds: readonly string[];
+  /** Also tags each video it approves with its top suggestion when the match is strong (decision 078). */
+  tagTopSuggestion: boolean;
 }
 
 export interface NewVideo {
@@ -157,8 +174,11 @@ export type RuleDecision =
   | { kind: "none" }
   /** Blocked words win over every rule: the video stays in Draft, flagged with them. */
   | { kind: "hold"; words: string[] }
-  /** widgetIds empty with allWidgets: every widget of the shop. */
-  | { kind: "approve"; allWidgets: boolean; widgetIds: string[]; ruleIds: string[] };
+  /**
+   * widgetIds empty with allWidgets: every widget of the shop. tagTopSuggestion: one of the matching rules also
+   * tags the video's top suggested product when the match is strong (decision 078).
+   */
+  | { kind: "approve"; allWidgets: boolean; widgetIds: string[]; ruleIds: string[]; tagTopSuggestion: boolean };
 
 /**
  * A video is from an account when it was imported through it, or when its
@@ -189,7 +209,27 @@ export function decideForNewVideo(video: NewVideo, rules: readonly MatchableRule
   if (!matching.length) return { kind: "none" };
   const allWidgets = matching.some((rule) => rule.allWidgets);
   const widgetIds = allWidgets ? [] : [...new Set(matching.flatMap((rule) => rule.widgetIds))];
-  return { kind: "approve", allWidgets, widgetIds, ruleIds: matching.map((rule) => rule.id) };
+  return {
+    kind: "approve",
+    allWidgets,
+    widgetIds,
+    ruleIds: matching.map((rule) => rule.id),
+    tagTopSuggestion: matching.some((rule) => rule.tagTopSuggestion),
+  };
+}
+
+/**
+ * The product a rule that also tags (decision 078) tags to a video it
+ * approved: its top suggestion when it scores AUTO_TAG_MIN_SCORE or more and
+ * no other suggestion matches as well (namesakes the engine cannot tell apart,
+ * decision 069, are left for the merchant); otherwise none. Suggestions come
+ * best first, as the engine gives them.
+ */
+export function strongTopSuggestion<T extends { score: number }>(suggestions: readonly T[]): T | null {
+  const [top, next] = suggestions;
+  if (!top || top.score < AUTO_TAG_MIN_SCORE) return null;
+  if (next && matchPercent(next.score) >= matchPercent(top.score)) return null;
+  return top;
 }
 
 // ---------------------------------------------------------------- what the rules did

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CHANNEL_IMPORT_LIMIT, IMPORT_LINKS_MAX, IMPORT_REVIEW_MAX_VIDEOS } from "~/constants";
 import { importJob as job } from "../../tests/support/dto-fixtures";
 import {
   canFind,
@@ -9,6 +10,7 @@ import {
   jobProgressText,
   jobSuccessMessage,
   normalizeImportValue,
+  offersImportReview,
 } from "./import-flow";
 
 describe("the Import form (spec 5)", () => {
@@ -137,5 +139,20 @@ describe("a links job (issue 16, decision 056)", () => {
     expect(jobOutcome(job({ kind: "links", status: "failed", error: "The import was interrupted because the app restarted. Please try again." })).message).toBe(
       "Unable to add video: The import was interrupted because the app restarted. Please try again.",
     );
+  });
+});
+
+describe('"Tag suggested products" for a whole import (decision 078)', () => {
+  it("is offered once an import has ended having added videos, whatever its end", () => {
+    expect(offersImportReview(job({ status: "succeeded", videos_added: 12 }))).toBe(true);
+    expect(offersImportReview(job({ status: "failed", videos_added: 3 }))).toBe(true);
+    expect(offersImportReview(job({ status: "cancelled", videos_added: 1 }))).toBe(true);
+    expect(offersImportReview(job({ status: "succeeded", videos_added: 0 }))).toBe(false);
+    expect(offersImportReview(job({ status: "running", videos_added: 5 }))).toBe(false);
+  });
+
+  it("reviews as many videos as one import can add", () => {
+    expect(IMPORT_REVIEW_MAX_VIDEOS).toBeGreaterThanOrEqual(CHANNEL_IMPORT_LIMIT);
+    expect(IMPORT_REVIEW_MAX_VIDEOS).toBeGreaterThanOrEqual(IMPORT_LINKS_MAX);
   });
 });

@@ -109,6 +109,15 @@ function jobOwnOutcome(job: ImportJobDto): JobOutcome {
   return { tone: nothingAdded ? "info" : "success", message: jobSuccessMessage(job) };
 }
 
+/**
+ * Whether the library offers "Tag suggested products" for a finished import's
+ * videos (decision 078): it added some, whatever its end (a failed or
+ * cancelled import keeps what it saved).
+ */
+export function offersImportReview(job: Pick<ImportJobDto, "status" | "videos_added">): boolean {
+  return !isJobRunning(job) && job.videos_added > 0;
+}
+
 /** Progress line of a running job, e.g. "Fetched 12 of 30 · saved 10". */
 export function jobProgressText(job: Pick<ImportJobDto, "status" | "progress" | "kind">): string {
   if (job.status === "queued") return IMPORT_TEXT.waitingToStart;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SuggestionIndex, editDistance, foldText, stem, type CatalogueProduct } from "~/suggestions/product-suggestions";
+import { AUTO_TAG_MIN_SCORE } from "~/constants";
+import { SuggestionIndex, SUGGESTION_THRESHOLD, editDistance, foldText, stem, type CatalogueProduct } from "~/suggestions/product-suggestions";
 
 function product(id: number, title: string, extra: Partial<CatalogueProduct> = {}): CatalogueProduct {
   return {
@@ -34,6 +35,18 @@ describe("product suggestions", () => {
     expect(top?.productId).toBe("gid://shopify/Product/1");
     expect(top?.score).toBeGreaterThan(0.42);
     expect(top?.score).toBeLessThanOrEqual(1);
+  });
+
+  it("reaches the strong match an auto-approve rule tags from (decision 078) only when the caption names the whole title", () => {
+    const top = (caption: string) => index.suggest({ caption })[0];
+    for (const caption of ["Nordic Scented Candle", "My relaxed linen shirt for the summer", "Terracotta Stoneware Mug", "colour block hoodie"]) {
+      expect(top(caption)?.score, caption).toBeGreaterThanOrEqual(AUTO_TAG_MIN_SCORE);
+    }
+    // Part of a title is suggested, not strong.
+    for (const caption of ["nordic candle", "relaxed linen", "terracotta mug", "scented candle"]) {
+      expect(top(caption)?.score, caption).toBeGreaterThan(SUGGESTION_THRESHOLD);
+      expect(top(caption)?.score, caption).toBeLessThan(AUTO_TAG_MIN_SCORE);
+    }
   });
 
   it("reads hashtags written as one word or in camel case", () => {

@@ -33,16 +33,20 @@ describe("/api/auto-approve-rules", () => {
       hashtags: ["summer", "linen"],
       all_widgets: false,
       widget_ids: [widget.id],
+      // Off unless the merchant chooses it (decision 078).
+      tag_top_suggestion: false,
     });
     expect((await page(shop)).rules).toEqual([rule]);
 
-    const edited = await patch(shop, rule.id, { name: "Summer", enabled: false, hashtags: ["#summer"], allWidgets: true });
+    const edited = await patch(shop, rule.id, { name: "Summer", enabled: false, hashtags: ["#summer"], allWidgets: true, tagTopSuggestion: true });
     expect((await jsonOf<{ rule: AutoApproveRuleDto }>(edited)).rule).toMatchObject({
       enabled: false,
       hashtags: ["summer"],
       all_widgets: true,
       widget_ids: [],
+      tag_top_suggestion: true,
     });
+    expect((await page(shop)).rules[0]?.tag_top_suggestion).toBe(true);
     expect((await remove(shop, rule.id)).status).toBe(200);
     expect((await page(shop)).rules).toEqual([]);
   });

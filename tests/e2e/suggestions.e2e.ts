@@ -2,13 +2,17 @@
  * Product suggestions (issue 16 item 1, decision 053): the Tag Products
  * dialog shows the products a video's caption names first, one click tags
  * one; "Tag suggested products" reviews the selected videos' suggestions,
- * and tags only what the merchant left checked, once confirmed. The shop's
- * catalogue is Local Shopify's demo catalogue, read by the app in the
- * background on the library's first open.
+ * and tags only what the merchant left checked, once confirmed, also over
+ * every video an import added (decision 078). The shop's catalogue is Local
+ * Shopify's demo catalogue, read by the app in the background on the
+ * library's first open.
  */
 import type { FrameLocator } from "@playwright/test";
+import { uniqueAccount } from "../emulators/platforms/client";
+import { caption as seededCaption } from "../emulators/platforms/fixtures";
 import { e2eDb, seedVideos } from "./db";
 import { adminModal, expect, modalAction, tableRow, test } from "./fixtures";
+import { dialogButton, emulator, openImportFromLibrary, submitImport } from "./import-helpers";
 import { bulkAction } from "./library-helpers";
 
 /** The catalogue is read in the background: the first suggestions may take a few seconds on a busy machine. */
@@ -18,6 +22,27 @@ async function tagsByVideo(shop: string): Promise<Record<string, string[]>> {
   const prisma = await e2eDb();
   const videos = await prisma.video.findMany({ where: { shop: { shopDomain: `${shop}.myshopify.com` } }, include: { productTags: true } });
   return Object.fromEntries(videos.map((video) => [video.title ?? "", video.productTags.map((tag) => tag.productTitle).sort()]));
+}
+
+/** The import's videos in the database: platform id -> titles of the products tagged to it. */
+async function importedTags(shop: string, importJobId: string): Promise<Map<string, string[]>> {
+  const prisma = await e2eDb();
+  const videos = await prisma.video.findMany({
+    where: { shop: { shopDomain: `${shop}.myshopify.com` }, importJobId },
+    include: { productTags: true },
+  });
+  return new Map(videos.map((video) => [video.platformVideoId, video.productTags.map((tag) => tag.productTitle)]));
+}
+
+/**
+ * An emulated TikTok account whose oldest post names a product the demo catalogue sells: its captions are seeded by
+ * its name (tests/emulators/platforms/fixtures.ts), the oldest post's from "<name>:0".
+ */
+function accountWithOldestPostNaming(products: readonly string[]): string {
+  for (;;) {
+    const name = uniqueAccount();
+    if (products.some((words) => seededCaption(`${name}:0`).text.includes(words))) return name;
+  }
 }
 
 async function selectRows(app: FrameLocator, titles: string[]) {
@@ -118,4 +143,61 @@ test('the "Has suggestions" filter lists only the videos with products to sugges
   // The chip's Clear brings every video back.
   await app.getByRole("button", { name: "Clear", exact: true }).first().click();
   await expect(tableRow(app, thanks)).toBeVisible();
+});
+
+test("Tag suggested products for a whole import: right after an account import, every video it added is reviewed, past the library's first page, and tagged once confirmed", async ({
+  openApp,
+  shop,
+}) => {
+  test.setTimeout(180_000);
+  // 24 posts: the library's first page shows 20, so the oldest video of the import is on the second.
+  const account = accountWithOldestPostNaming(["linen shirt", "denim jacket"]);
+  await emulator.addPosts("tiktok", account, 12);
+  const { posts } = await emulator.account("tiktok", account);
+  expect(posts).toHaveLength(24);
+  const oldest = [...posts].sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0]!;
+
+  const app = await openApp("/content");
+  const dialog = await openImportFromLibrary(app, "TikTok");
+  await submitImport(dialog, account);
+  await expect(dialog.getByText(`Successfully added 24 videos from @${account}!`, { exact: true })).toBeVisible({ timeout: 60_000 });
+  await dialogButton(dialog, "Close").click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByRole("navigation", { name: "Pagination" })).toContainText("Page 1 of 2");
+  await expect(tableRow(app, oldest.id)).toHaveCount(0);
+
+  // The import's banner offers the review of all 24 videos.
+  await app.getByRole("button", { name: "Tag suggested products for the 24 new videos" }).click();
+  const review = adminModal(app);
+  // The catalogue is read in the background after the library's first open: the review waits for it.
+  await expect(review.getByText(/^(\d+ of the 24 videos|All 24 videos) this import added (has|have) suggestions\./)).toBeVisible({
+    timeout: CATALOGUE_READ_MS,
+  });
+  const oldestItem = review.getByRole("listitem", { name: oldest.caption.slice(0, 30) });
+  await expect(oldestItem.getByRole("checkbox").first()).toBeChecked();
+  const reviewedCount = await review.getByRole("listitem").count();
+  expect(reviewedCount).toBeGreaterThan(0);
+  expect(reviewedCount).toBeLessThanOrEqual(24);
+
+  const prisma = await e2eDb();
+  const job = await prisma.importJob.findFirstOrThrow({ where: { shop: { shopDomain: `${shop}.myshopify.com` }, input: account } });
+  // Nothing is tagged before the merchant confirms.
+  expect([...(await importedTags(shop, job.id)).values()].flat()).toEqual([]);
+
+  await app
+    .getByTestId("admin-modal-action")
+    .filter({ hasText: /^Tag \d+ products?$/ })
+    .click();
+  await expect(adminModal(app)).toHaveCount(0);
+
+  // Every reviewed video, the oldest included, is tagged; the others are not.
+  await expect.poll(async () => [...(await importedTags(shop, job.id)).values()].filter((titles) => titles.length > 0).length).toBe(reviewedCount);
+  const tags = await importedTags(shop, job.id);
+  expect(tags.size).toBe(24);
+  expect(tags.get(oldest.id)?.length).toBeGreaterThan(0);
+  // And the library shows it, on its second page.
+  await app.getByRole("button", { name: "Next" }).click();
+  await expect(tableRow(app, oldest.id)).toContainText(tags.get(oldest.id)![0]!);
+  // Its videos are tagged: the banner no longer offers the review.
+  await expect(app.getByRole("button", { name: "Tag suggested products for the 24 new videos" })).toHaveCount(0);
 });

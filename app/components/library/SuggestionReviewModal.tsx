@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Banner, BlockStack, Box, Checkbox, Divider, InlineStack, Spinner, Text, Thumbnail } from "@shopify/polaris";
 import { ImageIcon } from "@shopify/polaris-icons";
-import type { SuggestionsCatalogueState, VideoDto, VideoSuggestionsDto } from "~/rules/api-types";
-import { reviewSuggestions, tagSuggestions } from "~/browser/api-client";
+import type { ImportJobDto, SuggestionsCatalogueState, VideoDto, VideoSuggestionsDto } from "~/rules/api-types";
+import { reviewImportSuggestions, reviewSuggestions, tagSuggestions } from "~/browser/api-client";
 import { displayTitle } from "~/rules/library-selection";
 import { productPriceLabel } from "~/rules/product-price";
 import { matchPercent, namesakesLeftUnchecked } from "~/rules/suggestion-review";
@@ -12,8 +12,10 @@ import { SuggestionsPreparing } from "./SuggestionsPreparing";
 import { VideoThumb } from "./VideoThumb";
 
 interface SuggestionReviewModalProps {
-  /** The selected videos; null = closed. */
+  /** The selected videos; null = closed, unless `importJob` is given. */
   videos: VideoDto[] | null;
+  /** Or a finished import: the review covers the videos it added that have suggestions (decision 078). */
+  importJob?: ImportJobDto | null;
   shopId: string;
   /** `tagged`: how many tags were made (null when the merchant cancelled). */
   onClose: (tagged: number | null) => void;
@@ -29,11 +31,17 @@ const CATALOGUE_POLLS_MAX = 30;
  * "Tag suggested products" (decision 053): the selected videos, each with the
  * products suggested for it, checked but for namesakes whose matches tie (only
  * the first of those is checked, decision 069); the merchant unchecks what a
- * video does not show, and nothing is tagged until the confirmation.
+ * video does not show, and nothing is tagged until the confirmation. For a
+ * whole import (decision 078) the server sends the import's videos that have
+ * suggestions, with the videos themselves: the page has loaded one page of
+ * the library, not every video of the import.
  */
-export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionReviewModalProps) {
-  const [openedFor, setOpenedFor] = useState<VideoDto[] | null>(null);
+export function SuggestionReviewModal({ videos, importJob = null, shopId, onClose }: SuggestionReviewModalProps) {
+  const subject = importJob ?? videos;
+  const [openedFor, setOpenedFor] = useState<VideoDto[] | ImportJobDto | null>(null);
   const [review, setReview] = useState<VideoSuggestionsDto[] | null>(null);
+  /** An import's review: how many of its videos are in the library, with suggestions or not. */
+  const [imported, setImported] = useState(0);
   const [catalogue, setCatalogue] = useState<SuggestionsCatalogueState>("ready");
   const [unchecked, setUnchecked] = useState<Set<string>>(new Set());
   const [loadFailed, setLoadFailed] = useState(false);
@@ -41,9 +49,10 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
   const [saveFailed, setSaveFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
-  if (videos !== openedFor) {
-    setOpenedFor(videos);
+  if (subject !== openedFor) {
+    setOpenedFor(subject);
     setReview(null);
+    setImported(0);
     setUnchecked(new Set());
     setLoadFailed(false);
     setSaving(false);
@@ -51,15 +60,21 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
   }
 
   const ids = videos?.map((video) => video.id).join(",") ?? "";
+  const importJobId = importJob?.id ?? null;
   useEffect(() => {
-    if (!ids) return;
+    if (!ids && !importJobId) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let polls = 0;
+    const ask = () =>
+      importJobId
+        ? reviewImportSuggestions(shopId, importJobId, controller.signal)
+        : reviewSuggestions(shopId, ids.split(","), controller.signal).then((answer) => ({ ...answer, imported: 0 }));
     const load = () => {
-      reviewSuggestions(shopId, ids.split(","), controller.signal).then(
+      ask().then(
         (answer) => {
           setReview(answer.videos);
+          setImported(answer.imported);
           setUnchecked(new Set(answer.videos.flatMap((video) => namesakesLeftUnchecked(video.suggestions).map((id) => pairKey(video.video_id, id)))));
           setCatalogue(answer.catalogue);
           const nothingYet = answer.videos.every((video) => video.suggestions.length === 0);
@@ -77,7 +92,7 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
       controller.abort();
       clearTimeout(timer);
     };
-  }, [ids, shopId, attempt]);
+  }, [ids, importJobId, shopId, attempt]);
 
   const checkedPairs = (review ?? []).flatMap((video) =>
     video.suggestions
@@ -85,7 +100,13 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
       .map((product) => ({ videoId: video.video_id, productId: product.id })),
   );
   const withSuggestions = (review ?? []).filter((video) => video.suggestions.length > 0);
-  const videoById = new Map((videos ?? []).map((video) => [video.id, video]));
+  const videoById = new Map([
+    ...(videos ?? []).map((video) => [video.id, video] as const),
+    ...(review ?? []).flatMap((entry) => (entry.video ? [[entry.video_id, entry.video] as const] : [])),
+  ]);
+  const forImport = importJob !== null;
+
+  const loadingText = importJob ? LIBRARY_TEXT.reviewImportLoading(importJob.videos_added) : LIBRARY_TEXT.reviewSuggestionsLoading;
 
   function toggle(videoId: string, productId: string, checked: boolean) {
     setUnchecked((current) => {
@@ -113,7 +134,7 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
   return (
     <AppModal
       id="suggestion-review-modal"
-      open={videos !== null}
+      open={subject !== null}
       onClose={() => onClose(null)}
       title={LIBRARY_TEXT.reviewSuggestionsTitle}
       variant="large"
@@ -136,10 +157,10 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
             <p>{LIBRARY_TEXT.reviewSuggestionsFailed}</p>
           </Banner>
         ) : review === null ? (
-          <InlineStack gap="200" blockAlign="center">
-            <Spinner size="small" accessibilityLabel={LIBRARY_TEXT.reviewSuggestionsLoading} />
+          <InlineStack gap="200" blockAlign="center" wrap={false}>
+            <Spinner size="small" accessibilityLabel={loadingText} />
             <Text as="span" tone="subdued">
-              {LIBRARY_TEXT.reviewSuggestionsLoading}
+              {loadingText}
             </Text>
           </InlineStack>
         ) : withSuggestions.length === 0 ? (
@@ -147,12 +168,12 @@ export function SuggestionReviewModal({ videos, shopId, onClose }: SuggestionRev
             <SuggestionsPreparing />
           ) : (
             <Text as="p" tone="subdued">
-              {catalogue === "reading" ? LIBRARY_TEXT.catalogueReading : LIBRARY_TEXT.reviewNoSuggestions}
+              {catalogue === "reading" ? LIBRARY_TEXT.catalogueReading : forImport ? LIBRARY_TEXT.reviewImportNone(imported) : LIBRARY_TEXT.reviewNoSuggestions}
             </Text>
           )
         ) : (
           <>
-            <Text as="p">{LIBRARY_TEXT.reviewSuggestionsIntro}</Text>
+            <Text as="p">{forImport ? LIBRARY_TEXT.reviewImportIntro(withSuggestions.length, imported) : LIBRARY_TEXT.reviewSuggestionsIntro}</Text>
             <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
               {review.map((entry, index) => {
                 const video = videoById.get(entry.video_id);

@@ -2,11 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useStableCallback } from "~/browser/use-stable-callback";
 import { useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { Banner, BlockStack, Card, Layout, useIndexResourceState } from "@shopify/polaris";
-import type { LibraryData, VideoDto, VideoListQuery } from "~/rules/api-types";
+import type { ImportJobDto, LibraryData, VideoDto, VideoListQuery } from "~/rules/api-types";
 import { deleteVideo, toggleVideo } from "~/browser/api-client";
 import { appHref } from "~/rules/app-links";
 import { describeError, mapError } from "~/rules/error-mapper";
 import { librarySearch, planApproval, type ApprovalSummary } from "~/rules/library-selection";
+import { offersImportReview } from "~/rules/import-flow";
 import { ACTION_TEXT, IMPORT_LINKS_TEXT, LIBRARY_TEXT, videosUnpublished } from "~/messages";
 import type { LinkResult } from "~/rules/link-list";
 import type { PlatformId } from "~/contracts/platforms";
@@ -32,11 +33,19 @@ type Dialog =
   | { type: "tag"; video: VideoDto }
   | { type: "tags"; video: VideoDto }
   | { type: "suggestions"; videos: VideoDto[] }
+  | { type: "importSuggestions"; job: ImportJobDto }
   | { type: "approve"; videoIds: string[] }
   | { type: "delete"; videos: VideoDto[] };
 
 /** links: a links import's links that did not go in, each with its reason (decision 056). */
 type Notice = { tone: "success" | "critical" | "info" | "warning"; message: string; links?: LinkResult[] };
+
+/**
+ * The latest import that added videos, for the next steps the page offers
+ * after it: create a widget (a shop without one, spec 2) and "Tag suggested
+ * products" over all of its videos (decision 078) until they are tagged.
+ */
+type ImportNextSteps = { job: ImportJobDto; offerTagging: boolean };
 
 function dialogOf<T extends Dialog["type"]>(dialog: Dialog | null, type: T): Extract<Dialog, { type: T }> | null {
   return dialog?.type === type ? (dialog as Extract<Dialog, { type: T }>) : null;
@@ -56,7 +65,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [importBanner, setImportBanner] = useState(false);
+  const [importNextSteps, setImportNextSteps] = useState<ImportNextSteps | null>(null);
   const [unpublishingIds, setUnpublishingIds] = useState<string[]>([]);
   const [deleting, setDeleting] = useState(false);
 
@@ -108,7 +117,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
       ({ job, outcome }: FinishedImport, shown: boolean) => {
         // Said once (decision 069): an open Import dialog already shows it; otherwise this page does.
         if (!shown) setNotice({ ...outcome, links: job.links?.filter((link) => link.status === "failed" || link.status === "pending") });
-        if (job.videos_added > 0) setImportBanner(true);
+        if (offersImportReview(job)) setImportNextSteps({ job, offerTagging: true });
         revalidate();
         return true;
       },
@@ -195,6 +204,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
   const openSuggestions = useStableCallback((videos: VideoDto[]) => {
     if (videos.length > 0) setDialog({ type: "suggestions", videos });
   });
+  const openImportSuggestions = (job: ImportJobDto) => setDialog({ type: "importSuggestions", job });
   const startUnpublish = useStableCallback((videos: VideoDto[]) => void unpublish(videos));
   const askDelete = useStableCallback((videos: VideoDto[]) => {
     if (videos.length > 0) setDialog({ type: "delete", videos });
@@ -206,14 +216,20 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
   // fills the first screen (decision 066). A narrowed list that is empty says nothing about the library.
   const compactImport = list.total > 0 || isNarrowed(query);
 
-  // "Now create a widget" only makes sense to a shop without one.
-  const showImportBanner = importBanner && widgets.length === 0;
+  // "Now create a widget" only makes sense to a shop without one; "Tag suggested products" until the merchant did.
+  const showImportBanner = importNextSteps !== null && widgets.length === 0;
+  const showImportTagging = importNextSteps !== null && importNextSteps.offerTagging;
+  const importTagAction = importNextSteps && {
+    content: LIBRARY_TEXT.tagSuggestedBulk,
+    accessibilityLabel: LIBRARY_TEXT.tagImportSuggestionsLabel(importNextSteps.job.videos_added),
+    onAction: () => openImportSuggestions(importNextSteps.job),
+  };
   const deleteDialog = dialogOf(dialog, "delete");
   const deleteCount = deleteDialog?.videos.length ?? 0;
 
   return (
     <Layout>
-      {notice || showImportBanner ? (
+      {notice || showImportBanner || showImportTagging ? (
         <Layout.Section>
           <BlockStack gap="300">
             {notice ? (
@@ -228,9 +244,14 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
               <Banner
                 tone="info"
                 action={{ content: ACTION_TEXT.createWidget, url: appHref("/widgets", location.search) }}
-                onDismiss={() => setImportBanner(false)}
+                secondaryAction={showImportTagging && importTagAction ? importTagAction : undefined}
+                onDismiss={() => setImportNextSteps(null)}
               >
                 <p>{LIBRARY_TEXT.importBanner}</p>
+              </Banner>
+            ) : showImportTagging && importTagAction ? (
+              <Banner tone="info" action={importTagAction} onDismiss={() => setImportNextSteps(null)}>
+                <p>{LIBRARY_TEXT.importTagPrompt(importNextSteps.job.videos_added)}</p>
               </Banner>
             ) : null}
           </BlockStack>
@@ -308,12 +329,17 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
       />
       <SuggestionReviewModal
         videos={dialogOf(dialog, "suggestions")?.videos ?? null}
+        importJob={dialogOf(dialog, "importSuggestions")?.job ?? null}
         shopId={shopId}
         onClose={(tagged) => {
-          closeDialog("suggestions");
+          const reviewedImport = dialogOf(dialog, "importSuggestions")?.job ?? null;
+          closeDialog(reviewedImport ? "importSuggestions" : "suggestions");
           if (tagged === null) return;
           revalidate();
-          clearSelection();
+          if (reviewedImport) {
+            // Its videos are tagged: the page stops offering it (the widget step stays).
+            setImportNextSteps((current) => (current?.job.id === reviewedImport.id ? { ...current, offerTagging: false } : current));
+          } else clearSelection();
           setNotice({ tone: "success", message: LIBRARY_TEXT.reviewTagged(tagged) });
         }}
       />

@@ -40,6 +40,7 @@ function RuleItem({
   if (rule.all_widgets) lines.push({ text: AUTO_APPROVE_TEXT.intoEveryWidget });
   else if (widgets.length) lines.push({ text: AUTO_APPROVE_TEXT.intoWidgets(widgets.join(", ")) });
   else lines.push({ text: AUTO_APPROVE_TEXT.noWidgetsLeft, tone: "caution" });
+  if (rule.tag_top_suggestion) lines.push({ text: AUTO_APPROVE_TEXT.tagsTopSuggestion });
 
   return (
     <li style={{ listStyle: "none" }} aria-label={rule.name}>

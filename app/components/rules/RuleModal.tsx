@@ -21,7 +21,7 @@ interface RuleModalProps {
 }
 
 function draftOf(dialog: RuleDialog | null): AutoApproveRuleBody {
-  if (dialog?.mode !== "edit") return { name: "", enabled: true, channelIds: [], hashtags: "", allWidgets: false, widgetIds: [] };
+  if (dialog?.mode !== "edit") return { name: "", enabled: true, channelIds: [], hashtags: "", allWidgets: false, widgetIds: [], tagTopSuggestion: false };
   const { rule } = dialog;
   return {
     name: rule.name,
@@ -30,6 +30,7 @@ function draftOf(dialog: RuleDialog | null): AutoApproveRuleBody {
     hashtags: rule.hashtags.map((tag) => `#${tag}`).join(", "),
     allWidgets: rule.all_widgets,
     widgetIds: rule.widget_ids,
+    tagTopSuggestion: rule.tag_top_suggestion,
   };
 }
 
@@ -49,7 +50,9 @@ function Group({ legend, children }: { legend: string; children: React.ReactNode
 
 /**
  * Adds or edits a rule: name, accounts and hashtags (either is enough), the
- * widgets it approves into (or every widget), on or paused. The form is
+ * widgets it approves into (or every widget), whether it also tags each video
+ * with its top suggested product when the match is strong (off unless chosen,
+ * decision 078), on or paused. The form is
  * checked with the server's own rules (checkRule) before it is sent; each
  * wrong field says why, and a refusal from the server keeps the dialog open.
  */
@@ -192,6 +195,13 @@ export function RuleModal({ dialog, channels, widgets, onCreateWidget, onClose, 
             )}
             {errors.widgets ? <InlineError message={errors.widgets} fieldID="rule-widgets" /> : null}
           </Group>
+          <Checkbox
+            label={AUTO_APPROVE_TEXT.tagTopSuggestionLabel}
+            helpText={AUTO_APPROVE_TEXT.tagTopSuggestionHelp}
+            checked={draft.tagTopSuggestion}
+            onChange={(tagTopSuggestion) => change({ tagTopSuggestion }, [])}
+            disabled={busy}
+          />
           <Checkbox label={AUTO_APPROVE_TEXT.enabledLabel} checked={draft.enabled} onChange={(enabled) => change({ enabled }, [])} disabled={busy} />
         </BlockStack>
       </form>

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+/**
+ * The rule form's option to tag as it approves (decision 078): off for a new
+ * rule, sent as the merchant leaves it, and shown as saved when a rule is
+ * edited.
+ */
+import { act } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AutoApproveRuleDto, WidgetSummaryDto } from "~/rules/api-types";
+import { AUTO_APPROVE_TEXT } from "~/messages";
+import { createAutoApproveRule, updateAutoApproveRule } from "~/browser/api-client";
+import { render, unmountRendered } from "../../../tests/support/components";
+import { RuleModal } from "./RuleModal";
+
+vi.mock("~/components/AppModal", async () => ({ AppModal: (await import("../../../tests/support/components")).AppModalInPlace }));
+vi.mock("~/browser/api-client", () => ({ createAutoApproveRule: vi.fn(), updateAutoApproveRule: vi.fn() }));
+
+const widgets: WidgetSummaryDto[] = [{ id: "w1", name: "Home", layout_type: "carousel" }];
+const rule: AutoApproveRuleDto = {
+  id: "r1",
+  name: "Brand",
+  enabled: true,
+  channel_ids: [],
+  hashtags: ["linen"],
+  all_widgets: true,
+  widget_ids: [],
+  tag_top_suggestion: true,
+};
+
+/** The option's checkbox, found by its label. */
+function tagOption(container: HTMLElement): HTMLInputElement {
+  const label = Array.from(container.querySelectorAll("label")).find((element) => element.textContent?.includes(AUTO_APPROVE_TEXT.tagTopSuggestionLabel));
+  const input = label?.htmlFor ? container.ownerDocument.getElementById(label.htmlFor) : null;
+  if (!(input instanceof HTMLInputElement)) throw new Error("the option to tag the top suggestion is not in the form");
+  return input;
+}
+
+/** Types into a field as React hears it. */
+async function type(input: HTMLInputElement, value: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+afterEach(() => {
+  unmountRendered();
+  vi.clearAllMocks();
+});
+
+describe("the rule form's option to tag the top suggested product", () => {
+  it("is off for a new rule and sent as the merchant leaves it", async () => {
+    const onSaved = vi.fn();
+    const props = { channels: [], widgets, onCreateWidget: () => undefined, onClose: () => undefined, onSaved };
+    const container = await render(<RuleModal dialog={{ mode: "new" }} {...props} />);
+    const option = tagOption(container);
+    expect(option.checked).toBe(false);
+    expect(container.textContent).toContain(AUTO_APPROVE_TEXT.tagTopSuggestionHelp);
+
+    const [name, hashtags] = container.querySelectorAll<HTMLInputElement>("input[type=text]");
+    await type(name!, "Summer");
+    await type(hashtags!, "#summer");
+    await act(async () => tagOption(container).click());
+    expect(tagOption(container).checked).toBe(true);
+    const everyWidget = Array.from(container.querySelectorAll("label")).find((element) => element.textContent === AUTO_APPROVE_TEXT.everyWidget);
+    await act(async () => container.ownerDocument.getElementById(everyWidget!.htmlFor)?.click());
+
+    vi.mocked(createAutoApproveRule).mockResolvedValue(rule);
+    await act(async () => container.querySelector<HTMLButtonElement>("[data-dialog] > button")?.click());
+    expect(createAutoApproveRule).toHaveBeenCalledWith(
+      expect.objectContaining({ name: "Summer", hashtags: "#summer", allWidgets: true, tagTopSuggestion: true }),
+    );
+    expect(onSaved).toHaveBeenCalledWith(AUTO_APPROVE_TEXT.ruleCreated);
+  });
+
+  it("shows a saved rule's choice when it is edited", async () => {
+    const props = { channels: [], widgets, onCreateWidget: () => undefined, onClose: () => undefined, onSaved: () => undefined };
+    const container = await render(<RuleModal dialog={{ mode: "edit", rule }} {...props} />);
+    expect(tagOption(container).checked).toBe(true);
+    await act(async () => tagOption(container).click());
+    vi.mocked(updateAutoApproveRule).mockResolvedValue({ ...rule, tag_top_suggestion: false });
+    await act(async () => container.querySelector<HTMLButtonElement>("[data-dialog] > button")?.click());
+    expect(updateAutoApproveRule).toHaveBeenCalledWith("r1", expect.objectContaining({ tagTopSuggestion: false }));
+  });
+});
