@@ -20,10 +20,7 @@ async function productEntry(shop: string, productId: number): Promise<{ videos: 
 
 const entryTitles = async (shop: string, productId: number) => (await productEntry(shop, productId))?.videos.map((video) => video.title).sort() ?? null;
 
-test("one product-page widget shows each product its own videos; a product without any shows none; an untag takes the tile away", async ({
-  page,
-  shop,
-}) => {
+test("one product-page widget shows each product its own videos; a product without any shows none; an untag takes the tile away", async ({ page, shop }) => {
   const [shirt, hoodie, candle] = firstOf(demoCatalogue(), 3, "demo products");
   const shopRow = await installedShop(shop);
   const { widget } = await appApi<{ widget: { id: string; display_number: number } }>(shop, "/api/widgets", {
