@@ -166,6 +166,10 @@ export const WIDGET_PRIORITY = { highest: 1, lowest: 5 } as const;
 /** Videos added to a widget in one go from its "Add videos" picker (issue 16 item 3). */
 export const WIDGET_VIDEOS_ADD_MAX = 50;
 export const CAROUSEL_AUTO_SCROLL_MS = 5000;
+/** Products the Customize preview's product picker lists at once (decision 079); more are found by searching. */
+export const PREVIEW_PRODUCTS_MAX = 50;
+/** After "Try again" on product pages that could not be updated, when the Widgets page reads again whether it worked. */
+export const PRODUCT_PUBLISH_RECHECK_MS = 5000;
 
 /** What shoppers do, measured (issue 14): an impression is a widget, or a video's card, at least half visible for a second. */
 export const IMPRESSION_VISIBLE_RATIO = 0.5;

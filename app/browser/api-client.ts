@@ -21,6 +21,7 @@ import type {
   ImportSuggestionsDto,
   ProductTagDto,
   UploadStatusDto,
+  TaggedProductsDto,
   WidgetDto,
   WidgetVideosDto,
   AddableVideosPage,
@@ -29,6 +30,7 @@ import type { ReviewPromptType } from "~/constants";
 import type { PlatformId } from "~/contracts/platforms";
 import type { MediaIssueAction } from "~/rules/media-issues";
 import type { ThemeSetup } from "~/rules/theme-setup";
+import type { StorefrontVideo } from "~/storefront/widget-data";
 import { SERVER_TEXT } from "~/messages";
 
 export class ApiError extends Error {
@@ -241,6 +243,22 @@ export async function deleteWidget(widgetId: string, shopId: string): Promise<vo
 export async function markWidgetInstalled(widgetId: string): Promise<WidgetDto> {
   const data = await apiRequest<unknown>(`/api/widgets/${enc(widgetId)}/mark-installed`, { method: "POST", body: {} });
   return itemFrom<WidgetDto>(data, "widget");
+}
+
+/** "Try again" when product pages could not be updated (decision 079): the storefront data is published again now. */
+export async function retryStorefrontPublish(shopId: string): Promise<void> {
+  await apiRequest(`/api/shops/${enc(shopId)}/storefront-publish`, { method: "POST", body: {} });
+}
+
+// ------------------------------------------------------------ the Customize preview of a product widget (decision 079)
+
+export async function fetchTaggedProducts(search: string, signal?: AbortSignal): Promise<TaggedProductsDto> {
+  return apiRequest<TaggedProductsDto>(`/api/widgets/preview-products?${new URLSearchParams({ q: search })}`, { signal });
+}
+
+export async function fetchProductPreviewVideos(productId: string, signal?: AbortSignal): Promise<StorefrontVideo[]> {
+  const data = await apiRequest<unknown>(`/api/widgets/preview-products/videos?${new URLSearchParams({ productId })}`, { signal });
+  return listFrom<StorefrontVideo>(data, "videos");
 }
 
 // ------------------------------------------------------------ a widget's videos (issue 16 item 3)

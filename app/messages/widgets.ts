@@ -154,6 +154,57 @@ export const WIDGET_TEXT = {
   ],
 } as const;
 
+/**
+ * Which videos a widget shows (decision 079), by its source ("all" | "product",
+ * WIDGET_SOURCES in app/rules/widget-settings.ts): the Customize form's choice,
+ * the card's badge and Analytics' Widget Performance say them alike.
+ */
+export const WIDGET_SOURCE_LABELS = {
+  all: "All approved videos",
+  product: "Videos tagged with this product",
+} as const;
+
+/** Decision 079: the Customize form's "Videos to show" and its preview of a product page. */
+export const WIDGET_SOURCE_TEXT = {
+  title: "Videos to show",
+  allHelp: "The widget shows all its approved videos, on every page it appears on.",
+  productHelp: "On a product page, only the widget's approved videos tagged with that product, in the widget's order. On other pages, all its approved videos.",
+  fallback: "When a product has no videos, show the widget's other videos",
+  fallbackHelp: "When this is off, the widget does not show on the pages of products without videos.",
+  productPagesMissing: "This widget is not set to show on Product Pages, so it shows all its videos wherever it appears.",
+  addProductPages: "Add Product Pages",
+  previewProduct: "Preview a product page",
+  previewProductHelp: "Only for the preview: the widget shows each product's own videos on its page.",
+  chooseProduct: "Choose a product",
+  productWithoutVideos: "A product with no videos",
+  productOption: (title: string, videos: number) => `${title} (${videos === 1 ? "1 video" : `${videos} videos`})`,
+  searchProducts: "Search products",
+  moreProducts: (shown: number, total: number) => `Showing ${shown} of ${total} products. Search to find the others.`,
+  noTaggedProducts: "No product has approved videos tagged to it yet. Tag products to your videos in the Video Library.",
+  noProductMatch: "No product with approved videos matches your search.",
+  loadingProducts: "Loading products…",
+  productsFailed: "The products could not be loaded.",
+  videosFailed: "This product's videos could not be loaded.",
+  loadingVideos: "Loading this product's videos…",
+  noProductChosen: "No product chosen: the preview shows what the widget shows on other pages, all its videos.",
+  showingProduct: (title: string) => `The preview shows the page of ${title}: only its videos.`,
+  showingFallback: "This product has no videos: its page shows the widget's other videos.",
+  hiddenOnProduct: "This product has no videos, so the widget does not show on its page.",
+} as const;
+
+/** Decision 079: the Widgets page's banner when the product pages' videos could not be written to Shopify. */
+export const PRODUCT_PUBLISH_TEXT = {
+  title: "Your product pages could not be updated",
+  denied:
+    "Shopify refused Clipcart access to your store, so your product pages may show outdated videos. Open Clipcart again from your Shopify admin so Shopify can restore its access. If this message stays, reinstall Clipcart.",
+  limit:
+    "A Shopify limit refused the videos of your product pages: too many product pages have videos, or one product's videos make too much data. Tagging fewer videos to each product helps.",
+  api: "Shopify failed or did not answer while Clipcart updated your product pages. Clipcart tries again automatically within a minute.",
+  retrying: "Trying again. This can take a minute.",
+  retryFailed: "Clipcart could not try again. Please try again in a moment.",
+  lastTried: (ago: string | null) => (ago ? `Last tried ${ago}.` : "Last tried just now."),
+} as const;
+
 /** Issue 16 item 3: the order of the videos inside a widget, on the Widgets page (decision 055). */
 export const WIDGET_VIDEOS_TEXT = {
   manage: "Arrange videos",

@@ -19,6 +19,7 @@ import { type LayoutType } from "~/contracts/widget-layouts";
 import { eventMeasures, type AnalyticsSummaryDto, type EngagementDto, type SalesDto, type VideoAnalyticsDto, type WidgetAnalyticsDto } from "~/rules/api-types";
 import { BEACON_EVENT_TYPES, beaconCarries, beaconEvent, clickKindOf } from "~/contracts/beacon-events";
 import { byPerformance, hasPerformance } from "~/rules/performance-ranking";
+import { readWidgetSource } from "~/rules/widget-settings";
 import { countLibrary } from "./library-counts.server";
 import { netSales, netSalesBy, type NetSales } from "./order-attribution.server";
 import { utcDay } from "./storefront-events.server";
@@ -229,7 +230,7 @@ export async function widgetAnalytics(shopId: string, { rankBy = "clicks", now =
     prisma.widget.findMany({
       where: { shopId },
       orderBy: { displayNumber: "asc" },
-      select: { id: true, name: true, layoutType: true, pageContexts: true },
+      select: { id: true, name: true, layoutType: true, pageContexts: true, sourceType: true },
     }),
   ]);
   return widgets
@@ -238,6 +239,7 @@ export async function widgetAnalytics(shopId: string, { rankBy = "clicks", now =
       name: widget.name,
       layout_type: widget.layoutType as LayoutType,
       page_contexts: widget.pageContexts,
+      source_type: readWidgetSource(widget.sourceType),
       ...engagementOf(activity.get(widget.id), "widget"),
       ...salesOf(sales.get(widget.id)),
     }))

@@ -7,7 +7,7 @@
 import { prisma } from "~/db.server";
 import type { PageContext } from "~/constants";
 import type { LayoutType } from "~/contracts/widget-layouts";
-import type { WidgetDto, WidgetSummaryDto } from "~/rules/api-types";
+import type { ProductPublishFailure, ProductPublishFailureDto, WidgetDto, WidgetSummaryDto } from "~/rules/api-types";
 import { WIDGET_TEXT } from "~/messages";
 import { defaultWidgetName, normalizePageContexts, readPageContexts } from "~/rules/widget-rules";
 import {
@@ -127,4 +127,22 @@ export async function markWidgetInstalled(shopId: string, widgetId: string): Pro
   if (!count) throw new RecordNotFoundError("Widget");
   await markShopFirstActive(shopId).catch((error: unknown) => console.warn("markShopFirstActive failed", error));
   return getWidget(shopId, widgetId);
+}
+
+const PRODUCT_PUBLISH_FAILURES: readonly ProductPublishFailure[] = ["denied", "limit", "api"];
+
+/**
+ * Why the shop's product pages could not be updated the last time (decision
+ * 079), for the Widgets page's banner; null once a publish wrote them all. A
+ * code this version does not know reads as "api": something failed on
+ * Shopify's side, and the publisher tries again.
+ */
+export async function productPublishFailure(shopId: string): Promise<ProductPublishFailureDto | null> {
+  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { productPublishError: true, productPublishFailedAt: true } });
+  if (!shop?.productPublishError) return null;
+  const stored = shop.productPublishError;
+  return {
+    failure: PRODUCT_PUBLISH_FAILURES.find((failure) => failure === stored) ?? "api",
+    failed_at: shop.productPublishFailedAt?.toISOString() ?? null,
+  };
 }

@@ -178,6 +178,36 @@ export interface WidgetVideosDto {
   videos: WidgetVideoDto[];
 }
 
+/** A product with approved videos tagged to it, for the Customize preview's product picker (decision 079). */
+export interface TaggedProductDto {
+  /** gid://shopify/Product/... */
+  id: string;
+  title: string;
+  /** Its approved videos. */
+  video_count: number;
+}
+
+/** GET /api/widgets/preview-products?q=: the first products by title (at most PREVIEW_PRODUCTS_MAX) and how many match in all. */
+export interface TaggedProductsDto {
+  products: TaggedProductDto[];
+  total: number;
+}
+
+/**
+ * Why the last publish of the shop's product pages failed (decision 079), as
+ * the publisher stores it in Shop.productPublishError: "denied" Shopify refused
+ * the app access, "limit" a Shopify limit refused the data, "api" Shopify
+ * failed or did not answer.
+ */
+export type ProductPublishFailure = "denied" | "limit" | "api";
+
+/** The Widgets page's word on product pages that could not be updated. */
+export interface ProductPublishFailureDto {
+  failure: ProductPublishFailure;
+  /** When the failed publish was tried, ISO 8601. */
+  failed_at: string | null;
+}
+
 /** GET /api/widgets/{widgetId}/addable-videos: approved videos not in the widget yet, newest approval first. */
 export interface AddableVideosPage {
   videos: WidgetVideoDto[];
@@ -347,6 +377,8 @@ export interface WidgetAnalyticsDto extends EngagementDto, SalesDto {
   layout_type: LayoutType;
   /** As stored: the page shows "All Pages" when empty, unparsable or containing all_pages. */
   page_contexts: string;
+  /** Which videos it shows (decision 079). */
+  source_type: WidgetSource;
 }
 
 /** GET /api/review/check-pending?shopId= */

@@ -131,6 +131,7 @@ describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", ()
     const shop = await bootstrapShop("analytics");
     const [carousel, sticky] = await seedWidgets(shop.id, [{ name: "Home carousel" }, { name: "Cart sticky" }]);
     await prisma.widget.update({ where: { id: sticky.id }, data: { layoutType: "sticky", pageContexts: '["cart"]' } });
+    await prisma.widget.update({ where: { id: carousel.id }, data: { sourceType: "product" } });
     const [tiktok, instagram, quiet] = await seedVideos(shop.id, [
       { title: "Linen shirt", platform: "tiktok", enabled: true },
       { title: "Soap", platform: "instagram", platformVideoId: "Canalytics1", enabled: true },
@@ -177,9 +178,10 @@ describe("GET /api/analytics/{shopId}: clicks from the storefront's beacons", ()
     expect(videos.some((v) => v.id === quiet.id)).toBe(false);
 
     const widgets = await listOf<WidgetAnalyticsDto>(widgetsRoute, shop, "widgets");
-    expect(widgets.map((w) => [w.name, w.layout_type, w.page_contexts, w.clicks])).toEqual([
-      ["Home carousel", "carousel", '["homepage"]', 3],
-      ["Cart sticky", "sticky", '["cart"]', 1],
+    // Which videos each shows (decision 079): the page says it beside the spec's columns.
+    expect(widgets.map((w) => [w.name, w.layout_type, w.page_contexts, w.clicks, w.source_type])).toEqual([
+      ["Home carousel", "carousel", '["homepage"]', 3, "product"],
+      ["Cart sticky", "sticky", '["cart"]', 1, "all"],
     ]);
   });
 

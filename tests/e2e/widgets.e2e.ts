@@ -171,6 +171,57 @@ test("grid, single and sticky show and send only their own settings", async ({ o
   expect(JSON.parse(sticky.pageContexts)).toEqual(["homepage", "cart"]);
 });
 
+test("a widget showing the videos tagged with the page's product (decision 079): at 375 px, the preview of a product's page, the fallback, and the card says so", async ({
+  page,
+  openWidgets,
+  shop,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const app = await openWidgets();
+  await seedVideos(shop, [
+    { title: "Linen try-on", enabled: true, tags: ["Linen shirt"] },
+    { title: "Beach day", enabled: true },
+    { title: "Draft haul", tags: ["Draft-only scarf"] },
+  ]);
+  await page.reload();
+  await startCreating(app, "Grid");
+  const preview = app.getByRole("region", { name: "Widget preview" });
+  await expect(preview.getByText("Beach day")).toBeVisible();
+
+  // Polaris draws its own radio over the input: the label is what a merchant clicks.
+  await app.getByText("Videos tagged with this product", { exact: true }).click();
+  await expect(app.getByRole("radio", { name: "Videos tagged with this product" })).toBeChecked();
+  // Its videos show on product pages: Product Pages comes with it.
+  await expect(app.getByRole("checkbox", { name: "Product Pages" })).toBeChecked();
+  const fallback = app.getByRole("checkbox", { name: "When a product has no videos, show the widget's other videos" });
+  await expect(fallback).not.toBeChecked();
+  await expect(app.getByText("No product chosen: the preview shows what the widget shows on other pages, all its videos.")).toBeVisible();
+  const product = app.getByRole("combobox", { name: "Preview a product page" });
+  // Only products with approved videos: the draft's product is not offered.
+  await expect(product.locator("option")).toHaveText(["Choose a product", "Linen shirt (1 video)", "A product with no videos"]);
+
+  await product.selectOption({ label: "Linen shirt (1 video)" });
+  await expect(preview.getByText("Linen try-on")).toBeVisible();
+  await expect(preview.getByText("Beach day")).toHaveCount(0);
+  await product.selectOption({ label: "A product with no videos" });
+  await expect(app.getByText("This product has no videos, so the widget does not show on its page.")).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  await fallback.check();
+  await expect(preview.getByText("Beach day")).toBeVisible();
+
+  // The form still fits a phone's width with all of it shown.
+  const frame = page.frame({ name: "app-iframe" });
+  const widths = await frame!.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(widths.scroll, "the editor's document at 375 px").toBeLessThanOrEqual(widths.client);
+
+  await app.getByRole("button", { name: "Create Widget" }).click();
+  await expect(app.getByText("Widget created successfully!")).toBeVisible();
+  await expect(cardTitled(app, "Grid Widget").getByText("Videos tagged with this product")).toBeVisible();
+  const stored = only(await storedWidgets(shop), "stored widget");
+  expect(stored).toMatchObject({ layoutType: "grid", sourceType: "product", productFallback: true });
+  expect(JSON.parse(stored.pageContexts)).toEqual(["homepage", "product"]);
+});
+
 test("Install on Store opens the theme editor deep link for each page and theme kind; Got it marks it installed", async ({ page, openWidgets, shop }) => {
   const app = await openWidgets();
   const prisma = await e2eDb();

@@ -71,6 +71,7 @@ const data: AnalyticsPageData = {
       name: "Home stories",
       layout_type: "stories",
       page_contexts: '["homepage"]',
+      source_type: "all",
       ...measured({
         clicks: 3,
         impressions: 4,
@@ -85,7 +86,7 @@ const data: AnalyticsPageData = {
         revenue: 15_250,
       }),
     },
-    { id: "w2", name: "Never seen", layout_type: "grid", page_contexts: "[]", ...measured({}) },
+    { id: "w2", name: "Never seen", layout_type: "grid", page_contexts: "[]", source_type: "all", ...measured({}) },
   ],
 };
 
@@ -158,6 +159,16 @@ describe("Analytics: what sold and what shoppers did, per video and per widget",
     ]);
     showColumns(container, "Widget Performance", "Watching");
     expect(tableAfter(container, "Widget Performance").rows).toEqual([["Home stories", "Stories", "Homepage", "3", "4", "2", "50%", "0", "2 min 5 s"]]);
+  });
+
+  it("says under a widget's name when it shows the videos tagged with the page's product, and keeps the spec's columns (decision 079)", () => {
+    const byProduct = { ...data.widgets[0]!, id: "w3", name: "Product reel", layout_type: "carousel" as const, source_type: "product" as const };
+    const { headings, rows } = tableAfter(renderPage({ ...data, widgets: [data.widgets[0]!, byProduct] }), "Widget Performance");
+    expect(headings).toEqual([...WIDGET_SPEC_COLUMNS, "Add to Cart", "Orders", "Revenue"]);
+    expect(rows.map((row) => row.slice(0, 3))).toEqual([
+      ["Home stories", "Stories", "Homepage"],
+      ["Product reelVideos tagged with this product", "Carousel", "Homepage"],
+    ]);
   });
 
   it("says what the videos are ranked by, and on a phone gives each figure its heading (data-label)", () => {

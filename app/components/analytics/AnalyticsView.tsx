@@ -15,7 +15,7 @@ import { hasPerformance, rankingFrom, searchRankedBy, type PerformanceFigures } 
 import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { describePageContexts } from "~/rules/widget-rules";
-import { ANALYTICS_TEXT, LAYOUT_NAMES, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING } from "~/messages";
+import { ANALYTICS_TEXT, LAYOUT_NAMES, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING, WIDGET_SOURCE_LABELS } from "~/messages";
 import { isVideoSource } from "~/platforms/config";
 import { AppPage } from "~/components/AppPage";
 import { NamedCard } from "~/components/NamedCard";
@@ -240,7 +240,23 @@ const VIDEO_COLUMNS: PerformanceColumn<VideoAnalyticsDto>[] = [
 
 /** The spec's columns of Widget Performance, always shown (spec 2). */
 const WIDGET_COLUMNS: PerformanceColumn<WidgetAnalyticsDto>[] = [
-  { key: "name", heading: ANALYTICS_TEXT.columns.widgetName, phone: "name", render: (widget) => widget.name },
+  {
+    key: "name",
+    heading: ANALYTICS_TEXT.columns.widgetName,
+    phone: "name",
+    // Which videos it shows (decision 079), under the name: only when it is not the spec's "all".
+    render: (widget) =>
+      widget.source_type === "product" ? (
+        <BlockStack gap="050">
+          <Text as="span">{widget.name}</Text>
+          <Text as="span" tone="subdued" variant="bodySm">
+            {WIDGET_SOURCE_LABELS.product}
+          </Text>
+        </BlockStack>
+      ) : (
+        widget.name
+      ),
+  },
   { key: "type", heading: ANALYTICS_TEXT.columns.type, phone: "labelled", render: (widget) => LAYOUT_NAMES[widget.layout_type] ?? widget.layout_type },
   { key: "pageContext", heading: ANALYTICS_TEXT.columns.pageContext, phone: "labelled", render: (widget) => describePageContexts(widget.page_contexts) },
   {

@@ -6,14 +6,18 @@ import { PAGE_CONTEXTS, type PageContext } from "~/constants";
 import { type LayoutType } from "~/contracts/widget-layouts";
 import { appHref } from "~/rules/app-links";
 import { confirmLeavingUnsaved } from "~/browser/leave-confirmation";
-import { ACTION_TEXT, LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_TEXT } from "~/messages";
+import { fetchProductPreviewVideos } from "~/browser/api-client";
+import { ACTION_TEXT, LAYOUTS, PAGE_CONTEXT_LABELS, WIDGET_SOURCE_LABELS, WIDGET_SOURCE_TEXT, WIDGET_TEXT } from "~/messages";
 import { PRIORITY_OPTIONS, defaultWidgetName, togglePageContext } from "~/rules/widget-rules";
+import { productPageVideos } from "~/rules/widget-source";
 import {
   WIDGET_DEFAULTS,
   WIDGET_SETTING_DECLARATIONS,
   layoutUsesSetting,
   readChoice,
+  readWidgetSource,
   settingsForLayout,
+  WIDGET_SOURCES,
   type WidgetChoiceSettingName,
   type WidgetSettings,
   type WidgetSource,
@@ -21,6 +25,7 @@ import {
 import { browserOrigin, previewVideoCount, sampleVideos } from "~/storefront/sample-videos";
 import { STOREFRONT_DATA_VERSION, type StorefrontVideo, type StorefrontWidget } from "~/storefront/widget-data";
 import { WidgetPreview } from "./WidgetPreview";
+import { NO_PREVIEW_PRODUCT, PRODUCT_WITHOUT_VIDEOS, ProductPreviewPicker, type PreviewProduct } from "./ProductPreviewPicker";
 
 export interface WidgetDraft {
   name: string;
@@ -57,12 +62,20 @@ function choicesOf<Name extends WidgetChoiceSettingName>(name: Name) {
 
 const SAVE_BAR_ID = "widget-editor-save-bar";
 
+const SOURCE_HELP: Record<WidgetSource, string> = { all: WIDGET_SOURCE_TEXT.allHelp, product: WIDGET_SOURCE_TEXT.productHelp };
+const SOURCE_CHOICES = WIDGET_SOURCES.map((source) => ({ label: WIDGET_SOURCE_LABELS[source], value: source, helpText: SOURCE_HELP[source] }));
+
 interface DraftFields {
   name: string;
   pageContexts: readonly PageContext[];
   priority: number;
   settings: WidgetSettings;
+  sourceType: WidgetSource;
+  productFallback: boolean;
 }
+
+/** The fallback is only the product source's: with "all" it is never sent, nor counted as a change. */
+const sentFallback = (draft: Pick<DraftFields, "sourceType" | "productFallback">) => draft.sourceType === "product" && draft.productFallback;
 
 /** Whether the merchant changed anything from the new widget's defaults: what the save bar is shown for. */
 function draftChanged(draft: DraftFields): boolean {
@@ -71,8 +84,33 @@ function draftChanged(draft: DraftFields): boolean {
     draft.name !== "" ||
     draft.priority !== WIDGET_DEFAULTS.priority ||
     draft.pageContexts.join() !== WIDGET_DEFAULTS.pageContexts.join() ||
+    draft.sourceType !== WIDGET_DEFAULTS.sourceType ||
+    sentFallback(draft) !== WIDGET_DEFAULTS.productFallback ||
     (Object.keys(settings) as Array<keyof WidgetSettings>).some((key) => draft.settings[key] !== settings[key])
   );
+}
+
+/** The product page the preview shows and its videos, once loaded. */
+type ProductVideos = { productId: string; status: "loading" | "failed" } | { productId: string; status: "ready"; videos: StorefrontVideo[] };
+
+/** Loads the chosen product's approved videos (a real product only); null while none is chosen. */
+function useProductVideos(productId: string | null): ProductVideos | null {
+  const [loaded, setLoaded] = useState<ProductVideos | null>(null);
+  useEffect(() => {
+    if (!productId) return;
+    const abort = new AbortController();
+    setLoaded({ productId, status: "loading" });
+    fetchProductPreviewVideos(productId, abort.signal).then(
+      (videos) => setLoaded({ productId, status: "ready", videos }),
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        console.error(error);
+        setLoaded({ productId, status: "failed" });
+      },
+    );
+    return () => abort.abort();
+  }, [productId]);
+  return productId && loaded?.productId === productId ? loaded : productId ? { productId, status: "loading" } : null;
 }
 
 /**
@@ -87,29 +125,64 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
   const [pageContexts, setPageContexts] = useState<PageContext[]>([...WIDGET_DEFAULTS.pageContexts]);
   const [priority, setPriority] = useState<number>(WIDGET_DEFAULTS.priority);
   const [settings, setSettings] = useState<WidgetSettings>(WIDGET_DEFAULTS.settings);
+  const [sourceType, setSourceType] = useState<WidgetSource>(WIDGET_DEFAULTS.sourceType);
+  const [productFallback, setProductFallback] = useState<boolean>(WIDGET_DEFAULTS.productFallback);
+  const [previewProduct, setPreviewProduct] = useState<PreviewProduct>(NO_PREVIEW_PRODUCT);
   const [contextError, setContextError] = useState<string | null>(null);
 
   const usingSamples = videos.length === 0;
-  const preview = useMemo<StorefrontWidget>(
-    () => ({
-      v: STOREFRONT_DATA_VERSION,
-      id: "preview",
-      number: 0,
-      name: name.trim() || defaultWidgetName(layout),
-      layout,
-      pageContexts,
-      priority,
-      settings,
-      currency: "USD",
-      videos: (usingSamples ? sampleVideos(browserOrigin()) : videos).slice(0, previewVideoCount(layout)),
-    }),
-    [name, layout, pageContexts, priority, settings, usingSamples, videos],
+  const bySource = sourceType === "product";
+  const chosenProductId = bySource && previewProduct.id && previewProduct.id !== PRODUCT_WITHOUT_VIDEOS ? previewProduct.id : null;
+  const productVideos = useProductVideos(chosenProductId);
+  // A new widget has no videos yet: the shop's approved videos (or the samples) stand in for its own.
+  const widgetVideos = useMemo(() => (usingSamples ? sampleVideos(browserOrigin()) : videos), [usingSamples, videos]);
+  /** What the preview shows: the widget's videos, or on the chosen product's page what the storefront shows there. */
+  const shown = useMemo(() => {
+    if (!bySource || !previewProduct.id) return { videos: widgetVideos, note: bySource ? WIDGET_SOURCE_TEXT.noProductChosen : null };
+    if (previewProduct.id !== PRODUCT_WITHOUT_VIDEOS && productVideos?.status !== "ready") {
+      return { videos: null, note: productVideos?.status === "failed" ? WIDGET_SOURCE_TEXT.videosFailed : WIDGET_SOURCE_TEXT.loadingVideos };
+    }
+    const page = productPageVideos(widgetVideos, productVideos?.status === "ready" ? productVideos.videos : [], productFallback);
+    const note =
+      page.shows === "product"
+        ? WIDGET_SOURCE_TEXT.showingProduct(previewProduct.title)
+        : page.shows === "fallback"
+          ? WIDGET_SOURCE_TEXT.showingFallback
+          : WIDGET_SOURCE_TEXT.hiddenOnProduct;
+    return { videos: page.shows === "nothing" ? null : page.videos, note };
+  }, [bySource, previewProduct, productVideos, widgetVideos, productFallback]);
+  const preview = useMemo<StorefrontWidget | null>(
+    () =>
+      shown.videos
+        ? {
+            v: STOREFRONT_DATA_VERSION,
+            id: "preview",
+            number: 0,
+            name: name.trim() || defaultWidgetName(layout),
+            layout,
+            pageContexts,
+            priority,
+            settings,
+            currency: "USD",
+            // Already the videos of the page previewed: no `source`, so the renderer shows them as they are.
+            videos: shown.videos.slice(0, previewVideoCount(layout)),
+          }
+        : null,
+    [name, layout, pageContexts, priority, settings, shown.videos],
   );
 
   function togglePage(context: PageContext, checked: boolean) {
     const next = togglePageContext(pageContexts, context, checked);
     setPageContexts(next);
     if (next.length > 0) setContextError(null);
+  }
+
+  /** Where a product's videos show: a widget by product goes on Product Pages too, unless it is on all pages already. */
+  const onProductPages = pageContexts.includes("product") || pageContexts.includes("all_pages");
+
+  function chooseSource(source: WidgetSource) {
+    setSourceType(source);
+    if (source === "product" && !onProductPages) togglePage("product", true);
   }
 
   function submit() {
@@ -123,8 +196,8 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
       pageContexts,
       priority,
       settings: settingsForLayout(layout, settings),
-      sourceType: WIDGET_DEFAULTS.sourceType,
-      productFallback: WIDGET_DEFAULTS.productFallback,
+      sourceType,
+      productFallback: sentFallback({ sourceType, productFallback }),
     });
   }
 
@@ -133,6 +206,9 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
     setPageContexts([...WIDGET_DEFAULTS.pageContexts]);
     setPriority(WIDGET_DEFAULTS.priority);
     setSettings(WIDGET_DEFAULTS.settings);
+    setSourceType(WIDGET_DEFAULTS.sourceType);
+    setProductFallback(WIDGET_DEFAULTS.productFallback);
+    setPreviewProduct(NO_PREVIEW_PRODUCT);
     setContextError(null);
   }
 
@@ -141,7 +217,7 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
   const [leaving, setLeaving] = useState(false);
   // Read by the blocker at navigation time, before a re-render could give it the new state.
   const leavingRef = useRef(false);
-  const dirty = draftChanged({ name, pageContexts, priority, settings }) && !leaving;
+  const dirty = draftChanged({ name, pageContexts, priority, settings, sourceType, productFallback }) && !leaving;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty && !leavingRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
@@ -214,6 +290,34 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
               ) : null}
             </BlockStack>
           </fieldset>
+          <BlockStack gap="200">
+            <ChoiceList
+              title={WIDGET_SOURCE_TEXT.title}
+              choices={SOURCE_CHOICES.map((choice) =>
+                choice.value === "product"
+                  ? {
+                      ...choice,
+                      renderChildren: (selected: boolean) =>
+                        selected ? (
+                          <Checkbox
+                            label={WIDGET_SOURCE_TEXT.fallback}
+                            helpText={WIDGET_SOURCE_TEXT.fallbackHelp}
+                            checked={productFallback}
+                            onChange={setProductFallback}
+                          />
+                        ) : null,
+                    }
+                  : choice,
+              )}
+              selected={[sourceType]}
+              onChange={([source]) => chooseSource(readWidgetSource(source ?? ""))}
+            />
+            {bySource && !onProductPages ? (
+              <Banner tone="warning" action={{ content: WIDGET_SOURCE_TEXT.addProductPages, onAction: () => togglePage("product", true) }}>
+                <p>{WIDGET_SOURCE_TEXT.productPagesMissing}</p>
+              </Banner>
+            ) : null}
+          </BlockStack>
           <Select
             label={WIDGET_TEXT.priority}
             options={PRIORITY_OPTIONS.map((option) => ({ label: option.label, value: String(option.value) }))}
@@ -273,7 +377,15 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
               </p>
             </Banner>
           ) : null}
-          <WidgetPreview widget={preview} label={WIDGET_TEXT.previewLabel} />
+          {bySource ? <ProductPreviewPicker value={previewProduct} onChange={setPreviewProduct} /> : null}
+          {bySource ? (
+            <div aria-live="polite">
+              <Text as="p" tone="subdued">
+                {shown.note}
+              </Text>
+            </div>
+          ) : null}
+          {preview ? <WidgetPreview widget={preview} label={WIDGET_TEXT.previewLabel} /> : null}
         </BlockStack>
       </Card>
     </InlineGrid>

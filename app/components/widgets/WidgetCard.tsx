@@ -4,7 +4,7 @@ import { NamedCard } from "~/components/NamedCard";
 import type { WidgetDto } from "~/rules/api-types";
 import type { PageStatus } from "~/rules/theme-setup";
 import { layoutHasTheme } from "~/rules/widget-rules";
-import { ACTION_TEXT, LAYOUT_NAMES, PAGE_CONTEXT_LABELS, WIDGET_TEXT, WIDGET_VIDEOS_TEXT } from "~/messages";
+import { ACTION_TEXT, LAYOUT_NAMES, PAGE_CONTEXT_LABELS, WIDGET_SOURCE_LABELS, WIDGET_TEXT, WIDGET_VIDEOS_TEXT } from "~/messages";
 import type { StorefrontWidget } from "~/storefront/widget-data";
 import { browserOrigin, withSampleVideos } from "~/storefront/sample-videos";
 import { THUMBNAIL_HEIGHT_PX, WidgetThumbnail } from "./WidgetThumbnail";
@@ -69,6 +69,8 @@ export function WidgetCard({ widget, preview, samples = false, installing, statu
             <Badge>{LAYOUT_NAMES[widget.layout_type]}</Badge>
             {widget.installed_at ? <Badge tone="success">{WIDGET_TEXT.installed}</Badge> : null}
             {layoutHasTheme(widget.layout_type) ? <Badge>{WIDGET_TEXT.themeBadge(widget.settings.theme)}</Badge> : null}
+            {/* The spec's source ("all") goes without saying; the product source is named (decision 079). */}
+            {widget.source_type === "product" ? <Badge>{WIDGET_SOURCE_LABELS.product}</Badge> : null}
             {widget.page_contexts.map((context) => (
               <Badge key={context}>{PAGE_CONTEXT_LABELS[context]}</Badge>
             ))}

@@ -3,7 +3,7 @@ import { useNavigation, useRevalidator } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, EmptyState, InlineGrid, InlineStack, List, Text } from "@shopify/polaris";
 import type { PageContext } from "~/constants";
 import type { LayoutType } from "~/contracts/widget-layouts";
-import type { WidgetDto } from "~/rules/api-types";
+import type { ProductPublishFailureDto, WidgetDto } from "~/rules/api-types";
 import { createWidget, deleteWidget, fetchThemeSetup, markWidgetInstalled } from "~/browser/api-client";
 import { requestInstallReviewPrompt } from "~/browser/review-prompts";
 import { confirmLeavingUnsaved } from "~/browser/leave-confirmation";
@@ -17,6 +17,7 @@ import { AppModal } from "~/components/AppModal";
 import { ConfirmModal } from "~/components/ConfirmModal";
 import { CustomizeWidget, type WidgetDraft } from "./CustomizeWidget";
 import { LayoutPicker } from "./LayoutPicker";
+import { ProductPublishBanner } from "./ProductPublishBanner";
 import { WidgetCard, arrangeButtonId } from "./WidgetCard";
 import { WidgetVideosEditor } from "./WidgetVideosEditor";
 
@@ -32,6 +33,8 @@ export interface WidgetsPageData {
   shopOrigin: string;
   /** The published theme's app blocks and embeds (each card's "Live on"); null when unread. */
   themeSetup: ThemeSetup | null;
+  /** Why the product pages could not be updated the last time (decision 079); null when they were. */
+  productPublish: ProductPublishFailureDto | null;
 }
 
 type Creating = { step: "type" } | { step: "customize"; layout: LayoutType };
@@ -94,7 +97,7 @@ function linkLabel(installing: Installing, link: InstallLink): string {
  * Delete with its confirmation.
  */
 export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId: string }) {
-  const { widgets, previews, videos, apiKey, shopOrigin, shopFound, themeSetup } = data;
+  const { widgets, previews, videos, apiKey, shopOrigin, shopFound, themeSetup, productPublish } = data;
   const { revalidate } = useRevalidator();
   const navigation = useNavigation();
   const [creating, setCreating] = useState<Creating | null>(null);
@@ -232,6 +235,7 @@ export function WidgetsManager({ data, shopId }: { data: WidgetsPageData; shopId
   return (
     <AppPage title={PAGE_TITLES.widgets} primaryAction={{ content: creating ? ACTION_TEXT.cancel : WIDGET_TEXT.addWidget, onAction: toggleCreating }}>
       <BlockStack gap="400">
+        {productPublish ? <ProductPublishBanner failure={productPublish} shopId={shopId} onRecheck={revalidate} /> : null}
         {notice ? (
           <Banner tone={notice.tone} title={notice.title} onDismiss={() => setNotice(null)}>
             <BlockStack gap="200">
