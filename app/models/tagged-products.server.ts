@@ -6,12 +6,10 @@
  */
 import { prisma } from "~/db.server";
 import { PREVIEW_PRODUCTS_MAX } from "~/constants";
-import type { PlatformId } from "~/contracts/platforms";
 import type { TaggedProductsDto } from "~/rules/api-types";
-import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
 import { searchKey } from "~/rules/video-search";
 import type { StorefrontVideo } from "~/storefront/widget-data";
-import { storefrontMedia } from "./storefront.server";
+import { STOREFRONT_VIDEO_SELECT, toStorefrontVideo } from "./storefront-videos.server";
 
 const byTitle = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
@@ -36,19 +34,6 @@ export async function listTaggedProducts(shopId: string, { search = "" }: { sear
   return { products: matching.slice(0, PREVIEW_PRODUCTS_MAX), total: matching.length };
 }
 
-const PREVIEW_VIDEO_SELECT = {
-  id: true,
-  platform: true,
-  platformVideoId: true,
-  title: true,
-  authorName: true,
-  storedThumbnailUrl: true,
-  videoUrl: true,
-  publishedAt: true,
-  createdAt: true,
-  mirror: { select: { status: true, sources: true, posterUrl: true, durationMs: true } },
-} as const;
-
 /**
  * The product's approved videos, newest approval first, at most `limit`, as
  * the storefront draws them (the Widgets page's preview videos are shaped the
@@ -60,22 +45,8 @@ export async function taggedProductPreviewVideos(shopId: string, productId: stri
     where: { shopId, enabled: true, productTags: { some: { shopId, productId } } },
     orderBy: [{ approvedAt: "desc" }, { createdAt: "desc" }, { id: "desc" }],
     take: limit,
-    select: PREVIEW_VIDEO_SELECT,
+    select: STOREFRONT_VIDEO_SELECT,
   });
-  return videos.map((video) => {
-    const platform = video.platform as PlatformId;
-    return {
-      id: video.id,
-      platform,
-      videoId: video.platformVideoId,
-      title: video.title ?? "",
-      author: video.authorName,
-      poster: safeHttpUrl(video.storedThumbnailUrl) ?? (video.mirror?.status === "ready" ? safeHttpUrl(video.mirror.posterUrl) : null),
-      embedUrl: playerEmbedUrl(platform, video.platformVideoId, video.videoUrl),
-      url: safeHttpUrl(video.videoUrl),
-      uploadDate: (video.publishedAt ?? video.createdAt).toISOString(),
-      media: storefrontMedia(video.mirror),
-      products: [],
-    };
-  });
+  // No product details: the preview is not a shop.
+  return videos.map((video) => toStorefrontVideo(video, new Map()));
 }

@@ -153,13 +153,6 @@ export interface WidgetDto {
   product_fallback: boolean;
 }
 
-/**
- * Why the last publish of product pages failed (decision 079): Shopify refused
- * the app's access ("denied"), a Shopify limit refused the data ("limit"), or
- * Shopify failed or did not answer ("api", retried on its own).
- */
-export type ProductPublishFailure = "denied" | "limit" | "api";
-
 /** One video of a widget as its "Arrange videos" list shows it (issue 16 item 3); `pinned` is always false in the picker. */
 export interface WidgetVideoDto {
   id: string;
