@@ -52,7 +52,12 @@ interface WebhookRouteBase<Schema extends z.ZodTypeAny> {
  */
 export type WebhookRoute<Schema extends z.ZodTypeAny> = WebhookRouteBase<Schema> &
   (
-    | { once: "in-transaction"; handle: (delivery: WebhookDelivery<z.infer<Schema>>, db: Prisma.TransactionClient) => Promise<unknown> }
+    | {
+        once: "in-transaction";
+        handle: (delivery: WebhookDelivery<z.infer<Schema>>, db: Prisma.TransactionClient) => Promise<unknown>;
+        /** Runs once the delivery's transaction committed (work that must see its writes); never throws. */
+        afterCommit?: (delivery: WebhookDelivery<z.infer<Schema>>) => void;
+      }
     | { once: "then-record" | "idempotent"; handle: (delivery: WebhookDelivery<z.infer<Schema>>) => Promise<unknown> }
   );
 
@@ -86,8 +91,9 @@ export function webhookAction<Schema extends z.ZodTypeAny>(route: WebhookRoute<S
         console.warn(`Webhook ignored on ${route.topic} for ${shop}: ${refusal}`);
         return new Response();
       }
-      if (route.once === "in-transaction") await handleDeliveryInTransaction(key, (db) => route.handle(delivery, db));
-      else if (route.once === "then-record") await handleDeliveryThenRecord(key, () => route.handle(delivery));
+      if (route.once === "in-transaction") {
+        if ((await handleDeliveryInTransaction(key, (db) => route.handle(delivery, db))) === "handled") route.afterCommit?.(delivery);
+      } else if (route.once === "then-record") await handleDeliveryThenRecord(key, () => route.handle(delivery));
       else await route.handle(delivery);
     } catch (error) {
       if (error instanceof ForeignWebhookPayloadError) return refuse(403, error.message, context);

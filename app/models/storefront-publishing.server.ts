@@ -179,3 +179,20 @@ export async function storefrontPublishSettled(shopId: string): Promise<void> {
     else await new Promise((resolve) => setTimeout(resolve, PUBLISH_COALESCE_MS / 3));
   }
 }
+
+/**
+ * A product changed on Shopify (products/update, products/delete, after the
+ * catalogue took it): when the storefront shows it (tagged to an approved
+ * video), the shop's storefront is published again, and the entries showing
+ * it are rewritten (their sum holds when the catalogue last saw it change).
+ * Never throws, never waits: a webhook's answer does not wait for Shopify.
+ */
+export function refreshStorefrontForProduct(shopDomain: string, numericProductId: number): void {
+  const productId = `gid://shopify/Product/${numericProductId}`;
+  void prisma.productTag
+    .findFirst({ where: { productId, video: { enabled: true, shop: { shopDomain } } }, select: { shopId: true } })
+    .then((shown) => {
+      if (shown) scheduleStorefrontPublish(shown.shopId);
+    })
+    .catch((error: unknown) => console.error(`Could not ask for a storefront publish after ${productId} changed on ${shopDomain}`, error));
+}

@@ -1,5 +1,6 @@
 import { webhookAction } from "~/http/webhooks.server";
 import { ProductDeletePayload, applyProductDeleteWebhook } from "~/models/catalogue.server";
+import { refreshStorefrontForProduct } from "~/models/storefront-publishing.server";
 
 /**
  * products/delete: the product leaves the catalogue Clipcart keeps for
@@ -13,5 +14,7 @@ export const action = webhookAction({
   topic: "products/delete",
   payload: ProductDeletePayload,
   once: "in-transaction",
+  // The storefront shows the product's title, price and image: its pages and widgets are written again (decision 079).
+  afterCommit: ({ shop, payload }) => refreshStorefrontForProduct(shop, payload.id),
   handle: ({ shop, payload }, db) => applyProductDeleteWebhook(shop, payload, db),
 });

@@ -1,5 +1,6 @@
 import { webhookAction } from "~/http/webhooks.server";
 import { ProductWebhookPayload, applyProductWebhook, productWebhookRefusal } from "~/models/catalogue.server";
+import { refreshStorefrontForProduct } from "~/models/storefront-publishing.server";
 
 /**
  * products/update: the product as it now is, written to the catalogue Clipcart
@@ -14,5 +15,7 @@ export const action = webhookAction({
   payload: ProductWebhookPayload,
   admit: ({ shop, payload, graphql }) => productWebhookRefusal(shop, payload.id, graphql),
   once: "in-transaction",
+  // The storefront shows the product's title, price and image: its pages and widgets are written again (decision 079).
+  afterCommit: ({ shop, payload }) => refreshStorefrontForProduct(shop, payload.id),
   handle: ({ shop, payload }, db) => applyProductWebhook(shop, payload, db),
 });

@@ -6,7 +6,8 @@
  * a product with nothing left loses its entry; a failure is recorded for the
  * Widgets page and cleared by the next publish that goes through.
  */
-import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { describe, expect, inject, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { WidgetDto } from "~/rules/api-types";
 import { publishStorefront } from "~/models/storefront.server";
@@ -21,6 +22,9 @@ import { action as widgetVideoRoute } from "~/routes/api.widgets.$id.videos.$vid
 import { markShopReinstalled, markShopUninstalled } from "~/models/lifecycle.server";
 import { PRODUCT_METAFIELD_NAMESPACE, productMetafieldKey, type StorefrontProductVideos, type StorefrontWidget } from "~/storefront/widget-data";
 import { demoCatalogue } from "../emulators/shopify/catalogue";
+import { readLocalShopifyConfig } from "../emulators/shopify/config";
+import { webhookRequest } from "../emulators/shopify/webhooks";
+import { action as productsUpdate } from "~/routes/webhooks.products.update";
 import { apiRequest, callRoute, localShopify } from "../support/app-requests";
 import { bootstrapShop, jsonOf, seedVideos, type TestShop } from "../support/library-fixtures";
 import { must } from "../support/must";
@@ -200,5 +204,38 @@ describe("product pages: each tagged product's own videos (decision 079)", () =>
     await markShopReinstalled(shop.domain);
     await expect.poll(async () => (await productEntries(shop)).get(key(must(shirt, "")))?.writes, { timeout: 10_000 }).toBe(writes + 1);
     expect(await prisma.productPublication.count({ where: { shopId: shop.id } })).toBe(1);
+  });
+
+  it("a product renamed on Shopify (products/update) is written again in every entry that shows it", async () => {
+    const shop = await bootstrapShop("pdp");
+    const perProduct = await created(shop, { layoutType: "carousel", pageContexts: ["product"], sourceType: "product" });
+    const [both, only] = await seedVideos(shop.id, [{ title: "Shirt and hoodie" }, { title: "Shirt alone" }]);
+    const [shirtProduct, hoodieProduct] = [must(shirt, ""), must(hoodie, "")];
+    await tag(shop, both.id, shirtProduct);
+    await tag(shop, both.id, hoodieProduct);
+    await tag(shop, only.id, shirtProduct);
+    for (const video of [both, only]) await approve(shop, video.id, [perProduct.id]);
+    await productEntries(shop);
+
+    // The merchant renames the hoodie (Local Shopify's own delivery finds no app here: delivered by hand, signed).
+    await localShopify(`/shops/${shop.domain}/products/${hoodieProduct.id}`, { title: "Storm Hoodie" });
+    const payload = {
+      id: hoodieProduct.id,
+      admin_graphql_api_id: `gid://shopify/Product/${hoodieProduct.id}`,
+      title: "Storm Hoodie",
+      handle: hoodieProduct.handle,
+      product_type: "",
+      vendor: "",
+      tags: "",
+      updated_at: new Date(Date.now() + 60_000).toISOString(),
+      variants: [{ id: 1, price: "64.00", option1: "S" }],
+      options: [{ name: "Size", values: ["S"] }],
+    };
+    const { url, init } = webhookRequest({ ...readLocalShopifyConfig(), appUrl: inject("appUrl") }, shop.domain, "products/update", payload, randomUUID());
+    expect((await callRoute(productsUpdate, new Request(url, init))).status).toBe(200);
+
+    const titlesIn = (entry: StorefrontProductVideos | undefined) => entry?.videos.flatMap((video) => video.products.map((product) => product.title)) ?? [];
+    await expect.poll(async () => titlesIn((await productEntries(shop)).get(key(shirtProduct))), { timeout: 10_000 }).toContain("Storm Hoodie");
+    expect(titlesIn((await productEntries(shop)).get(key(hoodieProduct)))).toContain("Storm Hoodie");
   });
 });
