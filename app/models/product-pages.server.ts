@@ -128,15 +128,24 @@ export interface ProductPagesOutcome {
   removed: number;
   /** Products whose entry was already up to date. */
   unchanged: number;
+  /** Products left for the next slice: the deadline came first. */
+  remaining: number;
 }
 
 /**
  * Writes the entries that changed since the last publish and deletes those of
  * products with nothing left to show, PRODUCTS_PER_ROUND at a time; each round
  * records what it wrote, so a publish that fails half-way resumes where it
- * stopped. `installationId` owns the metafields (app-data, decision 079).
+ * stopped. No round starts after `deadline` (ms): what is left is counted in
+ * `remaining` for the next slice. `installationId` owns the metafields
+ * (app-data, decision 079).
  */
-export async function publishProductPages(shopId: string, admin: AdminGraphql, installationId: string, budget?: AdminCostBudget): Promise<ProductPagesOutcome> {
+export async function publishProductPages(
+  shopId: string,
+  admin: AdminGraphql,
+  installationId: string,
+  { budget, deadline = Infinity }: { budget?: AdminCostBudget; deadline?: number } = {},
+): Promise<ProductPagesOutcome> {
   const [plans, published] = await Promise.all([
     planProductPages(shopId),
     prisma.productPublication.findMany({ where: { shopId }, select: { productId: true, digest: true } }),
@@ -153,20 +162,35 @@ export async function publishProductPages(shopId: string, admin: AdminGraphql, i
     return writtenDigest.get(plan.productId) === digest ? [] : [{ plan, digest }];
   });
   const gone = published.filter((row) => !plans.has(row.productId)).map((row) => row.productId);
+  const outcome: ProductPagesOutcome = { written: 0, removed: 0, unchanged: plans.size - changed.length, remaining: changed.length + gone.length };
 
-  for (let start = 0; start < changed.length; start += PRODUCTS_PER_ROUND) {
+  // At least one round per slice, so a slice always moves on.
+  let progressed = false;
+  const inTime = () => !progressed || Date.now() < deadline;
+  // Deletions first: they are cheap, and a product that lost its last video should not keep showing it.
+  for (let start = 0; start < gone.length && inTime(); start += PRODUCTS_PER_ROUND) {
+    const round = gone.slice(start, start + PRODUCTS_PER_ROUND);
+    await deleteMetafields(admin, installationId, PRODUCT_METAFIELD_NAMESPACE, round.map(productMetafieldKey), budget);
+    await prisma.productPublication.deleteMany({ where: { shopId, productId: { in: round } } });
+    outcome.removed += round.length;
+    outcome.remaining -= round.length;
+    progressed = true;
+  }
+  for (let start = 0; start < changed.length && inTime(); start += PRODUCTS_PER_ROUND) {
     const round = changed.slice(start, start + PRODUCTS_PER_ROUND);
-    const products = await storefrontProductDetails(
+    const details = await storefrontProductDetails(
       shopId,
       admin,
       round.flatMap(({ plan }) => plan.productIds),
-      budget,
+      // Past the deadline the reading stops after one call at least: what it read is cached for the next slice.
+      { budget, deadline },
     );
+    if (!details.complete) break;
     await setJsonMetafields(
       admin,
       installationId,
       PRODUCT_METAFIELD_NAMESPACE,
-      round.map(({ plan }) => ({ key: productMetafieldKey(plan.productId), value: buildEntry(plan, products) })),
+      round.map(({ plan }) => ({ key: productMetafieldKey(plan.productId), value: buildEntry(plan, details.products) })),
       budget,
     );
     const now = new Date();
@@ -179,11 +203,9 @@ export async function publishProductPages(shopId: string, admin: AdminGraphql, i
         }),
       ),
     );
+    outcome.written += round.length;
+    outcome.remaining -= round.length;
+    progressed = true;
   }
-  for (let start = 0; start < gone.length; start += PRODUCTS_PER_ROUND) {
-    const round = gone.slice(start, start + PRODUCTS_PER_ROUND);
-    await deleteMetafields(admin, installationId, PRODUCT_METAFIELD_NAMESPACE, round.map(productMetafieldKey), budget);
-    await prisma.productPublication.deleteMany({ where: { shopId, productId: { in: round } } });
-  }
-  return { written: changed.length, removed: gone.length, unchanged: plans.size - changed.length };
+  return outcome;
 }

@@ -10,7 +10,13 @@
  */
 import { prisma } from "~/db.server";
 import { safeHttpUrl } from "~/rules/embeds";
-import { fetchStorefrontProducts, type AdminCostBudget, type AdminGraphql, type StorefrontProductDetails } from "~/shopify/admin-gateway.server";
+import {
+  STOREFRONT_PRODUCTS_PER_QUERY,
+  fetchStorefrontProducts,
+  type AdminCostBudget,
+  type AdminGraphql,
+  type StorefrontProductDetails,
+} from "~/shopify/admin-gateway.server";
 import type { StorefrontProduct } from "~/storefront/widget-data";
 
 /** How old a cached product may be before it is read again, whatever the catalogue says. */
@@ -29,17 +35,25 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
+export interface ProductDetailsRead {
+  /** The products as the storefront shows them, by id; one deleted or not active is missing (the storefront cannot sell it). */
+  products: Map<string, StorefrontProduct>;
+  /** False when the deadline came before every product was read: what was read is cached, the rest is for the next slice. */
+  complete: boolean;
+}
+
 /**
- * The products as the storefront shows them, by id; a product deleted or not
- * active is missing (the storefront cannot sell it). Reads Shopify only for
- * products not cached, changed since, or cached too long ago, and caches them.
+ * The products as the storefront shows them. Reads Shopify only for products
+ * not cached, changed since, or cached too long ago, one call at a time, and
+ * caches each call's products at once; stops reading at `deadline` (a time in
+ * ms; one call at least), so a publish of a large store goes in slices that each answer in time.
  */
 export async function storefrontProductDetails(
   shopId: string,
   admin: AdminGraphql,
   productIds: readonly string[],
-  budget?: AdminCostBudget,
-): Promise<Map<string, StorefrontProduct>> {
+  { budget, deadline = Infinity }: { budget?: AdminCostBudget; deadline?: number } = {},
+): Promise<ProductDetailsRead> {
   const ids = [...new Set(productIds)];
   const found = new Map<string, StorefrontProduct>();
   const stale: string[] = [];
@@ -64,11 +78,12 @@ export async function storefrontProductDetails(
       if (details) found.set(id, details);
     }
   }
-  if (!stale.length) return found;
 
-  const read = new Map((await fetchStorefrontProducts(admin, stale, budget)).map((details) => [details.id, details]));
-  const now = new Date();
-  for (const batch of chunks(stale, CACHE_BATCH)) {
+  for (const [index, batch] of chunks(stale, STOREFRONT_PRODUCTS_PER_QUERY).entries()) {
+    // At least one call per slice, so a slice always moves on.
+    if (index > 0 && Date.now() >= deadline) return { products: found, complete: false };
+    const read = new Map((await fetchStorefrontProducts(admin, batch, budget)).map((details) => [details.id, details]));
+    const now = new Date();
     // Replaced as a whole: two publishes of a shop never run at once (the shop's publishing lease), and a
     // retried write only writes the same read again.
     await prisma.$transaction([
@@ -86,7 +101,7 @@ export async function storefrontProductDetails(
         }),
       }),
     ]);
+    for (const [id, details] of read) found.set(id, toStorefrontProduct(details));
   }
-  for (const [id, details] of read) found.set(id, toStorefrontProduct(details));
-  return found;
+  return { products: found, complete: true };
 }

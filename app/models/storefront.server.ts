@@ -26,6 +26,7 @@ import {
   STOREFRONT_METAFIELD_MAX_BYTES,
   STOREFRONT_METAFIELD_NAMESPACE,
   WIDGET_INDEX_METAFIELD_KEY,
+  WIDGET_PUBLISH_VIDEOS_MAX,
   widgetMetafieldKey,
   type StorefrontProduct,
   type StorefrontVideo,
@@ -44,6 +45,7 @@ const WIDGET_WITH_VIDEOS = {
   videos: {
     where: { video: { enabled: true } },
     orderBy: WIDGET_VIDEO_ORDER,
+    take: WIDGET_PUBLISH_VIDEOS_MAX,
     select: { video: { select: STOREFRONT_VIDEO_SELECT } },
   },
 } satisfies Prisma.WidgetInclude;
@@ -148,14 +150,20 @@ export function storefrontIndex(widgets: readonly StorefrontWidget[]): Storefron
   };
 }
 
-/** Products tagged to videos that some widget shows (only those reach the storefront). */
+/** Products tagged to the videos the widgets' data may carry (only those reach the storefront through widgets). */
 async function publishedProductIds(shopId: string): Promise<string[]> {
-  const tags = await prisma.productTag.findMany({
-    where: { shopId, video: { enabled: true, widgets: { some: {} } } },
-    select: { productId: true },
-    distinct: ["productId"],
+  const widgets = await prisma.widget.findMany({
+    where: { shopId },
+    select: {
+      videos: {
+        where: { video: { enabled: true } },
+        orderBy: WIDGET_VIDEO_ORDER,
+        take: WIDGET_PUBLISH_VIDEOS_MAX,
+        select: { video: { select: { productTags: { select: { productId: true } } } } },
+      },
+    },
   });
-  return tags.map((tag) => tag.productId);
+  return [...new Set(widgets.flatMap((widget) => widget.videos.flatMap(({ video }) => video.productTags.map((tag) => tag.productId))))];
 }
 
 // ---------------------------------------------------------------- publishing
@@ -177,21 +185,58 @@ export function productPublishFailureOf(error: unknown): ProductPublishFailure {
 }
 
 /**
- * Writes the shop's storefront data now: every widget's metafield, the index,
- * and deletes the metafields of widgets that no longer exist; then the product
- * pages' entries that changed (decision 079). A failure of the product pages
+ * How long one publish may spend reading products and writing product pages
+ * before it hands the rest to the next one (well inside PUBLISH_TIMEOUT_MS,
+ * with room for one call's wait on Shopify's bucket).
+ */
+export const PUBLISH_SLICE_MS = 20_000;
+
+/**
+ * One budget per shop for its publishes in this process: a large store's
+ * slices follow each other closely, and each starting from a full bucket would
+ * be throttled. Shopify's smallest bucket to start with; its answers say the
+ * shop's own.
+ */
+const publishBudgets = new Map<string, AdminCostBudget>();
+function publishBudgetOf(shopId: string): AdminCostBudget {
+  let budget = publishBudgets.get(shopId);
+  if (!budget) publishBudgets.set(shopId, (budget = new AdminCostBudget()));
+  return budget;
+}
+
+/** Another publish of the shop is to follow this one (the rest of a large store): the publishing loop or the sweep runs it. */
+async function askForNextSlice(shopId: string): Promise<void> {
+  await prisma.shop.updateMany({ where: { id: shopId }, data: { storefrontRequested: { increment: 1 } } });
+}
+
+/**
+ * Writes the shop's storefront data: every widget's metafield, the index, and
+ * deletes the metafields of widgets that no longer exist; then the product
+ * pages' entries that changed (decision 079). A large store goes in slices of
+ * PUBLISH_SLICE_MS: products read and entries written are kept, and the next
+ * publish (asked for here) goes on from there. A failure of the product pages
  * is recorded on the shop for the Widgets page, and thrown: the publish is
  * retried (the sweep, the next change) and resumes where it stopped.
  */
-export async function publishStorefront(shopId: string, graphql?: AdminGraphql, version?: number): Promise<{ widgets: number }> {
+export async function publishStorefront(
+  shopId: string,
+  graphql?: AdminGraphql,
+  version?: number,
+  sliceMs = PUBLISH_SLICE_MS,
+): Promise<{ widgets: number; productsLeft: number }> {
   const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { shopDomain: true, uninstalledAt: true } });
-  if (!shop || shop.uninstalledAt) return { widgets: 0 };
+  if (!shop || shop.uninstalledAt) return { widgets: 0, productsLeft: 0 };
+  const deadline = Date.now() + sliceMs;
   const admin = graphql ?? (await offlineAdminGraphql(shop.shopDomain));
-  // Shopify's smallest bucket to start with; the answers say the shop's own.
-  const budget = new AdminCostBudget();
-  const target = await fetchStorefrontTarget(admin, STOREFRONT_METAFIELD_NAMESPACE);
-  const products = await storefrontProductDetails(shopId, admin, await publishedProductIds(shopId), budget);
-  const widgets = await buildStorefrontWidgets(shopId, target.currencyCode, products);
+  const budget = publishBudgetOf(shopId);
+  const target = await fetchStorefrontTarget(admin, STOREFRONT_METAFIELD_NAMESPACE, budget);
+  const details = await storefrontProductDetails(shopId, admin, await publishedProductIds(shopId), { budget, deadline });
+  if (!details.complete) {
+    // The widgets are written once their products are all read: a widget never shows a product without its card.
+    await askForNextSlice(shopId);
+    return { widgets: 0, productsLeft: -1 };
+  }
+  const widgets = await buildStorefrontWidgets(shopId, target.currencyCode, details.products);
 
   const values = [
     ...widgets.map((widget) => ({ key: widgetMetafieldKey(widget.number), value: widget })),
@@ -207,15 +252,18 @@ export async function publishStorefront(shopId: string, graphql?: AdminGraphql, 
     budget,
   );
 
+  let productsLeft: number;
   try {
-    await publishProductPages(shopId, admin, target.installationId, budget);
+    ({ remaining: productsLeft } = await publishProductPages(shopId, admin, target.installationId, { budget, deadline }));
   } catch (error) {
     await prisma.shop.updateMany({ where: { id: shopId }, data: { productPublishError: productPublishFailureOf(error), productPublishFailedAt: new Date() } });
     throw error;
   }
-  await prisma.shop.updateMany({
-    where: { id: shopId, productPublishError: { not: null } },
-    data: { productPublishError: null, productPublishFailedAt: null },
-  });
-  return { widgets: widgets.length };
+  if (productsLeft > 0) await askForNextSlice(shopId);
+  else
+    await prisma.shop.updateMany({
+      where: { id: shopId, productPublishError: { not: null } },
+      data: { productPublishError: null, productPublishFailedAt: null },
+    });
+  return { widgets: widgets.length, productsLeft };
 }

@@ -125,6 +125,14 @@ export const PLAYER_MAX_LINES = 1080;
  */
 export const STOREFRONT_METAFIELD_MAX_BYTES = 131_072; // 128 KB, written out (see VIDEO_UPLOAD.maxBytes)
 
+/**
+ * The most videos of one widget a publish reads: a video takes well over 330
+ * bytes of JSON (ids, poster, player and post URLs, date), so no more than
+ * about 400 fit the metafield limit, and a widget with thousands of videos
+ * should not cost a read of every product they show.
+ */
+export const WIDGET_PUBLISH_VIDEOS_MAX = 400;
+
 export interface StorefrontWidget {
   v: typeof STOREFRONT_DATA_VERSION;
   id: string;

@@ -11,7 +11,7 @@ import { describe, expect, inject, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { WidgetDto } from "~/rules/api-types";
 import { publishStorefront } from "~/models/storefront.server";
-import { storefrontPublishSettled } from "~/models/storefront-publishing.server";
+import { configureStorefrontPublishing, resetStorefrontPublishing, storefrontPublishSettled } from "~/models/storefront-publishing.server";
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import type { AdminGraphql } from "~/shopify/admin-gateway.server";
 import { action as createWidgetRoute } from "~/routes/api.widgets._index";
@@ -237,5 +237,39 @@ describe("product pages: each tagged product's own videos (decision 079)", () =>
     const titlesIn = (entry: StorefrontProductVideos | undefined) => entry?.videos.flatMap((video) => video.products.map((product) => product.title)) ?? [];
     await expect.poll(async () => titlesIn((await productEntries(shop)).get(key(shirtProduct))), { timeout: 10_000 }).toContain("Storm Hoodie");
     expect(titlesIn((await productEntries(shop)).get(key(hoodieProduct)))).toContain("Storm Hoodie");
+  });
+
+  it("a large store publishes in slices that each answer in time, each one going on where the last stopped", async () => {
+    const shop = await bootstrapShop("pdp");
+    const perProduct = await created(shop, { layoutType: "carousel", pageContexts: ["product"], sourceType: "product" });
+    // 40 products on 2 videos: more than one call of product reads (16 a call) and more than one round of writes (25).
+    const products = demoCatalogue().slice(0, 40);
+    const [first, second] = await seedVideos(shop.id, [{ title: "Haul, part one" }, { title: "Haul, part two" }]);
+    await prisma.productTag.createMany({
+      data: products.map((product, index) => ({
+        shopId: shop.id,
+        videoId: index % 2 ? second.id : first.id,
+        productId: `gid://shopify/Product/${product.id}`,
+        productTitle: product.title,
+      })),
+    });
+    // Every publish gets no time at all: each does one call's worth, then asks for the next.
+    configureStorefrontPublishing({ publish: (shopId, version) => publishStorefront(shopId, undefined, version, 0) });
+    try {
+      await approve(shop, first.id, [perProduct.id]);
+      await approve(shop, second.id, [perProduct.id]);
+      const entries = await productEntries(shop);
+      // Paced within Shopify's bucket: slices in quick succession are never throttled.
+      const { calls } = (await localShopify(`/shops/${shop.domain}/api-calls`)) as { calls: Array<{ throttled: boolean }> };
+      expect(calls.filter((call) => call.throttled)).toEqual([]);
+      expect(entries.size).toBe(40);
+      expect(widgetTitles(entries.get(key(must(products[1], "")))!, perProduct.display_number)).toEqual(["Haul, part two"]);
+      const row = await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } });
+      // Two changes, and more publishes than that: the slices.
+      expect(row.storefrontPublished).toBe(row.storefrontRequested);
+      expect(row.storefrontRequested).toBeGreaterThan(3);
+    } finally {
+      resetStorefrontPublishing();
+    }
   });
 });

@@ -88,8 +88,16 @@ interface StorefrontTargetData {
   currentAppInstallation: { id: string; metafields: { nodes: Array<{ key: string }> } };
 }
 
-export async function fetchStorefrontTarget(graphql: AdminGraphql, namespace: string): Promise<StorefrontTarget> {
-  const data = await runAdminQuery<StorefrontTargetData>(graphql, STOREFRONT_DATA_DOCUMENTS.storefrontTarget, { namespace });
+/** What ClipcartStorefrontTarget costs: the shop 1, the installation 1, its metafields 2 + 250. */
+const STOREFRONT_TARGET_COST = 254;
+
+export async function fetchStorefrontTarget(graphql: AdminGraphql, namespace: string, budget?: AdminCostBudget): Promise<StorefrontTarget> {
+  const data = await runAdminQuery<StorefrontTargetData>(
+    graphql,
+    STOREFRONT_DATA_DOCUMENTS.storefrontTarget,
+    { namespace },
+    budget && { budget, cost: STOREFRONT_TARGET_COST },
+  );
   return {
     installationId: data.currentAppInstallation.id,
     currencyCode: data.shop.currencyCode,
@@ -138,7 +146,8 @@ const STOREFRONT_PRODUCT_COST = 3 + 2 + STOREFRONT_VARIANTS_MAX * 2;
  * products cost 880, the same margin below the cap as before variants were
  * asked for (30 products at 29 points).
  */
-const NODES_PER_QUERY = Math.floor(900 / STOREFRONT_PRODUCT_COST);
+export const STOREFRONT_PRODUCTS_PER_QUERY = Math.floor(900 / STOREFRONT_PRODUCT_COST);
+const NODES_PER_QUERY = STOREFRONT_PRODUCTS_PER_QUERY;
 
 /** The numeric id at the end of a gid ("gid://shopify/ProductVariant/45000000010" -> 45000000010), or null. */
 function numericId(gid: string): number | null {
