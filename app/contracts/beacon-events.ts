@@ -69,6 +69,15 @@ export const BEACON_EVENTS = {
 } as const satisfies Record<string, BeaconEventDeclaration>;
 
 export type BeaconEventType = keyof typeof BEACON_EVENTS;
+
+/**
+ * The widget id the product page's gallery block sends (decision 080): it shows
+ * the page's product's approved videos, not a widget's, so it names no widget
+ * of the shop's. Its events count for a video that is approved and tagged with
+ * a product: in the video's figures and the shop's (clicks, sales), in no
+ * widget's; its impressions are kept under this id.
+ */
+export const PRODUCT_GALLERY_WIDGET_ID = "product_gallery";
 export const BEACON_EVENT_TYPES = Object.keys(BEACON_EVENTS) as BeaconEventType[];
 
 /** The engagement figures events add to (EngagementDto's counted fields). */

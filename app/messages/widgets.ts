@@ -1,6 +1,7 @@
 /** The Widgets page: layouts, page kinds, the theme editor's block names, install, delete and the order of a widget's videos. Client-safe; every on-screen text is in app/messages/ (import it from "~/messages"). */
 import { CAROUSEL_AUTO_SCROLL_MS, WIDGET_PRIORITY, type PageContext } from "~/constants";
 import { LAYOUT_TYPES, PAGE_WIDGETS_HANDLE, type LayoutType } from "~/contracts/widget-layouts";
+import { PRODUCT_VIDEOS_HANDLE } from "~/contracts/theme-extension";
 import { ACTION_TEXT, orList } from "./shared";
 
 /**
@@ -36,15 +37,17 @@ export const PAGE_CONTEXT_LABELS: Record<PageContext, string> = {
   all_pages: "All Pages",
 };
 
-/** The blocks' and app embeds' names in the theme editor (extensions/clipcart-widgets/locales/en.default.schema.json): each layout's, and page-widgets. */
+/** The blocks' and app embeds' names in the theme editor (extensions/clipcart-widgets/locales/en.default.schema.json): each layout's, page-widgets and the product gallery. */
 export const THEME_BLOCK_NAMES = {
   ...(Object.fromEntries(LAYOUT_TYPES.map((layout) => [layout, LAYOUTS[layout].blockName])) as Record<LayoutType, string>),
   pageWidgets: "Videos by page",
+  productVideos: "Product videos",
 } as const;
 
 /** A block's or embed's name in the theme editor, by its handle; undefined for a handle that is not ours. */
 export function themeBlockName(handle: string): string | undefined {
   if (handle === PAGE_WIDGETS_HANDLE) return THEME_BLOCK_NAMES.pageWidgets;
+  if (handle === PRODUCT_VIDEOS_HANDLE) return THEME_BLOCK_NAMES.productVideos;
   return (LAYOUT_TYPES as readonly string[]).includes(handle) ? THEME_BLOCK_NAMES[handle as LayoutType] : undefined;
 }
 

@@ -5,7 +5,10 @@
  * the video's platform and the most one play of it may count as watched.
  * An event that names a Draft video, or a video not published to the widget
  * it names, was not sent by a shopper looking at that widget: it counts for
- * nothing.
+ * nothing. The product page's gallery block (decision 080) is shown as one
+ * more "widget", PRODUCT_GALLERY_WIDGET_ID, holding every approved video
+ * tagged with a product: the videos the product pages' data carries (decision
+ * 079).
  *
  * Read per shop at most every SHOWN_CACHE_MS, in this process's memory. A
  * video approved a moment ago may be missing from that copy: an event naming
@@ -17,6 +20,7 @@
  */
 import { prisma } from "~/db.server";
 import { SHOPPER_COUNTING } from "~/constants";
+import { PRODUCT_GALLERY_WIDGET_ID } from "~/contracts/beacon-events";
 
 const SHOWN_CACHE_MS = 10_000;
 const SHOWN_RELOAD_MIN_MS = 1_000;
@@ -30,7 +34,7 @@ export interface ShownVideo {
 }
 
 export interface ShopStorefront {
-  /** The shop's widgets (a widget's own impression counts for any of them). */
+  /** The shop's widgets and the product gallery (a widget's own impression counts for any of them). */
   widgets: ReadonlySet<string>;
   /** Per widget id, the videos published to it. */
   shown: ReadonlyMap<string, ReadonlyMap<string, ShownVideo>>;
@@ -80,26 +84,34 @@ function load(shopId: string): Promise<Cached> {
   return pending;
 }
 
+const SHOWN_VIDEO_SELECT = { platform: true, mirror: { select: { durationMs: true } } } as const;
+
+function shownVideo(video: { platform: string; mirror: { durationMs: number | null } | null }): ShownVideo {
+  const lengthMs = video.mirror?.durationMs;
+  return {
+    platform: video.platform,
+    // A copy's length rounds to whole milliseconds; a play's watching stops at its end.
+    watchCapMs: lengthMs && lengthMs > 0 ? Math.ceil(lengthMs) : SHOPPER_COUNTING.unknownLengthWatchMaxMs,
+  };
+}
+
 async function read(shopId: string): Promise<ShopStorefront> {
-  const [widgets, links] = await Promise.all([
+  const [widgets, links, tagged] = await Promise.all([
     prisma.widget.findMany({ where: { shopId }, select: { id: true } }),
     prisma.widgetVideo.findMany({
       where: { shopId, video: { enabled: true } },
-      select: { widgetId: true, videoId: true, video: { select: { platform: true, mirror: { select: { durationMs: true } } } } },
+      select: { widgetId: true, videoId: true, video: { select: SHOWN_VIDEO_SELECT } },
     }),
+    prisma.video.findMany({ where: { shopId, enabled: true, productTags: { some: {} } }, select: { id: true, ...SHOWN_VIDEO_SELECT } }),
   ]);
   const shown = new Map<string, Map<string, ShownVideo>>();
   for (const link of links) {
     let videos = shown.get(link.widgetId);
     if (!videos) shown.set(link.widgetId, (videos = new Map()));
-    const lengthMs = link.video.mirror?.durationMs;
-    videos.set(link.videoId, {
-      platform: link.video.platform,
-      // A copy's length rounds to whole milliseconds; a play's watching stops at its end.
-      watchCapMs: lengthMs && lengthMs > 0 ? Math.ceil(lengthMs) : SHOPPER_COUNTING.unknownLengthWatchMaxMs,
-    });
+    videos.set(link.videoId, shownVideo(link.video));
   }
-  return { widgets: new Set(widgets.map((widget) => widget.id)), shown };
+  shown.set(PRODUCT_GALLERY_WIDGET_ID, new Map(tagged.map((video) => [video.id, shownVideo(video)])));
+  return { widgets: new Set([...widgets.map((widget) => widget.id), PRODUCT_GALLERY_WIDGET_ID]), shown };
 }
 
 /** Forgets the shop's cached storefront (a failed write may have been caused by a change since it was read). */

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { WATCH_TIME_MAX_MS_PER_EVENT } from "~/constants";
+import { PRODUCT_GALLERY_WIDGET_ID } from "~/contracts/beacon-events";
 import { checkedStorefrontEvents } from "./storefront-events.server";
 
 const SHOP = "events.myshopify.com";
@@ -95,6 +96,15 @@ describe("the new shopper events (issue 14 item 8)", () => {
 
   it("drops an event whose widget id is not one of ours: only a video published to the widget it names counts (decision 060)", () => {
     for (const widgetId of ["theme-section-7", `${WIDGET}\u0000`, undefined, ""]) expect(queuedOf({ type: "impression", videoId: VIDEO, widgetId })).toBeNull();
+  });
+
+  it("queues the product page's videos block's events, which name the product gallery rather than a widget (decision 080)", () => {
+    expect(queuedOf({ type: "video_click", videoId: VIDEO, widgetId: PRODUCT_GALLERY_WIDGET_ID })).toEqual({
+      type: "video_click",
+      videoId: VIDEO,
+      widgetId: PRODUCT_GALLERY_WIDGET_ID,
+    });
+    expect(queuedOf({ type: "video_click", videoId: VIDEO, widgetId: `${PRODUCT_GALLERY_WIDGET_ID}_2` })).toBeNull();
   });
 
   it("drops a bad event alone: a page view's good events are all queued", () => {

@@ -18,7 +18,9 @@
  * other is narrowed down to the events that cause it, and only those are
  * dropped.
  * What counts is what a real shopper can do (decision 060): an event counts
- * only for a video published to the widget it names; a browser session counts
+ * only for a video published to the widget it names (the product page's
+ * gallery, which names no widget of the shop's: a video approved and tagged
+ * with a product, decision 080); a browser session counts
  * each type once per video and widget per UTC day (session-tallies.server.ts),
  * and a play's watch time at most the video's length and the wall time since
  * it began; a beacon without a session (no analytics consent) counts each type
@@ -28,7 +30,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { Prisma, isTransientDatabaseError, prisma } from "~/db.server";
 import { SHOPPER_COUNTING, WATCH_TIME_MAX_MS_PER_EVENT } from "~/constants";
-import { BEACON_EVENTS, BEACON_EVENT_TYPES, beaconCarries, type BeaconEventType, type BeaconField } from "~/contracts/beacon-events";
+import { BEACON_EVENTS, BEACON_EVENT_TYPES, PRODUCT_GALLERY_WIDGET_ID, beaconCarries, type BeaconEventType, type BeaconField } from "~/contracts/beacon-events";
 import { tallyBit, tallySessions, type TallyInput, type TallyResult } from "./session-tallies.server";
 import { forgetShopStorefront, shopStorefront, type ShopStorefront, type ShownVideo } from "./shown-videos.server";
 
@@ -50,8 +52,11 @@ const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,99}\.myshopify\.com$/;
 export const SessionKey = z.string().regex(/^[\w-]{1,64}$/);
 
 const VideoId = z.string().regex(OUR_ID);
-/** Every event names the widget it comes from: only a video published to that widget counts (decision 060). */
-const WidgetId = z.string().regex(OUR_ID);
+/**
+ * Every event names the widget it comes from: only a video published to that widget counts (decision 060).
+ * The product page's gallery block names PRODUCT_GALLERY_WIDGET_ID (decision 080).
+ */
+const WidgetId = z.union([z.string().regex(OUR_ID), z.literal(PRODUCT_GALLERY_WIDGET_ID)]);
 const ProductId = z.string().regex(PRODUCT_ID).nullish();
 
 /** Each field an event may carry, checked; whole milliseconds (beyond a safe integer it is not a number a widget measured), at most WATCH_TIME_MAX_MS_PER_EVENT. */

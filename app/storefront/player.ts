@@ -20,6 +20,7 @@
  */
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import { attr, button, el, isText, on, shopRoot } from "./dom";
+import { pageProductFirst } from "./page-product";
 import { PLATFORM_TILES } from "./platform-tiles";
 import { priceFormatter, productCard } from "./player-product-card";
 import { watchClip, type PlayerEmit } from "./player-watching";
@@ -300,7 +301,11 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
     heading.id = titleId;
     info.replaceChildren(heading);
     if (isText(shown.author)) info.append(el("p", "cc-author", shown.author));
-    const products = (Array.isArray(shown.products) ? shown.products : []).filter((product) => product && isText(product.title));
+    // In the product page's gallery (decision 080), the page's product comes first, at the page's chosen variant.
+    const products = pageProductFirst(
+      (Array.isArray(shown.products) ? shown.products : []).filter((product) => product && isText(product.title)),
+      widget.product,
+    );
     // Wide screens: a video without products needs no products' column.
     modal.classList.toggle("cc-bare", !products.length);
     if (products.length) {

@@ -8,6 +8,7 @@ import { themeCart } from "./theme-cart";
 import { startPreviews } from "./previews";
 import { renderWidget, type RenderOptions, type WidgetEvent } from "./renderer";
 import { BEACON_PATH, CART_VIDEO_PROPERTY, CART_WIDGET_PROPERTY, type BeaconBatch, type StorefrontWidget } from "./widget-data";
+import { PRODUCT_GALLERY_WIDGET_ID } from "~/contracts/beacon-events";
 import { WIDGET_STRINGS } from "./widget-strings";
 
 /** An IntersectionObserver the test moves: `nearViewport(true)` is the widget scrolling near. */
@@ -896,6 +897,87 @@ describe("the player's product cards (issue 14)", () => {
     const card = dialog(container).querySelector(".cc-product")!;
     expect(card.querySelector("select")).toBeNull();
     expect(card.querySelector(".cc-price")!.textContent).toBe("$49.00 Regular price $60.00");
+  });
+});
+
+describe("the product page's videos (decision 080)", () => {
+  // The page's product: Size x Color, as in the product cards above; the video also shows a hat.
+  const shirt = storefrontProduct({
+    id: "gid://shopify/Product/1001",
+    variantId: 501,
+    options: ["Size", "Color"],
+    variants: [
+      { id: 501, values: ["S", "Red"], price: "40.00", compareAtPrice: null, available: true },
+      { id: 503, values: ["M", "Red"], price: "36.00", compareAtPrice: "45.00", available: true },
+      { id: 504, values: ["M", "Blue"], price: "42.00", compareAtPrice: null, available: true },
+    ],
+  });
+  const hat = storefrontProduct({ id: "gid://shopify/Product/1002", handle: "straw-hat", title: "Straw hat", variantId: 601 });
+  const video = storefrontVideo({ products: [hat, shirt] });
+  const galleryWidget = storefrontWidget({ id: PRODUCT_GALLERY_WIDGET_ID, number: 0, product: shirt.id, videos: [video] });
+  /** A product form as a theme prints it (`action` and the `id` field's tag as given), on this page. */
+  const themeForm = (html: string) => document.body.append(document.createRange().createContextualFragment(html));
+  const open = (widget: StorefrontWidget = galleryWidget) => {
+    const { container } = render(widget);
+    cardAt(container, 0).click();
+    const cards = [...dialog(container).querySelectorAll(".cc-product")];
+    const chosen = (card: Element) => [...card.querySelectorAll("select")].map((select) => select.value);
+    return { container, names: cards.map((card) => card.querySelector(".cc-name")!.textContent), first: cards[0]!, chosen };
+  };
+
+  afterEach(() => history.replaceState(null, "", "/"));
+
+  it("lists the page's product first, at the variant in the theme's product form (Dawn's and Horizon's hidden input), not another product's quick add", () => {
+    // A related product's quick-add form first on the page: its variant is not one of the shirt's.
+    themeForm('<form action="/cart/add"><input type="hidden" name="id" value="601"></form>');
+    themeForm('<form method="post" action="/fr/cart/add" id="product-form-main"><input type="hidden" name="id" value="504"></form>');
+    const { names, first, chosen } = open();
+    expect(names).toEqual(["Linen shirt", "Straw hat"]);
+    expect(chosen(first)).toEqual(["M", "Blue"]);
+  });
+
+  it("reads the choice each time a video is shown (the theme's script changes its field as the shopper picks options)", () => {
+    themeForm('<form action="/cart/add"><input type="hidden" name="id" value="501"></form>');
+    const { container, first, chosen } = open(storefrontWidget({ ...galleryWidget, videos: [video, storefrontVideo({ id: "vid_2", products: [shirt] })] }));
+    expect(chosen(first)).toEqual(["S", "Red"]);
+    document.querySelector<HTMLInputElement>('form [name="id"]')!.value = "503";
+    dialog(container).querySelector<HTMLButtonElement>(".cc-down")!.click();
+    expect(chosen(dialog(container).querySelector(".cc-product")!)).toEqual(["M", "Red"]);
+  });
+
+  it("takes a vintage theme's select, else ?variant= in the address, else the product's first available variant", () => {
+    themeForm('<form action="/cart/add"><select name="id"><option value="501">S / Red</option><option value="503" selected>M / Red</option></select></form>');
+    let shown = open();
+    expect(shown.chosen(shown.first)).toEqual(["M", "Red"]);
+    document.body.replaceChildren();
+    history.replaceState(null, "", "/products/linen-shirt?variant=504");
+    shown = open();
+    expect(shown.chosen(shown.first)).toEqual(["M", "Blue"]);
+    document.body.replaceChildren();
+    history.replaceState(null, "", "/products/linen-shirt?variant=999");
+    shown = open();
+    expect(shown.chosen(shown.first)).toEqual(["S", "Red"]);
+  });
+
+  it("Add to cart adds the page's product at that variant, the line naming the video and the product gallery", async () => {
+    themeForm('<form action="/cart/add"><input type="hidden" name="id" value="503"></form>');
+    const { first } = open();
+    first.querySelector<HTMLButtonElement>(".cc-buy button")!.click();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string)).toEqual({
+      id: 503,
+      quantity: 1,
+      properties: { [CART_VIDEO_PROPERTY]: "vid_1", [CART_WIDGET_PROPERTY]: PRODUCT_GALLERY_WIDGET_ID },
+    });
+  });
+
+  it("elsewhere, a widget's products keep their order and their own first variant", () => {
+    themeForm('<form action="/cart/add"><input type="hidden" name="id" value="504"></form>');
+    const { names, first, chosen } = open(storefrontWidget({ videos: [video] }));
+    expect(names).toEqual(["Straw hat", "Linen shirt"]);
+    expect(chosen(first)).toEqual([]);
+    const { names: galleryNames } = open();
+    expect(galleryNames).toEqual(["Linen shirt", "Straw hat"]);
   });
 });
 

@@ -151,6 +151,12 @@ export interface StorefrontWidget {
   source?: Extract<WidgetSource, "product">;
   /** With `source`: a product without videos shows `videos` (true) or no widget (false). */
   fallback?: boolean;
+  /**
+   * Only in the product page's gallery block (decision 080), whose Liquid writes
+   * this widget itself: the page's product (gid). The player lists it first,
+   * at the variant the page has chosen.
+   */
+  product?: string;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { prisma } from "~/db.server";
-import { BEACON_EVENT_TYPES, beaconCarries, beaconEvent, type BeaconEventType } from "~/contracts/beacon-events";
+import { BEACON_EVENT_TYPES, PRODUCT_GALLERY_WIDGET_ID, beaconCarries, beaconEvent, type BeaconEventType } from "~/contracts/beacon-events";
 import type { AnalyticsSummaryDto, VideoAnalyticsDto, WidgetAnalyticsDto } from "~/rules/api-types";
 import { flushStorefrontEvents } from "~/models/storefront-events-queue.server";
 import { loader as summaryRoute } from "~/routes/api.analytics.$shopId";
@@ -102,5 +102,50 @@ describe("every declared storefront event", () => {
     const response = await callRoute(summaryRoute, await apiRequest(shop.domain, `/api/analytics/${shop.id}`), { shopId: shop.id });
     const summary = await jsonOf<AnalyticsSummaryDto>(response);
     expect(summary).toMatchObject({ totalVideoClicks: clicksOf("video"), totalProductClicks: clicksOf("product") });
+  });
+});
+
+describe("the product page's videos block (decision 080), which names no widget of the shop's", () => {
+  it("counts its events for an approved video tagged with a product, in the video's and the shop's figures and in no widget's", async () => {
+    const shop = await bootstrapShop("gallery-events");
+    const [widget] = await seedWidgets(shop.id, [{ name: "Home carousel" }]);
+    const [tagged, untagged, draft] = await seedVideos(shop.id, [
+      { title: "Tagged and approved", enabled: true },
+      { title: "Approved, not tagged", enabled: true },
+      { title: "Tagged draft" },
+    ]);
+    for (const video of [tagged!, draft!]) {
+      await prisma.productTag.create({ data: { shopId: shop.id, videoId: video.id, productId: "gid://shopify/Product/42", productTitle: "Linen shirt" } });
+    }
+    await prisma.widgetVideo.create({ data: { shopId: shop.id, widgetId: widget!.id, videoId: untagged!.id } });
+
+    // What a shopper on the product page does; and events naming videos the block never shows (no product page has them).
+    const gallery = (type: BeaconEventType, videoId: string) => eventOf(type, videoId, PRODUCT_GALLERY_WIDGET_ID);
+    await sendBeacon(shop, [
+      { type: "widget_impression", widgetId: PRODUCT_GALLERY_WIDGET_ID },
+      gallery("video_click", tagged!.id),
+      gallery("play", tagged!.id),
+      gallery("product_click", tagged!.id),
+      gallery("add_to_cart", tagged!.id),
+      gallery("video_click", untagged!.id),
+      gallery("video_click", draft!.id),
+    ]);
+    await flushStorefrontEvents();
+
+    const videoRows = new Map((await listOf<VideoAnalyticsDto>(videosRoute, shop, "videos")).map((row) => [row.id, row]));
+    expect(videoRows.get(tagged!.id)).toMatchObject({ video_clicks: 1, product_clicks: 1, plays: 1, add_to_cart: 1 });
+    expect(videoRows.get(untagged!.id)?.video_clicks ?? 0).toBe(0);
+    const widgetRows = await listOf<WidgetAnalyticsDto>(widgetsRoute as typeof videosRoute, shop, "widgets");
+    expect(widgetRows.map((row) => [row.id, row.video_clicks])).toEqual([[widget!.id, 0]]);
+    const summary = await jsonOf<AnalyticsSummaryDto>(
+      await callRoute(summaryRoute, await apiRequest(shop.domain, `/api/analytics/${shop.id}`), { shopId: shop.id }),
+    );
+    expect(summary).toMatchObject({ totalVideoClicks: 1, totalProductClicks: 1 });
+    const rows = await prisma.analyticsEvent.findMany({
+      where: { shopId: shop.id },
+      orderBy: { type: "asc" },
+      select: { type: true, videoId: true, widgetId: true },
+    });
+    expect(rows).toEqual(["add_to_cart", "product_click", "video_click"].map((type) => ({ type, videoId: tagged!.id, widgetId: PRODUCT_GALLERY_WIDGET_ID })));
   });
 });

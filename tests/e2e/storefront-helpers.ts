@@ -64,8 +64,9 @@ export async function createHomeWidget(page: Page, app: FrameLocator, layout: "C
 /**
  * Adds one of our app blocks to a template of the shop's published theme
  * through the theme editor's deep link, as a merchant's Install on Store does
- * (a new section of app blocks at the end of the template), set to show
- * widget `widgetNumber`.
+ * (a new section of app blocks at the end of the template; `target:
+ * "mainSection"`, the end of the template's main section), set to show widget
+ * `widgetNumber` (the product videos block has no widget number).
  */
 export async function placeClipcartBlock(
   shop: string,
@@ -73,13 +74,19 @@ export async function placeClipcartBlock(
     template,
     block = "carousel",
     widgetNumber = 1,
-  }: { template: "index" | "product" | "collection" | "cart"; block?: "carousel" | "grid" | "single" | "stories"; widgetNumber?: number },
+    target = "newAppsSection",
+  }: {
+    template: "index" | "product" | "collection" | "cart";
+    block?: "carousel" | "grid" | "single" | "stories" | "product-videos";
+    widgetNumber?: number;
+    target?: "newAppsSection" | "mainSection";
+  },
 ) {
-  const query = new URLSearchParams({ template, addAppBlockId: `${localApp.apiKey}/${block}`, target: "newAppsSection" });
+  const query = new URLSearchParams({ template, addAppBlockId: `${localApp.apiKey}/${block}`, target });
   const response = await fetch(`${SHOPIFY_URL}/storefront/${shop}/admin/themes/current/editor?${query}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ widget_number: String(widgetNumber) }).toString(),
+    body: block === "product-videos" ? "" : new URLSearchParams({ widget_number: String(widgetNumber) }).toString(),
   });
   if (!response.ok) throw new Error(`The theme editor refused the ${block} block on ${template} (${response.status})`);
 }

@@ -6,6 +6,7 @@
  * failure names the file to write (docs/how-to-add.md).
  */
 import { describe, expect, it } from "vitest";
+import { PRODUCT_VIDEOS_HANDLE } from "~/contracts/theme-extension";
 import { IN_PAGE_LAYOUTS, LAYOUT_TYPES, PAGE_WIDGETS_HANDLE, WIDGET_LAYOUTS } from "~/contracts/widget-layouts";
 import { THEME_BLOCK_NAMES } from "~/messages";
 import { blockSchemaText, extensionFiles, readExtensionFile } from "./extension-files";
@@ -44,6 +45,15 @@ describe("the page-widgets embed (vintage themes)", () => {
   });
 
   it("the schema locale names no block the extension does not have", () => {
-    expect(Object.keys(schemaLocale.blocks).sort()).toEqual([...LAYOUT_TYPES, "page_widgets"].sort());
+    expect(Object.keys(schemaLocale.blocks).sort()).toEqual([...LAYOUT_TYPES, "page_widgets", "product_videos"].sort());
+  });
+});
+
+describe("the product page's videos (decision 080)", () => {
+  it("is a block of its own, showing a carousel made compact, named as the admin names it", () => {
+    expect(extensionFiles("blocks")).toContain(`${PRODUCT_VIDEOS_HANDLE}.liquid`);
+    expect(schemaLocale.blocks.product_videos?.name).toBe(THEME_BLOCK_NAMES.productVideos);
+    expect(readExtensionFile(`blocks/${PRODUCT_VIDEOS_HANDLE}.liquid`)).toContain('"layout":"carousel"');
+    expect(stylesheet).toContain(".cc-gallery .cc ");
   });
 });

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { WIDGET_STRINGS } from "~/storefront/widget-strings";
+import { PRODUCT_GALLERY_WIDGET_ID } from "~/contracts/beacon-events";
 import type { PageContext } from "~/constants";
 import type { StorefrontWidget } from "~/storefront/widget-data";
 import { clipcartMetafields, HOSTILE_TITLE, storefrontVideo, storefrontWidget } from "../support/storefront-widgets";
@@ -28,7 +29,7 @@ interface Page {
 }
 
 function renderBlock(
-  handle: Handle,
+  handle: Handle | "product-videos",
   { pageType = "index", metafields = {}, products = {}, product = null, settings = {}, designMode = false }: Page = {},
 ): Promise<string> {
   return engine.renderFile(handle, {
@@ -360,5 +361,73 @@ describe('"Videos tagged with this product" on product pages (decision 079)', ()
     expect(productVideos(html)).toEqual(["vid_h"]);
     expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
     expect(html).not.toContain("<script>window.__pwned");
+  });
+});
+
+describe("the product page's videos block (decision 080)", () => {
+  const newest = storefrontVideo({ id: "vid_a", title: "Linen shirt on the beach" });
+  const older = storefrontVideo({ id: "vid_b", title: "Linen shirt, how to fold", poster: null });
+  // Product 101's entry: its approved videos, newest approval first (decision 079); what widgets show of it does not matter here.
+  const products = { p_101: { value: { v: 1, videos: [newest, older], widgets: {} }, type: "json" } };
+  const gallery = (page: Page = {}) => renderBlock("product-videos", { pageType: "product", products, product: { id: 101 }, ...page });
+  const videosOf = (html: string) => (inlineJson(html, "product-videos") as Array<{ id: string }> | null)?.map((video) => video.id) ?? null;
+
+  it("shows every approved video of the page's product, newest first, as a compact carousel with one placeholder tile each", async () => {
+    const html = await gallery({ settings: { play_previews: true } });
+    expect(html).toContain('<clipcart-widget data-shopify-editor-block="blk1" class="cc-gallery">');
+    expect(html).toContain('<div class="cc cc--carousel" aria-hidden="true">');
+    expect(html.match(/<li class="cc-item"><\/li>/g)).toHaveLength(2);
+    expect(videosOf(html)).toEqual(["vid_a", "vid_b"]);
+    expect(inlineJson(html, "strings")).toEqual(WIDGET_STRINGS);
+    // Search engines: the videos with a poster.
+    expect(videoObjectsOf(html).map((object) => object.name)).toEqual(["Linen shirt on the beach"]);
+  });
+
+  it("writes the widget it renders: the product gallery's id for beacons and cart lines, the page's product, the shop's currency, no auto-scroll", async () => {
+    const widget = inlineJson(await gallery(), "widget") as StorefrontWidget;
+    expect(widget).toMatchObject({
+      v: 1,
+      id: PRODUCT_GALLERY_WIDGET_ID,
+      layout: "carousel",
+      currency: "USD",
+      product: "gid://shopify/Product/101",
+      videos: [],
+      settings: { autoScroll: false, showHeader: false, playPreviews: true },
+    });
+    const still = inlineJson(await gallery({ settings: { play_previews: false } }), "widget") as StorefrontWidget;
+    expect(still.settings.playPreviews).toBe(false);
+  });
+
+  it("shows nothing for a product without videos, data of an unknown version, or away from a product page; in the theme editor it says why", async () => {
+    const empty = { p_101: { value: { v: 1, videos: [], widgets: {} }, type: "json" } };
+    const future = { p_101: { value: { v: 2, videos: [newest], widgets: {} }, type: "json" } };
+    expect((await gallery({ products: {} })).trim()).toBe("");
+    expect((await gallery({ products: empty })).trim()).toBe("");
+    expect((await gallery({ products: future })).trim()).toBe("");
+    expect((await gallery({ product: { id: 102 } })).trim()).toBe("");
+    expect((await gallery({ pageType: "index", product: null })).trim()).toBe("");
+    expect(await gallery({ products: {}, designMode: true })).toContain("Clipcart: no videos for this product yet.");
+    expect(await renderBlock("product-videos", { designMode: true })).toContain("Clipcart: no videos for this product yet.");
+  });
+
+  it("keeps a hostile title inert: it never closes a script element", async () => {
+    const html = await gallery({
+      products: { p_101: { value: { v: 1, videos: [storefrontVideo({ id: "vid_h", title: HOSTILE_TITLE })], widgets: {} }, type: "json" } },
+    });
+    expect(videosOf(html)).toEqual(["vid_h"]);
+    expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
+    expect(html).not.toContain("<script>window.__pwned");
+  });
+
+  it("is what the storefront script renders: a card per video, the gallery's look", async () => {
+    await import("~/storefront/storefront");
+    document.body.replaceChildren(document.createRange().createContextualFragment(await gallery()));
+    const element = document.querySelector("clipcart-widget")!;
+    expect(element.querySelector("script")).toBeNull();
+    expect(element.classList.contains("cc-gallery")).toBe(true);
+    expect([...element.querySelectorAll("button.cc-card")].map((card) => card.getAttribute("aria-label"))).toEqual([
+      "Play video: Linen shirt on the beach",
+      "Play video: Linen shirt, how to fold",
+    ]);
   });
 });

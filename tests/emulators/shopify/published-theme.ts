@@ -23,6 +23,8 @@ export interface ShopTheme {
   takesAppBlocks: boolean;
   /** The section type a new section of app blocks gets ("apps"; a theme without one: a section that takes `@app` blocks). */
   appsSectionType: string;
+  /** Whether a section of this type takes app blocks (its schema lists `@app`): where `target=mainSection` may put one. */
+  takesAppBlocksIn(sectionType: string): boolean;
   files(): Record<string, string>;
   save(file: string, content: string): void;
 }
@@ -34,6 +36,8 @@ function builtInTheme(shop: ShopState, kind: ThemeKind): ShopTheme {
     role: !shop.realTheme && shop.theme === kind ? "MAIN" : "UNPUBLISHED",
     takesAppBlocks: kind === "json",
     appsSectionType: "apps",
+    // The built-in themes' sections have no schema: app blocks go in a section of their own.
+    takesAppBlocksIn: (sectionType) => kind === "json" && sectionType === "apps",
     files: () => themeFiles(kind, shop.themeEdits[kind]),
     save: (file, content) => {
       shop.themeEdits[kind] = { ...shop.themeEdits[kind], [file]: content };
@@ -46,17 +50,16 @@ const APPS_SECTION_CANDIDATES = ["apps", "_blocks", "section"];
 
 function realTheme(shop: ShopState, name: RealThemeName): ShopTheme {
   const theme = realThemeFiles(name);
-  const appsSectionType =
-    APPS_SECTION_CANDIDATES.find((type) => {
-      const blocks = (theme.schema("sections", type)?.blocks ?? []) as Array<{ type?: string }>;
-      return blocks.some((block) => block.type === "@app");
-    }) ?? "apps";
+  const takesAppBlocksIn = (type: string) =>
+    ((theme.schema("sections", type)?.blocks ?? []) as Array<{ type?: string }>).some((block) => block.type === "@app");
+  const appsSectionType = APPS_SECTION_CANDIDATES.find(takesAppBlocksIn) ?? "apps";
   return {
     key: name,
     ...REAL_THEME_INFO[name],
     role: shop.realTheme?.name === name ? "MAIN" : "UNPUBLISHED",
     takesAppBlocks: true,
     appsSectionType,
+    takesAppBlocksIn,
     files: () => {
       const files: Record<string, string> = {};
       for (const folder of ["templates", "sections", "config"]) {

@@ -298,5 +298,60 @@ describe.skipIf(!!missing)(`Local Shopify on real themes${missing ? ` (skipped: 
       expect(carousel.status).toBe("active");
       expect(carousel.activations).toHaveLength(2);
     });
+
+    it.each(REAL_THEME_NAMES)(
+      "%s: target=mainSection puts the product videos block in the product section, where the page's product's videos show with the theme's product form (decision 080)",
+      async (theme) => {
+        const shop = newShop(theme);
+        const state = local.ctx.shop(shop);
+        const now = new Date().toISOString();
+        state.metafields.push({
+          id: 900_000 + state.metafields.length,
+          ownerId: gid("AppInstallation", installationId(state)),
+          namespace: "clipcart_products",
+          key: `p_${hoodie.id}`,
+          type: "json",
+          value: JSON.stringify({ v: 1, videos: storefrontWidget().videos, widgets: {} }),
+          createdAt: now,
+          updatedAt: now,
+        });
+        const query = new URLSearchParams({ template: "product", addAppBlockId: `${localApp.apiKey}/product-videos`, target: "mainSection" });
+        const added = await at(shop, `/admin/themes/current/editor?${query}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "",
+        });
+        expect(added.status).toBe(200);
+        const template = parseThemeJson(local.snapshot(shop).realThemeEdits[theme]!["templates/product.json"]!) as {
+          sections: Record<string, { type: string; blocks?: Record<string, { type: string }>; block_order?: string[] }>;
+        };
+        // The product section keyed `main`: Dawn's main-product, Horizon's product-information; no section of its own.
+        const main = template.sections.main!;
+        expect(main.type).toBe(theme === "dawn" ? "main-product" : "product-information");
+        expect(main.block_order!.at(-1)).toMatch(/^product-videos_[0-9a-f]+$/);
+        expect(main.blocks![main.block_order!.at(-1)!]!.type).toContain("/blocks/product-videos/");
+
+        const html = await text(shop, `/products/${hoodie.handle}?variant=${smallBlack.id}`);
+        expect(html).not.toContain(LIQUID_ERROR_MARK);
+        const section = new RegExp(
+          `id="shopify-section-template--\\d+__main"(?:(?!id="shopify-section-)[\\s\\S])*?<div id="shopify-block-product-videos_[0-9a-f]+" class="shopify-block shopify-app-block"><clipcart-widget[^>]* class="cc-gallery">`,
+        );
+        expect(html).toMatch(section);
+        expect(html.match(/<li class="cc-item"><\/li>/g)).toHaveLength(3);
+        // The theme's own product form holds the page's variant, where the player reads it.
+        expect(html).toMatch(
+          new RegExp(
+            `<form[^>]*action="/cart/add"[\\s\\S]*?<input[^>]*name="id"[^>]*value="${smallBlack.id}"|<input[^>]*value="${smallBlack.id}"[^>]*name="id"`,
+          ),
+        );
+      },
+    );
+
+    it("refuses target=mainSection where the main section takes no app blocks (the built-in themes' sections have no schema)", async () => {
+      const shop = `rt-${randomBytes(4).toString("hex")}`;
+      local.seed(shop, {});
+      const query = new URLSearchParams({ template: "product", addAppBlockId: `${localApp.apiKey}/product-videos`, target: "mainSection" });
+      expect((await at(shop, `/admin/themes/current/editor?${query}`)).status).toBe(400);
+    });
   });
 });

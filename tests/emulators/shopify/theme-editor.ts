@@ -2,12 +2,16 @@
  * The theme editor's deep links, served where Shopify serves them (the shop's
  * own domain, here its storefront host):
  *   /admin/themes/current/editor?template=<t>&addAppBlockId=<api key>/<block>&target=newAppsSection
+ *   /admin/themes/current/editor?template=<t>&addAppBlockId=<api key>/<block>&target=mainSection
  *   /admin/themes/current/editor?context=apps&template=<t>&activateAppId=<api key>/<embed>
  * The page shows what will be added with the block's settings (from its
  * schema); Save writes the merchant's theme edit: a new "apps" section holding
- * the block in the JSON template, or the embed switched on in
- * config/settings_data.json. Vintage themes cannot hold app blocks, so there
- * the page offers the app embed instead, as Shopify's editor does.
+ * the block in the JSON template (newAppsSection), the block at the end of the
+ * template's main section, the one keyed `main` (mainSection: Dawn's
+ * main-product, Horizon's product-information; refused when its schema takes no
+ * `@app` blocks), or the embed switched on in config/settings_data.json.
+ * Vintage themes cannot hold app blocks, so there the page offers the app
+ * embed instead, as Shopify's editor does.
  */
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -87,6 +91,17 @@ export async function handleThemeEditor(req: IncomingMessage, res: ServerRespons
     );
   }
 
+  const inMainSection = !isEmbed && url.searchParams.get("target") === "mainSection";
+  const mainType = inMainSection ? mainSectionType(theme, template) : null;
+  if (inMainSection && (!mainType || !theme.takesAppBlocksIn(mainType))) {
+    return page(
+      res,
+      400,
+      "Theme editor",
+      `<h1>Theme editor</h1><p data-testid="theme-editor-no-main-section">The main section of the ${escapeHtml(template)} template of your ${escapeHtml(theme.name)} theme does not take app blocks.</p>`,
+    );
+  }
+
   if (req.method === "POST") {
     const form = new URLSearchParams((await readBody(req)).toString("utf8"));
     const settings: Record<string, unknown> = {};
@@ -94,7 +109,11 @@ export async function handleThemeEditor(req: IncomingMessage, res: ServerRespons
       const value = form.get(setting.id);
       settings[setting.id] = setting.type === "number" ? (value ? Number(value) : null) : (value ?? setting.default ?? null);
     }
-    const saved = isEmbed ? enableEmbed(theme, handle, settings) : addAppBlock(theme, template, handle, settings);
+    const saved = isEmbed
+      ? enableEmbed(theme, handle, settings)
+      : inMainSection
+        ? addToMainSection(theme, template, handle, settings)
+        : addAppBlock(theme, template, handle, settings);
     ctx.save();
     const storePath =
       TEMPLATE_PATHS[template] === "/products/"
@@ -125,7 +144,7 @@ export async function handleThemeEditor(req: IncomingMessage, res: ServerRespons
     .join("");
   const what = isEmbed
     ? `Enable the app embed <strong>${escapeHtml(label(schema.name))}</strong> in your ${escapeHtml(theme.name)} theme.`
-    : `Add the app block <strong>${escapeHtml(label(schema.name))}</strong> to the <strong>${escapeHtml(template)}</strong> template of your ${escapeHtml(theme.name)} theme.`;
+    : `Add the app block <strong>${escapeHtml(label(schema.name))}</strong> to the <strong>${escapeHtml(template)}</strong> template${inMainSection ? "'s main section" : ""} of your ${escapeHtml(theme.name)} theme.`;
   return page(
     res,
     200,
@@ -160,6 +179,30 @@ function addAppBlock(theme: ShopTheme, template: string, handle: string, setting
   json.order.push(sectionId);
   theme.save(file, `${JSON.stringify(json, null, 2)}\n`);
   return `Added the block to ${file}.`;
+}
+
+type TemplateJson = { sections: Record<string, { type?: string; blocks?: Record<string, unknown>; block_order?: string[] }>; order: string[] };
+
+function templateJson(theme: ShopTheme, template: string): TemplateJson | null {
+  const content = theme.files()[`templates/${template}.json`];
+  return content ? (parseThemeJson(content) as TemplateJson) : null;
+}
+
+/** The type of the template's main section (the one keyed `main`, as Dawn's and Horizon's templates key it), if it has one. */
+function mainSectionType(theme: ShopTheme, template: string): string | null {
+  return templateJson(theme, template)?.sections.main?.type ?? null;
+}
+
+/** The block at the end of the template's main section (target=mainSection), where the section's own blocks render it. */
+function addToMainSection(theme: ShopTheme, template: string, handle: string, settings: Record<string, unknown>): string {
+  const file = `templates/${template}.json`;
+  const json = templateJson(theme, template)!;
+  const main = json.sections.main!;
+  const blockId = `${handle}_${randomBytes(3).toString("hex")}`;
+  main.block_order = [...(main.block_order ?? Object.keys(main.blocks ?? {})), blockId];
+  main.blocks = { ...main.blocks, [blockId]: { type: blockType(handle), settings } };
+  theme.save(file, `${JSON.stringify(json, null, 2)}\n`);
+  return `Added the block to the main section of ${file}.`;
 }
 
 /** Switches the embed on (once per embed; saving again updates its settings). */
