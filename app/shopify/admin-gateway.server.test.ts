@@ -58,6 +58,7 @@ describe("fetchStorefrontProducts: what the player needs of each tagged product"
     handle: `product-${id}`,
     title: `Product ${id}`,
     status: "ACTIVE",
+    updatedAt: "2026-11-01T10:00:00Z",
     featuredImage: { url: `https://cdn.shopify.com/${id}.jpg` },
     ...fields,
   });
@@ -93,6 +94,8 @@ describe("fetchStorefrontProducts: what the player needs of each tagged product"
       compareAtPrice: "64.00",
       image: "https://cdn.shopify.com/1.jpg",
       variantId: 12,
+      // When Shopify last changed it: the publisher's cache reads the product again after a newer change.
+      updatedAt: "2026-11-01T10:00:00Z",
       options: ["Size", "Color"],
       variants: [
         { id: 11, values: ["S", "Black"], price: "64.00", compareAtPrice: null, available: false },
@@ -118,6 +121,7 @@ describe("fetchStorefrontProducts: what the player needs of each tagged product"
       price: "32.00",
       image: "https://cdn.shopify.com/2.jpg",
       variantId: 21,
+      updatedAt: "2026-11-01T10:00:00Z",
     });
     expect(equal).not.toHaveProperty("compareAtPrice");
     expect(onSale).toMatchObject({ price: "24.00", compareAtPrice: "32.00" });

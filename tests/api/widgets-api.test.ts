@@ -321,12 +321,12 @@ describe("storefront publishing: the data the theme extension renders", () => {
     const widget = await created(shop, { layoutType: "grid", pageContexts: ["collection"] });
     const extra = await created(shop, { layoutType: "single", pageContexts: ["product"] });
     await publishedMetafields(shop);
-    const before = await prisma.video.count();
+    const before = await prisma.video.count({ where: { shopId: shop.id } });
     const videos = await seedVideos(
       shop.id,
       Array.from({ length: 5 }, (_, i) => ({ title: `Burst ${i}` })),
     );
-    expect(await prisma.video.count()).toBe(before + 5);
+    expect(await prisma.video.count({ where: { shopId: shop.id } })).toBe(before + 5);
 
     const writesBefore = await metafieldWrites(shop);
     await Promise.all(videos.map((video) => approve(shop, video.id, [widget.id])));
