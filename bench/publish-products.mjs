@@ -156,10 +156,16 @@ try {
   for (let start = 0; start < videos.length; start += 500) await prisma.video.createMany({ data: videos.slice(start, start + 500) });
   const widgetVideos = videos.map((video, position) => ({ shopId: shop.id, widgetId: widget.id, videoId: video.id, position }));
   for (let start = 0; start < widgetVideos.length; start += 500) await prisma.widgetVideo.createMany({ data: widgetVideos.slice(start, start + 500) });
+  /** @param {number} index */
+  const videoIdAt = (index) => {
+    const video = videos[index];
+    if (!video) throw new Error(`no video ${index}`);
+    return video.id;
+  };
   const tags = products.flatMap((product, index) =>
     Array.from({ length: perProduct }, (_, k) => ({
       shopId: shop.id,
-      videoId: videos[(index * perProduct + k) % videoCount].id,
+      videoId: videoIdAt((index * perProduct + k) % videoCount),
       productId: `gid://shopify/Product/${product.id}`,
       productTitle: product.title,
     })),
@@ -186,6 +192,7 @@ try {
 
   // One tag change: a product gets a video it did not have; until its page shows it.
   const product = products[Math.floor(productCount / 2)];
+  if (!product) throw new Error("no product to tag");
   const productGid = `gid://shopify/Product/${product.id}`;
   const taggedVideoIds = new Set(unique.filter((tag) => tag.productId === productGid).map((tag) => tag.videoId));
   const video = videos.find((candidate) => !taggedVideoIds.has(candidate.id));

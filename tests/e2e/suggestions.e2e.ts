@@ -10,7 +10,9 @@
 import type { FrameLocator } from "@playwright/test";
 import { uniqueAccount } from "../emulators/platforms/client";
 import { caption as seededCaption } from "../emulators/platforms/fixtures";
-import { e2eDb, seedVideos } from "./db";
+import { demoCatalogue } from "../emulators/shopify/catalogue";
+import { appApi, approvedThroughApp, bootstrappedShop, e2eDb, seedVideos } from "./db";
+import { placeClipcartBlock, storefront } from "./storefront-helpers";
 import { adminModal, expect, modalAction, tableRow, test } from "./fixtures";
 import { dialogButton, emulator, openImportFromLibrary, submitImport } from "./import-helpers";
 import { bulkAction } from "./library-helpers";
@@ -145,7 +147,8 @@ test('the "Has suggestions" filter lists only the videos with products to sugges
   await expect(tableRow(app, thanks)).toBeVisible();
 });
 
-test("Tag suggested products for a whole import: right after an account import, every video it added is reviewed, past the library's first page, and tagged once confirmed", async ({
+test("Tag suggested products for a whole import: right after an account import, every video it added is reviewed, past the library's first page, and tagged once confirmed; the product pages fill", async ({
+  page,
   openApp,
   shop,
 }) => {
@@ -200,4 +203,28 @@ test("Tag suggested products for a whole import: right after an account import, 
   await expect(tableRow(app, oldest.id)).toContainText(tags.get(oldest.id)![0]!);
   // Its videos are tagged: the banner no longer offers the review.
   await expect(app.getByRole("button", { name: "Tag suggested products for the 24 new videos" })).toHaveCount(0);
+
+  // And the product pages fill: approved to a widget showing "Videos tagged with this product" (decision 079), the
+  // oldest video shows on the page of the product the review tagged it with.
+  const shopRow = await bootstrappedShop(shop);
+  const { widget } = await appApi<{ widget: { id: string; display_number: number } }>(shop, "/api/widgets", {
+    body: { shopId: shopRow.id, name: "On product pages", layoutType: "carousel", pageContexts: ["product"], sourceType: "product" },
+  });
+  await placeClipcartBlock(shop, { template: "product", block: "carousel", widgetNumber: widget.display_number });
+  const oldestVideo = await prisma.video.findFirstOrThrow({ where: { importJobId: job.id, platformVideoId: oldest.id }, include: { productTags: true } });
+  await approvedThroughApp(shop, oldestVideo.id, [widget.id]);
+  const taggedId = Number(oldestVideo.productTags[0]!.productId.split("/").pop());
+  const product = demoCatalogue().find((candidate) => candidate.id === taggedId)!;
+  const shopper = await page.context().newPage();
+  const tiles = shopper.locator("clipcart-widget").getByRole("button", { name: /^Play video: / });
+  await expect
+    .poll(
+      async () => {
+        await shopper.goto(storefront(shop, `/products/${product.handle}`));
+        return tiles.count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+  await shopper.close();
 });
