@@ -72,9 +72,10 @@ describe("Instagram importer: account", () => {
     expect(error.kind).toBe(kind);
   });
 
-  it("a private account's message says what the actor said", async () => {
+  it("a private account reads in spec 8's words; what the actor said goes to the log", async () => {
     const error = await importError(getImporter("instagram").importChannel(uniqueAccount("private")));
-    expect(error.message).toBe("no_items (Empty or private data for provided input)");
+    expect(error.message).toBe("The channel may be private or temporarily unavailable. Please try again later.");
+    expect(error.detail).toBe("The actor's error item: no_items (Empty or private data for provided input)");
   });
 
   it("times out with kind timeout", async () => {

@@ -69,11 +69,18 @@ describe("imports through the platform emulators", () => {
     expect(await prisma.video.count({ where: { shopId: shop.id } })).toBe(job.videos_added);
   });
 
-  it("a private Instagram account fails with kind private and imports nothing", async () => {
+  it("a private Instagram account fails with kind private, in spec 8's words, and imports nothing", async () => {
     configureImportRunner({ thumbnailPollDelaysMs: [] });
+    // The actor's error item (no_items) goes to the server log (decision 081).
+    expectConsoleWarn(/Import job \S+ \(instagram\) failed: The actor's error item: no_items \(Empty or private data for provided input\)/);
     const shop = await bootstrapShop("emu");
     const job = await runJob(shop, importChannelRoute, "/api/channels", { username: "private_atelier", platform: "instagram" });
-    expect(job).toMatchObject({ status: "failed", error_kind: "private", videos_added: 0 });
+    expect(job).toMatchObject({
+      status: "failed",
+      error_kind: "private",
+      error: "The channel may be private or temporarily unavailable. Please try again later.",
+      videos_added: 0,
+    });
     expect((await library(shop)).total).toBe(0);
   });
 
