@@ -57,6 +57,14 @@ describe("Instagram importer: account", () => {
     expect(videos.slice(0, 2).map((v) => v.platformVideoId)).toEqual(added);
   });
 
+  it("a real dataset's mix: image and carousel posts skipped and counted, the pinned reel kept, a repeated post once", async () => {
+    const name = uniqueAccount("mixed");
+    const { posts } = await control.account("instagram", name);
+    const { videos, photoPostsSkipped } = await getImporter("instagram").importChannel(name);
+    expect(photoPostsSkipped).toBe(4);
+    expect(videos.map((v) => v.platformVideoId)).toEqual(posts.filter((p) => p.shape === "video").map((p) => p.id));
+  });
+
   it("keeps what a failing run fetched", async () => {
     const result = await getImporter("instagram").importChannel(uniqueAccount("fail"));
     expect(result.videos).toHaveLength(4);

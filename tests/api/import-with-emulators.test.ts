@@ -10,6 +10,8 @@ import { loader as listChannelsRoute } from "~/routes/api.channels.$id";
 import { action as importSingleRoute } from "~/routes/api.videos.single";
 import { loader as getJobRoute } from "~/routes/api.import-jobs.$jobId";
 import { loader as listVideosRoute } from "~/routes/api.videos.$id";
+import { jobOutcome } from "~/rules/import-flow";
+import { platformControl, uniqueAccount } from "../emulators/platforms/client";
 import { apiRequest, callRoute } from "../support/app-requests";
 import { expectConsoleWarn } from "../support/console-guard";
 import { bootstrapShop, jsonOf, type TestShop } from "../support/library-fixtures";
@@ -54,6 +56,22 @@ describe("imports through the platform emulators", () => {
     const again = await runJob(shop, importChannelRoute, "/api/channels", { username: "glowstudio", platform: "tiktok" });
     expect(again).toMatchObject({ status: "succeeded", videos_added: 0 });
     expect((await library(shop)).total).toBe(job.videos_added);
+  });
+
+  it("a TikTok dataset exported flat (no `id`) imports with its ids; its slideshows are reported as skipped (decision 081)", async () => {
+    configureImportRunner({ thumbnailPollDelaysMs: [] });
+    const control = platformControl();
+    const name = uniqueAccount("mixed");
+    await control.setAccount("tiktok", name, { flat: true });
+    const videoIds = (await control.account("tiktok", name)).posts.filter((post) => post.shape === "video").map((post) => post.id);
+    const shop = await bootstrapShop("emu");
+    const job = await runJob(shop, importChannelRoute, "/api/channels", { username: name, platform: "tiktok" });
+    expect(job).toMatchObject({ status: "succeeded", videos_added: videoIds.length, photo_posts_skipped: 3, error: null });
+    expect(jobOutcome(job)).toEqual({
+      tone: "success",
+      message: `Successfully added ${videoIds.length} videos from @${name}! 3 photo posts skipped: Clipcart imports videos only.`,
+    });
+    expect((await library(shop)).videos.map((video) => video.video_id).sort()).toEqual([...videoIds].sort());
   });
 
   it("a run that fails half-way keeps the videos it pushed and says why", async () => {
