@@ -20,7 +20,9 @@
  *   pins, `videos.video_list.V_720P { url, width, height, duration (ms), thumbnail }`.
  *
  * Accounts the actors cannot scrape give error items (see
- * app/platforms/errors.ts for what we assume the real ones push). Posts a test
+ * app/platforms/actor-failures.ts for what we assume the real ones push).
+ * The `flat` scenario and control, and the `mixed` scenario, push the other
+ * shapes real datasets carry (decision 081; README, Scenarios). Posts a test
  * removed are gone: a profile no longer lists them, their URLs find nothing.
  */
 import { cdnUrl } from "./cdn.js";
