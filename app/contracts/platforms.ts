@@ -169,6 +169,8 @@ export interface ImportedChannel {
 export interface ChannelImportResult {
   channel: ImportedChannel;
   videos: ImportedVideo[];
+  /** Photo posts (TikTok slideshows, Instagram images and carousels) the account's items held, skipped (decision 081). */
+  photoPostsSkipped?: number;
   /**
    * Set when the source failed part-way: `videos` holds what was fetched
    * before the failure, which the caller keeps.

@@ -236,7 +236,7 @@ export async function runImportJob(jobId: string, runner: JobRunner): Promise<vo
       // Binds the row to the account; a removal from here on sets it to null (and fails this write: foreign key).
       const { count } = await prisma.importJob.updateMany({
         where: { id: jobId, status: "running" },
-        data: { channelId, progressFetched: progress.fetched, progressTotal: result.videos.length },
+        data: { channelId, progressFetched: progress.fetched, progressTotal: result.videos.length, photoPostsSkipped: result.photoPostsSkipped ?? 0 },
       });
       if (!count) throw new JobTakenOver();
       runner.bindings.set(jobId, channelId);

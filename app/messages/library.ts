@@ -3,7 +3,7 @@ import { AUTO_APPROVE, FREE_PLAN, IMPORT_CAPS, IMPORT_LINKS_MAX, PREMIUM_PLAN, V
 import { enabledPlatformNames, type ImportMethod, type PlatformId } from "~/contracts/platforms";
 import type { MirrorFailure } from "~/contracts/media";
 import { FREE_LIMIT, AUTO_SYNC_PERIOD, UPLOAD_MAX_MB, UPLOAD_MAX_MINUTES, MEDIA_CHECK_PERIOD } from "./figures";
-import { andList, orList } from "./shared";
+import { ERROR_MAPPER, andList, orList } from "./shared";
 
 /** Spec 8 and 2: Video Library, import and moderation texts. */
 export const LIBRARY_TEXT = {
@@ -399,6 +399,17 @@ export const IMPORT_JOB_TEXT = {
   pinUnreadable: "Pinterest did not answer. Please try again later.",
   /** A pin that is a picture: nothing a widget could play (decision 069). */
   imagePin: "This pin is an image, not a video. Clipcart imports video pins only.",
+  /** A TikTok photo slideshow or an Instagram image or carousel post: nothing a widget could play (issue 28). */
+  photoPost: "This post is photos, not a video. Clipcart imports videos only.",
+  /** An account import's photo posts, left out; said after the spec's success text (issue 28, decision 081). */
+  photoPostsSkipped: (count: number) => `${count} photo ${count === 1 ? "post" : "posts"} skipped: Clipcart imports videos only.`,
+  /**
+   * What an actor's error item says (decision 081), in spec 8's words: an account the actor found private or
+   * empty (it cannot tell them apart), an account that does not exist, a post it could not read.
+   */
+  accountUnavailable: ERROR_MAPPER.sync.message,
+  accountNotFound: ERROR_MAPPER.channel.message,
+  postUnavailable: ERROR_MAPPER.video.message,
   /** One import more than the shop's plan runs at once (decision 061; answered 429). */
   tooManyImports: (plan: "free" | "premium") =>
     plan === "free"

@@ -47,6 +47,7 @@ export function toImportJobDto(job: ImportJob): ImportJobDto {
     progress: { fetched: job.progressFetched, saved: job.progressDone, total: job.progressTotal },
     videos_added: job.videosAdded,
     rules: { approved: job.rulesApproved, held: job.rulesHeld, over_limit: job.rulesOverLimit },
+    ...(job.photoPostsSkipped > 0 ? { photo_posts_skipped: job.photoPostsSkipped } : {}),
     error: job.error,
     error_kind: (job.errorKind as ImportFailureKind | null) ?? null,
     ...(job.kind === "links" ? { links: parseLinkResults(job.links) } : {}),

@@ -14,19 +14,47 @@ describe("actors' error items", () => {
     [{ error: "Proxy responded with 502" }, "failed"],
     [{ authorMeta: { name: "x", privateAccount: true } }, "private"],
   ])("%j -> %s", (item, kind) => {
-    expect(errorItemFailure(item, "id")?.kind).toBe(kind);
+    expect(errorItemFailure(item, false, "account")?.kind).toBe(kind);
   });
 
-  it("keeps the actor's words without what no database stores, so the job's failure can be saved", () => {
-    const failure = errorItemFailure({ error: `Proxy\u0000 failed ${"\uD83D"}`, errorDescription: "\u0085upstream" }, "id");
-    expect(failure).toEqual({ kind: "failed", message: "Proxy failed  (upstream)" });
-    expect(errorItemFailure({ error: "\u0000" }, "id")?.message).toBe("The actor reported an error without a readable reason");
+  it("read in spec 8's words for an account or a post; the actor's own words go to the log", () => {
+    const instagram = {
+      url: "https://www.instagram.com/x",
+      inputUrl: "https://www.instagram.com/x",
+      error: "no_items",
+      errorDescription: "Empty or private data for provided input",
+    };
+    expect(errorItemFailure(instagram, false, "account")).toEqual({
+      kind: "private",
+      message: "The channel may be private or temporarily unavailable. Please try again later.",
+      detail: "The actor's error item: no_items (Empty or private data for provided input)",
+    });
+    expect(errorItemFailure({ error: "User has no videos" }, false, "account")?.message).toBe(
+      "The channel may be private or temporarily unavailable. Please try again later.",
+    );
+    expect(errorItemFailure({ error: "not_found", errorDescription: "Page not found" }, false, "account")?.message).toBe(
+      "Please check that the username is correct and the channel is public. Try removing the @ symbol if you included it.",
+    );
+    expect(errorItemFailure({ error: "This video is private" }, false, "post")?.message).toBe(
+      "Please check that the URL is valid and the video is publicly accessible.",
+    );
+    expect(errorItemFailure({ error: "Proxy responded with 502" }, false, "post")?.message).toBe(
+      "The platform did not return the videos this time. Please try again later.",
+    );
+  });
+
+  it("keeps the actor's words without what no database stores, so the log line can be written", () => {
+    const failure = errorItemFailure({ error: `Proxy\u0000 failed ${"\uD83D"}`, errorDescription: "\u0085upstream" }, false, "account");
+    expect(failure?.detail).toBe("The actor's error item: Proxy failed  (upstream)");
+    expect(errorItemFailure({ error: "\u0000" }, false, "account")?.detail).toBe(
+      "The actor's error item: The actor reported an error without a readable reason",
+    );
   });
 
   it("ordinary items are not failures", () => {
-    expect(errorItemFailure({ id: "1", text: "hi", authorMeta: { privateAccount: true } }, "id")).toBeNull();
-    expect(errorItemFailure({ shortCode: "Cabc" }, "shortCode")).toBeNull();
-    expect(errorItemFailure("not an object", "id")).toBeNull();
+    expect(errorItemFailure({ id: "1", text: "hi", authorMeta: { privateAccount: true } }, true, "account")).toBeNull();
+    expect(errorItemFailure({ shortCode: "Cabc" }, true, "post")).toBeNull();
+    expect(errorItemFailure("not an object", false, "account")).toBeNull();
   });
 });
 

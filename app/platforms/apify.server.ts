@@ -12,7 +12,7 @@
 import { ApifyClient, type ActorRun } from "apify-client";
 import type { ImporterSettings } from "./endpoints.server";
 import { FAILURE_TEXT_MAX, cleanText, field, isItem, type Item } from "./normalize";
-import { errorItemFailure } from "./actor-failures";
+import { errorItemFailure, type ErrorItemSubject } from "./actor-failures";
 import { ImportError, enabledPlatformNames, type ImportedVideo, type ImportFailure, type VideoLookup } from "~/contracts/platforms";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT, andList } from "~/messages";
 
@@ -157,30 +157,55 @@ async function abortRun(settings: ImporterSettings, token: string, runId: string
 }
 
 /**
+ * How a platform's importer reads its actor's items (decision 081): the same
+ * reading for full items and for datasets exported flattened
+ * ("authorMeta.name"), whose items may lack `id` (it comes from the post's URL).
+ */
+export interface ItemReading {
+  /** The item as a video we can show; null for anything else (error items, photo posts, items naming no post). */
+  toVideo: (item: Item) => ImportedVideo | null;
+  /** The post the item names, by its id field or its page URL; null when it names none. */
+  videoIdOf: (item: Item) => string | null;
+  /** A photo post (TikTok slideshow, Instagram image or carousel): skipped and counted, never a video. */
+  isPhotoPost: (item: Item) => boolean;
+}
+
+/**
  * An actor's dataset read as videos: items the normalizer accepts, each id
- * once (actors repeat pinned posts), the items they came from (the account's
- * details are read off them), and the first error item's failure.
+ * once (real datasets repeat posts, pinned ones among them), the items they
+ * came from (the account's details are read off them), the photo posts
+ * skipped (each post once), and the first error item's failure about `subject`.
  */
 export function readVideoItems(
   items: Item[],
-  toVideo: (item: Item) => ImportedVideo | null,
-  idField: string,
-): { videos: ImportedVideo[]; videoItems: Item[]; itemFailure: ImportFailure | null } {
+  reading: ItemReading,
+  subject: ErrorItemSubject,
+): { videos: ImportedVideo[]; videoItems: Item[]; photoPosts: number; itemFailure: ImportFailure | null } {
   const seen = new Set<string>();
+  const photoPosts = new Set<string>();
   const videos: ImportedVideo[] = [];
   const videoItems: Item[] = [];
   let itemFailure: ImportFailure | null = null;
-  for (const item of items) {
-    const video = toVideo(item);
+  for (const [index, item] of items.entries()) {
+    if (reading.isPhotoPost(item)) {
+      photoPosts.add(reading.videoIdOf(item) ?? `#${index}`);
+      continue;
+    }
+    const video = reading.toVideo(item);
     if (video && !seen.has(video.platformVideoId)) {
       seen.add(video.platformVideoId);
       videos.push(video);
       videoItems.push(item);
     } else if (!video) {
-      itemFailure ??= errorItemFailure(item, idField);
+      itemFailure ??= errorItemFailure(item, reading.videoIdOf(item) !== null, subject);
     }
   }
-  return { videos, videoItems, itemFailure };
+  return { videos, videoItems, photoPosts: photoPosts.size, itemFailure };
+}
+
+/** An account import that found no video: `message`, and the photo posts it skipped, if any. */
+export function noVideos(message: string, photoPosts: number): ImportFailure {
+  return { kind: "empty", message: photoPosts ? `${message}. ${IMPORT_JOB_TEXT.photoPostsSkipped(photoPosts)}` : message };
 }
 
 /** A post URL of a batch: as the merchant gave it, as sent to the actor, and the id it names (null: a short link). */
@@ -191,11 +216,13 @@ export interface BatchPost {
 }
 
 export interface BatchMatching<P extends BatchPost> {
-  /** The item field holding the post's id (shortCode, id). */
-  idField: string;
+  /** The post an item names, by its id field or its page URL (flattened datasets may lack the id). */
+  videoIdOf: (item: Item) => string | null;
   /** Item fields that echo the URL the item answers (the actors' input echo), read in this order. */
   echoFields: readonly string[];
   toVideo: (item: Item, post: P) => ImportedVideo | null;
+  /** A photo post: answered as one, not as "not a video" (decision 081). */
+  isPhotoPost: (item: Item) => boolean;
 }
 
 /**
@@ -208,8 +235,8 @@ export function lookupsFromRun<P extends BatchPost>(run: ActorRunResult, posts: 
   const byId = new Map<string, Item>();
   const byEcho = new Map<string, Item>();
   for (const item of run.items) {
-    const id = field(item, matching.idField);
-    if ((typeof id === "string" || typeof id === "number") && String(id) && !byId.has(String(id))) byId.set(String(id), item);
+    const id = matching.videoIdOf(item);
+    if (id && !byId.has(id)) byId.set(id, item);
     for (const key of matching.echoFields) {
       const echo = field(item, key);
       if (typeof echo === "string" && !byEcho.has(echo)) byEcho.set(echo, item);
@@ -223,7 +250,11 @@ export function lookupsFromRun<P extends BatchPost>(run: ActorRunResult, posts: 
       answers.set(post.url, { video });
       continue;
     }
-    const itemFailure = item ? errorItemFailure(item, matching.idField) : null;
+    if (item && matching.isPhotoPost(item)) {
+      answers.set(post.url, { failure: { kind: "not_found", message: IMPORT_JOB_TEXT.photoPost } });
+      continue;
+    }
+    const itemFailure = item ? errorItemFailure(item, matching.videoIdOf(item) !== null, "post") : null;
     const failure: ImportFailure =
       itemFailure ??
       (item ? { kind: "not_found", message: IMPORT_LINKS_TEXT.notVideo } : (run.failure ?? { kind: "not_found", message: IMPORT_LINKS_TEXT.notFound }));

@@ -57,6 +57,14 @@ describe("Instagram importer: account", () => {
     expect(videos.slice(0, 2).map((v) => v.platformVideoId)).toEqual(added);
   });
 
+  it("a real dataset's mix: image and carousel posts skipped and counted, the pinned reel kept, a repeated post once", async () => {
+    const name = uniqueAccount("mixed");
+    const { posts } = await control.account("instagram", name);
+    const { videos, photoPostsSkipped } = await getImporter("instagram").importChannel(name);
+    expect(photoPostsSkipped).toBe(4);
+    expect(videos.map((v) => v.platformVideoId)).toEqual(posts.filter((p) => p.shape === "video").map((p) => p.id));
+  });
+
   it("keeps what a failing run fetched", async () => {
     const result = await getImporter("instagram").importChannel(uniqueAccount("fail"));
     expect(result.videos).toHaveLength(4);
@@ -72,9 +80,10 @@ describe("Instagram importer: account", () => {
     expect(error.kind).toBe(kind);
   });
 
-  it("a private account's message says what the actor said", async () => {
+  it("a private account reads in spec 8's words; what the actor said goes to the log", async () => {
     const error = await importError(getImporter("instagram").importChannel(uniqueAccount("private")));
-    expect(error.message).toBe("no_items (Empty or private data for provided input)");
+    expect(error.message).toBe("The channel may be private or temporarily unavailable. Please try again later.");
+    expect(error.detail).toBe("The actor's error item: no_items (Empty or private data for provided input)");
   });
 
   it("times out with kind timeout", async () => {

@@ -6,9 +6,12 @@
  * days), `videoUrl` (the video file on Instagram's CDN, expiring like the
  * cover), `ownerUsername` and `ownerFullName`; with `includeDownloadedVideo`
  * (a paid add-on, off here) also `downloadedVideoUrl`, a copy the actor keeps
- * 3 days. The copy, else the CDN's file, becomes `downloadUrl`.
+ * 3 days. The copy, else the CDN's file, becomes `downloadUrl`. Image and
+ * carousel posts (`type` "Image", "Sidecar") are skipped and counted, pinned
+ * reels are reels like any other, and a post the dataset repeats is one video
+ * (decision 081).
  */
-import { itemsOfSucceededRun, lookupsFromRun, readVideoItems, runActor, type BatchPost } from "./apify.server";
+import { itemsOfSucceededRun, lookupsFromRun, noVideos, readVideoItems, runActor, type BatchPost, type ItemReading } from "./apify.server";
 import { CHANNEL_IMPORT_LIMIT } from "~/constants";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 import { PLATFORMS } from "./config";
@@ -32,14 +35,29 @@ function username(value: unknown): string | null {
   return typeof value === "string" && USERNAME_PATTERNS.instagram.test(value) ? value : null;
 }
 
+/** The post an item names: its `shortCode`, else the code in its `url`. */
+export function instagramVideoId(item: Item): string | null {
+  const pageUrl = field(item, "url");
+  return (
+    idMatching(field(item, "shortCode"), VIDEO_ID_PATTERNS.instagram) ??
+    (typeof pageUrl === "string" ? parseVideoUrl("instagram", pageUrl)?.videoId : null) ??
+    null
+  );
+}
+
+/** An image or carousel post: nothing a widget could play. */
+export function isInstagramPhotoPost(item: Item): boolean {
+  const type = field(item, "type");
+  return !field(item, "error") && (type === "Image" || type === "Sidecar");
+}
+
 /** One dataset item as our Video fields; null for items that are not a reel we can show. */
 export function instagramVideo(item: Item, fallbackUsername: string | null): ImportedVideo | null {
-  if (field(item, "error")) return null;
+  if (field(item, "error") || isInstagramPhotoPost(item)) return null;
+  const id = instagramVideoId(item);
+  if (!id) return null;
   const pageUrl = field(item, "url");
   const page = typeof pageUrl === "string" ? parseVideoUrl("instagram", pageUrl) : null;
-  const id = idMatching(field(item, "shortCode"), VIDEO_ID_PATTERNS.instagram) ?? page?.videoId ?? null;
-  const type = field(item, "type");
-  if (!id || type === "Image" || type === "Sidecar") return null;
   const owner = username(field(item, "ownerUsername")) ?? fallbackUsername;
   return {
     platformVideoId: id,
@@ -52,6 +70,11 @@ export function instagramVideo(item: Item, fallbackUsername: string | null): Imp
     downloadUrl: cleanUrl(field(item, "downloadedVideoUrl")) ?? cleanUrl(field(item, "videoUrl")),
     publishedAt: toDate(field(item, "timestamp")),
   };
+}
+
+/** How the importer reads the actor's items, with `fallbackUsername` for items that name no owner. */
+function reading(fallbackUsername: string | null): ItemReading {
+  return { toVideo: (item) => instagramVideo(item, fallbackUsername), videoIdOf: instagramVideoId, isPhotoPost: isInstagramPhotoPost };
 }
 
 function instagramChannel(items: Item[], requested: string): ImportedChannel {
@@ -75,7 +98,7 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
       maxItems: posts.length + 10,
       signal,
     });
-    return readVideoItems(itemsOfSucceededRun(run), (item) => instagramVideo(item, null), "shortCode").videos;
+    return readVideoItems(itemsOfSucceededRun(run), reading(null), "post").videos;
   }
 
   return {
@@ -91,14 +114,15 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
         maxItems: limit + 10,
         signal: options.signal,
       });
-      const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => instagramVideo(item, name), "shortCode");
+      const { videos, videoItems, photoPosts, itemFailure } = readVideoItems(run.items, reading(name), "account");
       if (!videos.length) {
-        const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: IMPORT_JOB_TEXT.noPublicVideos(name, "reels") };
+        const failure = itemFailure ?? run.failure ?? noVideos(IMPORT_JOB_TEXT.noPublicVideos(name, "reels"), photoPosts);
         throw new ImportError(failure.kind, failure.message, failure.detail);
       }
       return {
         channel: instagramChannel(videoItems, name),
         videos: newestFirst(videos).slice(0, limit),
+        ...(photoPosts ? { photoPostsSkipped: photoPosts } : {}),
         ...(run.failure ? { error: run.failure } : {}),
       };
     },
@@ -132,9 +156,10 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
         signal: options.signal,
       });
       const found = lookupsFromRun(run, posts, {
-        idField: "shortCode",
+        videoIdOf: instagramVideoId,
         echoFields: ["inputUrl"],
         toVideo: (item, post) => instagramVideo(item, post.username),
+        isPhotoPost: isInstagramPhotoPost,
       });
       for (const [url, answer] of found) answers.set(url, answer);
       return answers;
@@ -150,12 +175,17 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
         maxItems: 10,
         signal: options.signal,
       });
-      const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => instagramVideo(item, parsed.username), "shortCode");
+      const { videos, videoItems, photoPosts, itemFailure } = readVideoItems(run.items, reading(parsed.username), "post");
       const index = videos.findIndex((v) => v.platformVideoId === parsed.videoId);
       const video = videos[index];
       const videoItem = videoItems[index];
       if (!video || !videoItem) {
-        const failure = itemFailure ?? run.failure ?? { kind: "not_found" as const, message: "No Instagram reel was found at this URL" };
+        const failure =
+          itemFailure ??
+          run.failure ??
+          (photoPosts
+            ? { kind: "not_found" as const, message: IMPORT_JOB_TEXT.photoPost }
+            : { kind: "not_found" as const, message: "No Instagram reel was found at this URL" });
         throw new ImportError(failure.kind, failure.message, failure.detail);
       }
       const channel = instagramChannel([videoItem], video.channelUsername ?? "");

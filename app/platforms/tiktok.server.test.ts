@@ -82,6 +82,17 @@ describe("TikTok importer: account", () => {
     expect(videos[0]?.thumbnailUrl).toContain("/platform-cdn/tiktok/cover/");
     expect(videos[0]?.authorName).toMatch(/^Flat [0-9a-f]{12}$/i);
     expect(channel).toMatchObject({ username: name, displayName: videos[0]?.authorName, followerCount: expect.any(Number) });
+    // The view's export carries no `id`: each comes from the item's webVideoUrl.
+    expect(videos.map((v) => v.platformVideoId)).toEqual((await control.account("tiktok", name)).posts.map((p) => p.id));
+  });
+
+  it("a real dataset's mix: slideshows skipped and counted, the pinned video kept in its place, a repeated post once", async () => {
+    const name = uniqueAccount("mixed");
+    const { posts } = await control.account("tiktok", name);
+    const { videos, photoPostsSkipped } = await getImporter("tiktok").importChannel(name);
+    expect(photoPostsSkipped).toBe(3);
+    expect(videos.map((v) => v.platformVideoId)).toEqual(posts.filter((p) => p.shape === "video").map((p) => p.id));
+    expect(videos.map((v) => v.platformVideoId)).toContain(posts.find((p) => p.pinned)?.id);
   });
 
   it("a resync finds the posts added since, first", async () => {

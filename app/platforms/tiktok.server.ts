@@ -4,13 +4,17 @@
  * section 3.1) carry `id`, `text`, `createTimeISO`/`createTime`,
  * `webVideoUrl`, `authorMeta.{name,nickName,avatar,fans}` and
  * `videoMeta.coverUrl` (a signed CDN URL that expires after about 6 hours);
- * some datasets come flattened ("authorMeta.name"), which `field` reads too.
+ * some datasets come flattened ("authorMeta.name"), which `field` reads too,
+ * and those exported through a dataset view carry no `id`: it is read from
+ * `webVideoUrl` (or `url`). Photo slideshows (`isSlideshow`) are skipped and
+ * counted, pinned videos (`isPinned`) are videos like any other, and a post
+ * the dataset repeats is one video (decision 081).
  * With `shouldDownloadVideos` (a paid add-on, asked only for one video the
  * mirror copies, never for account imports) the actor saves the
  * video to its key-value store and puts the record's URL in `mediaUrls` and
  * `videoMeta.downloadAddr`; when an item has one it becomes `downloadUrl`.
  */
-import { itemsOfSucceededRun, lookupsFromRun, readVideoItems, runActor, type BatchPost } from "./apify.server";
+import { itemsOfSucceededRun, lookupsFromRun, noVideos, readVideoItems, runActor, type BatchPost, type ItemReading } from "./apify.server";
 import { CHANNEL_IMPORT_LIMIT } from "~/constants";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 import { PLATFORMS } from "./config";
@@ -48,11 +52,28 @@ function downloadedCopy(item: Item): string | null {
   return fromMedia ?? cleanUrl(field(item, "videoMeta.downloadAddr"));
 }
 
+/** The post an item names: its `id`, else the id in its `webVideoUrl` or `url` (datasets exported through a view carry no `id`). */
+export function tiktokVideoId(item: Item): string | null {
+  const id = idMatching(field(item, "id"), VIDEO_ID_PATTERNS.tiktok);
+  if (id) return id;
+  for (const key of ["webVideoUrl", "url"]) {
+    const value = field(item, key);
+    const videoId = typeof value === "string" ? parseVideoUrl("tiktok", value)?.videoId : null;
+    if (videoId) return videoId;
+  }
+  return null;
+}
+
+/** A photo slideshow: pictures with music, nothing a widget could play. */
+export function isTikTokPhotoPost(item: Item): boolean {
+  return !field(item, "error") && field(item, "isSlideshow") === true;
+}
+
 /** One dataset item as our Video fields; null for items that are not a video we can show. */
 export function tiktokVideo(item: Item, fallbackUsername: string | null): ImportedVideo | null {
   if (field(item, "error")) return null;
-  const id = idMatching(field(item, "id"), VIDEO_ID_PATTERNS.tiktok);
-  if (!id || field(item, "isSlideshow") === true) return null;
+  const id = tiktokVideoId(item);
+  if (!id || isTikTokPhotoPost(item)) return null;
   const author = username(field(item, "authorMeta.name")) ?? fallbackUsername;
   const pageUrl = field(item, "webVideoUrl");
   const page = typeof pageUrl === "string" ? parseVideoUrl("tiktok", pageUrl) : null;
@@ -67,6 +88,11 @@ export function tiktokVideo(item: Item, fallbackUsername: string | null): Import
     downloadUrl: downloadedCopy(item),
     publishedAt: toDate(field(item, "createTimeISO")) ?? toDate(field(item, "createTime")),
   };
+}
+
+/** How the importer reads the actor's items, with `fallbackUsername` for items that name no author. */
+function reading(fallbackUsername: string | null): ItemReading {
+  return { toVideo: (item) => tiktokVideo(item, fallbackUsername), videoIdOf: tiktokVideoId, isPhotoPost: isTikTokPhotoPost };
 }
 
 /** The account as the items describe it (authorMeta of the first video item). */
@@ -90,7 +116,7 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
       maxItems: posts.length + 10,
       signal,
     });
-    return readVideoItems(itemsOfSucceededRun(run), (item) => tiktokVideo(item, null), "id").videos;
+    return readVideoItems(itemsOfSucceededRun(run), reading(null), "post").videos;
   }
 
   return {
@@ -113,14 +139,15 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
         maxItems: limit + 10,
         signal: options.signal,
       });
-      const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => tiktokVideo(item, name), "id");
+      const { videos, videoItems, photoPosts, itemFailure } = readVideoItems(run.items, reading(name), "account");
       if (!videos.length) {
-        const failure = itemFailure ?? run.failure ?? { kind: "empty" as const, message: IMPORT_JOB_TEXT.noPublicVideos(name, "videos") };
+        const failure = itemFailure ?? run.failure ?? noVideos(IMPORT_JOB_TEXT.noPublicVideos(name, "videos"), photoPosts);
         throw new ImportError(failure.kind, failure.message, failure.detail);
       }
       return {
         channel: tiktokChannel(videoItems, name),
         videos: newestFirst(videos).slice(0, limit),
+        ...(photoPosts ? { photoPostsSkipped: photoPosts } : {}),
         ...(run.failure ? { error: run.failure } : {}),
       };
     },
@@ -155,9 +182,10 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
         signal: options.signal,
       });
       const found = lookupsFromRun(run, posts, {
-        idField: "id",
+        videoIdOf: tiktokVideoId,
         echoFields: ["submittedVideoUrl", "input", "url"],
         toVideo: (item, post) => tiktokVideo(item, post.username),
+        isPhotoPost: isTikTokPhotoPost,
       });
       for (const [url, answer] of found) answers.set(url, answer);
       return answers;
@@ -179,12 +207,17 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
         maxItems: 10,
         signal: options.signal,
       });
-      const { videos, videoItems, itemFailure } = readVideoItems(run.items, (item) => tiktokVideo(item, parsed.username), "id");
+      const { videos, videoItems, photoPosts, itemFailure } = readVideoItems(run.items, reading(parsed.username), "post");
       const index = parsed.videoId ? videos.findIndex((v) => v.platformVideoId === parsed.videoId) : 0;
       const video = videos[index];
       const videoItem = videoItems[index];
       if (!video || !videoItem) {
-        const failure = itemFailure ?? run.failure ?? { kind: "not_found" as const, message: "No TikTok video was found at this URL" };
+        const failure =
+          itemFailure ??
+          run.failure ??
+          (photoPosts
+            ? { kind: "not_found" as const, message: IMPORT_JOB_TEXT.photoPost }
+            : { kind: "not_found" as const, message: "No TikTok video was found at this URL" });
         throw new ImportError(failure.kind, failure.message, failure.detail);
       }
       const channel = tiktokChannel([videoItem], video.channelUsername ?? "");

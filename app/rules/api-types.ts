@@ -227,6 +227,8 @@ export interface ImportJobDto {
   videos_added: number;
   /** What the auto-approve rules did with the videos it added (decision 054). */
   rules?: { approved: number; held: number; over_limit: number };
+  /** Account imports: photo posts (slideshows, images, carousels) skipped; absent when none (decision 081). */
+  photo_posts_skipped?: number;
   /** Set on failure (also when part of the import was saved). */
   error: string | null;
   /** The importer's failure kind (app/contracts/platforms.ts), for the spec 8 mapper; null unless failed. */

@@ -37,6 +37,18 @@ describe("job results (spec 8)", () => {
     expect(jobSuccessMessage(job({ kind: "sync", input: "creator", videos_added: 3 }))).toBe("Synced @creator: 3 new videos added");
   });
 
+  it("an account import says after spec 8's text how many photo posts it skipped (decision 081)", () => {
+    expect(jobSuccessMessage(job({ kind: "channel", input: "creator", videos_added: 10, photo_posts_skipped: 2 }))).toBe(
+      "Successfully added 10 videos from @creator! 2 photo posts skipped: Clipcart imports videos only.",
+    );
+    expect(jobSuccessMessage(job({ kind: "sync", input: "creator", videos_added: 0, photo_posts_skipped: 1 }))).toBe(
+      "Synced @creator: 0 new videos added. 1 photo post skipped: Clipcart imports videos only.",
+    );
+    expect(jobSuccessMessage(job({ kind: "channel", input: "creator", videos_added: 3, photo_posts_skipped: 0 }))).toBe(
+      "Successfully added 3 videos from @creator!",
+    );
+  });
+
   it("an import that added nothing says so instead of claiming success (issue 15, item 8)", () => {
     const single = job({ kind: "single", platform: "tiktok", status: "succeeded", videos_added: 0 });
     expect(jobOutcome(single)).toEqual({ tone: "info", message: "This video is already in your library." });

@@ -4,7 +4,7 @@
  * Client-safe, no React.
  */
 import type { ErrorContext } from "~/messages";
-import { ERROR_MAPPER, IMPORT_LINKS_TEXT, IMPORT_TEXT, LIBRARY_TEXT, channelImported, channelSynced } from "~/messages";
+import { ERROR_MAPPER, IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT, IMPORT_TEXT, LIBRARY_TEXT, channelImported, channelSynced } from "~/messages";
 import type { ImportMethod, PlatformId } from "~/contracts/platforms";
 import type { ImportJobDto, ImportJobKind } from "./api-types";
 import { describeError, formatMappedError } from "./error-mapper";
@@ -44,13 +44,13 @@ export function importErrorContext(kind: ImportJobKind): ErrorContext {
  * is already in the library, or the account has nothing new. (A resync's
  * "0 new videos added" is already true.)
  */
-export function jobSuccessMessage(job: Pick<ImportJobDto, "kind" | "platform" | "input" | "videos_added" | "links">): string {
+export function jobSuccessMessage(job: Pick<ImportJobDto, "kind" | "platform" | "input" | "videos_added" | "links" | "photo_posts_skipped">): string {
   const pin = job.platform === ("pinterest" satisfies PlatformId);
   switch (job.kind) {
     case "channel":
-      return job.videos_added > 0 ? channelImported(job.videos_added, job.input) : IMPORT_TEXT.nothingNew(job.input);
+      return withPhotoPostsSkipped(job.videos_added > 0 ? channelImported(job.videos_added, job.input) : IMPORT_TEXT.nothingNew(job.input), job);
     case "sync":
-      return channelSynced(job.input, job.videos_added);
+      return withPhotoPostsSkipped(channelSynced(job.input, job.videos_added), job);
     case "single":
       if (job.videos_added === 0) return IMPORT_TEXT.alreadyInLibrary(pin ? "pin" : "video");
       return pin ? LIBRARY_TEXT.pinAdded : LIBRARY_TEXT.videoAdded;
@@ -59,6 +59,13 @@ export function jobSuccessMessage(job: Pick<ImportJobDto, "kind" | "platform" | 
       return IMPORT_LINKS_TEXT.summary(tally.added, tally.already, tally.failed);
     }
   }
+}
+
+/** An account import's text, then the photo posts it skipped (decision 081): spec 8's text stays as it is, first. */
+function withPhotoPostsSkipped(text: string, job: Pick<ImportJobDto, "photo_posts_skipped">): string {
+  const skipped = job.photo_posts_skipped ?? 0;
+  if (skipped <= 0) return text;
+  return `${text}${/[.!?]$/.test(text) ? "" : "."} ${IMPORT_JOB_TEXT.photoPostsSkipped(skipped)}`;
 }
 
 /** How many videos a failed job kept, in words; null when it kept none. */

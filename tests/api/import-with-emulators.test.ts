@@ -10,6 +10,8 @@ import { loader as listChannelsRoute } from "~/routes/api.channels.$id";
 import { action as importSingleRoute } from "~/routes/api.videos.single";
 import { loader as getJobRoute } from "~/routes/api.import-jobs.$jobId";
 import { loader as listVideosRoute } from "~/routes/api.videos.$id";
+import { jobOutcome } from "~/rules/import-flow";
+import { platformControl, uniqueAccount } from "../emulators/platforms/client";
 import { apiRequest, callRoute } from "../support/app-requests";
 import { expectConsoleWarn } from "../support/console-guard";
 import { bootstrapShop, jsonOf, type TestShop } from "../support/library-fixtures";
@@ -56,6 +58,22 @@ describe("imports through the platform emulators", () => {
     expect((await library(shop)).total).toBe(job.videos_added);
   });
 
+  it("a TikTok dataset exported flat (no `id`) imports with its ids; its slideshows are reported as skipped (decision 081)", async () => {
+    configureImportRunner({ thumbnailPollDelaysMs: [] });
+    const control = platformControl();
+    const name = uniqueAccount("mixed");
+    await control.setAccount("tiktok", name, { flat: true });
+    const videoIds = (await control.account("tiktok", name)).posts.filter((post) => post.shape === "video").map((post) => post.id);
+    const shop = await bootstrapShop("emu");
+    const job = await runJob(shop, importChannelRoute, "/api/channels", { username: name, platform: "tiktok" });
+    expect(job).toMatchObject({ status: "succeeded", videos_added: videoIds.length, photo_posts_skipped: 3, error: null });
+    expect(jobOutcome(job)).toEqual({
+      tone: "success",
+      message: `Successfully added ${videoIds.length} videos from @${name}! 3 photo posts skipped: Clipcart imports videos only.`,
+    });
+    expect((await library(shop)).videos.map((video) => video.video_id).sort()).toEqual([...videoIds].sort());
+  });
+
   it("a run that fails half-way keeps the videos it pushed and says why", async () => {
     configureImportRunner({ thumbnailPollDelaysMs: [] });
     // Apify's own words (the run, the platform's HTTP 429) go to the server log; the job keeps a plain reason (issue 15, item 14).
@@ -69,11 +87,18 @@ describe("imports through the platform emulators", () => {
     expect(await prisma.video.count({ where: { shopId: shop.id } })).toBe(job.videos_added);
   });
 
-  it("a private Instagram account fails with kind private and imports nothing", async () => {
+  it("a private Instagram account fails with kind private, in spec 8's words, and imports nothing", async () => {
     configureImportRunner({ thumbnailPollDelaysMs: [] });
+    // The actor's error item (no_items) goes to the server log (decision 081).
+    expectConsoleWarn(/Import job \S+ \(instagram\) failed: The actor's error item: no_items \(Empty or private data for provided input\)/);
     const shop = await bootstrapShop("emu");
     const job = await runJob(shop, importChannelRoute, "/api/channels", { username: "private_atelier", platform: "instagram" });
-    expect(job).toMatchObject({ status: "failed", error_kind: "private", videos_added: 0 });
+    expect(job).toMatchObject({
+      status: "failed",
+      error_kind: "private",
+      error: "The channel may be private or temporarily unavailable. Please try again later.",
+      videos_added: 0,
+    });
     expect((await library(shop)).total).toBe(0);
   });
 

@@ -50,6 +50,8 @@ describe("POST /api/videos/links", () => {
     const creator = uniqueAccount();
     const tiktoks = [tiktokUrl(creator), tiktokUrl(creator)];
     const privateTiktok = tiktokUrl(uniqueAccount("private"));
+    // The actor's own words for the private post go to the server log; the merchant reads spec 8's.
+    expectConsoleWarn(/A link of a links import failed \(tiktok\): The actor's error item: This video is private/);
     const reels = [reelUrl(), reelUrl()];
     const pins = [pinUrl(), pinUrl()];
     const youtube = "https://www.youtube.com/shorts/abcdefghijk";
@@ -63,7 +65,11 @@ describe("POST /api/videos/links", () => {
     expect(finished).toMatchObject({ kind: "links", status: "succeeded", videos_added: 6, progress: { saved: 10, total: 10 }, error: null });
     expect(finished.links).toHaveLength(10);
     for (const url of [...tiktoks, ...reels, ...pins]) expect(resultOf(finished, url)).toMatchObject({ status: "added", reason: null });
-    expect(resultOf(finished, privateTiktok)).toMatchObject({ platform: "tiktok", status: "failed", reason: "This video is private" });
+    expect(resultOf(finished, privateTiktok)).toMatchObject({
+      platform: "tiktok",
+      status: "failed",
+      reason: "Please check that the URL is valid and the video is publicly accessible.",
+    });
     expect(resultOf(finished, youtube)).toMatchObject({
       platform: "youtube_shorts",
       status: "failed",

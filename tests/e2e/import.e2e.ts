@@ -322,13 +322,17 @@ test("a private account is refused with the channel message and adds nothing", a
   const app = await openApp("/content");
   const dialog = await openImportFromLibrary(app, "TikTok");
   await submitImport(dialog, account);
-  await expect(dialog.getByText("Unable to add channel: This account is private", { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText("Unable to add channel: The channel may be private or temporarily unavailable. Please try again later.", { exact: true }),
+  ).toBeVisible();
   await expect(dialog.getByText("No connected accounts yet", { exact: false })).toBeVisible();
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
   await expect(app.getByText("No videos found", { exact: true })).toBeVisible();
   await expect(app.getByText(IMPORT_BANNER)).toHaveCount(0);
-  await expect(app.getByText("Unable to add channel: This account is private", { exact: true })).toHaveCount(0);
+  await expect(
+    app.getByText("Unable to add channel: The channel may be private or temporarily unavailable. Please try again later.", { exact: true }),
+  ).toHaveCount(0);
   expect(await storedVideoCount(shop)).toBe(0);
 });
 
@@ -417,9 +421,13 @@ test("a resync that fails says Sync failed and keeps the account's videos", asyn
   await connectedAccount(dialog, account)
     .getByRole("button", { name: `Resync @${account}` })
     .click();
-  await expect(dialog.getByText("Sync failed: This account is private", { exact: true })).toBeVisible();
-  await expect(toastsOf(page, "Sync failed: This account is private")).toHaveCount(0);
-  await expect(connectedAccount(dialog, account).getByText("Last sync failed: This account is private", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Sync failed: The channel may be private or temporarily unavailable. Please try again later.", { exact: true })).toBeVisible();
+  await expect(toastsOf(page, "Sync failed: The channel may be private or temporarily unavailable. Please try again later.")).toHaveCount(0);
+  await expect(
+    connectedAccount(dialog, account).getByText("Last sync failed: The channel may be private or temporarily unavailable. Please try again later.", {
+      exact: true,
+    }),
+  ).toBeVisible();
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
   await expect(libraryRows(app)).toHaveCount(12);

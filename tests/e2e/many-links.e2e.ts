@@ -88,7 +88,7 @@ test("ten links of three platforms import as one job: progress in links, one bad
   const failed = results.filter({ hasText: "Failed" });
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText(privateVideo.url);
-  await expect(failed).toContainText("This video is private");
+  await expect(failed).toContainText("Please check that the URL is valid and the video is publicly accessible.");
   await expectAccessible(page, "the results per link", appOnly);
   await expect(dialog.getByText("Importing 10 links", { exact: true })).toHaveCount(0);
 

@@ -20,7 +20,9 @@
  *   pins, `videos.video_list.V_720P { url, width, height, duration (ms), thumbnail }`.
  *
  * Accounts the actors cannot scrape give error items (see
- * app/platforms/errors.ts for what we assume the real ones push). Posts a test
+ * app/platforms/actor-failures.ts for what we assume the real ones push).
+ * The `flat` scenario and control, and the `mixed` scenario, push the other
+ * shapes real datasets carry (decision 081; README, Scenarios). Posts a test
  * removed are gone: a profile no longer lists them, their URLs find nothing.
  */
 import { cdnUrl } from "./cdn.js";
@@ -31,7 +33,9 @@ import {
   EVIL,
   hash,
   IMAGE_PIN_PREFIX,
+  isPinnedPost,
   makePost,
+  postShape,
   THUMBNAIL_TTL_SECONDS,
   VIDEO_TTL_SECONDS,
   type EmulatedPlatform,
@@ -162,10 +166,13 @@ function tiktokItem(
   downloadVideo: boolean,
 ): Record<string, unknown> {
   const evil = scenario === "evil";
+  const slideshow = postShape("tiktok", scenario, post) === "slideshow";
   const expiresAt = thumbExpiry(ctx, "tiktok", scenario, name);
-  const download = downloadVideo
-    ? downloadedVideoUrl(ctx, "tiktok", post.id, `video-${name}-${compactTime(post.createdAt)}-${post.id}`, videoExpiry(ctx, "tiktok", scenario, name))
-    : null;
+  // A slideshow has no video to download: its mediaUrls stay empty.
+  const download =
+    downloadVideo && !slideshow
+      ? downloadedVideoUrl(ctx, "tiktok", post.id, `video-${name}-${compactTime(post.createdAt)}-${post.id}`, videoExpiry(ctx, "tiktok", scenario, name))
+      : null;
   const cover = cdnUrl(ctx.baseUrl, "tiktok", "cover", post.id, expiresAt);
   const avatar = cdnUrl(ctx.baseUrl, "tiktok", "avatar", name, expiresAt);
   const stats = { fans: 1000 + (hash(`fans:${name}`) % 90_000), following: hash(`following:${name}`) % 500, heart: 10_000 + (hash(`heart:${name}`) % 900_000) };
@@ -223,12 +230,26 @@ function tiktokItem(
     detailedMentions: [],
     hashtags: post.hashtags.map((tag) => ({ name: tag })),
     effectStickers: [],
-    isSlideshow: false,
-    isPinned: false,
+    isSlideshow: slideshow,
+    isPinned: isPinnedPost(scenario, post),
     isSponsored: false,
     ...extra,
   };
-  return scenario === "flat" ? flattenOneLevel(item, ["authorMeta", "musicMeta", "videoMeta"]) : item;
+  if (slideshow) item.videoMeta = { height: 1024, width: 576, coverUrl: cover, originalCoverUrl: cover, subtitleLinks: [] };
+  if (scenario !== "flat" && !ctx.state.account("tiktok", name)?.flat) return item;
+  // A dataset exported through a view: dotted keys, and no `id` (issue 28).
+  const { id: _id, ...withoutId } = item;
+  return flattenOneLevel(withoutId, ["authorMeta", "musicMeta", "videoMeta"]);
+}
+
+/**
+ * A profile's items in the `mixed` scenario as real datasets list them: the
+ * pinned post first, and the newest post once more at the end.
+ */
+function asListed<T>(scenario: Scenario, posts: Post[], item: (post: Post) => T): T[] {
+  if (scenario !== "mixed" || !posts.length) return posts.map(item);
+  const ordered = [...posts.filter((post) => isPinnedPost(scenario, post)), ...posts.filter((post) => !isPinnedPost(scenario, post))];
+  return [...ordered.map(item), item(posts[0]!)];
 }
 
 function tiktokProfile(ctx: ActorContext, name: string, perProfile: number, downloadVideos: boolean): Target {
@@ -241,9 +262,9 @@ function tiktokProfile(ctx: ActorContext, name: string, perProfile: number, down
   if (scenario === "missing") return { ...base, items: [{ url: profileUrl, input: name, error: "Profile not found: this account doesn't exist" }] };
   if (scenario === "empty") return { ...base, items: [] };
   const posts = ctx.state.visiblePosts("tiktok", name);
-  const items = posts
-    .slice(0, perProfile)
-    .map((post) => tiktokItem(ctx, name, post, scenario, posts.length, { input: name, fromProfileSection: "videos" }, downloadVideos));
+  const items = asListed(scenario, posts.slice(0, perProfile), (post) =>
+    tiktokItem(ctx, name, post, scenario, posts.length, { input: name, fromProfileSection: "videos" }, downloadVideos),
+  );
   return { ...base, items };
 }
 
@@ -294,7 +315,8 @@ function reelItem(ctx: ActorContext, owner: string, post: Post, scenario: Scenar
   const expiresAt = thumbExpiry(ctx, "instagram", scenario, owner);
   const display = cdnUrl(ctx.baseUrl, "instagram", "cover", post.id, expiresAt);
   const videoExpiresAt = videoExpiry(ctx, "instagram", scenario, owner);
-  return {
+  const shape = postShape("instagram", scenario, post);
+  const item: Record<string, unknown> = {
     inputUrl,
     id: digits(`igid:${post.id}`, 19, "3"),
     type: "Video",
@@ -312,7 +334,7 @@ function reelItem(ctx: ActorContext, owner: string, post: Post, scenario: Scenar
     displayUrl: evil && i % 6 === 0 ? EVIL.url : evil && i % 6 === 3 ? EVIL.dataUrl : display,
     images: [],
     videoUrl: cdnVideoUrl(ctx, "instagram", post.id, videoExpiresAt),
-    ...(downloadVideo ? { downloadedVideoUrl: downloadedVideoUrl(ctx, "instagram", post.id, `reel-${post.id}.mp4`, videoExpiresAt) } : {}),
+    ...(downloadVideo && shape === "video" ? { downloadedVideoUrl: downloadedVideoUrl(ctx, "instagram", post.id, `reel-${post.id}.mp4`, videoExpiresAt) } : {}),
     alt: null,
     likesCount: post.likes,
     videoViewCount: post.views,
@@ -331,8 +353,23 @@ function reelItem(ctx: ActorContext, owner: string, post: Post, scenario: Scenar
       should_mute_audio: false,
       audio_id: digits(`audio:${post.id}`, 16, "1"),
     },
-    isPinned: false,
+    isPinned: isPinnedPost(scenario, post),
   };
+  if (shape === "video") return item;
+  // An image or carousel post (apify/instagram-scraper's types): no video of its own.
+  const {
+    videoUrl: _videoUrl,
+    downloadedVideoUrl: _copy,
+    videoDuration: _duration,
+    videoViewCount: _views,
+    videoPlayCount: _plays,
+    musicInfo: _music,
+    ...photo
+  } = item;
+  const child = (type: string, n: number) => ({ id: digits(`igchild:${post.id}:${n}`, 19, "3"), type, displayUrl: display });
+  return shape === "image"
+    ? { ...photo, type: "Image", productType: "feed" }
+    : { ...photo, type: "Sidecar", productType: "carousel_container", childPosts: [child("Image", 0), child("Image", 1)] };
 }
 
 function reelTarget(ctx: ActorContext, entry: string, limit: number, downloadVideos: boolean): Target {
@@ -370,7 +407,7 @@ function reelTarget(ctx: ActorContext, entry: string, limit: number, downloadVid
   if (scenario === "missing") return { ...base, items: [{ inputUrl, error: "not_found", errorDescription: "Page not found" }] };
   if (scenario === "empty") return { ...base, items: [] };
   const posts = ctx.state.visiblePosts("instagram", name);
-  return { ...base, items: posts.slice(0, limit).map((post) => reelItem(ctx, name, post, scenario, inputUrl, downloadVideos)) };
+  return { ...base, items: asListed(scenario, posts.slice(0, limit), (post) => reelItem(ctx, name, post, scenario, inputUrl, downloadVideos)) };
 }
 
 function noItems(inputUrl: string) {
@@ -383,7 +420,7 @@ function noItems(inputUrl: string) {
  * an account with that prefix.
  */
 function ownerForShortcode(code: string): string {
-  const prefix = /^(private|empty|missing|fail|slow|evil|flat|expired)_/i.exec(code)?.[1]?.toLowerCase();
+  const prefix = /^(private|empty|missing|fail|slow|evil|flat|expired|mixed)_/i.exec(code)?.[1]?.toLowerCase();
   return prefix ? `${prefix}_creator` : `creator.${hash(code) % 10_000}`;
 }
 

@@ -4,19 +4,22 @@
  * own accounts and never changes global settings it does not own.
  */
 import { randomBytes } from "node:crypto";
-import type { EmulatedPlatform, Scenario } from "./fixtures.js";
+import type { EmulatedPlatform, PostShape, Scenario } from "./fixtures.js";
 
 export interface AccountSummary {
   platform: EmulatedPlatform;
   name: string;
   scenario: Scenario;
   runMs: number | null;
+  /** Its TikTok items come as a dataset view exports them (the `flat` control). */
+  flat: boolean;
   thumbnailTtlSeconds: number | null;
   /** The lifetime of the video URLs its runs hand out (null: they never expire). */
   videoTtlSeconds: number | null;
   /** Posts the platform still shows: without the removed ones. */
   postCount: number;
-  posts: Array<{ id: string; createdAt: string; caption: string; url: string; thumbnailUrl: string }>;
+  /** `shape`: a video, or a photo post of the `mixed` scenario; `pinned`: listed first by its runs (decision 081). */
+  posts: Array<{ id: string; createdAt: string; caption: string; shape: PostShape; pinned: boolean; url: string; thumbnailUrl: string }>;
   removedPostIds: string[];
 }
 
@@ -86,6 +89,8 @@ export function platformControl(baseUrl: string = process.env.LOCAL_SHOPIFY_URL 
         scenario?: Scenario | null;
         runMs?: number | null;
         held?: boolean | null;
+        /** Its TikTok items as a dataset view exports them: flattened keys, no `id`. */
+        flat?: boolean | null;
         thumbnailTtlSeconds?: number | null;
         videoTtlSeconds?: number | null;
       },

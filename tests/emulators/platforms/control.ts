@@ -7,7 +7,7 @@
  *   POST /__local/platforms/clock      { offsetMs? | advanceMs? }  the CDN's and runs' clock
  *   GET  /__local/platforms/runs       ?actorId=&contains=     runs started (actor id, input, status, items)
  *   GET  /__local/platforms/<platform>/accounts/<name>         the account: scenario, settings, posts (newest first)
- *   POST /__local/platforms/<platform>/accounts/<name>         { scenario?, runMs?, held?, thumbnailTtlSeconds?, videoTtlSeconds? } (null clears;
+ *   POST /__local/platforms/<platform>/accounts/<name>         { scenario?, runMs?, held?, flat?, thumbnailTtlSeconds?, videoTtlSeconds? } (null clears;
  *                                                             held: true keeps its runs RUNNING, and a pin's oEmbed
  *                                                             answer waiting, until held: false)
  *   POST /__local/platforms/<platform>/accounts/<name>/posts   { count }: new posts, newest of all
@@ -23,7 +23,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { readParams, Router, sendJson } from "../shopify/http.js";
 import { videoTtlSeconds } from "./actors.js";
 import { cdnUrl } from "./cdn.js";
-import { EMULATED_PLATFORMS, isScenario, THUMBNAIL_TTL_SECONDS, type EmulatedPlatform } from "./fixtures.js";
+import { EMULATED_PLATFORMS, isPinnedPost, isScenario, postShape, THUMBNAIL_TTL_SECONDS, type EmulatedPlatform } from "./fixtures.js";
 import { defaultOptions, type PlatformEmulatorState } from "./state.js";
 import { videoFileFor } from "./videos.js";
 
@@ -76,6 +76,7 @@ function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform:
     name,
     scenario,
     runMs: settings?.runMs ?? null,
+    flat: settings?.flat ?? false,
     thumbnailTtlSeconds: ttl,
     videoTtlSeconds: videoTtlSeconds(state, platform, name),
     postCount: posts.length,
@@ -84,6 +85,9 @@ function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform:
       id: p.id,
       createdAt: new Date(p.createdAt).toISOString(),
       caption: p.caption,
+      /** What the post is (a video, or a photo post of the `mixed` scenario) and whether it is pinned (decision 081). */
+      shape: platform === "pinterest" ? "video" : postShape(platform, scenario, p),
+      pinned: isPinnedPost(scenario, p),
       url: platform === "tiktok" ? `https://www.tiktok.com/@${name}/video/${p.id}` : `https://www.instagram.com/reel/${p.id}/`,
       thumbnailUrl: cdnUrl(baseUrl, platform, "cover", p.id, ttl === null ? null : state.now() + ttl * 1000),
     })),
@@ -196,6 +200,7 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
           scenario: body.scenario,
           runMs: optionalNumber(body, "runMs"),
           held: optionalBoolean(body, "held"),
+          flat: optionalBoolean(body, "flat"),
           thumbnailTtlSeconds: optionalNumber(body, "thumbnailTtlSeconds", -1e9),
           videoTtlSeconds: optionalNumber(body, "videoTtlSeconds", -1e9),
         });

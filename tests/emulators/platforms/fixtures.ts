@@ -13,10 +13,14 @@ export const EMULATED_PLATFORMS: EmulatedPlatform[] = ["tiktok", "instagram", "p
  * - fail: the run pushes part of the posts, then FAILS
  * - slow: the run takes `slowRunMs` (longer than the app waits)
  * - evil: captions, names, links, thumbnails and embed HTML with script payloads
- * - flat: TikTok items with flattened keys ("authorMeta.name")
+ * - flat: TikTok items as a dataset view exports them: flattened keys
+ *   ("authorMeta.name") and no `id` (only `webVideoUrl` names the post)
  * - expired: thumbnail, avatar and video URLs that have already expired
+ * - mixed: what real datasets carry besides plain videos (decision 081):
+ *   TikTok photo slideshows, Instagram image and carousel posts, a pinned
+ *   post listed first, the newest post twice (see `postShape`)
  */
-export const SCENARIOS = ["normal", "private", "empty", "missing", "fail", "slow", "evil", "flat", "expired"] as const;
+export const SCENARIOS = ["normal", "private", "empty", "missing", "fail", "slow", "evil", "flat", "expired", "mixed"] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export function isScenario(value: unknown): value is Scenario {
@@ -180,6 +184,8 @@ export interface AccountSettings {
   thumbnailTtlSeconds?: number;
   /** Lifetime of this account's video URLs (overrides the emulator's option and VIDEO_TTL_SECONDS). */
   videoTtlSeconds?: number;
+  /** Its TikTok items as a dataset view exports them (flattened keys, no `id`), whatever its scenario. */
+  flat?: boolean;
   /** Creation times (ms) of posts added through the control endpoint, oldest first. */
   addedPosts: number[];
 }
@@ -239,4 +245,24 @@ export function accountPosts(platform: EmulatedPlatform, name: string, settings:
 export function addedPostTime(existing: Post[], now: number, offset: number): number {
   const newest = existing.reduce((max, p) => Math.max(max, p.createdAt), 0);
   return Math.max(now, newest + 60_000) + offset * 60_000;
+}
+
+/**
+ * What a post is in the `mixed` scenario (decision 081): on TikTok every
+ * fourth post from the second oldest is a photo slideshow; on Instagram every
+ * fourth is an image post and the one after it a carousel ("Sidecar"). Every
+ * post of the other scenarios is a video.
+ */
+export type PostShape = "video" | "slideshow" | "image" | "sidecar";
+
+export function postShape(platform: EmulatedPlatform, scenario: Scenario, post: Pick<Post, "index">): PostShape {
+  if (scenario !== "mixed") return "video";
+  if (platform === "tiktok") return post.index % 4 === 1 ? "slideshow" : "video";
+  if (platform === "instagram") return post.index % 4 === 1 ? "image" : post.index % 4 === 2 ? "sidecar" : "video";
+  return "video";
+}
+
+/** The `mixed` scenario's pinned post (a video, the fourth oldest): its account's runs list it first. */
+export function isPinnedPost(scenario: Scenario, post: Pick<Post, "index">): boolean {
+  return scenario === "mixed" && post.index === 3;
 }
