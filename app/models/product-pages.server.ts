@@ -30,6 +30,9 @@ import {
 import { STOREFRONT_VIDEO_SELECT, toStorefrontVideo, type VideoForStorefront } from "./storefront-videos.server";
 import { storefrontProductDetails } from "./storefront-product-details.server";
 
+/** Products whose catalogue rows one query reads (well under SQLite's bound-parameter limit). */
+const CATALOGUE_READ_BATCH = 500;
+
 /** Products written per round: one metafieldsSet call (Shopify takes 25 per call). */
 const PRODUCTS_PER_ROUND = 25;
 
@@ -151,10 +154,15 @@ export async function publishProductPages(
     prisma.productPublication.findMany({ where: { shopId }, select: { productId: true, digest: true } }),
   ]);
   const shownIds = [...new Set([...plans.values()].flatMap((plan) => plan.productIds))];
-  const catalogue = shownIds.length
-    ? await prisma.catalogueProduct.findMany({ where: { shopId, productId: { in: shownIds } }, select: { productId: true, shopifyUpdatedAt: true } })
-    : [];
-  const productChangedAt = new Map(catalogue.map((row) => [row.productId, row.shopifyUpdatedAt.getTime()]));
+  const productChangedAt = new Map<string, number>();
+  // In batches: a store's thousands of products would pass the database's limit on one query's parameters.
+  for (let start = 0; start < shownIds.length; start += CATALOGUE_READ_BATCH) {
+    const rows = await prisma.catalogueProduct.findMany({
+      where: { shopId, productId: { in: shownIds.slice(start, start + CATALOGUE_READ_BATCH) } },
+      select: { productId: true, shopifyUpdatedAt: true },
+    });
+    for (const row of rows) productChangedAt.set(row.productId, row.shopifyUpdatedAt.getTime());
+  }
   const writtenDigest = new Map(published.map((row) => [row.productId, row.digest]));
 
   const changed = [...plans.values()].flatMap((plan) => {
