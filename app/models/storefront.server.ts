@@ -131,12 +131,13 @@ export async function buildStorefrontWidgets(shopId: string, currency: string, p
 
 /**
  * The shop's approved videos as the storefront would show them, newest first,
- * for the Customize preview (no product details: the preview is not a shop).
+ * for the Customize preview (no product details: the preview is not a shop);
+ * with `productId`, only the videos tagged with that product (a product page's).
  */
-export async function previewVideos(shopId: string, limit: number): Promise<StorefrontVideo[]> {
+export async function previewVideos(shopId: string, limit: number, productId?: string): Promise<StorefrontVideo[]> {
   const videos = await prisma.video.findMany({
-    where: { shopId, enabled: true },
-    orderBy: [{ approvedAt: "desc" }, { createdAt: "desc" }],
+    where: { shopId, enabled: true, ...(productId === undefined ? {} : { productTags: { some: { shopId, productId } } }) },
+    orderBy: [{ approvedAt: "desc" }, { createdAt: "desc" }, { id: "desc" }],
     take: limit,
     select: STOREFRONT_VIDEO_SELECT,
   });

@@ -9,7 +9,7 @@ import { PREVIEW_PRODUCTS_MAX } from "~/constants";
 import type { TaggedProductsDto } from "~/rules/api-types";
 import { searchKey } from "~/rules/video-search";
 import type { StorefrontVideo } from "~/storefront/widget-data";
-import { STOREFRONT_VIDEO_SELECT, toStorefrontVideo } from "./storefront-videos.server";
+import { previewVideos } from "./storefront.server";
 
 const byTitle = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
@@ -34,19 +34,7 @@ export async function listTaggedProducts(shopId: string, { search = "" }: { sear
   return { products: matching.slice(0, PREVIEW_PRODUCTS_MAX), total: matching.length };
 }
 
-/**
- * The product's approved videos, newest approval first, at most `limit`, as
- * the storefront draws them (the Widgets page's preview videos are shaped the
- * same way, by previewVideos in storefront.server.ts); no product details, as
- * the preview is not a shop.
- */
-export async function taggedProductPreviewVideos(shopId: string, productId: string, limit: number): Promise<StorefrontVideo[]> {
-  const videos = await prisma.video.findMany({
-    where: { shopId, enabled: true, productTags: { some: { shopId, productId } } },
-    orderBy: [{ approvedAt: "desc" }, { createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    select: STOREFRONT_VIDEO_SELECT,
-  });
-  // No product details: the preview is not a shop.
-  return videos.map((video) => toStorefrontVideo(video, new Map()));
+/** The product's approved videos, newest approval first, at most `limit`, as the storefront draws them. */
+export function taggedProductPreviewVideos(shopId: string, productId: string, limit: number): Promise<StorefrontVideo[]> {
+  return previewVideos(shopId, limit, productId);
 }
