@@ -99,7 +99,17 @@ export interface StorefrontVideo {
   uploadDate: string;
   /** Our copy in the shop's Shopify Files, once ready; null = the platform's player (embedUrl). */
   media?: StorefrontMedia | null;
+  /** Its captions, one file per language (decision 084); absent or empty when it has none. */
+  captions?: StorefrontCaption[];
   products: StorefrontProduct[];
+}
+
+/** A video's captions in one language: a WebVTT file in the shop's own Shopify Files (its link does not expire). */
+export interface StorefrontCaption {
+  /** BCP 47 language tag as Shopify names a store's languages ("en", "fr", "pt-BR"): matched against request.locale.iso_code. */
+  lang: string;
+  /** The WebVTT file on Shopify's CDN. */
+  src: string;
 }
 
 /** A mirrored video's files on Shopify's CDN (decision 035). */
