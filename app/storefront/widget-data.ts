@@ -99,7 +99,7 @@ export interface StorefrontVideo {
   uploadDate: string;
   /** Our copy in the shop's Shopify Files, once ready; null = the platform's player (embedUrl). */
   media?: StorefrontMedia | null;
-  /** Its captions, one file per language (decision 084); absent or empty when it has none. */
+  /** Its captions, one file per language, the video's own (spoken) language first (decision 084); absent or empty when it has none. */
   captions?: StorefrontCaption[];
   products: StorefrontProduct[];
 }
