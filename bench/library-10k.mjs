@@ -56,14 +56,14 @@ async function measure() {
   /** @type {number[]} */
   const all = [];
   for (const [name, query] of queries) {
-    for (let i = 0; i < WARM_UP; i++) await loadVideoLibrary(shopId, query);
+    for (let i = 0; i < WARM_UP; i++) await loadVideoLibrary({ id: shopId, shopDomain: "bench" }, query);
     /** @type {number[]} */
     const times = [];
     /** @type {{ total: number; page: number; pageCount: number } | undefined} */
     let result;
     for (let i = 0; i < iterations; i++) {
       const started = performance.now();
-      ({ list: result } = await loadVideoLibrary(shopId, query));
+      ({ list: result } = await loadVideoLibrary({ id: shopId, shopDomain: "bench" }, query));
       const elapsed = performance.now() - started;
       times.push(elapsed);
       all.push(elapsed);

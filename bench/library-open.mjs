@@ -4,7 +4,8 @@
 // tab (document, scripts, shop bootstrap, data) until its rows show, and paging
 // (Next) until the next page's rows show. Also counts the requests the app's
 // frame makes to the app on the first open, until the page has hydrated and the
-// network is quiet. Prints numbers; asserts nothing. BENCH_VERBOSE=1 lists each
+// network is quiet, and the CPU the page's main thread and the app server use while paging (figures a shared
+// machine's load does not change, unlike the times). Prints numbers; asserts nothing. BENCH_VERBOSE=1 lists each
 // request of the frame and when the rows showed.
 //
 //   node --import tsx bench/library-open.mjs [rounds=8] [--cpu=4] [--app-port=3462] [--shopify-port=3562]
@@ -12,6 +13,7 @@
 // --cpu slows the page's CPU by that factor (Chrome DevTools' throttling), as a
 // merchant's laptop under load would be. Needs a build (npm run build).
 import os from "node:os";
+import { readFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { freshSqliteDatabase, startStack } from "../scripts/lib/stack.mjs";
 
@@ -77,9 +79,17 @@ function pageNextInPage(title) {
   });
 }
 
+/** CPU time (user + system) the process has used so far, in ms (Linux: /proc/<pid>/stat, clock ticks of 10 ms). */
+const cpuMs = (/** @type {number | undefined} */ pid) => {
+  const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const firstOpen = [];
 const paging = [];
 const pagingBusy = [];
+const pagingThreadCpu = [];
+const pagingServerCpu = [];
 const requests = [];
 try {
   for (let round = 0; round < rounds; round++) {
@@ -147,12 +157,19 @@ try {
     // Paging, timed inside the app's frame from the click to the next page's rows painted, so that the
     // test runner's own polling (slowed 4x too) is not counted; and the main thread's busy time meanwhile.
     await cdp.send("Performance.enable");
-    const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((metric) => metric.name === "TaskDuration")?.value ?? NaN;
-    const busyBefore = await busy();
+    const metric = async (/** @type {string} */ name) => (await cdp.send("Performance.getMetrics")).metrics.find((entry) => entry.name === name)?.value ?? NaN;
+    const busyBefore = await metric("TaskDuration");
+    const threadBefore = await metric("ThreadTime");
+    const appPid = stack.processes.app?.pid;
+    const serverBefore = cpuMs(appPid);
     const appFrame = page.frames().find((candidate) => candidate.url().startsWith(stack.appUrl));
     if (!appFrame) throw new Error("the app's frame is missing");
     paging.push(await appFrame.evaluate(pageNextInPage, "Clip 21"));
-    pagingBusy.push(((await busy()) - busyBefore) * 1000);
+    // The CPU the page's main thread and the app server used meanwhile: what the machine's load does not change
+    // (the wall-clock figures above it does), so before/after runs on a shared machine still compare.
+    pagingServerCpu.push(cpuMs(appPid) - serverBefore);
+    pagingBusy.push(((await metric("TaskDuration")) - busyBefore) * 1000);
+    pagingThreadCpu.push(((await metric("ThreadTime")) - threadBefore) * 1000);
     await context.close();
   }
   console.log(`Video Library open through Local Shopify, production build, Chromium headless, CPU ${cpu}x slower (${rounds} rounds, ${VIDEOS} videos)`);
@@ -165,6 +182,8 @@ try {
   report("first open of /content until rows show", firstOpen);
   report("Next page until its rows are painted", paging);
   report("  main thread busy meanwhile", pagingBusy);
+  report("  main thread CPU meanwhile", pagingThreadCpu);
+  report("  app server CPU meanwhile", pagingServerCpu);
   report("app requests of the frame on first open", requests, "  ");
 } finally {
   await browser.close();

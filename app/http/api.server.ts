@@ -8,6 +8,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { authenticate } from "~/shopify.server";
 import { getShopByDomain } from "~/models/shop.server";
+import { noteAdminActivity } from "~/models/background-work.server";
 import { API_TEXT, HTTP_BOUNDARY_TEXT } from "~/messages";
 
 /**
@@ -47,6 +48,8 @@ export async function authenticateApi(request: Request) {
   if (request.method !== "OPTIONS" && !hasBearerToken(request)) throw sessionRequired();
   try {
     const { session, admin, billing } = await authenticate.admin(request);
+    // Background work a page asked for waits while this merchant's pages are talking to the app (decision 086).
+    noteAdminActivity(session.shop);
     return { session, admin, billing, shopDomain: session.shop };
   } catch (thrown) {
     // The library's 401 has an empty body; API clients read `error`.

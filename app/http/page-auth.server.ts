@@ -1,6 +1,7 @@
 import { serverEnv } from "~/env.server";
 import { authenticate } from "~/shopify.server";
 import { localShopify, shopOrigin } from "~/shopify/local-shopify.server";
+import { noteAdminActivity } from "~/models/background-work.server";
 
 /** Opened outside Shopify's admin: no shop parameter and no session token (spec 2, 8). */
 function isOutsideAdmin(request: Request): boolean {
@@ -14,7 +15,10 @@ function isOutsideAdmin(request: Request): boolean {
  */
 export async function authenticatePage(request: Request) {
   if (isOutsideAdmin(request)) return null;
-  return authenticate.admin(request);
+  const auth = await authenticate.admin(request);
+  // Background work a page asked for waits while this merchant is loading pages (decision 086).
+  noteAdminActivity(auth.session.shop);
+  return auth;
 }
 
 /**

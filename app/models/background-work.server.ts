@@ -21,13 +21,48 @@ export function signalWork(work: BackgroundWork): void {
 }
 
 /**
- * There is work for `work`'s runner that can wait: it is told after `afterMs`.
- * For work a page's load asks for (the library's first open): the page, its
- * scripts and styles are served first, not behind the runner's writes.
+ * Work a merchant's page asked for, per shop domain, waiting for that merchant's admin to go quiet
+ * (decision 086): each request of theirs the app serves pushes it back, up to a cap.
  */
-export function signalWorkAfter(work: BackgroundWork, afterMs: number): void {
-  const timer = setTimeout(() => signalWork(work), afterMs);
-  timer.unref?.();
+interface QuietWait {
+  works: Set<BackgroundWork>;
+  quietMs: number;
+  latestAt: number;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+const quietWaits = new Map<string, QuietWait>();
+
+function scheduleQuietWait(shopDomain: string, wait: QuietWait): void {
+  if (wait.timer) clearTimeout(wait.timer);
+  const delay = Math.max(0, Math.min(wait.quietMs, wait.latestAt - Date.now()));
+  wait.timer = setTimeout(() => {
+    quietWaits.delete(shopDomain);
+    for (const work of wait.works) signalWork(work);
+  }, delay);
+  wait.timer.unref?.();
+}
+
+/**
+ * There is work for `work`'s runner that a page of `shopDomain` asked for and that can wait: it is told once
+ * that merchant's admin has made no request for `quietMs` (a page's load, its hydration, the next page), and
+ * at the latest `maxWaitMs` after the first ask. On one machine the runner's writes and the merchant's browser
+ * share the CPU; a merchant who pages on through the library should not meet them (decision 086).
+ */
+export function signalWorkWhenQuiet(work: BackgroundWork, shopDomain: string, { quietMs, maxWaitMs }: { quietMs: number; maxWaitMs: number }): void {
+  const waiting = quietWaits.get(shopDomain);
+  if (waiting) {
+    waiting.works.add(work);
+    return;
+  }
+  const wait: QuietWait = { works: new Set([work]), quietMs, latestAt: Date.now() + maxWaitMs, timer: null };
+  quietWaits.set(shopDomain, wait);
+  scheduleQuietWait(shopDomain, wait);
+}
+
+/** The app served a request of this shop's admin: work waiting for it to go quiet waits on (never throws). */
+export function noteAdminActivity(shopDomain: string): void {
+  const wait = quietWaits.get(shopDomain);
+  if (wait) scheduleQuietWait(shopDomain, wait);
 }
 
 /** A runner's wake-up, registered by its module. */

@@ -1,4 +1,4 @@
-import { signalWorkAfter } from "./background-work.server";
+import { signalWorkWhenQuiet } from "./background-work.server";
 import type { LibraryData, VideoListQuery } from "~/rules/api-types";
 import { listActiveImportJobs } from "./import-jobs.server";
 import { listChannels } from "./channels.server";
@@ -10,12 +10,13 @@ import { requestCatalogueSync } from "./catalogue.server";
 import { countFreePlanApprovals } from "./library-counts.server";
 
 /**
- * How long after the library's load the background work it asked for starts (decision 074): past the page's
- * load (document, styles, scripts, hydration), which it slowed on the server and, on one machine, in the
- * browser too. Nothing waits for it: a suggestions dialog opened sooner starts the catalogue read at once
- * (catalogueReadiness), and the media check's findings show on a later load.
+ * When the background work the library's load asked for starts (decisions 074, 086): once the merchant's admin
+ * has been quiet this long (the page's load and hydration, then each Next or search, push it back), and at the
+ * latest this long after the ask. On the first open it competed with the page for the server and, on one
+ * machine, for the merchant's browser; then with the first Next. Nothing waits for it: a suggestions dialog
+ * starts the catalogue read at once (catalogueReadiness), and the media check's findings show on a later load.
  */
-const LIBRARY_WORK_DELAY_MS = 3_000;
+const LIBRARY_WORK_WAIT = { quietMs: 3_000, maxWaitMs: 20_000 };
 
 /**
  * Everything the Video Library page shows for one shop, read in parallel: one
@@ -24,7 +25,8 @@ const LIBRARY_WORK_DELAY_MS = 3_000;
  * check's findings and, on Free, the approved videos against the limit.
  * `bench/library-10k.mjs` measures this with 10,000 videos.
  */
-export async function loadVideoLibrary(shopId: string, query: VideoListQuery): Promise<LibraryData> {
+export async function loadVideoLibrary(shop: { id: string; shopDomain: string }, query: VideoListQuery): Promise<LibraryData> {
+  const shopId = shop.id;
   const [list, channels, widgets, views, activeJobs, mediaIssues, freePlanApproved, checkAsked, catalogueAsked] = await Promise.all([
     listVideos(shopId, query),
     listChannels(shopId),
@@ -38,10 +40,9 @@ export async function loadVideoLibrary(shopId: string, query: VideoListQuery): P
     // The first open reads the shop's catalogue for product suggestions, in the background (decision 053).
     requestCatalogueSync(shopId),
   ]);
-  // Both run later (decision 074): on the first open they competed with it for the server (and, on one machine,
-  // for the merchant's browser).
-  if (checkAsked) signalWorkAfter("videoMirror", LIBRARY_WORK_DELAY_MS);
-  if (catalogueAsked) signalWorkAfter("catalogue", LIBRARY_WORK_DELAY_MS);
+  // Both run once the merchant pauses (decision 086).
+  if (checkAsked) signalWorkWhenQuiet("videoMirror", shop.shopDomain, LIBRARY_WORK_WAIT);
+  if (catalogueAsked) signalWorkWhenQuiet("catalogue", shop.shopDomain, LIBRARY_WORK_WAIT);
   // A page past the end was clamped to the last one.
   return { shopFound: true, query: { ...query, page: list.page }, list, channels, widgets, views, activeJobs, mediaIssues, freePlanApproved };
 }

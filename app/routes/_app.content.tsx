@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseVideoListQuery(new URL(request.url).searchParams);
   const shop = await getShopByDomain(auth.session.shop);
   // First visit: the browser bootstraps the shop right after this load; the page then reads again.
-  return json(shop ? await loadVideoLibrary(shop.id, query) : emptyVideoLibrary(query));
+  return json(shop ? await loadVideoLibrary(shop, query) : emptyVideoLibrary(query));
 }
 
 export default function VideoLibraryPage() {
