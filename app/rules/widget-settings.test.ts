@@ -43,7 +43,14 @@ describe("which settings each layout keeps (spec 5)", () => {
 
 describe("reading values back", () => {
   it("the defaults are the spec's: light theme, auto-scroll on, no header, right alignment; previews play, with captions", () => {
-    expect(WIDGET_SETTING_DEFAULTS).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "right", playPreviews: true, showCaptions: true });
+    expect(WIDGET_SETTING_DEFAULTS).toEqual({
+      theme: "light",
+      autoScroll: true,
+      showHeader: false,
+      alignment: "right",
+      playPreviews: true,
+      showCaptions: true,
+    });
   });
 
   it("an unknown choice reads as its default", () => {

@@ -57,29 +57,34 @@ function languageName(lang: string, pageLang?: string): string {
 }
 
 /**
- * `<track kind="captions">` elements for each of the video's captions, `chosen` marked default and
- * showing (or hidden-and-disabled when `showing` is false); the others stay disabled (nothing is
- * fetched for them). The video is made a CORS request's: the files are on Shopify's CDN, another
- * origin than the shop, and a cross-origin track loads only so (Shopify's CDN allows any origin).
+ * The chosen caption as the video's one `<track kind="captions" srclang label src>`, showing (and
+ * `default`) or disabled. One track, not one per language: Chromium's automatic text track selection,
+ * which runs in a task after tracks are inserted, turns a second caption track on beside the one
+ * showing, and turns a `default` track on that script had disabled; with one track and `default` only
+ * when it shows, what the shopper chose is what shows. A disabled track fetches nothing.
+ * The video becomes a CORS request's: the files are on Shopify's CDN, another origin than the shop,
+ * and a cross-origin track loads only so (Shopify's CDN allows any origin).
  */
-export function addCaptionTracks(video: HTMLVideoElement, captions: StorefrontCaption[], chosen: StorefrontCaption, showing: boolean, pageLang?: string) {
+export function addCaptionTrack(video: HTMLVideoElement, chosen: StorefrontCaption, showing: boolean, pageLang?: string) {
   video.crossOrigin = "anonymous";
-  for (const track of video.querySelectorAll("track")) track.remove();
-  for (const caption of captions) {
-    const track = document.createElement("track");
-    track.kind = "captions";
-    track.srclang = caption.lang;
-    track.label = languageName(caption.lang, pageLang);
-    track.src = caption.src;
-    track.default = caption.lang === chosen.lang && caption.src === chosen.src;
-    video.append(track);
-  }
+  removeCaptionTracks(video);
+  const track = document.createElement("track");
+  track.kind = "captions";
+  track.srclang = chosen.lang;
+  track.label = languageName(chosen.lang, pageLang);
+  track.src = chosen.src;
+  track.default = showing;
+  video.append(track);
   setShowing(video, showing);
 }
 
-/** Shows the chosen (default) caption's track, or turns every track off ("disabled": no cue, nothing read aloud). */
+function removeCaptionTracks(video: HTMLVideoElement) {
+  for (const track of video.querySelectorAll("track")) track.remove();
+}
+
+/** Shows the caption's track, or turns it off ("disabled": no cue shown, nothing read aloud). */
 function setShowing(video: HTMLVideoElement, showing: boolean) {
-  for (const track of video.querySelectorAll("track")) track.track.mode = showing && track.default ? "showing" : "disabled";
+  for (const track of video.querySelectorAll("track")) track.track.mode = showing ? "showing" : "disabled";
 }
 
 /** The shopper's CC choice, kept for the browser session ("1" on, "0" off): their own choice of interface, like a dismissed sticky widget. */
@@ -93,7 +98,7 @@ function captionsOn(context: PlayerContext): boolean {
 }
 
 /**
- * The player's captions, each time it shows the widget's `index`-th video: its tracks on our copy's
+ * The player's captions, each time it shows the widget's `index`-th video: its track on our copy's
  * <video>, and the CC toggle beside Pause and Sound (hidden for a video without captions; the stage
  * hides every control for the platform's player). Called in the order the videos were shown.
  */
@@ -103,8 +108,7 @@ export function playerCaptions(context: PlayerContext, index: number) {
   const clip = stage.querySelector<HTMLVideoElement>(".cc-player > video");
   let toggle = stage.querySelector<HTMLButtonElement>(".cc-cc");
   const video: StorefrontVideo | undefined = context.widget.videos[index];
-  const captions = readCaptions(video && video.captions);
-  const chosen = chooseCaption(captions, context.strings.lang);
+  const chosen = chooseCaption(video && video.captions, context.strings.lang);
   if (!toggle) {
     toggle = button("cc-ctl cc-cc", context.strings.captions || "CC");
     stage.append(toggle);
@@ -117,12 +121,12 @@ export function playerCaptions(context: PlayerContext, index: number) {
       if (shown) setShowing(shown, now);
     });
   }
-  if (clip) for (const track of clip.querySelectorAll("track")) track.remove();
+  if (clip) removeCaptionTracks(clip);
   toggle.hidden = !clip || !chosen;
   if (!clip || !chosen) return;
   const showing = captionsOn(context);
   attr(toggle, "aria-pressed", String(showing));
-  addCaptionTracks(clip, captions, chosen, showing, context.strings.lang);
+  addCaptionTrack(clip, chosen, showing, context.strings.lang);
 }
 
 /** What clipcart-captions.js puts on window for the player. */

@@ -10,9 +10,8 @@
  * "Show captions", a preview shows the video's captions in the page's
  * language as a text track, fetched only once the preview plays (decision 085).
  */
-import { addCaptionTracks, chooseCaption, readCaptions } from "./captions";
+import { addCaptionTrack, chooseCaption } from "./captions";
 import { attr, el, on } from "./dom";
-import type { StorefrontCaption } from "./widget-data";
 
 /** Previews playing at once on the whole page: more costs shoppers' data and battery for little. */
 export const MAX_PLAYING = 2;
@@ -85,9 +84,8 @@ export function startPreviews(cards: readonly PreviewCard[], lang?: string): Pre
     on(video, "playing", () => video.classList.add("cc-preview--on"), true);
     card.insertBefore(video, card.children[1] || null);
     const slot: Slot = { video, inView: false, held: () => held };
-    const usable: StorefrontCaption[] = readCaptions(captions);
-    const chosen = chooseCaption(usable, lang);
-    if (chosen) slot.captions = () => addCaptionTracks(video, usable, chosen, true, lang);
+    const chosen = chooseCaption(captions, lang);
+    if (chosen) slot.captions = () => addCaptionTrack(video, chosen, true, lang);
     slots.push(slot);
     return slot;
   });

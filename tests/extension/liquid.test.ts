@@ -203,7 +203,9 @@ describe("without data, nothing", () => {
 describe("the markup", () => {
   it("reserves the widget's boxes: one placeholder per video, a header line when shown, the dark theme", async () => {
     const metafields = clipcartMetafields([
-      widget(1, "grid", 1, ["homepage"], { settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "right", playPreviews: true, showCaptions: true } }),
+      widget(1, "grid", 1, ["homepage"], {
+        settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "right", playPreviews: true, showCaptions: true },
+      }),
     ]);
     const html = await renderBlock("grid", { metafields });
     expect(html).toContain('<clipcart-widget data-shopify-editor-block="blk1" data-number="1">');
