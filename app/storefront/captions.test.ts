@@ -135,7 +135,7 @@ describe("the player's captions", () => {
     await open(container, 0);
     const toggle = cc(container)!;
     expect(toggle.tagName).toBe("BUTTON");
-    expect(toggle.getAttribute("aria-label")).toBe("Sous-titres");
+    expect(toggle.getAttribute("aria-label")).toBe("Sous-titres (CC)");
     expect(toggle.getAttribute("aria-pressed")).toBe("true");
     expect(toggle.hidden).toBe(false);
 
@@ -204,7 +204,7 @@ describe("the player's captions", () => {
     const admin = render(widgetOf([captioned("vid_a", [caption("de"), caption("fr")])]), { strings: WIDGET_STRINGS });
     await open(admin.container, 0);
     expect(showing(clip(admin.container))).toEqual(["de"]);
-    expect(cc(admin.container)!.getAttribute("aria-label")).toBe("Captions");
+    expect(cc(admin.container)!.getAttribute("aria-label")).toBe("Captions (CC)");
   });
 });
 

@@ -110,7 +110,8 @@ export function playerCaptions(context: PlayerContext, index: number) {
   const video: StorefrontVideo | undefined = context.widget.videos[index];
   const chosen = chooseCaption(video && video.captions, context.strings.lang);
   if (!toggle) {
-    toggle = button("cc-ctl cc-cc", context.strings.captions || "CC");
+    // Its name holds the "CC" it shows (WCAG 2.5.3, label in name: a speech user says what they see).
+    toggle = button("cc-ctl cc-cc", `${context.strings.captions || "Captions"} (CC)`);
     stage.append(toggle);
     on(toggle, "click", () => {
       const now = toggle!.getAttribute("aria-pressed") !== "true";

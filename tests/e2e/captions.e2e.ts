@@ -111,7 +111,7 @@ test("on a French store page the muted preview and the player show the French ca
     // A real text track, in the page's language.
     await expect(clip.locator('track[kind="captions"]')).toHaveCount(1);
     await expect(clip.locator('track[kind="captions"][default]')).toHaveAttribute("srclang", "fr");
-    const cc = player.getByRole("button", { name: "Sous-titres" });
+    const cc = player.getByRole("button", { name: "Sous-titres (CC)", exact: true });
     await expect(cc).toHaveAttribute("aria-pressed", "true");
 
     // Accessible with captions on (issue 28 item 4).
