@@ -1,7 +1,7 @@
 // @ts-check
 // Bundles the storefront scripts (app/storefront: the widget script every page
 // with a widget loads, the player it loads on the shopper's first intent and
-// the live previews it loads when a widget nears the viewport, decision 037, and the theme's cart code the player loads, decision 065) into the theme app extension's assets. Shopify deploys the
+// the live previews it loads when a widget nears the viewport, decision 037, and the theme's cart code the player loads, decision 065, and the captions the player loads, decision 085) into the theme app extension's assets. Shopify deploys the
 // extension folder as it is, so the built files are committed;
 // tests/extension/build.test.ts fails when one is stale.
 //
@@ -20,6 +20,7 @@ export const SCRIPT_ASSETS = [
   { entry: "app/storefront/player-entry.ts", asset: `${ASSETS}/clipcart-player.js` },
   { entry: "app/storefront/previews-entry.ts", asset: `${ASSETS}/clipcart-previews.js` },
   { entry: "app/storefront/cart-entry.ts", asset: `${ASSETS}/clipcart-cart.js` },
+  { entry: "app/storefront/captions-entry.ts", asset: `${ASSETS}/clipcart-captions.js` },
 ];
 export const STYLE_ASSET = `${ASSETS}/clipcart-widgets.css`;
 

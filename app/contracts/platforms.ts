@@ -30,19 +30,40 @@ export type VideoSource = PlatformId | "upload";
 export type ImportMethod = "username" | "url";
 
 /**
- * How each video source is named and coloured: the tile a video without a
+ * Each video source's name, on its own so that the storefront player (which
+ * says "Watch on TikTok" and draws no tiles) carries the names without the
+ * colours: every byte of its script asset counts (decisions 044, 085).
+ */
+export const VIDEO_SOURCE_NAMES: Readonly<Record<VideoSource, string>> = {
+  tiktok: "TikTok",
+  instagram: "Instagram",
+  pinterest: "Pinterest",
+  youtube_shorts: "YouTube Shorts",
+  snapchat: "Snapchat",
+  upload: "Upload",
+};
+
+/**
+ * How each video source is coloured: the tile a video without a
  * poster shows (storefront and admin), the badges and the library's filter.
  * `text` where white would not read on the colour (a unit test checks). The
  * admin names the merchant's uploads as IMPORT_TEXT.uploadSource says.
  */
-export const VIDEO_SOURCE_LOOKS: Readonly<Record<VideoSource, { name: string; color: string; text?: string }>> = {
-  tiktok: { name: "TikTok", color: "#000000" },
-  instagram: { name: "Instagram", color: "#E1306C" },
-  pinterest: { name: "Pinterest", color: "#E60023" },
-  youtube_shorts: { name: "YouTube Shorts", color: "#FF0000" },
-  snapchat: { name: "Snapchat", color: "#FFFC00", text: "#000" },
-  upload: { name: "Upload", color: "#303030" },
+export const VIDEO_SOURCE_COLORS: Readonly<Record<VideoSource, { color: string; text?: string }>> = {
+  tiktok: { color: "#000000" },
+  instagram: { color: "#E1306C" },
+  pinterest: { color: "#E60023" },
+  youtube_shorts: { color: "#FF0000" },
+  snapchat: { color: "#FFFC00", text: "#000" },
+  upload: { color: "#303030" },
 };
+
+/** Both: each source's name and colours. */
+export const VIDEO_SOURCE_LOOKS: Readonly<Record<VideoSource, { name: string; color: string; text?: string }>> = /* @__PURE__ */ (() =>
+  Object.fromEntries(Object.entries(VIDEO_SOURCE_COLORS).map(([id, colors]) => [id, { name: VIDEO_SOURCE_NAMES[id as VideoSource], ...colors }])) as Record<
+    VideoSource,
+    { name: string; color: string; text?: string }
+  >)();
 
 /**
  * The platform's own player, the iframe a video plays in until (or unless)

@@ -27,7 +27,7 @@ export type LayoutType = (typeof LAYOUT_TYPES)[number];
  * kinds, values and defaults are declared in app/rules/widget-settings.ts
  * (which must declare exactly these).
  */
-export type LayoutSettingName = "theme" | "autoScroll" | "showHeader" | "alignment" | "playPreviews";
+export type LayoutSettingName = "theme" | "autoScroll" | "showHeader" | "alignment" | "playPreviews" | "showCaptions";
 
 export interface WidgetLayout {
   /**
@@ -52,10 +52,10 @@ export interface WidgetLayout {
  */
 export const WIDGET_LAYOUTS = /* @__PURE__ */ (() =>
   ({
-    carousel: { install: "block", settings: ["theme", "autoScroll", "showHeader", "playPreviews"], previewVideos: PREVIEW_VISIBLE.carousel },
-    grid: { install: "block", settings: ["theme", "showHeader", "playPreviews"], previewVideos: PREVIEW_VISIBLE.grid },
-    single: { install: "block", settings: ["playPreviews"], previewVideos: 1 },
-    sticky: { install: "embed", settings: ["alignment", "playPreviews"], previewVideos: 1 },
+    carousel: { install: "block", settings: ["theme", "autoScroll", "showHeader", "playPreviews", "showCaptions"], previewVideos: PREVIEW_VISIBLE.carousel },
+    grid: { install: "block", settings: ["theme", "showHeader", "playPreviews", "showCaptions"], previewVideos: PREVIEW_VISIBLE.grid },
+    single: { install: "block", settings: ["playPreviews", "showCaptions"], previewVideos: 1 },
+    sticky: { install: "embed", settings: ["alignment", "playPreviews", "showCaptions"], previewVideos: 1 },
     /**
      * Stories sit in the page like a carousel (the page's colours decide too), but do not scroll by
      * themselves (their row is a menu the shopper reads, not a slideshow) and play no previews (round

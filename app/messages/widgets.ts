@@ -85,6 +85,9 @@ export const WIDGET_TEXT = {
   showHeader: "Show the widget name as a header",
   playPreviews: "Play previews",
   playPreviewsHelp: "Videos in view play muted and looping, once the page has loaded. Shoppers who ask for reduced motion or data saving see the posters.",
+  showCaptions: "Show captions",
+  showCaptionsHelp:
+    "Muted previews show a video's captions, and the player opens with them on, in the store's language when the video has it, else in the video's own. Shoppers turn them off and on with CC.",
   alignment: "Alignment",
   alignLeft: "Left",
   alignRight: "Right",

@@ -15,6 +15,7 @@ const SettingsBody = z.object({
   showHeader: z.boolean().optional(),
   alignment: z.enum(alignment.options).optional(),
   playPreviews: z.boolean().optional(),
+  showCaptions: z.boolean().optional(),
 } satisfies Record<WidgetSettingName, z.ZodTypeAny>);
 
 const CreateWidgetBody = z.object({

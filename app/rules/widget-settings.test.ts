@@ -12,15 +12,15 @@ import {
 } from "./widget-settings";
 
 const bySettingOrder = (a: string, b: string) => WIDGET_SETTING_NAMES.indexOf(a as never) - WIDGET_SETTING_NAMES.indexOf(b as never);
-const everySetting: WidgetSettings = { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false };
+const everySetting: WidgetSettings = { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false, showCaptions: false };
 
 describe("which settings each layout keeps (spec 5)", () => {
   it.each([
-    ["carousel", { theme: "dark", autoScroll: false, showHeader: true, playPreviews: false }],
-    ["grid", { theme: "dark", showHeader: true, playPreviews: false }],
-    ["single", { playPreviews: false }],
-    ["sticky", { alignment: "left", playPreviews: false }],
-    // Round thumbnails neither scroll by themselves nor play previews (decision 043).
+    ["carousel", { theme: "dark", autoScroll: false, showHeader: true, playPreviews: false, showCaptions: false }],
+    ["grid", { theme: "dark", showHeader: true, playPreviews: false, showCaptions: false }],
+    ["single", { playPreviews: false, showCaptions: false }],
+    ["sticky", { alignment: "left", playPreviews: false, showCaptions: false }],
+    // Round thumbnails neither scroll by themselves nor play previews (decision 043), so there are no previews' captions to show.
     ["stories", { theme: "dark", showHeader: true }],
   ] as const)("%s", (layout, kept) => {
     expect(settingsForLayout(layout, everySetting)).toEqual(kept);
@@ -42,20 +42,28 @@ describe("which settings each layout keeps (spec 5)", () => {
 });
 
 describe("reading values back", () => {
-  it("the defaults are the spec's: light theme, auto-scroll on, no header, right alignment; previews play", () => {
-    expect(WIDGET_SETTING_DEFAULTS).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "right", playPreviews: true });
+  it("the defaults are the spec's: light theme, auto-scroll on, no header, right alignment; previews play, with captions", () => {
+    expect(WIDGET_SETTING_DEFAULTS).toEqual({
+      theme: "light",
+      autoScroll: true,
+      showHeader: false,
+      alignment: "right",
+      playPreviews: true,
+      showCaptions: true,
+    });
   });
 
   it("an unknown choice reads as its default", () => {
     expect(readChoice("theme", "dark")).toBe("dark");
     expect(readChoice("theme", "sepia")).toBe("light");
     expect(readChoice("alignment", undefined)).toBe("right");
-    expect(readWidgetSettings({ theme: "", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false })).toEqual({
+    expect(readWidgetSettings({ theme: "", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false, showCaptions: false })).toEqual({
       theme: "light",
       autoScroll: false,
       showHeader: true,
       alignment: "left",
       playPreviews: false,
+      showCaptions: false,
     });
   });
 

@@ -31,6 +31,11 @@ export const WIDGET_SETTING_DECLARATIONS = {
   alignment: { kind: "choice", options: ["left", "right"], default: "right" },
   /** Muted, looping previews of the videos in view (issue 14); the poster stays where a video has no copy. */
   playPreviews: { kind: "toggle", default: true },
+  /**
+   * Captions (decision 085): muted previews show the video's captions in the page's language, and the
+   * player starts with them on (shoppers turn them off and on with CC whatever this says).
+   */
+  showCaptions: { kind: "toggle", default: true },
 } as const satisfies Record<LayoutSettingName, ChoiceSetting | ToggleSetting>;
 
 type Declarations = typeof WIDGET_SETTING_DECLARATIONS;
@@ -98,13 +103,21 @@ export function readChoice<Name extends WidgetChoiceSettingName>(name: Name, val
 }
 
 /** A stored widget row's settings, made valid: unknown choice values read as the default. */
-export function readWidgetSettings(row: { theme: string; autoScroll: boolean; showHeader: boolean; alignment: string; playPreviews: boolean }): WidgetSettings {
+export function readWidgetSettings(row: {
+  theme: string;
+  autoScroll: boolean;
+  showHeader: boolean;
+  alignment: string;
+  playPreviews: boolean;
+  showCaptions: boolean;
+}): WidgetSettings {
   return {
     theme: readChoice("theme", row.theme),
     autoScroll: row.autoScroll,
     showHeader: row.showHeader,
     alignment: readChoice("alignment", row.alignment),
     playPreviews: row.playPreviews,
+    showCaptions: row.showCaptions,
   };
 }
 

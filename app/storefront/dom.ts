@@ -2,7 +2,7 @@
  * Small DOM helpers of the storefront renderer and its player (two script
  * assets, each measured in bytes: both include what they use of this).
  */
-import { PLATFORM_TILES } from "./platform-tiles";
+import { PLATFORM_COLORS, PLATFORM_NAMES } from "./platform-tiles";
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string | null): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -50,9 +50,9 @@ export function shopRoot(): string {
  * card's name is its video's title, which must hold all the text it shows (WCAG 2.5.3).
  */
 export function tile(platform: string): HTMLElement {
-  const config = PLATFORM_TILES[platform as keyof typeof PLATFORM_TILES] || { name: platform, color: "#777" };
+  const config: { color: string; text?: string } = PLATFORM_COLORS[platform as keyof typeof PLATFORM_COLORS] || { color: "#777" };
   const node = el("span", "cc-tile");
-  attr(node, "data-name", config.name);
+  attr(node, "data-name", PLATFORM_NAMES[platform as keyof typeof PLATFORM_NAMES] || platform);
   node.style.background = config.color;
   node.style.color = config.text || "#fff";
   return node;

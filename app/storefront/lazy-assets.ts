@@ -12,6 +12,9 @@ export const PREVIEWS_GLOBAL = "__clipcartPreviews";
 /** The theme's cart code (theme-cart.ts): loaded by the player when it opens. */
 export const CART_FILE = "clipcart-cart.js";
 export const CART_GLOBAL = "__clipcartCart";
+/** The player's captions and CC toggle (captions.ts): loaded by the player once it shows a video with captions (decision 085). */
+export const CAPTIONS_FILE = "clipcart-captions.js";
+export const CAPTIONS_GLOBAL = "__clipcartCaptions";
 
 const loads: Record<string, Promise<unknown> | undefined> = {};
 

@@ -4,7 +4,7 @@
  * declares each source's looks (a table of its own there, so the storefront
  * bundle carries the names and colours and nothing else of the platforms).
  */
-export { VIDEO_SOURCE_LOOKS as PLATFORM_TILES } from "~/contracts/platforms";
+export { VIDEO_SOURCE_LOOKS as PLATFORM_TILES, VIDEO_SOURCE_NAMES as PLATFORM_NAMES, VIDEO_SOURCE_COLORS as PLATFORM_COLORS } from "~/contracts/platforms";
 
 /** Black or white, whichever reads better on the colour (#RRGGBB); the test checks each tile's `text` (white when absent) with it. */
 export function tileTextColor(color: string): string {

@@ -21,7 +21,7 @@
 import { isAllowedPlayerUrl, safeHttpUrl } from "~/rules/embeds";
 import { attr, button, el, isText, on, shopRoot } from "./dom";
 import { pageProductFirst } from "./page-product";
-import { PLATFORM_TILES } from "./platform-tiles";
+import { PLATFORM_NAMES } from "./platform-tiles";
 import { priceFormatter, productCard } from "./player-product-card";
 import { watchClip, type PlayerEmit } from "./player-watching";
 import type { CartOutcome, ThemeCartModule } from "./theme-cart";
@@ -287,10 +287,10 @@ export function createPlayer({ widget, box, strings, cartUrl, loadCart, emit, be
     } else {
       screen.replaceChildren(poster(shown, false));
       const link = safeHttpUrl(shown.url);
-      const platform = PLATFORM_TILES[shown.platform];
+      const platform = PLATFORM_NAMES[shown.platform];
       if (link && platform) {
         // "{platform}" has its place in each language's words ("Watch on TikTok", "TikTokで見る").
-        const watch = el("a", "cc-watch", strings.watchOn.replace("{platform}", platform.name));
+        const watch = el("a", "cc-watch", strings.watchOn.replace("{platform}", platform));
         watch.href = link;
         watch.target = "_blank";
         watch.rel = "noopener noreferrer";

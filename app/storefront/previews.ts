@@ -6,8 +6,11 @@
  * (clipcart-previews.js), loaded when a widget with previews nears the
  * viewport after the page has loaded; the admin preview imports it directly.
  * The renderer decides whether previews play at all (the widget's "Play
- * previews", the shopper's reduced motion or data saving).
+ * previews", the shopper's reduced motion or data saving). With the widget's
+ * "Show captions", a preview shows the video's captions in the page's
+ * language as a text track, fetched only once the preview plays (decision 085).
  */
+import { addCaptionTrack, chooseCaption } from "./captions";
 import { attr, el, on } from "./dom";
 
 /** Previews playing at once on the whole page: more costs shoppers' data and battery for little. */
@@ -18,6 +21,8 @@ export interface PreviewCard {
   card: HTMLElement;
   /** The smallest MP4 rendition of our copy (checked by the caller). */
   src: string;
+  /** The video's captions (StorefrontVideo.captions) when the widget shows them on previews. */
+  captions?: unknown;
 }
 
 export interface Previews {
@@ -28,13 +33,16 @@ export interface Previews {
 }
 
 export interface PreviewsModule {
-  startPreviews: (cards: readonly PreviewCard[]) => Previews;
+  /** `lang`: the page's language, by which each preview's captions are chosen (absent: the video's own). */
+  startPreviews: (cards: readonly PreviewCard[], lang?: string) => Previews;
 }
 
 interface Slot {
   video: HTMLVideoElement;
   inView: boolean;
   held: () => boolean;
+  /** Adds the preview's caption track, once, when it first plays (nothing fetched for a preview never played). */
+  captions?: () => void;
 }
 
 /** Every widget's previews on the page, in the order they asked to play. */
@@ -53,16 +61,19 @@ function balance() {
     if (playing.size >= MAX_PLAYING) break;
     if (!slot.inView || slot.held() || playing.has(slot)) continue;
     playing.add(slot);
-    if (!slot.video.src) slot.video.src = slot.video.dataset.src!;
+    if (!slot.video.src) {
+      if (slot.captions) slot.captions();
+      slot.video.src = slot.video.dataset.src!;
+    }
     // A refused play (the browser's autoplay rules, a broken file) just leaves the poster.
     const started = slot.video.play();
     if (started) started.catch(() => undefined);
   }
 }
 
-export function startPreviews(cards: readonly PreviewCard[]): Previews {
+export function startPreviews(cards: readonly PreviewCard[], lang?: string): Previews {
   let held = false;
-  const mine: Slot[] = cards.map(({ card, src }) => {
+  const mine: Slot[] = cards.map(({ card, src, captions }) => {
     const video = el("video", "cc-preview");
     video.muted = video.loop = video.playsInline = true;
     video.preload = "none";
@@ -73,6 +84,8 @@ export function startPreviews(cards: readonly PreviewCard[]): Previews {
     on(video, "playing", () => video.classList.add("cc-preview--on"), true);
     card.insertBefore(video, card.children[1] || null);
     const slot: Slot = { video, inView: false, held: () => held };
+    const chosen = chooseCaption(captions, lang);
+    if (chosen) slot.captions = () => addCaptionTrack(video, chosen, true, lang);
     slots.push(slot);
     return slot;
   });

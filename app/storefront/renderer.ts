@@ -180,7 +180,8 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
     if (seen.includes(video.id)) card.classList.add("cc-seen");
     cards.push([card, video]);
     const preview = safeHttpUrl(video.media && video.media.preview);
-    if (preview && !stories) previewCards.push({ card, src: preview });
+    // With "Show captions" (default on), a preview shows the video's captions (decision 085).
+    if (preview && !stories) previewCards.push({ card, src: preview, captions: settings.showCaptions !== false && video.captions });
     if (interactive) {
       on(card, "click", () => {
         emit("video_click", video);
@@ -265,7 +266,7 @@ export function renderWidget(container: HTMLElement, data: unknown, options: Ren
   });
   const begin = (module: PreviewsModule) => {
     if (destroyed) return;
-    previews = module.startPreviews(previewCards);
+    previews = module.startPreviews(previewCards, strings.lang);
     previews.hold(holds.has("modal"));
   };
   whenVisible = () => {

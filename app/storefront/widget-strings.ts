@@ -23,8 +23,16 @@ export const WIDGET_STRINGS = {
   regularPrice: "Regular price",
   pause: "Pause",
   sound: "Sound",
+  captions: "Captions",
   watchOn: "Watch on {platform}",
   untitled: "Video",
 };
 
-export type WidgetStrings = Record<keyof typeof WIDGET_STRINGS, string>;
+export type WidgetStrings = Record<keyof typeof WIDGET_STRINGS, string> & {
+  /**
+   * The page's language as Shopify names it (request.locale.iso_code: "fr", "pt-BR"), which the
+   * extension's Liquid hands over with its texts: captions are chosen by it (decision 085). Absent
+   * in the admin preview: a video's own language.
+   */
+  lang?: string;
+};

@@ -47,7 +47,7 @@ describe("POST /api/widgets: the creation rules of spec 5", () => {
       priority: 1,
       display_number: 1,
       installed_at: null,
-      settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right", playPreviews: true },
+      settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right", playPreviews: true, showCaptions: true },
     });
     expect((await created(shop, { layoutType: "single", pageContexts: ["product"] })).name).toBe("Single Video Widget");
     expect((await created(shop, { layoutType: "sticky", pageContexts: ["cart"], name: "  " })).name).toBe("Sticky Widget");
@@ -72,16 +72,16 @@ describe("POST /api/widgets: the creation rules of spec 5", () => {
       layoutType: "grid",
       pageContexts: ["product", "all_pages"],
       priority: 3,
-      settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false },
+      settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false, showCaptions: false },
     });
     expect(everywhere.page_contexts).toEqual(["all_pages"]);
     // Grid: theme and header apply; auto-scroll (carousel) and alignment (sticky) keep their defaults.
-    // Every layout plays previews unless told not to.
-    expect(everywhere.settings).toEqual({ theme: "dark", autoScroll: true, showHeader: true, alignment: "right", playPreviews: false });
+    // Every layout plays previews, with captions, unless told not to.
+    expect(everywhere.settings).toEqual({ theme: "dark", autoScroll: true, showHeader: true, alignment: "right", playPreviews: false, showCaptions: false });
     expect(everywhere.priority).toBe(3);
 
     const sticky = await created(shop, { layoutType: "sticky", pageContexts: ["homepage"], settings: { theme: "dark", alignment: "left", showHeader: true } });
-    expect(sticky.settings).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "left", playPreviews: true });
+    expect(sticky.settings).toEqual({ theme: "light", autoScroll: true, showHeader: false, alignment: "left", playPreviews: true, showCaptions: true });
   });
 
   it("creates a Stories widget (decision 043): its own default name; theme and header kept, auto-scroll, previews and alignment not", async () => {
@@ -90,10 +90,10 @@ describe("POST /api/widgets: the creation rules of spec 5", () => {
       layoutType: "stories",
       pageContexts: ["product"],
       priority: 2,
-      settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false },
+      settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "left", playPreviews: false, showCaptions: false },
     });
     expect(stories).toMatchObject({ name: "Stories Widget", layout_type: "stories", page_contexts: ["product"], priority: 2 });
-    expect(stories.settings).toEqual({ theme: "dark", autoScroll: true, showHeader: true, alignment: "right", playPreviews: true });
+    expect(stories.settings).toEqual({ theme: "dark", autoScroll: true, showHeader: true, alignment: "right", playPreviews: true, showCaptions: true });
     expect((await listWidgets(shop)).map((widget) => widget.layout_type)).toEqual(["stories"]);
   });
 

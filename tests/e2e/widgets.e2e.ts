@@ -142,6 +142,8 @@ test("grid, single and sticky show and send only their own settings", async ({ o
   await expect(app.getByText("Show the widget name as a header")).toHaveCount(0);
   // Every layout can play previews; this one will not.
   await app.getByRole("checkbox", { name: "Play previews" }).uncheck();
+  // Captions on previews, and the player opening with them on, are the default; this one opens without (decision 085).
+  await app.getByRole("checkbox", { name: "Show captions" }).uncheck();
   await app.getByRole("button", { name: "Create Widget" }).click();
   await expect(cardTitled(app, "Single Video Widget")).toBeVisible();
 
@@ -165,8 +167,9 @@ test("grid, single and sticky show and send only their own settings", async ({ o
     autoScroll: true,
     alignment: "right",
     playPreviews: true,
+    showCaptions: true,
   });
-  expect(single).toMatchObject({ displayNumber: 2, layoutType: "single", theme: "light", showHeader: false, playPreviews: false });
+  expect(single).toMatchObject({ displayNumber: 2, layoutType: "single", theme: "light", showHeader: false, playPreviews: false, showCaptions: false });
   expect(sticky).toMatchObject({ displayNumber: 3, layoutType: "sticky", alignment: "left", theme: "light" });
   expect(JSON.parse(sticky.pageContexts)).toEqual(["homepage", "cart"]);
 });

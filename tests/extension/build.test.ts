@@ -4,7 +4,8 @@
  * build must equal each committed file, and what a shopper downloads must stay
  * small: every page with a widget loads the first asset; the player's loads
  * on the shopper's first intent, the live previews' when a widget nears the
- * viewport (decision 037).
+ * viewport (decision 037), the captions' once the player shows a video that
+ * has them (decision 085).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -54,6 +55,17 @@ describe("the storefront script assets", () => {
     expect(scripts[1]!.text).toContain("showModal");
     expect(scripts[0]!.text).not.toContain("cc-preview");
     expect(scripts[2]!.text).toContain("cc-preview");
+  });
+
+  it("the player's captions and CC are an asset of their own, loaded once it shows a video with captions (decision 085)", () => {
+    const captions = scripts.find((script) => script.asset.endsWith("/clipcart-captions.js"))!;
+    expect(captions.text).toContain("cc-cc");
+    expect(scripts[1]!.text).not.toContain("cc-cc");
+    expect(scripts[1]!.text).toContain("clipcart-captions.js");
+    // The previews carry the little they use: the tracks, not the toggle.
+    expect(scripts[2]!.text).toContain('"captions"');
+    expect(scripts[2]!.text).not.toContain("cc-cc");
+    expect(scripts[0]!.text).not.toContain('"track"');
   });
 
   it(`its stylesheet is ${kb(cssGzip)} gzip, under 4 KB (issue 14's budget; theme-check allows 100 KB)`, () => {

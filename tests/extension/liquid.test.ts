@@ -26,17 +26,19 @@ interface Page {
   product?: { id: number } | null;
   settings?: Record<string, unknown>;
   designMode?: boolean;
+  /** request.locale.iso_code: the page's language ("fr" under /fr/). */
+  locale?: string;
 }
 
 function renderBlock(
   handle: Handle | "product-videos",
-  { pageType = "index", metafields = {}, products = {}, product = null, settings = {}, designMode = false }: Page = {},
+  { pageType = "index", metafields = {}, products = {}, product = null, settings = {}, designMode = false, locale = "en" }: Page = {},
 ): Promise<string> {
   return engine.renderFile(handle, {
     app: { metafields: { clipcart: metafields, clipcart_products: products } },
     product,
     block: { id: "blk1", type: `shopify://apps/clipcart/blocks/${handle}/1`, settings, shopify_attributes: 'data-shopify-editor-block="blk1"' },
-    request: { page_type: pageType, design_mode: designMode },
+    request: { page_type: pageType, design_mode: designMode, locale: { iso_code: locale } },
     shop: { name: "Local shop", currency: "USD" },
   });
 }
@@ -201,7 +203,9 @@ describe("without data, nothing", () => {
 describe("the markup", () => {
   it("reserves the widget's boxes: one placeholder per video, a header line when shown, the dark theme", async () => {
     const metafields = clipcartMetafields([
-      widget(1, "grid", 1, ["homepage"], { settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "right", playPreviews: true } }),
+      widget(1, "grid", 1, ["homepage"], {
+        settings: { theme: "dark", autoScroll: false, showHeader: true, alignment: "right", playPreviews: true, showCaptions: true },
+      }),
     ]);
     const html = await renderBlock("grid", { metafields });
     expect(html).toContain('<clipcart-widget data-shopify-editor-block="blk1" data-number="1">');
@@ -216,7 +220,7 @@ describe("the markup", () => {
   });
 
   it("reserves a Stories widget's row: its layout class, one round box per video, its header and theme", async () => {
-    const settings = { theme: "dark", autoScroll: true, showHeader: true, alignment: "right", playPreviews: true } as const;
+    const settings = { theme: "dark", autoScroll: true, showHeader: true, alignment: "right", playPreviews: true, showCaptions: true } as const;
     const html = await renderBlock("stories", { metafields: clipcartMetafields([widget(1, "stories", 1, ["homepage"], { settings })]) });
     expect(html).toContain('<div class="cc cc--stories cc--dark" aria-hidden="true">');
     expect(html.match(/<li class="cc-item"><\/li>/g)).toHaveLength(3);
@@ -240,7 +244,19 @@ describe("the markup", () => {
 
   it("hands the script the extension's texts, the same keys as the renderer's", async () => {
     const html = await renderBlock("carousel", { metafields: clipcartMetafields([widget(1, "carousel", 1, ["homepage"])]) });
-    expect(inlineJson(html, "strings")).toEqual(WIDGET_STRINGS);
+    expect(inlineJson(html, "strings")).toEqual({ ...WIDGET_STRINGS, lang: "en" });
+  });
+
+  it("hands the script the page's language (request.locale.iso_code), by which captions are chosen (decision 085)", async () => {
+    const metafields = clipcartMetafields([widget(1, "carousel", 1, ["homepage"])]);
+    expect(inlineJson(await renderBlock("carousel", { metafields, locale: "pt-BR" }), "strings")).toMatchObject({ lang: "pt-BR" });
+    const gallery = await renderBlock("product-videos", {
+      pageType: "product",
+      product: { id: 101 },
+      locale: "fr",
+      products: { p_101: { value: { v: 1, videos: [storefrontVideo()], widgets: {} }, type: "json" } },
+    });
+    expect(inlineJson(gallery, "strings")).toMatchObject({ lang: "fr" });
   });
 
   it("page-widgets asks to be moved into the page content unless set to the bottom of the page", async () => {
@@ -291,6 +307,35 @@ describe("search engines (issue 14): the widget's videos as schema.org VideoObje
     // The hostile title never closes the script element.
     expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
     expect(html).not.toContain("<script>window.__pwned");
+  });
+
+  it("describes a video's captions as schema.org MediaObjects (WebVTT, their language) and the video's language as its first caption's; none without captions", async () => {
+    const captioned = storefrontVideo({
+      id: "vid_c",
+      captions: [
+        { lang: "en", src: "https://cdn.shopify.example/files/vid_c.en.vtt" },
+        { lang: "pt-BR", src: "https://cdn.shopify.example/files/vid_c.pt-BR.vtt?<" },
+        { lang: "", src: "https://cdn.shopify.example/files/nameless.vtt" },
+      ],
+    });
+    const html = await renderBlock("carousel", {
+      settings: { widget_number: 1 },
+      metafields: clipcartMetafields([widget(1, "carousel", 1, ["homepage"], { videos: [captioned, storefrontVideo({ id: "vid_plain" })] })]),
+    });
+    const [withCaptions, plain] = videoObjects(html);
+    expect(withCaptions).toMatchObject({
+      inLanguage: "en",
+      caption: [
+        { "@type": "MediaObject", contentUrl: "https://cdn.shopify.example/files/vid_c.en.vtt", encodingFormat: "text/vtt", inLanguage: "en" },
+        { "@type": "MediaObject", contentUrl: "https://cdn.shopify.example/files/vid_c.pt-BR.vtt?<", encodingFormat: "text/vtt", inLanguage: "pt-BR" },
+      ],
+    });
+    expect(withCaptions!.caption).toHaveLength(2);
+    // No transcript is claimed: we publish files, not their text.
+    expect(withCaptions).not.toHaveProperty("transcript");
+    expect(plain).not.toHaveProperty("caption");
+    expect(plain).not.toHaveProperty("inLanguage");
+    expect(html).not.toContain("vtt?<");
   });
 
   it("prints nothing for a widget whose videos have no poster", async () => {
@@ -378,7 +423,7 @@ describe("the product page's videos block (decision 080)", () => {
     expect(html).toContain('<div class="cc cc--carousel" aria-hidden="true">');
     expect(html.match(/<li class="cc-item"><\/li>/g)).toHaveLength(2);
     expect(videosOf(html)).toEqual(["vid_a", "vid_b"]);
-    expect(inlineJson(html, "strings")).toEqual(WIDGET_STRINGS);
+    expect(inlineJson(html, "strings")).toEqual({ ...WIDGET_STRINGS, lang: "en" });
     // Search engines: the videos with a poster.
     expect(videoObjectsOf(html).map((object) => object.name)).toEqual(["Linen shirt on the beach"]);
   });

@@ -46,7 +46,7 @@ export function storefrontWidget(overrides: Partial<StorefrontWidget> = {}): Sto
     layout: "carousel",
     pageContexts: ["homepage"],
     priority: 1,
-    settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right", playPreviews: true },
+    settings: { theme: "light", autoScroll: true, showHeader: false, alignment: "right", playPreviews: true, showCaptions: true },
     currency: "USD",
     videos: [
       storefrontVideo(),

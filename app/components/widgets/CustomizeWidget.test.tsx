@@ -221,3 +221,18 @@ describe("Customize: which videos the widget shows (decision 079)", () => {
     expect(maybeControl(container, WIDGET_SOURCE_TEXT.searchProducts)).toBeUndefined();
   });
 });
+
+describe("Customize: Show captions (decision 085)", () => {
+  it("is on by default, says what it does, and unchecked it is sent off (the storefront's previews then show none)", async () => {
+    const onCreate = vi.fn();
+    const container = await renderForm(onCreate);
+    const captions = control(container, WIDGET_TEXT.showCaptions);
+    expect(captions.checked).toBe(true);
+    expect(container.textContent).toContain(WIDGET_TEXT.showCaptionsHelp);
+    await click(button(container, WIDGET_TEXT.create));
+    expect(onCreate).toHaveBeenLastCalledWith(expect.objectContaining({ settings: expect.objectContaining({ showCaptions: true }) }));
+    await click(captions);
+    await click(button(container, WIDGET_TEXT.create));
+    expect(onCreate).toHaveBeenLastCalledWith(expect.objectContaining({ settings: expect.objectContaining({ showCaptions: false }) }));
+  });
+});

@@ -344,6 +344,14 @@ export function CustomizeWidget({ layout, videos, saving, error, onBack, onCreat
               onChange={(playPreviews) => update({ playPreviews })}
             />
           ) : null}
+          {layoutUsesSetting(layout, "showCaptions") ? (
+            <Checkbox
+              label={WIDGET_TEXT.showCaptions}
+              helpText={WIDGET_TEXT.showCaptionsHelp}
+              checked={settings.showCaptions}
+              onChange={(showCaptions) => update({ showCaptions })}
+            />
+          ) : null}
           {layoutUsesSetting(layout, "showHeader") ? (
             <Checkbox label={WIDGET_TEXT.showHeader} checked={settings.showHeader} onChange={(showHeader) => update({ showHeader })} />
           ) : null}

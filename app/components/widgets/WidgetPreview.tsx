@@ -1,10 +1,15 @@
 import { useEffect, useRef } from "react";
 import type { StorefrontWidget } from "~/storefront/widget-data";
+import { playerCaptions } from "~/storefront/captions";
 import { createPlayer } from "~/storefront/player";
+import { captionedPlayer } from "~/storefront/player-captions";
 import { startPreviews } from "~/storefront/previews";
 import { renderWidget } from "~/storefront/renderer";
 import { WIDGET_STRINGS } from "~/storefront/widget-strings";
 import widgetStyles from "../../../extensions/clipcart-widgets/assets/clipcart-widgets.css?url";
+
+/** The player as the storefront's asset makes it, with the captions module at hand instead of loaded (decision 085). */
+const previewPlayer = { createPlayer: captionedPlayer(createPlayer, async () => ({ playerCaptions })) };
 
 /** The storefront's stylesheet, for pages that show previews (route `links`). */
 export const widgetPreviewLinks = () => [{ rel: "stylesheet", href: widgetStyles }];
@@ -25,7 +30,7 @@ export function WidgetPreview({ widget, label, interactive = true }: { widget: S
       cartAddUrl: null,
       beacon: false,
       contained: true,
-      player: { createPlayer },
+      player: previewPlayer,
       previews: { startPreviews },
     });
     return () => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Widget" ADD COLUMN     "showCaptions" BOOLEAN NOT NULL DEFAULT true;
