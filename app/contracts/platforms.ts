@@ -72,7 +72,22 @@ interface PlatformImport {
   actorId: string | null;
   /** Methods offered in the Import modal, first = default. */
   importMethods: readonly ImportMethod[];
+  /**
+   * How long the platform's signed media URLs live after the actor run that
+   * handed them out, in seconds, as observed on real datasets (decision 083):
+   * the fallback when a URL does not carry its own expiry (TikTok's
+   * `x-expires`, Instagram's `oe`). null: the URLs do not expire.
+   */
+  mediaLifetimes: MediaLifetimes;
 }
+
+/** The platforms' media URLs by what they show: a video's cover, its file, the account's picture. */
+export type MediaKind = "thumbnail" | "video" | "avatar";
+export type MediaLifetimes = Readonly<Record<MediaKind, number | null>>;
+
+const HOUR_SECONDS = 3600;
+/** 3.4 days. */
+const INSTAGRAM_COVER_SECONDS = Math.round(3.4 * 24 * HOUR_SECONDS);
 
 export const PLATFORM_IMPORTS = {
   tiktok: {
@@ -80,12 +95,16 @@ export const PLATFORM_IMPORTS = {
     features: { channels: true, singleVideos: true, autoSync: true },
     actorId: "clockworks/tiktok-scraper",
     importMethods: ["username", "url"],
+    // Covers and avatars about 47 h after the run; the video file about 41 h before them (issue 28).
+    mediaLifetimes: { thumbnail: 47 * HOUR_SECONDS, avatar: 47 * HOUR_SECONDS, video: 6 * HOUR_SECONDS },
   },
   instagram: {
     enabled: true,
     features: { channels: true, singleVideos: true, autoSync: true },
     actorId: "apify/instagram-reel-scraper",
     importMethods: ["username", "url"],
+    // `displayUrl` about 3.4 days after the run, `videoUrl` about 33 h (issue 28); profile pictures are on the same CDN as covers.
+    mediaLifetimes: { thumbnail: INSTAGRAM_COVER_SECONDS, avatar: INSTAGRAM_COVER_SECONDS, video: 33 * HOUR_SECONDS },
   },
   pinterest: {
     enabled: true,
@@ -94,18 +113,23 @@ export const PLATFORM_IMPORTS = {
     features: { channels: false, singleVideos: true, autoSync: false },
     actorId: "epctex/pinterest-scraper",
     importMethods: ["url"],
+    // i.pinimg.com and v1.pinimg.com URLs are not signed.
+    mediaLifetimes: { thumbnail: null, avatar: null, video: null },
   },
   youtube_shorts: {
     enabled: false,
     features: { channels: true, singleVideos: true, autoSync: true },
     actorId: "streamers/youtube-shorts-scraper",
     importMethods: ["username", "url"],
+    // Not imported yet: to be measured on real datasets when it is.
+    mediaLifetimes: { thumbnail: null, avatar: null, video: null },
   },
   snapchat: {
     enabled: false,
     features: { channels: true, singleVideos: true, autoSync: false },
     actorId: null,
     importMethods: ["username", "url"],
+    mediaLifetimes: { thumbnail: null, avatar: null, video: null },
   },
 } as const satisfies Record<PlatformId, PlatformImport>;
 
