@@ -256,6 +256,18 @@ export interface PlatformImporter {
     options?: { signal?: AbortSignal },
   ): Promise<Map<string, string | null>>;
   /**
+   * The posts as the platform shows them now, in one actor run (the media
+   * refresher, decision 083): fresh signed URLs of their covers, and of their
+   * files where `withVideoFiles` asks for them (TikTok's paid download; an
+   * Instagram reel's CDN file comes anyway). Keyed by platformVideoId; a post
+   * missing from the map is gone or private. Throws when the run did not
+   * succeed (it says nothing of the posts it did not reach).
+   */
+  lookupPosts?(
+    posts: ReadonlyArray<{ platformVideoId: string; videoUrl: string }>,
+    options?: { withVideoFiles?: boolean; signal?: AbortSignal },
+  ): Promise<Map<string, ImportedVideo>>;
+  /**
    * Which of the posts are still public on the platform (the media check), in
    * one run without downloads; answers their platformVideoIds.
    */

@@ -139,6 +139,13 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
       return new Set((await runReels(posts, options.signal)).map((video) => video.platformVideoId));
     },
 
+    async lookupPosts(posts, options = {}) {
+      // The reel's CDN file (`videoUrl`) comes with every item: no paid option to ask for.
+      const wanted = new Set(posts.map((post) => post.platformVideoId));
+      const found = await runReels(posts, options.signal);
+      return new Map(found.filter((video) => wanted.has(video.platformVideoId)).map((video) => [video.platformVideoId, video]));
+    },
+
     async importVideos(urls, options = {}) {
       const answers = new Map<string, VideoLookup>();
       const posts: Array<BatchPost & { username: string | null }> = [];

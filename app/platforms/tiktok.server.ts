@@ -165,6 +165,12 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
       return new Set((await runPosts(posts, false, options.signal)).map((video) => video.platformVideoId));
     },
 
+    async lookupPosts(posts, options = {}) {
+      const wanted = new Set(posts.map((post) => post.platformVideoId));
+      const found = await runPosts(posts, options.withVideoFiles === true, options.signal);
+      return new Map(found.filter((video) => wanted.has(video.platformVideoId)).map((video) => [video.platformVideoId, video]));
+    },
+
     async importVideos(urls, options = {}) {
       const answers = new Map<string, VideoLookup>();
       const posts: Array<BatchPost & { username: string | null }> = [];
