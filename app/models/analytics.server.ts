@@ -201,7 +201,17 @@ export async function videoAnalytics(shopId: string, { rankBy = "clicks", now = 
     .sort(byPerformance(rankBy));
   const videos = await prisma.video.findMany({
     where: { shopId, id: { in: ranked.slice(0, VIDEO_LIST_LIMIT * 2).map((entry) => entry.id) } },
-    select: { id: true, title: true, authorName: true, channelUsername: true, platform: true, enabled: true, storedThumbnailUrl: true, thumbnailUrl: true, thumbnailExpiresAt: true },
+    select: {
+      id: true,
+      title: true,
+      authorName: true,
+      channelUsername: true,
+      platform: true,
+      enabled: true,
+      storedThumbnailUrl: true,
+      thumbnailUrl: true,
+      thumbnailExpiresAt: true,
+    },
   });
   const byId = new Map(videos.map((video) => [video.id, video]));
   return ranked

@@ -62,11 +62,6 @@ export function liveMediaUrl<T extends string | null>(url: T, expiresAt: Date | 
   return url && stillLive(expiresAt, now) ? url : null;
 }
 
-/** From when the refresher reads a URL expiring at `expiresAt` again; null: never (not known to expire). */
-export function mediaRefreshDueAt(expiresAt: Date | null | undefined): Date | null {
-  return expiresAt ? new Date(expiresAt.getTime() - MEDIA_REFRESH.marginMinutes * MINUTE_MS) : null;
-}
-
 /**
  * The expiries the refresher looks after at `now`: those due (expiring within
  * the margin) but not expired so long ago that the post is likely gone.

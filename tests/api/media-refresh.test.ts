@@ -153,7 +153,8 @@ describe("the refresher reads again the posts whose URLs the app still needs", (
     configureVideoMirror({ enabled: true });
     wakeVideoMirror();
     await videoMirrorIdle();
-    for (const video of [first!, second!]) expect(await prisma.videoMirror.findUnique({ where: { videoId: video.id } })).toMatchObject({ status: "ready", attempts: 1 });
+    for (const video of [first!, second!])
+      expect(await prisma.videoMirror.findUnique({ where: { videoId: video.id } })).toMatchObject({ status: "ready", attempts: 1 });
   });
 });
 
