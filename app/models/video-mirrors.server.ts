@@ -7,8 +7,9 @@
  *
  * A mirror moves pending -> processing -> ready | failed:
  * - pending: the next step asks Shopify for a copy (fileCreate from the
- *   video's download URL; the URL the import found, else one fetched again
- *   from the platform for this one post);
+ *   video's download URL; the URL the import found while it has more than a
+ *   few minutes left (decision 083), else one fetched again from the
+ *   platform for this one post);
  * - processing: Shopify downloads and transcodes; each step reads the file's
  *   status, waiting longer between reads (backoff) until READY, FAILED or a
  *   time limit;

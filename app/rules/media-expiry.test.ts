@@ -59,6 +59,10 @@ describe("using and refreshing a URL", () => {
     expect(liveMediaUrl("https://cdn/a.jpg", expires, new Date(expires.getTime() - 1000))).toBe("https://cdn/a.jpg");
     expect(liveMediaUrl("https://cdn/a.jpg", expires, new Date(expires.getTime() + 1000))).toBeNull();
     expect(liveMediaUrl("https://cdn/a.jpg", null, new Date(8.64e15))).toBe("https://cdn/a.jpg");
+    // A row saved before expiries were stored: the URL's own expiry counts.
+    const signed = `https://p16.tiktokcdn.com/c.jpeg?x-expires=${inSeconds(expires)}`;
+    expect(liveMediaUrl(signed, null, new Date(expires.getTime() + 1000))).toBeNull();
+    expect(liveMediaUrl(signed, null, RUN)).toBe(signed);
     expect(stillLive(expires, RUN, 7 * HOUR)).toBe(false);
   });
 

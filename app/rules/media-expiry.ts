@@ -57,9 +57,13 @@ export function stillLive(expiresAt: Date | null | undefined, now: Date, marginM
   return !expiresAt || expiresAt.getTime() > now.getTime() + marginMs;
 }
 
-/** The URL while it works, else null: what the admin shows instead of a broken picture (the platform's tile). */
+/**
+ * The URL while it works, else null: what the admin shows instead of a broken
+ * picture (the platform's tile). Without a stored expiry (rows saved before
+ * expiries were), the URL's own counts.
+ */
 export function liveMediaUrl<T extends string | null>(url: T, expiresAt: Date | null | undefined, now = new Date()): T | null {
-  return url && stillLive(expiresAt, now) ? url : null;
+  return url && stillLive(expiresAt ?? signedUrlExpiry(url), now) ? url : null;
 }
 
 /**
