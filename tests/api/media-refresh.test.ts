@@ -9,7 +9,8 @@ import { configureMediaRefresh, resetMediaRefresh, runMediaRefreshRound } from "
 import { configureVideoMirror, videoMirrorIdle, wakeVideoMirror } from "~/jobs/video-mirror.server";
 import { action as toggleRoute } from "~/routes/api.videos.$videoId.toggle";
 import { loader as listVideosRoute } from "~/routes/api.videos.$id";
-import type { VideoListPage } from "~/rules/api-types";
+import { loader as listChannelsRoute } from "~/routes/api.channels.$id";
+import type { ChannelDto, VideoListPage } from "~/rules/api-types";
 import { platformControl, uniqueAccount } from "../emulators/platforms/client";
 import { apiRequest, callRoute } from "../support/app-requests";
 import { jsonOf, type TestShop } from "../support/library-fixtures";
@@ -70,7 +71,7 @@ describe("an import stores when each signed URL expires", () => {
 });
 
 describe("the refresher reads again the posts whose URLs the app still needs", () => {
-  it("covers without our copy, about to expire, are read again in one run, stored with their new expiry and copied; an expired one is never shown meanwhile", async () => {
+  it("covers without our copy, about to expire, are read again in one run, stored with their new expiry, and copied into Shopify Files", async () => {
     const shop = await bootstrapMirroredShop("refresh");
     const name = uniqueAccount();
     // Covers handed out 30 minutes before they expire, as a run 81 hours ago would have left them.
@@ -112,6 +113,22 @@ describe("the refresher reads again the posts whose URLs the app still needs", (
     const listed = await callRoute(listVideosRoute, await apiRequest(shop.domain, `/api/videos/${shop.id}`), { id: shop.id });
     const row = (await jsonOf<VideoListPage>(listed)).videos.find((candidate) => candidate.id === video!.id);
     expect(row?.thumbnail_url).toBeNull();
+  });
+
+  it("an account's picture is shown while it works, then not (the initial shows) until the next sync brings a fresh one", async () => {
+    const shop = await bootstrapMirroredShop("refresh");
+    const name = uniqueAccount();
+    await importAccount(shop, "tiktok", name);
+    const listAvatar = async () => {
+      const response = await callRoute(listChannelsRoute, await apiRequest(shop.domain, `/api/channels/${shop.id}`), { id: shop.id });
+      return (await jsonOf<{ channels: ChannelDto[] }>(response)).channels[0]!.avatar_url;
+    };
+    const avatar = await listAvatar();
+    expect(avatar).toMatch(/x-expires=/);
+    expect((await fetch(avatar!)).status).toBe(200);
+    // As 48 hours later (its stored expiry passed): the admin no longer offers it.
+    await prisma.channel.updateMany({ where: { shopId: shop.id }, data: { avatarExpiresAt: new Date(Date.now() - 60_000) } });
+    expect(await listAvatar()).toBeNull();
   });
 
   it("an approved video whose copy is not made yet gets a fresh file URL before its own expires; Drafts' files and copied videos cost nothing", async () => {
