@@ -180,7 +180,11 @@ export async function refreshDueMedia(deps: MediaRefreshDependencies): Promise<M
           await leases.release({ id: video.id }, holder, retryLater);
           continue;
         }
-        if (!(await leases.release({ id: video.id }, holder, data as Record<string, unknown>))) continue;
+        // URLs that come back already due (a platform handing out short-lived ones) are not read again before the retry time.
+        const { to } = refreshWindow(readAt);
+        const stillDue = [data.thumbnailExpiresAt, data.downloadExpiresAt].some((expiry) => expiry instanceof Date && expiry <= to);
+        const written = await leases.release({ id: video.id }, holder, { ...data, ...(stillDue ? retryLater : {}) } as Record<string, unknown>);
+        if (!written) continue;
         round.refreshed += 1;
         if (!video.storedThumbnailUrl && "thumbnailUrl" in data) {
           const shop = round.thumbnailsToCopy.get(video.shopId) ?? { shopDomain: video.shop.shopDomain, videoIds: [] };

@@ -16,14 +16,14 @@ const HOUR = 3_600_000;
 const soon = () => new Date(Date.now() + 30 * 60_000);
 
 /** A TikTok importer that records which posts each lookup asked for; `gone` posts are not found, `fail` throws. */
-function fakeImporter(options: { gone?: Set<string>; fail?: boolean; delayMs?: number } = {}) {
+function fakeImporter(options: { gone?: Set<string>; fail?: boolean; delayMs?: number; lifetimeMs?: number } = {}) {
   const lookups: Array<{ ids: string[]; withVideoFiles: boolean }> = [];
   const importer = {
     async lookupPosts(posts: ReadonlyArray<{ platformVideoId: string }>, opts: { withVideoFiles?: boolean } = {}) {
       lookups.push({ ids: posts.map((post) => post.platformVideoId), withVideoFiles: opts.withVideoFiles === true });
       await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 20));
       if (options.fail) throw new Error("The Apify run failed");
-      const expires = Math.floor((Date.now() + 47 * HOUR) / 1000);
+      const expires = Math.floor((Date.now() + (options.lifetimeMs ?? 47 * HOUR)) / 1000);
       const found = posts
         .filter((post) => !options.gone?.has(post.platformVideoId))
         .map((post): [string, ImportedVideo] => [
@@ -108,6 +108,15 @@ describe("media refresh rounds", () => {
     const stillGone = await prisma.video.findUniqueOrThrow({ where: { id: gone!.id } });
     expect(stillGone.thumbnailUrl).toBe("https://p16.tiktokcdn.com/old.jpeg");
     expect(stillGone.mediaRefreshUntil!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("a platform that hands out URLs already about to expire is not asked again before the retry time", async () => {
+    const shop = await createShop("refresh-short");
+    await dueVideos(shop.id, 2);
+    const { importer, lookups } = fakeImporter({ lifetimeMs: 10 * 60_000 });
+    expect(await refreshDueMedia(deps(shop.id, importer))).toMatchObject({ claimed: 2, runs: 1, refreshed: 2 });
+    expect(await refreshDueMedia(deps(shop.id, importer))).toMatchObject({ claimed: 0, runs: 0 });
+    expect(lookups).toHaveLength(1);
   });
 
   it("copied videos cost nothing: a cover with our copy, a file whose copy is made, and a Draft's file are never read", async () => {
