@@ -85,9 +85,15 @@ interface PlatformImport {
 export type MediaKind = "thumbnail" | "video" | "avatar";
 export type MediaLifetimes = Readonly<Record<MediaKind, number | null>>;
 
-const HOUR_SECONDS = 3600;
-/** 3.4 days. */
-const INSTAGRAM_COVER_SECONDS = Math.round(3.4 * 24 * HOUR_SECONDS);
+// Literal seconds: an expression here would keep PLATFORM_IMPORTS in the storefront script (esbuild cannot drop it).
+/** 47 hours. */
+const TIKTOK_COVER_SECONDS = 169_200;
+/** 6 hours. */
+const TIKTOK_VIDEO_SECONDS = 21_600;
+/** 3.4 days (81.6 hours). */
+const INSTAGRAM_COVER_SECONDS = 293_760;
+/** 33 hours. */
+const INSTAGRAM_VIDEO_SECONDS = 118_800;
 
 export const PLATFORM_IMPORTS = {
   tiktok: {
@@ -96,7 +102,7 @@ export const PLATFORM_IMPORTS = {
     actorId: "clockworks/tiktok-scraper",
     importMethods: ["username", "url"],
     // Covers and avatars about 47 h after the run; the video file about 41 h before them (issue 28).
-    mediaLifetimes: { thumbnail: 47 * HOUR_SECONDS, avatar: 47 * HOUR_SECONDS, video: 6 * HOUR_SECONDS },
+    mediaLifetimes: { thumbnail: TIKTOK_COVER_SECONDS, avatar: TIKTOK_COVER_SECONDS, video: TIKTOK_VIDEO_SECONDS },
   },
   instagram: {
     enabled: true,
@@ -104,7 +110,7 @@ export const PLATFORM_IMPORTS = {
     actorId: "apify/instagram-reel-scraper",
     importMethods: ["username", "url"],
     // `displayUrl` about 3.4 days after the run, `videoUrl` about 33 h (issue 28); profile pictures are on the same CDN as covers.
-    mediaLifetimes: { thumbnail: INSTAGRAM_COVER_SECONDS, avatar: INSTAGRAM_COVER_SECONDS, video: 33 * HOUR_SECONDS },
+    mediaLifetimes: { thumbnail: INSTAGRAM_COVER_SECONDS, avatar: INSTAGRAM_COVER_SECONDS, video: INSTAGRAM_VIDEO_SECONDS },
   },
   pinterest: {
     enabled: true,
