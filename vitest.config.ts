@@ -44,6 +44,7 @@ export default defineConfig({
           env: {
             STOREFRONT_PUBLISHING: "off",
             VIDEO_MIRRORING: "off",
+            MEDIA_REFRESH: "off",
             AUTO_SYNC: "off",
             SHOPIFY_API_KEY: "db-suite",
             SHOPIFY_API_SECRET: "db-suite-secret",

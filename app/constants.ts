@@ -77,6 +77,24 @@ export const UPLOAD_TITLE_MAX_LENGTH = 150;
 export const UPLOAD_FILENAME_MAX_LENGTH = 255;
 /** Every approved video is checked this often: its post still public, our copy and poster still in Shopify Files (decision 036). */
 export const MEDIA_CHECK_EVERY_HOURS = 24;
+/**
+ * Signed platform media URLs (decision 083; each platform's lifetimes are in
+ * app/contracts/platforms.ts). The refresher looks every `everyMinutes` for
+ * URLs the app still needs that expire within `marginMinutes`, and reads
+ * their posts again, `postsPerRun` to an actor run; a post it could not
+ * refresh is tried again after `retryMinutes`, and a URL expired more than
+ * `giveUpHours` ago is left to the next resync. The mirror fetches a fresh
+ * file when its stored URL has less than `mirrorSourceMarginMinutes` left
+ * (Shopify fetches the source after fileCreate answers).
+ */
+export const MEDIA_REFRESH = {
+  everyMinutes: 5,
+  marginMinutes: 120,
+  postsPerRun: 50,
+  retryMinutes: 60,
+  giveUpHours: 7 * 24,
+  mirrorSourceMarginMinutes: 15,
+} as const;
 /** An account import or resync fetches the account's newest videos, this many. */
 export const CHANNEL_IMPORT_LIMIT = 30;
 /** The URL import takes this many links at once, one per line (issue 16, decision 056). */

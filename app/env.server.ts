@@ -53,6 +53,7 @@ const SERVER_ENV = z.object({
   // Background parts, each on unless "off" (tests and single-purpose instances turn some off).
   AUTO_SYNC: onUnlessOff,
   CATALOGUE_RUNNER: onUnlessOff,
+  MEDIA_REFRESH: onUnlessOff,
   STOREFRONT_PUBLISHING: onUnlessOff,
   VIDEO_MIRRORING: onUnlessOff,
 

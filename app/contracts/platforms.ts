@@ -93,7 +93,28 @@ interface PlatformImport {
   actorId: string | null;
   /** Methods offered in the Import modal, first = default. */
   importMethods: readonly ImportMethod[];
+  /**
+   * How long the platform's signed media URLs live after the actor run that
+   * handed them out, in seconds, as observed on real datasets (decision 083):
+   * the fallback when a URL does not carry its own expiry (TikTok's
+   * `x-expires`, Instagram's `oe`). null: the URLs do not expire.
+   */
+  mediaLifetimes: MediaLifetimes;
 }
+
+/** The platforms' media URLs by what they show: a video's cover, its file, the account's picture. */
+export type MediaKind = "thumbnail" | "video" | "avatar";
+export type MediaLifetimes = Readonly<Record<MediaKind, number | null>>;
+
+// Literal seconds: an expression here would keep PLATFORM_IMPORTS in the storefront script (esbuild cannot drop it).
+/** 47 hours. */
+const TIKTOK_COVER_SECONDS = 169_200;
+/** 6 hours. */
+const TIKTOK_VIDEO_SECONDS = 21_600;
+/** 3.4 days (81.6 hours). */
+const INSTAGRAM_COVER_SECONDS = 293_760;
+/** 33 hours. */
+const INSTAGRAM_VIDEO_SECONDS = 118_800;
 
 export const PLATFORM_IMPORTS = {
   tiktok: {
@@ -101,12 +122,16 @@ export const PLATFORM_IMPORTS = {
     features: { channels: true, singleVideos: true, autoSync: true },
     actorId: "clockworks/tiktok-scraper",
     importMethods: ["username", "url"],
+    // Covers and avatars about 47 h after the run; the video file about 41 h before them (issue 28).
+    mediaLifetimes: { thumbnail: TIKTOK_COVER_SECONDS, avatar: TIKTOK_COVER_SECONDS, video: TIKTOK_VIDEO_SECONDS },
   },
   instagram: {
     enabled: true,
     features: { channels: true, singleVideos: true, autoSync: true },
     actorId: "apify/instagram-reel-scraper",
     importMethods: ["username", "url"],
+    // `displayUrl` about 3.4 days after the run, `videoUrl` about 33 h (issue 28); profile pictures are on the same CDN as covers.
+    mediaLifetimes: { thumbnail: INSTAGRAM_COVER_SECONDS, avatar: INSTAGRAM_COVER_SECONDS, video: INSTAGRAM_VIDEO_SECONDS },
   },
   pinterest: {
     enabled: true,
@@ -115,18 +140,23 @@ export const PLATFORM_IMPORTS = {
     features: { channels: false, singleVideos: true, autoSync: false },
     actorId: "epctex/pinterest-scraper",
     importMethods: ["url"],
+    // i.pinimg.com and v1.pinimg.com URLs are not signed.
+    mediaLifetimes: { thumbnail: null, avatar: null, video: null },
   },
   youtube_shorts: {
     enabled: false,
     features: { channels: true, singleVideos: true, autoSync: true },
     actorId: "streamers/youtube-shorts-scraper",
     importMethods: ["username", "url"],
+    // Not imported yet: to be measured on real datasets when it is.
+    mediaLifetimes: { thumbnail: null, avatar: null, video: null },
   },
   snapchat: {
     enabled: false,
     features: { channels: true, singleVideos: true, autoSync: false },
     actorId: null,
     importMethods: ["username", "url"],
+    mediaLifetimes: { thumbnail: null, avatar: null, video: null },
   },
 } as const satisfies Record<PlatformId, PlatformImport>;
 
@@ -252,6 +282,18 @@ export interface PlatformImporter {
     posts: ReadonlyArray<{ platformVideoId: string; videoUrl: string }>,
     options?: { signal?: AbortSignal },
   ): Promise<Map<string, string | null>>;
+  /**
+   * The posts as the platform shows them now, in one actor run (the media
+   * refresher, decision 083): fresh signed URLs of their covers, and of their
+   * files where `withVideoFiles` asks for them (TikTok's paid download; an
+   * Instagram reel's CDN file comes anyway). Keyed by platformVideoId; a post
+   * missing from the map is gone or private. Throws when the run did not
+   * succeed (it says nothing of the posts it did not reach).
+   */
+  lookupPosts?(
+    posts: ReadonlyArray<{ platformVideoId: string; videoUrl: string }>,
+    options?: { withVideoFiles?: boolean; signal?: AbortSignal },
+  ): Promise<Map<string, ImportedVideo>>;
   /**
    * Which of the posts are still public on the platform (the media check), in
    * one run without downloads; answers their platformVideoIds.

@@ -227,7 +227,7 @@ export async function runImportJob(jobId: string, runner: JobRunner): Promise<vo
       );
       if (channelId) {
         // Never re-created: a removal while the platform answered wins.
-        if (!(await refreshChannelFromImport(shopId, channelId, result.channel))) throw new AccountRemoved();
+        if (!(await refreshChannelFromImport(shopId, channelId, platform, result.channel))) throw new AccountRemoved();
       } else if (result.videos.length || !result.error) {
         // A failed account import that found nothing creates no account.
         channelId = (await upsertChannelFromImport(shopId, platform, username, result.channel)).id;

@@ -5,7 +5,9 @@ const started = vi.hoisted(() => ({
   watchdog: { stop: vi.fn() },
   publishSweep: { sweep: vi.fn(), stop: vi.fn() },
   autoSync: { tick: vi.fn(), pending: vi.fn(), stop: vi.fn(async () => undefined) },
+  mediaRefresh: { stop: vi.fn(async () => undefined) },
 }));
+vi.mock("./media-refresh.server", () => ({ startMediaRefreshSweep: vi.fn(() => started.mediaRefresh) }));
 vi.mock("./import-job-watchdog.server", () => ({ startImportJobWatchdog: vi.fn(() => started.watchdog) }));
 vi.mock("./storefront-publisher.server", () => ({ startStorefrontPublishSweep: vi.fn(() => started.publishSweep) }));
 vi.mock("./auto-sync.server", () => ({ startAutoSync: vi.fn(async () => started.autoSync) }));
@@ -19,6 +21,7 @@ const { startImportJobWatchdog } = await import("./import-job-watchdog.server");
 const { startStorefrontPublishSweep } = await import("./storefront-publisher.server");
 const { startAutoSync } = await import("./auto-sync.server");
 const { flushStorefrontEvents } = await import("./storefront-events-writer.server");
+const { startMediaRefreshSweep } = await import("./media-refresh.server");
 
 describe("background jobs", () => {
   beforeEach(() => vi.clearAllMocks());
@@ -41,6 +44,8 @@ describe("background jobs", () => {
     expect(startStorefrontPublishSweep).toHaveBeenCalledWith(200);
     expect(startAutoSync).toHaveBeenCalledTimes(1);
     expect(startAutoSync).toHaveBeenCalledWith({ tickMs: 300 });
+    // The media refresher (decision 083) starts with the others, once.
+    expect(startMediaRefreshSweep).toHaveBeenCalledTimes(1);
   });
 
   it("leaves auto-sync out when asked to (the app server under AUTO_SYNC=off)", async () => {
@@ -56,6 +61,7 @@ describe("background jobs", () => {
     expect(started.watchdog.stop).toHaveBeenCalledTimes(1);
     expect(started.publishSweep.stop).toHaveBeenCalledTimes(1);
     expect(started.autoSync.stop).toHaveBeenCalledTimes(1);
+    expect(started.mediaRefresh.stop).toHaveBeenCalledTimes(1);
     expect(flushStorefrontEvents).toHaveBeenCalledTimes(1);
 
     await startBackgroundJobs();

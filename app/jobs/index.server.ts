@@ -1,7 +1,8 @@
 /**
  * The background machinery of a process (decision 027): the import job
  * watchdog, the storefront publish sweep, Premium auto-sync's tick (and, on
- * PostgreSQL, its pg-boss queue), the video mirror sweep, the sweep of
+ * PostgreSQL, its pg-boss queue), the video mirror sweep, the media refresh
+ * sweep (decision 083), the sweep of
  * ended days' session tallies, and the storefront events writer's last flush. Nothing here starts on import: the app server's entry
  * (app/entry.server.tsx) and `npm run worker` (app/worker.server.ts) start
  * it, once, and stop it on their way out.
@@ -19,6 +20,7 @@ import { startImportJobWatchdog, type ImportJobWatchdog } from "./import-job-wat
 import { flushStorefrontEvents, startSessionTallySweep } from "./storefront-events-writer.server";
 import { startStorefrontPublishSweep } from "./storefront-publisher.server";
 import { startVideoMirrorSweep, stopVideoMirror } from "./video-mirror.server";
+import { startMediaRefreshSweep } from "./media-refresh.server";
 
 export interface BackgroundJobsOptions {
   /**
@@ -42,6 +44,7 @@ interface Running {
   publishSweep: ReturnType<typeof startStorefrontPublishSweep>;
   mirrorSweep: ReturnType<typeof startVideoMirrorSweep>;
   catalogueSweep: ReturnType<typeof startCatalogueSweep>;
+  mediaRefreshSweep: ReturnType<typeof startMediaRefreshSweep>;
   tallySweep: ReturnType<typeof startSessionTallySweep>;
   autoSync: Promise<AutoSyncRunner | null>;
 }
@@ -65,6 +68,8 @@ export async function startBackgroundJobs(options: BackgroundJobsOptions = {}): 
       mirrorSweep: startVideoMirrorSweep(options.mirrorSweepIntervalMs),
       // Catalogue full reads and the stored suggestions of videos behind it (decision 053).
       catalogueSweep: startCatalogueSweep(),
+      // Signed platform media URLs still needed are read again before they expire (decision 083).
+      mediaRefreshSweep: startMediaRefreshSweep(),
       // Session keys kept to count a session once a day go when the day is over (decision 060).
       tallySweep: startSessionTallySweep(),
       // Premium accounts sync every 3 hours (decision 017).
@@ -86,6 +91,7 @@ export async function stopBackgroundJobs(): Promise<void> {
     stopping.publishSweep.stop();
     stopping.mirrorSweep.stop();
     stopping.catalogueSweep.stop();
+    await stopping.mediaRefreshSweep.stop();
     stopping.tallySweep.stop();
     await stopVideoMirror();
     const autoSync = await stopping.autoSync.catch(() => null);

@@ -24,6 +24,7 @@ import { countLibrary } from "./library-counts.server";
 import { netSales, netSalesBy, type NetSales } from "./order-attribution.server";
 import { utcDay } from "./storefront-events.server";
 import { DAY_MS } from "~/rules/time";
+import { liveMediaUrl } from "~/rules/media-expiry";
 
 /** The events that count as clicks (video clicks and product clicks, named apart: issue 15 item 10). */
 const CLICK_TYPES = BEACON_EVENT_TYPES.filter((type) => beaconEvent(type).click);
@@ -200,7 +201,17 @@ export async function videoAnalytics(shopId: string, { rankBy = "clicks", now = 
     .sort(byPerformance(rankBy));
   const videos = await prisma.video.findMany({
     where: { shopId, id: { in: ranked.slice(0, VIDEO_LIST_LIMIT * 2).map((entry) => entry.id) } },
-    select: { id: true, title: true, authorName: true, channelUsername: true, platform: true, enabled: true, storedThumbnailUrl: true, thumbnailUrl: true },
+    select: {
+      id: true,
+      title: true,
+      authorName: true,
+      channelUsername: true,
+      platform: true,
+      enabled: true,
+      storedThumbnailUrl: true,
+      thumbnailUrl: true,
+      thumbnailExpiresAt: true,
+    },
   });
   const byId = new Map(videos.map((video) => [video.id, video]));
   return ranked
@@ -210,7 +221,7 @@ export async function videoAnalytics(shopId: string, { rankBy = "clicks", now = 
       return [
         {
           ...figures,
-          thumbnail_url: video.storedThumbnailUrl ?? video.thumbnailUrl,
+          thumbnail_url: video.storedThumbnailUrl ?? liveMediaUrl(video.thumbnailUrl, video.thumbnailExpiresAt),
           title: video.title,
           author_name: video.authorName,
           channel_username: video.channelUsername,

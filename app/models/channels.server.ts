@@ -7,6 +7,7 @@ import { autoSyncRetryDelayMs } from "~/rules/auto-sync";
 import { prisma, type Channel } from "~/db.server";
 import type { ChannelDto } from "~/rules/api-types";
 import { untrustedText } from "~/rules/text-input";
+import { liveMediaUrl, mediaUrlExpiry } from "~/rules/media-expiry";
 import type { ImportedChannel, PlatformId } from "~/contracts/platforms";
 import { RecordNotFoundError } from "~/rules/domain-errors";
 import { scheduleStorefrontPublish } from "./storefront-publishing.server";
@@ -18,7 +19,8 @@ function toChannelDto(channel: Channel): ChannelDto {
     platform: channel.platform as PlatformId,
     username: channel.username,
     display_name: channel.displayName,
-    avatar_url: channel.avatarUrl,
+    // A signed profile picture is not shown past its expiry (decision 083): the admin shows the initial; the next sync brings a fresh one.
+    avatar_url: liveMediaUrl(channel.avatarUrl, channel.avatarExpiresAt),
     follower_count: channel.followerCount,
     last_synced_at: channel.lastSyncedAt?.toISOString() ?? null,
     last_sync_error: channel.lastSyncError,
@@ -47,10 +49,12 @@ export function channelUsernameKey(username: string): string {
 /** Profile text comes from the platform: untrusted, so what no database stores is removed (app/rules/text-input.ts). */
 const text = (value: string | null | undefined, max: number) => untrustedText(value, max);
 
-function profileOf(found: ImportedChannel | null) {
+function profileOf(found: ImportedChannel | null, platform: PlatformId) {
+  const avatarUrl = text(found?.avatarUrl, 4000);
   return {
     displayName: text(found?.displayName, 200),
-    avatarUrl: text(found?.avatarUrl, 4000),
+    avatarUrl,
+    avatarExpiresAt: mediaUrlExpiry(platform, "avatar", avatarUrl, new Date()),
     followerCount:
       typeof found?.followerCount === "number" && Number.isFinite(found.followerCount)
         ? Math.max(0, Math.min(2_147_483_647, Math.round(found.followerCount)))
@@ -69,7 +73,7 @@ const seenFields = (profile: ReturnType<typeof profileOf>) => Object.fromEntries
  * one that was is refreshed with refreshChannelFromImport, so removing it meanwhile is not undone.
  */
 export function upsertChannelFromImport(shopId: string, platform: PlatformId, username: string, found: ImportedChannel | null): Promise<Channel> {
-  const profile = profileOf(found);
+  const profile = profileOf(found, platform);
   const key = channelUsernameKey(username);
   return prisma.channel.upsert({
     where: { shopId_platform_username: { shopId, platform, username: key } },
@@ -83,8 +87,11 @@ export function upsertChannelFromImport(shopId: string, platform: PlatformId, us
  * still exists: false when it was removed meanwhile (the removal wins; the
  * import must not save its videos).
  */
-export async function refreshChannelFromImport(shopId: string, channelId: string, found: ImportedChannel | null): Promise<boolean> {
-  const { count } = await prisma.channel.updateMany({ where: { id: channelId, shopId }, data: { ...seenFields(profileOf(found)), updatedAt: new Date() } });
+export async function refreshChannelFromImport(shopId: string, channelId: string, platform: PlatformId, found: ImportedChannel | null): Promise<boolean> {
+  const { count } = await prisma.channel.updateMany({
+    where: { id: channelId, shopId },
+    data: { ...seenFields(profileOf(found, platform)), updatedAt: new Date() },
+  });
   return count === 1;
 }
 

@@ -32,8 +32,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * within days), so Shopify keeps a copy: fileCreate from the original URL,
  * then the READY file's CDN URL becomes storedThumbnailUrl, which the library
  * prefers. Copies still processing after the polls are resolved by the shop's
- * next job; a FAILED copy is forgotten, so a later import (with a fresh URL)
- * tries again.
+ * next job; a FAILED copy is forgotten, so a later import or the media
+ * refresher (with a fresh URL, decision 083) tries again.
  */
 export async function keepThumbnailCopies(
   shopId: string,

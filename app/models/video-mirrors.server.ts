@@ -7,8 +7,9 @@
  *
  * A mirror moves pending -> processing -> ready | failed:
  * - pending: the next step asks Shopify for a copy (fileCreate from the
- *   video's download URL; the URL the import found, else one fetched again
- *   from the platform for this one post);
+ *   video's download URL; the URL the import found while it has more than a
+ *   few minutes left (decision 083), else one fetched again from the
+ *   platform for this one post);
  * - processing: Shopify downloads and transcodes; each step reads the file's
  *   status, waiting longer between reads (backoff) until READY, FAILED or a
  *   time limit;
@@ -26,6 +27,7 @@ import { ImportError, type ImportVideoOptions, type PlatformId, type PlatformImp
 import type { MirrorFailure, VideoMediaDto } from "~/rules/api-types";
 import { safeHttpUrl } from "~/rules/embeds";
 import { isUniqueViolation } from "~/rules/domain-errors";
+import { mediaUrlExpiry, sourceTooOld } from "~/rules/media-expiry";
 import {
   createVideoFile,
   deleteFiles,
@@ -155,7 +157,7 @@ const later = (ms: number) => new Date(Date.now() + ms);
 export async function takeMirrorStep(mirror: VideoMirror, deps: MirrorStepDependencies): Promise<MirrorStepOutcome> {
   const video = await prisma.video.findFirst({
     where: { id: mirror.videoId, shopId: mirror.shopId },
-    select: { id: true, shopId: true, platform: true, platformVideoId: true, title: true, videoUrl: true, downloadUrl: true },
+    select: { id: true, shopId: true, platform: true, platformVideoId: true, title: true, videoUrl: true, downloadUrl: true, downloadExpiresAt: true },
   });
   // Deleted meanwhile: the cascade removes the mirror too.
   if (!video) return { status: mirror.status as VideoMirrorStatus, settled: false };
@@ -187,6 +189,7 @@ interface MirroredVideo {
   title: string | null;
   videoUrl: string | null;
   downloadUrl: string | null;
+  downloadExpiresAt: Date | null;
 }
 
 /**
@@ -259,13 +262,23 @@ async function fetchFreshSource(video: MirroredVideo, deps: MirrorStepDependenci
     const options: ImportVideoOptions = { withVideoFile: true, ...(deps.signal ? { signal: deps.signal } : {}) };
     url = safeHttpUrl((await importer.importVideo(video.videoUrl, options)).video.downloadUrl ?? null);
   }
-  await prisma.video.updateMany({ where: { id: video.id, shopId: video.shopId }, data: { downloadUrl: url } });
+  await saveFreshSource(video, url);
   return url;
 }
 
-/** Whether the mirror's next fileCreate needs a URL fetched again (none from the import, or the last one failed). */
-const needsFreshSource = (mirror: Pick<VideoMirror, "attempts">, video: { downloadUrl: string | null }) =>
-  mirror.attempts > 0 || !safeHttpUrl(video.downloadUrl);
+/** A freshly fetched file URL on its video, with when it expires (decision 083). */
+async function saveFreshSource(video: { id: string; shopId: string; platform: string }, url: string | null): Promise<void> {
+  const downloadExpiresAt = mediaUrlExpiry(video.platform, "video", url, new Date());
+  await prisma.video.updateMany({ where: { id: video.id, shopId: video.shopId }, data: { downloadUrl: url, downloadExpiresAt } });
+}
+
+/**
+ * Whether the mirror's next fileCreate needs a URL fetched again: none from
+ * the import, the last one failed, or the stored one expires before Shopify
+ * would have fetched it (a Draft approved days after its import, decision 083).
+ */
+const needsFreshSource = (mirror: Pick<VideoMirror, "attempts">, video: { downloadUrl: string | null; downloadExpiresAt: Date | null }) =>
+  mirror.attempts > 0 || !safeHttpUrl(video.downloadUrl) || sourceTooOld(video.downloadExpiresAt, new Date());
 
 /** Posts per platform run when fetching fresh URLs for many copies at once. */
 const SOURCES_PER_RUN = 50;
@@ -286,7 +299,7 @@ export async function prefetchFreshSources(
   if (pending.size < 2) return sources;
   const videos = await prisma.video.findMany({
     where: { OR: [...pending.values()].map((mirror) => ({ id: mirror.videoId, shopId: mirror.shopId })) },
-    select: { id: true, shopId: true, platform: true, platformVideoId: true, videoUrl: true, downloadUrl: true },
+    select: { id: true, shopId: true, platform: true, platformVideoId: true, videoUrl: true, downloadUrl: true, downloadExpiresAt: true },
   });
   const byPlatform = new Map<string, typeof videos>();
   for (const video of videos) {
@@ -311,7 +324,7 @@ export async function prefetchFreshSources(
       }
       for (const video of chunk) {
         const url = safeHttpUrl(files.get(video.platformVideoId) ?? null);
-        await prisma.video.updateMany({ where: { id: video.id, shopId: video.shopId }, data: { downloadUrl: url } });
+        await saveFreshSource(video, url);
         sources.set(video.id, url);
       }
     }
@@ -320,7 +333,8 @@ export async function prefetchFreshSources(
 }
 
 async function askForCopy(mirror: VideoMirror, video: MirroredVideo, deps: MirrorStepDependencies): Promise<MirrorStepOutcome> {
-  // The import's URL on the first attempt; a retry (the first download failed) always fetches a fresh one.
+  // The import's URL on the first attempt while it lives; a retry (the first download failed) always fetches a fresh one,
+  // which is used whatever its expiry: it is the freshest the platform gives.
   let source = needsFreshSource(mirror, video) ? null : safeHttpUrl(video.downloadUrl);
   const prefetched = deps.freshSources?.get(video.id);
   if (!source && prefetched !== undefined) {

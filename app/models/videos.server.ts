@@ -9,6 +9,7 @@ import { type Prisma, prisma } from "~/db.server";
 import { FREE_PLAN, VIDEO_LIST_PAGE_SIZE } from "~/constants";
 import type { VideoDto, VideoListPage, VideoListQuery } from "~/rules/api-types";
 import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
+import { liveMediaUrl, mediaUrlExpiry } from "~/rules/media-expiry";
 import { untrustedText } from "~/rules/text-input";
 import { normalizeSearch } from "~/rules/video-list-query";
 import { searchKey, videoSearchText } from "~/rules/video-search";
@@ -32,6 +33,7 @@ const VIDEO_DTO_SELECT = {
   authorName: true,
   channelUsername: true,
   thumbnailUrl: true,
+  thumbnailExpiresAt: true,
   storedThumbnailUrl: true,
   videoUrl: true,
   enabled: true,
@@ -56,7 +58,8 @@ function toVideoDto(row: VideoRow): VideoDto {
     author_name: row.authorName,
     channel_username: row.channelUsername,
     // Our copy on Shopify's CDN outlives the platform's signed URL (hours to days).
-    thumbnail_url: safeHttpUrl(row.storedThumbnailUrl) ?? safeHttpUrl(row.thumbnailUrl),
+    // The platform's until it expires (then the platform's tile), never a broken picture (decision 083).
+    thumbnail_url: safeHttpUrl(row.storedThumbnailUrl) ?? liveMediaUrl(safeHttpUrl(row.thumbnailUrl), row.thumbnailExpiresAt),
     platform,
     enabled: row.enabled,
     created_at: row.createdAt.toISOString(),
@@ -149,19 +152,29 @@ function cleanUsername(value: string | null | undefined): string | null {
   return cleanText(value?.replace(/^@+/, ""), 100);
 }
 
-/** The metadata an import may refresh. Approval, tags, widgets, clicks and our thumbnail copy are the merchant's and never touched. */
-function importedFields(video: ImportedVideo, platformVideoId: string) {
+/**
+ * The metadata an import may refresh. Approval, tags, widgets, clicks and our thumbnail copy are the merchant's and never touched.
+ * The signed URLs' expiries (decision 083) count from `readAt`, when the importer's run answered.
+ */
+function importedFields(video: ImportedVideo, platformVideoId: string, platform: PlatformId, readAt: Date) {
+  const thumbnailUrl = cleanText(video.thumbnailUrl, 4000);
+  const downloadUrl = safeHttpUrl(cleanText(video.downloadUrl, 4000));
   const fields = {
     title: cleanText(video.title, 2000),
     authorName: cleanText(video.authorName, 200),
     channelUsername: cleanUsername(video.channelUsername),
-    thumbnailUrl: cleanText(video.thumbnailUrl, 4000),
+    thumbnailUrl,
     embedHtml: cleanText(video.embedHtml, 20_000),
     videoUrl: cleanText(video.videoUrl, 4000),
-    downloadUrl: safeHttpUrl(cleanText(video.downloadUrl, 4000)),
+    downloadUrl,
     publishedAt: video.publishedAt && !Number.isNaN(video.publishedAt.getTime()) ? video.publishedAt : null,
   };
-  return { ...fields, searchText: videoSearchText({ ...fields, platformVideoId }) };
+  return {
+    ...fields,
+    thumbnailExpiresAt: mediaUrlExpiry(platform, "thumbnail", thumbnailUrl, readAt),
+    downloadExpiresAt: mediaUrlExpiry(platform, "video", downloadUrl, readAt),
+    searchText: videoSearchText({ ...fields, platformVideoId }),
+  };
 }
 
 export interface SavedImport {
@@ -197,6 +210,7 @@ export async function saveImportedVideos(
     if (id && id.length <= 128 && !byId.has(id)) byId.set(id, video);
   }
   if (!byId.size) return { added: 0, videoIds: [], createdIds: [] };
+  const readAt = new Date();
 
   const existing = await prisma.video.findMany({
     where: { shopId, platform, platformVideoId: { in: [...byId.keys()] } },
@@ -206,7 +220,7 @@ export async function saveImportedVideos(
   const refresh = (id: string, video: ImportedVideo, currentChannelId: string | null) =>
     prisma.video.update({
       where: { id },
-      data: { ...importedFields(video, video.platformVideoId.trim()), ...(channelId && !currentChannelId ? { channelId } : {}) },
+      data: { ...importedFields(video, video.platformVideoId.trim(), platform, readAt), ...(channelId && !currentChannelId ? { channelId } : {}) },
       select: { id: true },
     });
 
@@ -230,7 +244,7 @@ export async function saveImportedVideos(
           channelId: channelId ?? null,
           importJobId: importJobId ?? null,
           createdAt: nextCreatedAt(),
-          ...importedFields(video, platformVideoId),
+          ...importedFields(video, platformVideoId, platform, readAt),
         },
         select: { id: true },
       });

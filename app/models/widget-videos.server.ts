@@ -23,6 +23,7 @@ import { WIDGET_VIDEO_ORDER, appendVideos, moveVideo, pinVideo, removeVideo, typ
 import type { PlatformId } from "~/contracts/platforms";
 import { WIDGET_VIDEOS_TEXT } from "~/messages";
 import { scheduleStorefrontPublish } from "./storefront-publishing.server";
+import { liveMediaUrl } from "~/rules/media-expiry";
 
 type Tx = Prisma.TransactionClient;
 
@@ -33,6 +34,7 @@ const VIDEO_SELECT = {
   id: true,
   title: true,
   thumbnailUrl: true,
+  thumbnailExpiresAt: true,
   storedThumbnailUrl: true,
   platform: true,
   channelUsername: true,
@@ -45,7 +47,7 @@ function toDto(video: VideoRow, pinned: boolean): WidgetVideoDto {
   return {
     id: video.id,
     title: video.title,
-    thumbnail_url: safeHttpUrl(video.storedThumbnailUrl) ?? safeHttpUrl(video.thumbnailUrl),
+    thumbnail_url: safeHttpUrl(video.storedThumbnailUrl) ?? liveMediaUrl(safeHttpUrl(video.thumbnailUrl), video.thumbnailExpiresAt),
     platform: video.platform as PlatformId,
     channel_username: video.channelUsername,
     enabled: video.enabled,

@@ -2,11 +2,12 @@
  * Instagram through the Apify actor apify/instagram-reel-scraper, whose
  * `username` input takes a username or a reel URL. Its items (market-notes
  * section 3.1) carry `shortCode`, `url`, `caption`, `timestamp`,
- * `displayUrl` (the cover, an Instagram CDN URL that expires after a few
- * days), `videoUrl` (the video file on Instagram's CDN, expiring like the
- * cover), `ownerUsername` and `ownerFullName`; with `includeDownloadedVideo`
- * (a paid add-on, off here) also `downloadedVideoUrl`, a copy the actor keeps
- * 3 days. The copy, else the CDN's file, becomes `downloadUrl`. Image and
+ * `displayUrl` (the cover, an Instagram CDN URL whose `oe` expires about
+ * 3.4 days after the run), `videoUrl` (the video file on Instagram's CDN,
+ * about 33 hours; decision 083), `ownerUsername` and `ownerFullName`; with
+ * `includeDownloadedVideo` (a paid add-on, off here) also
+ * `downloadedVideoUrl`, a copy the actor keeps a while. The copy, else the
+ * CDN's file, becomes `downloadUrl`. Image and
  * carousel posts (`type` "Image", "Sidecar") are skipped and counted, pinned
  * reels are reels like any other, and a post the dataset repeats is one video
  * (decision 081).
@@ -137,6 +138,13 @@ export function createInstagramImporter(settings: ImporterSettings): PlatformImp
 
     async findPosts(posts, options = {}) {
       return new Set((await runReels(posts, options.signal)).map((video) => video.platformVideoId));
+    },
+
+    async lookupPosts(posts, options = {}) {
+      // The reel's CDN file (`videoUrl`) comes with every item: no paid option to ask for.
+      const wanted = new Set(posts.map((post) => post.platformVideoId));
+      const found = await runReels(posts, options.signal);
+      return new Map(found.filter((video) => wanted.has(video.platformVideoId)).map((video) => [video.platformVideoId, video]));
     },
 
     async importVideos(urls, options = {}) {

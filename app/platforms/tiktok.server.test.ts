@@ -237,6 +237,38 @@ describe("TikTok importer: the video file", () => {
   });
 });
 
+describe("TikTok importer: posts read again (the media refresher, decision 083)", () => {
+  it("one run for many posts, their fresh covers; the paid download only when files are asked for; a removed post is missing", async () => {
+    const name = uniqueAccount();
+    const importer = getImporter("tiktok");
+    const { posts } = await control.account("tiktok", name);
+    const asked = posts.slice(0, 3).map((post) => ({ platformVideoId: post.id, videoUrl: `https://www.tiktok.com/@${name}/video/${post.id}` }));
+    await control.setPost("tiktok", asked[2]!.platformVideoId, { removed: true });
+
+    const covers = await importer.lookupPosts!(asked);
+    expect([...covers.keys()].sort()).toEqual(
+      asked
+        .slice(0, 2)
+        .map((post) => post.platformVideoId)
+        .sort(),
+    );
+    for (const video of covers.values()) {
+      expect(Number(new URL(video.thumbnailUrl!).searchParams.get("x-expires")) * 1000 - Date.now()).toBeGreaterThan(46.9 * 3_600_000);
+      expect(video.downloadUrl).toBeNull();
+    }
+    const files = await importer.lookupPosts!(asked.slice(0, 2), { withVideoFiles: true });
+    for (const video of files.values()) await expectMp4(await fetch(video.downloadUrl!));
+
+    const runs = (await control.runs({ actorId: ACTOR, contains: asked[0]!.platformVideoId })).filter((run) => "postURLs" in (run.input as object));
+    expect(
+      runs.map((run) => [(run.input as { postURLs: string[] }).postURLs.length, (run.input as { shouldDownloadVideos: boolean }).shouldDownloadVideos]),
+    ).toEqual([
+      [3, false],
+      [2, true],
+    ]);
+  });
+});
+
 describe("TikTok importer: untrusted content", () => {
   it("keeps script payloads as text and drops javascript:/data: URLs", async () => {
     const name = uniqueAccount("evil");

@@ -3,7 +3,8 @@
  * account's latest videos, `postURLs` for one video. Its items (market-notes
  * section 3.1) carry `id`, `text`, `createTimeISO`/`createTime`,
  * `webVideoUrl`, `authorMeta.{name,nickName,avatar,fans}` and
- * `videoMeta.coverUrl` (a signed CDN URL that expires after about 6 hours);
+ * `videoMeta.coverUrl` (a signed CDN URL, `x-expires`, about 47 hours after
+ * the run; decision 083);
  * some datasets come flattened ("authorMeta.name"), which `field` reads too,
  * and those exported through a dataset view carry no `id`: it is read from
  * `webVideoUrl` (or `url`). Photo slideshows (`isSlideshow`) are skipped and
@@ -12,7 +13,8 @@
  * With `shouldDownloadVideos` (a paid add-on, asked only for one video the
  * mirror copies, never for account imports) the actor saves the
  * video to its key-value store and puts the record's URL in `mediaUrls` and
- * `videoMeta.downloadAddr`; when an item has one it becomes `downloadUrl`.
+ * `videoMeta.downloadAddr`; when an item has one it becomes `downloadUrl`
+ * (about 6 hours: 41 hours before the cover).
  */
 import { itemsOfSucceededRun, lookupsFromRun, noVideos, readVideoItems, runActor, type BatchPost, type ItemReading } from "./apify.server";
 import { CHANNEL_IMPORT_LIMIT } from "~/constants";
@@ -163,6 +165,12 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
 
     async findPosts(posts, options = {}) {
       return new Set((await runPosts(posts, false, options.signal)).map((video) => video.platformVideoId));
+    },
+
+    async lookupPosts(posts, options = {}) {
+      const wanted = new Set(posts.map((post) => post.platformVideoId));
+      const found = await runPosts(posts, options.withVideoFiles === true, options.signal);
+      return new Map(found.filter((video) => wanted.has(video.platformVideoId)).map((video) => [video.platformVideoId, video]));
     },
 
     async importVideos(urls, options = {}) {

@@ -20,6 +20,8 @@ process.env.APIFY_WAIT_SECS ??= "3";
 // The video mirror runner stays asleep unless a test of it wakes it (tests/api/video-mirror.test.ts):
 // approvals elsewhere would otherwise copy videos in the background of unrelated tests.
 process.env.VIDEO_MIRRORING ??= "off";
+// Likewise the media refresher's sweep (tests/api/media-refresh.test.ts runs its rounds itself).
+process.env.MEDIA_REFRESH ??= "off";
 
 // A test fails on console.error/warn it did not declare (tests/support/console-guard.ts).
 installConsoleGuard();

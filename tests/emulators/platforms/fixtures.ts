@@ -30,16 +30,25 @@ export function isScenario(value: unknown): value is Scenario {
 /** Posts an account has before any are added through the control endpoint. */
 const BASE_POST_COUNT: Record<EmulatedPlatform, number> = { tiktok: 12, instagram: 9, pinterest: 0 };
 
-/** How long the platforms' signed CDN URLs live: TikTok covers about 6 h, Instagram a few days. */
-export const THUMBNAIL_TTL_SECONDS: Record<EmulatedPlatform, number | null> = { tiktok: 6 * 3600, instagram: 3 * 24 * 3600, pinterest: null };
+/**
+ * How long the platforms' signed cover (and avatar) URLs live after the run,
+ * as observed on real datasets (issue 28; tests/emulators/README.md): TikTok's
+ * covers and avatars about 47 h, Instagram's `displayUrl` about 3.4 days.
+ * Pinterest's images (i.pinimg.com) do not expire.
+ */
+export const THUMBNAIL_TTL_SECONDS: Record<EmulatedPlatform, number | null> = {
+  tiktok: 47 * 3600,
+  instagram: Math.round(3.4 * 24 * 3600),
+  pinterest: null,
+};
 
 /**
- * How long the platforms' signed video URLs live: TikTok's (and the copies
- * its actor saves) like its covers; Instagram's CDN video URLs like its images,
- * and the reel scraper keeps its downloaded copies 3 days. Pinterest's video
- * files (v1.pinimg.com) do not expire.
+ * How long the platforms' signed video URLs live after the run (issue 28):
+ * TikTok's video file about 6 h (41 h before its cover), Instagram's
+ * `videoUrl` about 33 h (the reel scraper's downloaded copy is emulated on the
+ * same clock). Pinterest's video files (v1.pinimg.com) do not expire.
  */
-export const VIDEO_TTL_SECONDS: Record<EmulatedPlatform, number | null> = { tiktok: 6 * 3600, instagram: 3 * 24 * 3600, pinterest: null };
+export const VIDEO_TTL_SECONDS: Record<EmulatedPlatform, number | null> = { tiktok: 6 * 3600, instagram: 33 * 3600, pinterest: null };
 
 /** Pins are video pins, except those whose id starts with this: image pins (no `videos`). */
 export const IMAGE_PIN_PREFIX = "100";

@@ -220,13 +220,19 @@ describe("expiring video URLs", () => {
     await control.clock({ offsetMs: 0 });
   });
 
-  it("Instagram's videoUrl answers 403 'URL signature expired' after 3 days like its images; a fresh run's works", async () => {
+  it("Instagram's videoUrl answers 403 'URL signature expired' about 33 hours after the run, long before its cover; a fresh run's works", async () => {
     const name = uniqueAccount();
     const item = await firstItem("apify~instagram-reel-scraper", { username: [name], resultsLimit: 1 });
-    await control.clock({ offsetMs: 4 * 24 * HOUR });
+    const expires = parseInt(new URL(item.videoUrl).searchParams.get("oe")!, 16) * 1000;
+    expect((expires - Date.now()) / HOUR).toBeGreaterThan(32.9);
+    expect((expires - Date.now()) / HOUR).toBeLessThanOrEqual(33);
+    await control.clock({ offsetMs: 32 * HOUR });
+    expect((await fetch(item.videoUrl, { headers: { Range: "bytes=0-7" } })).status).toBe(206);
+    await control.clock({ offsetMs: 34 * HOUR });
     const expired = await fetch(item.videoUrl);
     expect(expired.status).toBe(403);
     expect(await expired.text()).toBe("URL signature expired");
+    expect((await fetch(item.displayUrl)).status).toBe(200);
     const fresh = await firstItem("apify~instagram-reel-scraper", { username: [name], resultsLimit: 1 });
     await expectMp4(await fetch(fresh.videoUrl));
     await control.clock({ offsetMs: 0 });
