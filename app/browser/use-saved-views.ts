@@ -38,7 +38,7 @@ export function useSavedViews({ initialViews, query, viewId, showList }: SavedVi
   );
   const selected = activeView ? LIBRARY_TAB_LABELS.length + views.indexOf(activeView) : fixedIndex;
   const baseQuery: ViewQuery = activeView ? activeView.query : tabQuery(query.tab);
-  const current: ViewQuery = { tab: query.tab, search: query.search, platforms: query.platforms };
+  const current: ViewQuery = { tab: query.tab, search: query.search, platforms: query.platforms, ...(query.sort === "plays" ? { sort: query.sort } : {}) };
   /** Search or filter differ from what the selected tab or view shows. */
   const dirty = !sameViewQuery(current, baseQuery);
 

@@ -45,6 +45,20 @@ export interface VideoDto {
   media: VideoMediaDto | null;
   /** The blocked words an import's rules held it for (decision 054): in Draft, flagged until approved; null when not held. */
   held_words?: string[] | null;
+  /**
+   * The post's reach as the platform last reported it (decision 082), refreshed by every import, resync and
+   * auto-sync; each null when unknown (Pinterest, uploads, a figure the platform did not give), never 0 for unknown.
+   */
+  figures?: VideoFiguresDto;
+}
+
+export interface VideoFiguresDto {
+  plays: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  saves: number | null;
+  duration_seconds: number | null;
 }
 
 export type { MirrorFailure } from "~/contracts/media";
@@ -59,6 +73,9 @@ export interface VideoMediaDto {
 
 export const LIBRARY_TABS = ["all", "active", "draft"] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
+/** The library's orders (decision 082): newest first (the default), or most played first, unknown plays last. */
+export const LIBRARY_SORTS = ["newest", "plays"] as const;
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
 /** The Video Library's server-side filters; page is 1-based. */
 export interface VideoListQuery {
@@ -68,6 +85,8 @@ export interface VideoListQuery {
   platforms: VideoSource[];
   /** Only videos with product suggestions not tagged yet (decision 053); not kept in saved views. */
   suggested?: boolean;
+  /** The order; absent = "newest". Kept in saved views. */
+  sort?: LibrarySort;
   page: number;
 }
 
