@@ -68,6 +68,20 @@ export const LIBRARY_TEXT = {
   platformFilterApplied: (platforms: string) => `Platform: ${platforms}`,
   resourceName: { singular: "video", plural: "videos" },
   columns: { thumbnail: "Thumbnail", video: "Video", created: "Created", products: "Products", status: "Status", actions: "Actions" },
+  /** The list's order (decision 082). */
+  sortLabel: "Sort by",
+  sorts: { newest: "Newest", plays: "Most played" },
+  /** A video's reach as its platform reports it (decision 082): the row's line and the preview's figures. */
+  reach: {
+    plays: (count: string) => `${count} plays`,
+    likes: (count: string) => `${count} likes`,
+    heading: (platform: string) => `On ${platform}`,
+    labels: { plays: "Plays", likes: "Likes", comments: "Comments", shares: "Shares", saves: "Saves", duration: "Length" },
+    /** Under the figures: where they come from and when they change. */
+    note: "As the platform reported them at the last import or sync.",
+    /** No figure known: Pinterest reports none; a video imported before figures were kept gets them at its next sync. */
+    none: (platform: string) => `${platform} gave no plays or likes for this video.`,
+  },
   pageOf: (page: number, pageCount: number) => `Page ${page} of ${pageCount}`,
   unpublishFailed: (title: string, message: string) => `${title}: Failed to unpublish videos. ${message}`,
   deleteTitle: (count: number) => (count === 1 ? "Delete video?" : `Delete ${count} videos?`),

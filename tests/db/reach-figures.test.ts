@@ -71,7 +71,12 @@ describe("reach figures on this database", () => {
   it("two imports of the same videos at once leave one row each, with one import's figures", async () => {
     const shop = await createShop("reach-race");
     const ids = ["7300000000000000011", "7300000000000000012", "7300000000000000013"];
-    const run = (plays: number) => saveImportedVideos(shop.id, "tiktok", ids.map((id) => imported(id, { plays, likes: plays / 10 })));
+    const run = (plays: number) =>
+      saveImportedVideos(
+        shop.id,
+        "tiktok",
+        ids.map((id) => imported(id, { plays, likes: plays / 10 })),
+      );
     const results = await Promise.all([run(1000), run(2000)]);
     expect(results.reduce((sum, result) => sum + result.added, 0)).toBe(3);
     const rows = await prisma.video.findMany({ where: { shopId: shop.id }, select: { playCount: true, likeCount: true } });

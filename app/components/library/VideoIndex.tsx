@@ -8,12 +8,15 @@ import {
   IndexFilters,
   IndexFiltersMode,
   IndexTable,
+  InlineStack,
+  Select,
   useSetIndexFiltersMode,
   type IndexFiltersProps,
 } from "@shopify/polaris";
-import type { LibraryViewDto, VideoDto, VideoListPage, VideoListQuery } from "~/rules/api-types";
+import { LIBRARY_SORTS, type LibraryViewDto, type VideoDto, type VideoListPage, type VideoListQuery } from "~/rules/api-types";
 import { withListChange, type ViewQuery } from "~/rules/library-selection";
-import { normalizeSearch } from "~/rules/video-list-query";
+import { normalizeSearch, parseLibrarySort } from "~/rules/video-list-query";
+import { useAdminLocale } from "~/browser/use-admin-locale";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { ENABLED_PLATFORMS, PLATFORMS, VIDEO_SOURCES } from "~/platforms/config";
 import type { PlatformId, VideoSource } from "~/contracts/platforms";
@@ -23,6 +26,8 @@ import { VideoRow } from "./VideoRow";
 import { ViewNameModal } from "./ViewNameModal";
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+const SORT_OPTIONS = LIBRARY_SORTS.map((sort) => ({ label: LIBRARY_TEXT.sorts[sort], value: sort }));
 
 /** The list's box, whose rows a phone's width redraws (video-library.css). */
 const PHONE_TABLE_CLASS = "clipcart-video-table";
@@ -155,6 +160,16 @@ export function VideoIndex({
     askFor(withListChange(requestedQuery.current, { platforms }), viewId);
   }
 
+  // The order shows the merchant's choice at once; the server sorts (and pages) the list it asks for (decision 082).
+  const [shownSort, setShownSort] = useState(query.sort ?? "newest");
+  useEffect(() => setShownSort(query.sort ?? "newest"), [query.sort]);
+  function setSort(value: string) {
+    const sort = parseLibrarySort(value);
+    setShownSort(sort);
+    askFor(withListChange(requestedQuery.current, sort === "newest" ? { sort: undefined } : { sort }), viewId);
+  }
+  const locale = useAdminLocale();
+
   const suggested = query.suggested === true;
   function setSuggested(value: boolean) {
     askFor(withListChange(requestedQuery.current, { suggested: value }), viewId);
@@ -262,6 +277,11 @@ export function VideoIndex({
         // it is out of view, even before it was reached: inside the app's frame it covered the import cards and the list.
         disableStickyMode
       />
+      <div className="clipcart-library-sort">
+        <InlineStack align="end">
+          <Select label={LIBRARY_TEXT.sortLabel} labelInline options={SORT_OPTIONS} value={shownSort} onChange={setSort} />
+        </InlineStack>
+      </div>
       {/* On a phone the rows are redrawn as two short lines (video-library.css, decision 066). */}
       <div className={PHONE_TABLE_CLASS}>
         <IndexTable
@@ -319,6 +339,7 @@ export function VideoIndex({
               onShowTags={onShowTags}
               onApprove={approveRow}
               onUnpublish={unpublishRow}
+              locale={locale}
             />
           ))}
         </IndexTable>
