@@ -487,6 +487,18 @@ export const AUTO_APPROVE_TEXT = {
   tagTopSuggestionLabel: "Also tag each video with its top suggested product when the match is strong",
   tagTopSuggestionHelp:
     "Only when its caption clearly names one of your products and no other product matches as well; the other suggestions stay for you to review. You can remove a tag at any time.",
+  /** A rule's optional minimums (decision 082). */
+  minimumsLabel: "Only videos with at least",
+  minPlaysLabel: "Plays",
+  minLikesLabel: "Likes",
+  minimumsHelp:
+    "As the platform reports them at import. Leave empty for no minimum. A video whose platform gives no figure (Pinterest) does not meet a minimum.",
+  minimumInvalid: (what: "plays" | "likes") => `Minimum ${what} must be a whole number, such as 1000, or empty.`,
+  minimumTooLarge: (what: "plays" | "likes") => `Minimum ${what} must be ${AUTO_APPROVE.minimumFigureMax.toLocaleString("en-US")} or less.`,
+  /** A rule with minimums, in the list. */
+  withMinimums: (parts: readonly string[]) => `Only videos with at least ${parts.join(" and ")}`,
+  minPlaysPart: (count: string) => `${count} plays`,
+  minLikesPart: (count: string) => `${count} likes`,
   nameRequired: "Enter a name for the rule.",
   nameTooLong: `Rule name must be ${AUTO_APPROVE.nameMaxLength} characters or fewer.`,
   sourceRequired: "Choose at least one account or enter at least one hashtag.",

@@ -489,6 +489,9 @@ export interface AutoApproveRuleDto {
   widget_ids: string[];
   /** Also tags each video it approves with its top suggested product when the match is strong (decision 078). */
   tag_top_suggestion: boolean;
+  /** Approves only videos with at least this many plays / likes at import (decision 082); null = no minimum. */
+  min_plays: number | null;
+  min_likes: number | null;
 }
 
 /** The Auto-approve rules page's data. */

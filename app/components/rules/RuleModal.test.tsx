@@ -25,6 +25,8 @@ const rule: AutoApproveRuleDto = {
   all_widgets: true,
   widget_ids: [],
   tag_top_suggestion: true,
+  min_plays: null,
+  min_likes: null,
 };
 
 /** The option's checkbox, found by its label. */
