@@ -200,7 +200,17 @@ export async function videoAnalytics(shopId: string, { rankBy = "clicks", now = 
     .sort(byPerformance(rankBy));
   const videos = await prisma.video.findMany({
     where: { shopId, id: { in: ranked.slice(0, VIDEO_LIST_LIMIT * 2).map((entry) => entry.id) } },
-    select: { id: true, title: true, authorName: true, channelUsername: true, platform: true, enabled: true, storedThumbnailUrl: true, thumbnailUrl: true },
+    select: {
+      id: true,
+      title: true,
+      authorName: true,
+      channelUsername: true,
+      platform: true,
+      enabled: true,
+      storedThumbnailUrl: true,
+      thumbnailUrl: true,
+      playCount: true,
+    },
   });
   const byId = new Map(videos.map((video) => [video.id, video]));
   return ranked
@@ -216,6 +226,7 @@ export async function videoAnalytics(shopId: string, { rankBy = "clicks", now = 
           channel_username: video.channelUsername,
           platform: video.platform,
           enabled: video.enabled,
+          platform_plays: video.playCount,
         },
       ];
     })

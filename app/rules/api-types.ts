@@ -382,6 +382,8 @@ export interface VideoAnalyticsDto extends EngagementDto, SalesDto {
   channel_username: string | null;
   platform: string;
   enabled: boolean;
+  /** Plays on its platform as last reported (decision 082), beside what the store saw; null when unknown (Pinterest, uploads). */
+  platform_plays: number | null;
 }
 
 /** GET /api/analytics/{shopId}/widgets: every widget with what shoppers did with it and what it sold in the last 30 days. */
