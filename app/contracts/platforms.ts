@@ -172,8 +172,6 @@ export interface VideoFigures {
   durationSeconds: number | null;
 }
 
-export const VIDEO_FIGURE_NAMES = ["plays", "likes", "comments", "shares", "saves", "durationSeconds"] as const satisfies ReadonlyArray<keyof VideoFigures>;
-
 /** One URL of a batch: the video found there, or why none was. */
 export type VideoLookup = { video: ImportedVideo; failure?: undefined } | { video?: undefined; failure: ImportFailure };
 
