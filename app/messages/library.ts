@@ -69,8 +69,8 @@ export const LIBRARY_TEXT = {
   resourceName: { singular: "video", plural: "videos" },
   columns: { thumbnail: "Thumbnail", video: "Video", created: "Created", products: "Products", status: "Status", actions: "Actions" },
   /** The list's order (decision 082). */
-  sortLabel: "Sort by",
-  sorts: { newest: "Newest", plays: "Most played" },
+  sortKeys: { date: "Date", plays: "Plays" },
+  sorts: { newest: "Newest first", oldest: "Oldest first", plays: "Most played", least_played: "Least played" },
   /** A video's reach as its platform reports it (decision 082): the row's line and the preview's figures. */
   reach: {
     plays: (count: string) => `${count} plays`,

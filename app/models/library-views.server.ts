@@ -10,7 +10,7 @@ import { VIEW_NAME_MAX_LENGTH } from "~/constants";
 import { API_TEXT, LIBRARY_TEXT } from "~/messages";
 import { LIBRARY_SORTS, LIBRARY_TABS, type LibraryViewDto, type VideoListQuery } from "~/rules/api-types";
 import { textInput } from "~/rules/text-input";
-import { normalizeSearch, parseLibrarySort, parseLibraryTab, parsePlatformFilter } from "~/rules/video-list-query";
+import { normalizeSearch, parseLibrarySort, parseLibraryTab, parsePlatformFilter, sortOf } from "~/rules/video-list-query";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 
 export type LibraryViewQuery = Omit<VideoListQuery, "page">;
@@ -50,12 +50,11 @@ function storedQuery(view: LibraryView): LibraryViewQuery {
   } catch {
     // unreadable: no platform filter
   }
-  const sort = parseLibrarySort(view.sort);
   return {
     tab: parseLibraryTab(view.tab),
     search: normalizeSearch(view.search),
     platforms: parsePlatformFilter(platforms),
-    ...(sort === "newest" ? {} : { sort }),
+    ...sortOf(parseLibrarySort(view.sort)),
   };
 }
 

@@ -112,13 +112,23 @@ function videoListWhere(shopId: string, query: Omit<VideoListQuery, "page">): Pr
 }
 
 /**
- * The library's order: newest first, or "Most played" (decision 082): most plays first, videos whose plays are
- * unknown (Pinterest, uploads) after every known figure, 0 included; then newest first. id breaks ties between
+ * The library's order: newest (or oldest) first, or "Most played" (decision 082): most plays first, videos whose
+ * plays are unknown (Pinterest, uploads) after every known figure, 0 included, then newest first ("Least played":
+ * fewest first, unknown still last). id breaks ties between
  * videos saved in the same millisecond, so pages never overlap.
  */
 function videoListOrder(sort: VideoListQuery["sort"]): Prisma.VideoOrderByWithRelationInput[] {
   const newest: Prisma.VideoOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
-  return sort === "plays" ? [{ playCount: { sort: "desc", nulls: "last" } }, ...newest] : newest;
+  switch (sort) {
+    case "oldest":
+      return [{ createdAt: "asc" }, { id: "asc" }];
+    case "plays":
+      return [{ playCount: { sort: "desc", nulls: "last" } }, ...newest];
+    case "least_played":
+      return [{ playCount: { sort: "asc", nulls: "last" } }, ...newest];
+    default:
+      return newest;
+  }
 }
 
 /**

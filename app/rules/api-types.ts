@@ -73,8 +73,11 @@ export interface VideoMediaDto {
 
 export const LIBRARY_TABS = ["all", "active", "draft"] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
-/** The library's orders (decision 082): newest first (the default), or most played first, unknown plays last. */
-export const LIBRARY_SORTS = ["newest", "plays"] as const;
+/**
+ * The library's orders (decision 082): newest first (the default) or oldest first; most played or least played
+ * first, unknown plays last either way.
+ */
+export const LIBRARY_SORTS = ["newest", "oldest", "plays", "least_played"] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
 /** The Video Library's server-side filters; page is 1-based. */

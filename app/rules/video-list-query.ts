@@ -9,7 +9,7 @@
  *             the API refuses them first: app/rules/text-input.ts)
  *   platform  repeated (?platform=a&platform=b) or a comma list (?platform=a,b);
  *             "all" or nothing means every platform; unknown ids are dropped
- *   sort      newest | plays                        (default newest; plays = "Most played", decision 082)
+ *   sort      newest | oldest | plays | least_played (default newest; plays = "Most played", decision 082)
  *   page      1-based integer                       (default 1)
  */
 import { LIBRARY_SORTS, LIBRARY_TABS, type LibrarySort, type LibraryTab, type VideoListQuery } from "~/rules/api-types";
@@ -37,6 +37,11 @@ export function parseLibraryTab(value: string | null | undefined): LibraryTab {
 export function parseLibrarySort(value: string | null | undefined): LibrarySort {
   const sort = (value ?? "").trim().toLowerCase();
   return (LIBRARY_SORTS as readonly string[]).includes(sort) ? (sort as LibrarySort) : "newest";
+}
+
+/** The order as a query's field: left out when it is the default. */
+export function sortOf(sort: LibrarySort): { sort?: LibrarySort } {
+  return sort === "newest" ? {} : { sort };
 }
 
 /** Video sources (platform ids, "upload") from any mix of repeated values and comma lists, deduplicated, in first-seen order. */
@@ -75,7 +80,7 @@ export function parseVideoListQuery(searchParams: URLSearchParams): VideoListQue
     search: normalizeSearch(searchParams.get("q")),
     platforms: parsePlatformFilter(searchParams.getAll("platform")),
     ...(searchParams.get("suggested") === "1" ? { suggested: true } : {}),
-    ...(parseLibrarySort(searchParams.get("sort")) === "plays" ? { sort: "plays" as const } : {}),
+    ...sortOf(parseLibrarySort(searchParams.get("sort"))),
     page: parsePage(searchParams.get("page")),
   };
 }

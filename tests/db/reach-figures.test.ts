@@ -105,6 +105,11 @@ describe("reach figures on this database", () => {
     expect(one.videos[0]?.video_id).toBe("7300000000000000123");
     // With the platform filter, only Instagram's.
     expect((await listVideos(shop.id, query({ sort: "plays", platforms: ["instagram"] }))).videos.map((video) => video.video_id)).toEqual(["ReelSORT01"]);
+    // Least played: fewest first, unknown still last; oldest first: the first saved.
+    const least = await listVideos(shop.id, query({ sort: "least_played", page: 2 }));
+    expect(least.videos.map((video) => video.figures?.plays ?? null).slice(-5)).toEqual([null, null, null, null, null]);
+    expect((await listVideos(shop.id, query({ sort: "least_played" }))).videos[0]?.figures?.plays).toBe(0);
+    expect((await listVideos(shop.id, query({ sort: "oldest" }))).videos[0]?.video_id).toBe("7300000000000000100");
     // The default order is unchanged: newest first.
     expect((await listVideos(shop.id, query())).videos[0]?.video_id).toBe("ReelSORT01");
   });

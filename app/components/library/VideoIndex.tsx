@@ -8,14 +8,12 @@ import {
   IndexFilters,
   IndexFiltersMode,
   IndexTable,
-  InlineStack,
-  Select,
   useSetIndexFiltersMode,
   type IndexFiltersProps,
 } from "@shopify/polaris";
-import { LIBRARY_SORTS, type LibraryViewDto, type VideoDto, type VideoListPage, type VideoListQuery } from "~/rules/api-types";
+import type { LibrarySort, LibraryViewDto, VideoDto, VideoListPage, VideoListQuery } from "~/rules/api-types";
 import { withListChange, type ViewQuery } from "~/rules/library-selection";
-import { normalizeSearch, parseLibrarySort } from "~/rules/video-list-query";
+import { normalizeSearch, sortOf } from "~/rules/video-list-query";
 import { useAdminLocale } from "~/browser/use-admin-locale";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { ENABLED_PLATFORMS, PLATFORMS, VIDEO_SOURCES } from "~/platforms/config";
@@ -27,7 +25,20 @@ import { ViewNameModal } from "./ViewNameModal";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-const SORT_OPTIONS = LIBRARY_SORTS.map((sort) => ({ label: LIBRARY_TEXT.sorts[sort], value: sort }));
+/** The list's orders in Polaris's sort menu (decision 082): a key and a direction each, "date desc" being the default. */
+const SORT_VALUES: Record<LibrarySort, `${string} asc` | `${string} desc`> = {
+  newest: "date desc",
+  oldest: "date asc",
+  plays: "plays desc",
+  least_played: "plays asc",
+};
+const SORT_OPTIONS: IndexFiltersProps["sortOptions"] = (Object.keys(SORT_VALUES) as LibrarySort[]).map((sort) => ({
+  label: LIBRARY_TEXT.sortKeys[SORT_VALUES[sort].startsWith("plays") ? "plays" : "date"],
+  value: SORT_VALUES[sort],
+  directionLabel: LIBRARY_TEXT.sorts[sort],
+}));
+const sortFromValue = (value: string | undefined): LibrarySort =>
+  (Object.keys(SORT_VALUES) as LibrarySort[]).find((sort) => SORT_VALUES[sort] === value) ?? "newest";
 
 /** The list's box, whose rows a phone's width redraws (video-library.css). */
 const PHONE_TABLE_CLASS = "clipcart-video-table";
@@ -163,10 +174,10 @@ export function VideoIndex({
   // The order shows the merchant's choice at once; the server sorts (and pages) the list it asks for (decision 082).
   const [shownSort, setShownSort] = useState(query.sort ?? "newest");
   useEffect(() => setShownSort(query.sort ?? "newest"), [query.sort]);
-  function setSort(value: string) {
-    const sort = parseLibrarySort(value);
+  function setSort(values: string[]) {
+    const sort = sortFromValue(values[0]);
     setShownSort(sort);
-    askFor(withListChange(requestedQuery.current, sort === "newest" ? { sort: undefined } : { sort }), viewId);
+    askFor(withListChange(requestedQuery.current, { sort: undefined, ...sortOf(sort) }), viewId);
   }
   const locale = useAdminLocale();
 
@@ -257,6 +268,9 @@ export function VideoIndex({
         queryPlaceholder={LIBRARY_TEXT.searchPlaceholder}
         onQueryChange={setSearchText}
         onQueryClear={() => setSearchNow("")}
+        sortOptions={SORT_OPTIONS}
+        sortSelected={[SORT_VALUES[shownSort]]}
+        onSort={setSort}
         filters={filters}
         appliedFilters={appliedFilters}
         onClearAll={() => {
@@ -277,11 +291,6 @@ export function VideoIndex({
         // it is out of view, even before it was reached: inside the app's frame it covered the import cards and the list.
         disableStickyMode
       />
-      <div className="clipcart-library-sort">
-        <InlineStack align="end">
-          <Select label={LIBRARY_TEXT.sortLabel} labelInline options={SORT_OPTIONS} value={shownSort} onChange={setSort} />
-        </InlineStack>
-      </div>
       {/* On a phone the rows are redrawn as two short lines (video-library.css, decision 066). */}
       <div className={PHONE_TABLE_CLASS}>
         <IndexTable

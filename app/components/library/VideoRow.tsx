@@ -105,18 +105,11 @@ export const VideoRow = memo(function VideoRow({
                 </span>
               </Link>
             </Interactive>
-            <span className="clipcart-video-id">
-              <Text as="span" variant="bodySm" tone="subdued" breakWord>
-                {videoReference(video)}
-              </Text>
-            </span>
-            {reach ? (
-              <span className="clipcart-video-reach">
-                <Text as="span" variant="bodySm" tone="subdued">
-                  {reach}
-                </Text>
-              </span>
-            ) : null}
+            {/* The id, then the platform's plays and likes on the same line; a phone hides the id, not the figures. */}
+            <Text as="span" variant="bodySm" tone="subdued" breakWord>
+              <span className="clipcart-video-id">{videoReference(video)}</span>
+              {reach ? <span className="clipcart-video-reach">{reach}</span> : null}
+            </Text>
           </BlockStack>
         </div>
       </IndexTable.Cell>
