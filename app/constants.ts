@@ -309,4 +309,6 @@ export const AUTO_APPROVE = {
   hashtagMaxLength: 100,
   maxBlockedWords: 100,
   blockedWordMaxLength: 50,
+  /** The largest "at least N plays / likes" a rule takes (decision 082): past any post's real figure. */
+  minimumFigureMax: 1_000_000_000,
 } as const;

@@ -399,6 +399,9 @@ export interface AutoApproveRuleBody {
   widgetIds: string[];
   /** Also tag each video it approves with its top suggested product when the match is strong (decision 078). */
   tagTopSuggestion: boolean;
+  /** At least this many plays / likes, as typed ("" = no minimum; decision 082). */
+  minPlays: string;
+  minLikes: string;
 }
 
 export async function createAutoApproveRule(body: AutoApproveRuleBody): Promise<AutoApproveRuleDto> {

@@ -4,6 +4,7 @@ import type { LibraryViewDto, VideoListQuery } from "~/rules/api-types";
 import { createLibraryView, deleteLibraryView, updateLibraryView } from "~/browser/api-client";
 import { describeError } from "~/rules/error-mapper";
 import { showToast } from "~/browser/toast";
+import { sortOf } from "~/rules/video-list-query";
 import { LIBRARY_TAB_LABELS, normalizeViewName, sameViewQuery, viewNameProblem, type ViewQuery } from "~/rules/library-selection";
 
 /** The base query of a fixed tab: its status, no search, every platform. */
@@ -38,7 +39,7 @@ export function useSavedViews({ initialViews, query, viewId, showList }: SavedVi
   );
   const selected = activeView ? LIBRARY_TAB_LABELS.length + views.indexOf(activeView) : fixedIndex;
   const baseQuery: ViewQuery = activeView ? activeView.query : tabQuery(query.tab);
-  const current: ViewQuery = { tab: query.tab, search: query.search, platforms: query.platforms };
+  const current: ViewQuery = { tab: query.tab, search: query.search, platforms: query.platforms, ...sortOf(query.sort ?? "newest") };
   /** Search or filter differ from what the selected tab or view shows. */
   const dirty = !sameViewQuery(current, baseQuery);
 

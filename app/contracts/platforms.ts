@@ -204,6 +204,23 @@ export interface ImportedVideo {
    */
   downloadUrl?: string | null;
   publishedAt: Date | null;
+  /** The post's reach as the platform reported it at import (decision 082); absent for sources that give none (Pinterest). */
+  figures?: VideoFigures;
+}
+
+/**
+ * A post's reach figures as the platform reports them (decision 082). Each is
+ * a non-negative whole number, or null when the source did not say (unknown
+ * is not 0: Instagram often gives no shares or saves, and hides likes).
+ */
+export interface VideoFigures {
+  plays: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  saves: number | null;
+  /** The post's length in whole seconds. */
+  durationSeconds: number | null;
 }
 
 /** One URL of a batch: the video found there, or why none was. */

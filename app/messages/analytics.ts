@@ -89,6 +89,8 @@ export const ANALYTICS_TEXT = {
     videoClicks: "Video Clicks",
     productClicks: "Product Clicks",
     clickThroughRate: "CTR",
+    /** A video's plays on TikTok or Instagram as last imported (decision 082), beside the store's clicks. */
+    platformPlays: "Platform Plays",
     // What sold (decision 068).
     addToCart: "Add to Cart",
     orders: "Orders",

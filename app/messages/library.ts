@@ -68,6 +68,20 @@ export const LIBRARY_TEXT = {
   platformFilterApplied: (platforms: string) => `Platform: ${platforms}`,
   resourceName: { singular: "video", plural: "videos" },
   columns: { thumbnail: "Thumbnail", video: "Video", created: "Created", products: "Products", status: "Status", actions: "Actions" },
+  /** The list's order (decision 082). */
+  sortKeys: { date: "Date", plays: "Plays" },
+  sorts: { newest: "Newest first", oldest: "Oldest first", plays: "Most played", least_played: "Least played" },
+  /** A video's reach as its platform reports it (decision 082): the row's line and the preview's figures. */
+  reach: {
+    plays: (count: string) => `${count} plays`,
+    likes: (count: string) => `${count} likes`,
+    heading: (platform: string) => `On ${platform}`,
+    labels: { plays: "Plays", likes: "Likes", comments: "Comments", shares: "Shares", saves: "Saves", duration: "Length" },
+    /** Under the figures: where they come from and when they change. */
+    note: "As the platform reported them at the last import or sync.",
+    /** No figure known: Pinterest reports none; a video imported before figures were kept gets them at its next sync. */
+    none: (platform: string) => `${platform} gave no plays or likes for this video.`,
+  },
   pageOf: (page: number, pageCount: number) => `Page ${page} of ${pageCount}`,
   unpublishFailed: (title: string, message: string) => `${title}: Failed to unpublish videos. ${message}`,
   deleteTitle: (count: number) => (count === 1 ? "Delete video?" : `Delete ${count} videos?`),
@@ -473,6 +487,18 @@ export const AUTO_APPROVE_TEXT = {
   tagTopSuggestionLabel: "Also tag each video with its top suggested product when the match is strong",
   tagTopSuggestionHelp:
     "Only when its caption clearly names one of your products and no other product matches as well; the other suggestions stay for you to review. You can remove a tag at any time.",
+  /** A rule's optional minimums (decision 082). */
+  minimumsLabel: "Only videos with at least",
+  minPlaysLabel: "Plays",
+  minLikesLabel: "Likes",
+  minimumsHelp:
+    "As the platform reports them at import. Leave empty for no minimum. A video whose platform gives no figure (Pinterest) does not meet a minimum.",
+  minimumInvalid: (what: "plays" | "likes") => `Minimum ${what} must be a whole number, such as 1000, or empty.`,
+  minimumTooLarge: (what: "plays" | "likes") => `Minimum ${what} must be ${AUTO_APPROVE.minimumFigureMax.toLocaleString("en-US")} or less.`,
+  /** A rule with minimums, in the list. */
+  withMinimums: (parts: readonly string[]) => `Only videos with at least ${parts.join(" and ")}`,
+  minPlaysPart: (count: string) => `${count} plays`,
+  minLikesPart: (count: string) => `${count} likes`,
   nameRequired: "Enter a name for the rule.",
   nameTooLong: `Rule name must be ${AUTO_APPROVE.nameMaxLength} characters or fewer.`,
   sourceRequired: "Choose at least one account or enter at least one hashtag.",

@@ -211,6 +211,7 @@ export async function videoAnalytics(shopId: string, { rankBy = "clicks", now = 
       storedThumbnailUrl: true,
       thumbnailUrl: true,
       thumbnailExpiresAt: true,
+      playCount: true,
     },
   });
   const byId = new Map(videos.map((video) => [video.id, video]));
@@ -227,6 +228,7 @@ export async function videoAnalytics(shopId: string, { rankBy = "clicks", now = 
           channel_username: video.channelUsername,
           platform: video.platform,
           enabled: video.enabled,
+          platform_plays: video.playCount,
         },
       ];
     })

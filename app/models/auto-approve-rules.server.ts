@@ -63,6 +63,8 @@ function toRuleDto(rule: AutoApproveRule, channelIds: ReadonlySet<string>, widge
     all_widgets: rule.allWidgets,
     widget_ids: rule.allWidgets ? [] : storedList(rule.widgetIds).filter((id) => widgetIds.has(id)),
     tag_top_suggestion: rule.tagTopSuggestion,
+    min_plays: rule.minPlays,
+    min_likes: rule.minLikes,
   };
 }
 
@@ -112,6 +114,8 @@ function ruleColumns(rule: CheckedRule) {
     allWidgets: rule.allWidgets,
     widgetIds: JSON.stringify(rule.widgetIds),
     tagTopSuggestion: rule.tagTopSuggestion,
+    minPlays: rule.minPlays,
+    minLikes: rule.minLikes,
   };
 }
 
@@ -186,6 +190,8 @@ async function rulesInForce(shopId: string): Promise<{ rules: MatchableRule[]; b
     allWidgets: rule.allWidgets,
     widgetIds: ruleWidgets.filter((id) => widgetIds.has(id)),
     tagTopSuggestion: rule.tagTopSuggestion,
+    minPlays: rule.minPlays,
+    minLikes: rule.minLikes,
   }));
   return { rules, blockedWords };
 }
@@ -205,7 +211,7 @@ export async function applyAutoApproveRules(shopId: string, createdIds: readonly
   if (!rules.length && !blockedWords.length) return NO_RULES_OUTCOME;
   const videos = await prisma.video.findMany({
     where: { shopId, id: { in: [...createdIds] }, enabled: false, approvedAt: null, heldWords: null },
-    select: { id: true, platform: true, channelId: true, channelUsername: true, title: true },
+    select: { id: true, platform: true, channelId: true, channelUsername: true, title: true, playCount: true, likeCount: true },
   });
   const byId = new Map(videos.map((video) => [video.id, video]));
   const outcome = { ...NO_RULES_OUTCOME };
@@ -277,6 +283,9 @@ export const autoApproveRuleInput = z.object({
   allWidgets: z.boolean().default(false),
   widgetIds: idList("widgetIds").default([]),
   tagTopSuggestion: z.boolean().default(false),
+  // Typed text ("10,000") or a number; checkRule says what is wrong with it in the merchant's words (decision 082).
+  minPlays: z.union([z.number(), z.string().max(40, "minPlays is too long"), z.null()]).optional(),
+  minLikes: z.union([z.number(), z.string().max(40, "minLikes is too long"), z.null()]).optional(),
 });
 
 /** PUT /api/auto-approve-rules/blocked-words: the words as a list or as typed (commas, lines). */

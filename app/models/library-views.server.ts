@@ -1,6 +1,6 @@
 /**
  * Saved views of the Video Library (Polaris index filters): a name with the
- * tab, search and platform filter it restores, kept per shop. Spec 5's
+ * tab, search, platform filter and order (decision 082) it restores, kept per shop. Spec 5's
  * view-name rules: required, at most 40 characters, unique ignoring case
  * (the schema's nameKey), and a rename must change the name.
  */
@@ -8,9 +8,9 @@ import { z } from "zod";
 import { prisma, type LibraryView } from "~/db.server";
 import { VIEW_NAME_MAX_LENGTH } from "~/constants";
 import { API_TEXT, LIBRARY_TEXT } from "~/messages";
-import { LIBRARY_TABS, type LibraryViewDto, type VideoListQuery } from "~/rules/api-types";
+import { LIBRARY_SORTS, LIBRARY_TABS, type LibraryViewDto, type VideoListQuery } from "~/rules/api-types";
 import { textInput } from "~/rules/text-input";
-import { normalizeSearch, parseLibraryTab, parsePlatformFilter } from "~/rules/video-list-query";
+import { normalizeSearch, parseLibrarySort, parseLibraryTab, parsePlatformFilter, sortOf } from "~/rules/video-list-query";
 import { DomainValidationError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 
 export type LibraryViewQuery = Omit<VideoListQuery, "page">;
@@ -20,6 +20,7 @@ export const libraryViewQueryInput = z.object({
   tab: z.enum(LIBRARY_TABS, { error: API_TEXT.oneOf("query.tab", LIBRARY_TABS) }).optional(),
   search: textInput("query.search", { collapseSpaces: true }).max(500, "query.search is too long").optional(),
   platforms: z.array(z.string().max(40)).max(10, "query.platforms has too many values").optional(),
+  sort: z.enum(LIBRARY_SORTS, { error: API_TEXT.oneOf("query.sort", LIBRARY_SORTS) }).optional(),
 });
 
 export type LibraryViewQueryInput = z.infer<typeof libraryViewQueryInput>;
@@ -49,7 +50,12 @@ function storedQuery(view: LibraryView): LibraryViewQuery {
   } catch {
     // unreadable: no platform filter
   }
-  return { tab: parseLibraryTab(view.tab), search: normalizeSearch(view.search), platforms: parsePlatformFilter(platforms) };
+  return {
+    tab: parseLibraryTab(view.tab),
+    search: normalizeSearch(view.search),
+    platforms: parsePlatformFilter(platforms),
+    ...sortOf(parseLibrarySort(view.sort)),
+  };
 }
 
 function queryColumns(query: LibraryViewQueryInput | undefined) {
@@ -57,6 +63,7 @@ function queryColumns(query: LibraryViewQueryInput | undefined) {
     tab: parseLibraryTab(query?.tab),
     search: normalizeSearch(query?.search),
     platforms: JSON.stringify(parsePlatformFilter(query?.platforms ?? [])),
+    sort: parseLibrarySort(query?.sort),
   };
 }
 
@@ -115,7 +122,7 @@ export async function createLibraryView(shopId: string, input: { name: string; q
  */
 export async function updateLibraryView(shopId: string, viewId: string, input: { name?: string; query?: LibraryViewQueryInput }): Promise<LibraryViewDto> {
   const view = await requireView(shopId, viewId);
-  const data: Partial<Pick<LibraryView, "name" | "nameKey" | "tab" | "search" | "platforms">> = {};
+  const data: Partial<Pick<LibraryView, "name" | "nameKey" | "tab" | "search" | "platforms" | "sort">> = {};
   if (input.name !== undefined) {
     const name = validViewName(input.name);
     if (name === view.name) throw new DomainValidationError(LIBRARY_TEXT.viewNameUnchanged);
@@ -154,6 +161,7 @@ export async function duplicateLibraryView(shopId: string, viewId: string): Prom
         tab: view.tab,
         search: view.search,
         platforms: view.platforms,
+        sort: view.sort,
       },
     }),
   );

@@ -13,7 +13,7 @@ import { liveMediaUrl, mediaUrlExpiry } from "~/rules/media-expiry";
 import { untrustedText } from "~/rules/text-input";
 import { normalizeSearch } from "~/rules/video-list-query";
 import { searchKey, videoSearchText } from "~/rules/video-search";
-import type { ImportedVideo, PlatformId } from "~/contracts/platforms";
+import type { ImportedVideo, PlatformId, VideoFigures } from "~/contracts/platforms";
 import { markShopFirstActive } from "~/models/shop.server";
 import { DomainValidationError, FreePlanLimitError, RecordNotFoundError, isUniqueViolation } from "~/rules/domain-errors";
 import { UPLOAD_TEXT } from "~/messages";
@@ -41,6 +41,12 @@ const VIDEO_DTO_SELECT = {
   createdAt: true,
   publishedAt: true,
   heldWords: true,
+  playCount: true,
+  likeCount: true,
+  commentCount: true,
+  shareCount: true,
+  saveCount: true,
+  durationSeconds: true,
   productTags: { select: { id: true, productId: true, productTitle: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   widgets: { select: { widget: { select: { name: true } } }, orderBy: [{ widget: { displayNumber: "asc" } }] },
   mirror: { select: { status: true, failure: true, sources: true, posterUrl: true, durationMs: true } },
@@ -72,6 +78,14 @@ function toVideoDto(row: VideoRow): VideoDto {
     widget_names: row.widgets.map((assignment) => assignment.widget.name),
     media: videoMediaDto(row.mirror, storefrontMedia(row.mirror)?.src ?? null),
     held_words: heldWordsOf(row.heldWords),
+    figures: {
+      plays: row.playCount,
+      likes: row.likeCount,
+      comments: row.commentCount,
+      shares: row.shareCount,
+      saves: row.saveCount,
+      duration_seconds: row.durationSeconds,
+    },
   };
 }
 
@@ -101,7 +115,27 @@ function videoListWhere(shopId: string, query: Omit<VideoListQuery, "page">): Pr
 }
 
 /**
- * One page of the library, newest first. The count and the page are read in
+ * The library's order: newest (or oldest) first, or "Most played" (decision 082): most plays first, videos whose
+ * plays are unknown (Pinterest, uploads) after every known figure, 0 included, then newest first ("Least played":
+ * fewest first, unknown still last). id breaks ties between
+ * videos saved in the same millisecond, so pages never overlap.
+ */
+function videoListOrder(sort: VideoListQuery["sort"]): Prisma.VideoOrderByWithRelationInput[] {
+  const newest: Prisma.VideoOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+  switch (sort) {
+    case "oldest":
+      return [{ createdAt: "asc" }, { id: "asc" }];
+    case "plays":
+      return [{ playCount: { sort: "desc", nulls: "last" } }, ...newest];
+    case "least_played":
+      return [{ playCount: { sort: "asc", nulls: "last" } }, ...newest];
+    default:
+      return newest;
+  }
+}
+
+/**
+ * One page of the library, newest first (or in the order asked for). The count and the page are read in
  * parallel; a page past the end is clamped to the last page (read again, which
  * only happens when the library shrank under the merchant's feet).
  */
@@ -112,8 +146,7 @@ export async function listVideos(shopId: string, query: VideoListQuery): Promise
     prisma.video.findMany({
       where,
       select: VIDEO_DTO_SELECT,
-      // id breaks ties between videos saved in the same millisecond, so pages never overlap.
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      orderBy: videoListOrder(query.sort),
       skip: (page - 1) * VIDEO_LIST_PAGE_SIZE,
       take: VIDEO_LIST_PAGE_SIZE,
     });
@@ -171,10 +204,35 @@ function importedFields(video: ImportedVideo, platformVideoId: string, platform:
   };
   return {
     ...fields,
+    ...figureColumns(video.figures),
     thumbnailExpiresAt: mediaUrlExpiry(platform, "thumbnail", thumbnailUrl, readAt),
     downloadExpiresAt: mediaUrlExpiry(platform, "video", downloadUrl, readAt),
     searchText: videoSearchText({ ...fields, platformVideoId }),
   };
+}
+
+/** Past any real post's count (TikTok's most played is in the billions): keeps a hostile figure inside a 32-bit column. */
+const FIGURE_MAX = 2_000_000_000;
+
+/**
+ * The reach figures an import read (decision 082), as columns: only the
+ * figures the source stated, so a later read that leaves one out (a flat
+ * export without shares, an Instagram item with likes hidden) keeps the last
+ * known value instead of erasing it; `figuresAt` when any was read.
+ */
+function figureColumns(figures: VideoFigures | undefined) {
+  if (!figures) return {};
+  const whole = (value: number | null) => (typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.min(Math.floor(value), FIGURE_MAX) : null);
+  const read = {
+    playCount: whole(figures.plays),
+    likeCount: whole(figures.likes),
+    commentCount: whole(figures.comments),
+    shareCount: whole(figures.shares),
+    saveCount: whole(figures.saves),
+    durationSeconds: whole(figures.durationSeconds),
+  };
+  const stated = Object.fromEntries(Object.entries(read).filter(([, value]) => value !== null)) as Partial<Record<keyof typeof read, number>>;
+  return Object.keys(stated).length ? { ...stated, figuresAt: new Date() } : {};
 }
 
 export interface SavedImport {

@@ -38,6 +38,16 @@ describe("Instagram importer: account", () => {
       videoUrl: `https://www.instagram.com/p/${newestPost.id}/`,
       downloadUrl: expect.stringMatching(new RegExp(`/platform-cdn/instagram/video/${newestPost.id}\\.mp4\\?.*oh=[^&]+&oe=[0-9A-F]+$`)),
       publishedAt: new Date(newestPost.createdAt),
+      // Reach (decision 082): videoPlayCount (plays, replays included), likesCount, commentsCount, videoDuration;
+      // the reel scraper gives no shares (a paid option, off) and no saves.
+      figures: {
+        plays: newestPost.views + newestPost.likes,
+        likes: newestPost.likes,
+        comments: newestPost.comments,
+        shares: null,
+        saves: null,
+        durationSeconds: newestPost.durationSec,
+      },
     });
     // The reel's video file on Instagram's CDN (the importer does not ask for the actor's paid copy).
     await expectMp4(await fetch(videos[0]!.downloadUrl!));

@@ -17,7 +17,7 @@ import { CHANNEL_IMPORT_LIMIT } from "~/constants";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 import { PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
-import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
+import { cleanText, cleanUrl, count, durationSeconds, field, firstCount, idMatching, newestFirst, toDate, type Item } from "./normalize";
 import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "~/rules/platform-urls";
 import {
   ImportError,
@@ -25,6 +25,7 @@ import {
   type ImportedChannel,
   type ImportedVideo,
   type PlatformImporter,
+  type VideoFigures,
   type VideoLookup,
 } from "~/contracts/platforms";
 
@@ -52,6 +53,25 @@ export function isInstagramPhotoPost(item: Item): boolean {
   return !field(item, "error") && (type === "Image" || type === "Sidecar");
 }
 
+/**
+ * The reel's reach (decision 082): plays are `videoPlayCount` (every play,
+ * replays included), else `videoViewCount`; likes `likesCount` (Instagram
+ * sends -1 when the owner hides them: unknown), comments `commentsCount`,
+ * length `videoDuration` (fractional seconds). Shares come only with the
+ * paid `includeSharesCount` (`sharesCount`, off here: unknown unless an
+ * item carries it), and saves never (Instagram shows them only to the owner).
+ */
+export function instagramFigures(item: Item): VideoFigures {
+  return {
+    plays: firstCount(item, "videoPlayCount", "videoViewCount"),
+    likes: firstCount(item, "likesCount"),
+    comments: firstCount(item, "commentsCount"),
+    shares: firstCount(item, "sharesCount"),
+    saves: null,
+    durationSeconds: durationSeconds(field(item, "videoDuration")),
+  };
+}
+
 /** One dataset item as our Video fields; null for items that are not a reel we can show. */
 export function instagramVideo(item: Item, fallbackUsername: string | null): ImportedVideo | null {
   if (field(item, "error") || isInstagramPhotoPost(item)) return null;
@@ -70,6 +90,7 @@ export function instagramVideo(item: Item, fallbackUsername: string | null): Imp
     videoUrl: page?.videoId === id ? new URL(pageUrl as string).href : canonicalVideoUrl("instagram", id)!,
     downloadUrl: cleanUrl(field(item, "downloadedVideoUrl")) ?? cleanUrl(field(item, "videoUrl")),
     publishedAt: toDate(field(item, "timestamp")),
+    figures: instagramFigures(item),
   };
 }
 

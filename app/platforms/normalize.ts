@@ -50,6 +50,21 @@ export function count(value: unknown): number | null {
   return typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : null;
 }
 
+/** The first of `paths` that holds a count: a figure an actor may name more than one way. */
+export function firstCount(item: Item, ...paths: string[]): number | null {
+  for (const path of paths) {
+    const value = count(field(item, path));
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+/** A length in seconds (actors give fractions: 15.466), rounded to whole seconds; null when unreadable or not positive. */
+export function durationSeconds(value: unknown): number | null {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof n === "number" && Number.isFinite(n) && n > 0 ? Math.max(1, Math.round(n)) : null;
+}
+
 /** A date from an ISO string or a Unix time in seconds (or milliseconds); null when unreadable. */
 export function toDate(value: unknown): Date | null {
   let date: Date | null = null;

@@ -33,6 +33,8 @@ describe("Pinterest importer", () => {
       publishedAt: null,
     });
     expect(video.title!.length).toBeGreaterThan(5);
+    // Neither oEmbed nor the pin scraper reports plays or likes: the figures stay unknown, never 0 (decision 082).
+    expect(video.figures).toBeUndefined();
     // oEmbed cannot tell a video pin from an image pin: one scraper run read the pin.
     expect(await control.runs({ actorId: PLATFORM_IMPORTS.pinterest.actorId, contains: id })).toHaveLength(1);
   });

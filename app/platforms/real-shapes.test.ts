@@ -158,3 +158,28 @@ describe("Instagram items as real datasets carry them", () => {
     expect(readVideoItems([error], instagram, "post").itemFailure?.message).toBe("Please check that the URL is valid and the video is publicly accessible.");
   });
 });
+
+describe("reach figures (decision 082) from every shape", () => {
+  const counts = { playCount: 184_300, diggCount: 12_050, commentCount: 311, shareCount: 97, collectCount: 1_402 };
+  const figures = { plays: 184_300, likes: 12_050, comments: 311, shares: 97, saves: 1_402, durationSeconds: 12 };
+
+  it("a full TikTok item and its flat export give the same figures, duration from videoMeta.duration", () => {
+    expect(tiktokVideo(full(ID, counts), null)?.figures).toEqual(figures);
+    expect(tiktokVideo(flat(ID, counts), null)?.figures).toEqual(figures);
+  });
+
+  it("TikTok counts nested under `stats`, given as strings, or missing: read, read, unknown (never 0)", () => {
+    const nested = tiktokVideo(full(ID, { stats: { playCount: "5000", diggCount: 40, commentCount: 0, shareCount: 1, collectCount: 2 } }), null);
+    expect(nested?.figures).toEqual({ plays: 5000, likes: 40, comments: 0, shares: 1, saves: 2, durationSeconds: 12 });
+    const bare = tiktokVideo(flat(ID, { "videoMeta.duration": undefined }), null);
+    expect(bare?.figures).toEqual({ plays: null, likes: null, comments: null, shares: null, saves: null, durationSeconds: null });
+  });
+
+  it("an Instagram reel: plays from videoPlayCount, else videoViewCount; hidden likes (-1) unknown; no shares or saves", () => {
+    const item = reel("ReelFIG01", { videoPlayCount: 48_210, videoViewCount: 20_400, likesCount: 2_140, commentsCount: 86, videoDuration: 15.466 });
+    expect(instagramVideo(item, null)?.figures).toEqual({ plays: 48_210, likes: 2_140, comments: 86, shares: null, saves: null, durationSeconds: 15 });
+    const viewsOnly = reel("ReelFIG02", { videoViewCount: 20_400, likesCount: -1, commentsCount: 3, videoDuration: 7.2 });
+    expect(instagramVideo(viewsOnly, null)?.figures).toEqual({ plays: 20_400, likes: null, comments: 3, shares: null, saves: null, durationSeconds: 7 });
+    expect(instagramVideo(reel("ReelFIG03", { sharesCount: 12 }), null)?.figures?.shares).toBe(12);
+  });
+});

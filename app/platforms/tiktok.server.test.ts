@@ -47,6 +47,15 @@ describe("TikTok importer: account", () => {
       // The importer does not ask the actor to download videos (a paid add-on), so there is no file URL.
       downloadUrl: null,
       publishedAt: new Date(newestPost.createdAt),
+      // Reach (decision 082): playCount, diggCount, commentCount, shareCount, collectCount, videoMeta.duration.
+      figures: {
+        plays: newestPost.views,
+        likes: newestPost.likes,
+        comments: newestPost.comments,
+        shares: newestPost.shares,
+        saves: Math.floor(newestPost.likes / 7),
+        durationSeconds: newestPost.durationSec,
+      },
     });
     const times = videos.map((v) => v.publishedAt!.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -83,7 +92,17 @@ describe("TikTok importer: account", () => {
     expect(videos[0]?.authorName).toMatch(/^Flat [0-9a-f]{12}$/i);
     expect(channel).toMatchObject({ username: name, displayName: videos[0]?.authorName, followerCount: expect.any(Number) });
     // The view's export carries no `id`: each comes from the item's webVideoUrl.
-    expect(videos.map((v) => v.platformVideoId)).toEqual((await control.account("tiktok", name)).posts.map((p) => p.id));
+    const { posts } = await control.account("tiktok", name);
+    expect(videos.map((v) => v.platformVideoId)).toEqual(posts.map((p) => p.id));
+    // Its figures too, "videoMeta.duration" among them (decision 082).
+    expect(videos[0]?.figures).toEqual({
+      plays: posts[0]?.views,
+      likes: posts[0]?.likes,
+      comments: posts[0]?.comments,
+      shares: posts[0]?.shares,
+      saves: Math.floor(posts[0]!.likes / 7),
+      durationSeconds: posts[0]?.durationSec,
+    });
   });
 
   it("a real dataset's mix: slideshows skipped and counted, the pinned video kept in its place, a repeated post once", async () => {

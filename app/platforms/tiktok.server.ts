@@ -21,7 +21,7 @@ import { CHANNEL_IMPORT_LIMIT } from "~/constants";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 import { PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
-import { cleanText, cleanUrl, count, field, idMatching, newestFirst, toDate, type Item } from "./normalize";
+import { cleanText, cleanUrl, count, durationSeconds, field, firstCount, idMatching, newestFirst, toDate, type Item } from "./normalize";
 import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "~/rules/platform-urls";
 import {
   ImportError,
@@ -29,6 +29,7 @@ import {
   type ImportedChannel,
   type ImportedVideo,
   type PlatformImporter,
+  type VideoFigures,
   type VideoLookup,
 } from "~/contracts/platforms";
 
@@ -71,6 +72,24 @@ export function isTikTokPhotoPost(item: Item): boolean {
   return !field(item, "error") && field(item, "isSlideshow") === true;
 }
 
+/**
+ * The post's reach (decision 082): `playCount`, `diggCount` (likes),
+ * `commentCount`, `shareCount`, `collectCount` (saves) and
+ * `videoMeta.duration` (seconds), flat exports naming the last
+ * "videoMeta.duration"; some datasets nest the counts under `stats`
+ * (`stats.playCount`, `stats.diggCount`, ...), read second.
+ */
+export function tiktokFigures(item: Item): VideoFigures {
+  return {
+    plays: firstCount(item, "playCount", "stats.playCount"),
+    likes: firstCount(item, "diggCount", "stats.diggCount"),
+    comments: firstCount(item, "commentCount", "stats.commentCount"),
+    shares: firstCount(item, "shareCount", "stats.shareCount"),
+    saves: firstCount(item, "collectCount", "stats.collectCount"),
+    durationSeconds: durationSeconds(field(item, "videoMeta.duration")),
+  };
+}
+
 /** One dataset item as our Video fields; null for items that are not a video we can show. */
 export function tiktokVideo(item: Item, fallbackUsername: string | null): ImportedVideo | null {
   if (field(item, "error")) return null;
@@ -89,6 +108,7 @@ export function tiktokVideo(item: Item, fallbackUsername: string | null): Import
     videoUrl: page?.videoId === id ? new URL(pageUrl as string).href : canonicalVideoUrl("tiktok", id, author)!,
     downloadUrl: downloadedCopy(item),
     publishedAt: toDate(field(item, "createTimeISO")) ?? toDate(field(item, "createTime")),
+    figures: tiktokFigures(item),
   };
 }
 

@@ -45,6 +45,20 @@ export interface VideoDto {
   media: VideoMediaDto | null;
   /** The blocked words an import's rules held it for (decision 054): in Draft, flagged until approved; null when not held. */
   held_words?: string[] | null;
+  /**
+   * The post's reach as the platform last reported it (decision 082), refreshed by every import, resync and
+   * auto-sync; each null when unknown (Pinterest, uploads, a figure the platform did not give), never 0 for unknown.
+   */
+  figures?: VideoFiguresDto;
+}
+
+export interface VideoFiguresDto {
+  plays: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  saves: number | null;
+  duration_seconds: number | null;
 }
 
 export type { MirrorFailure } from "~/contracts/media";
@@ -59,6 +73,12 @@ export interface VideoMediaDto {
 
 export const LIBRARY_TABS = ["all", "active", "draft"] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
+/**
+ * The library's orders (decision 082): newest first (the default) or oldest first; most played or least played
+ * first, unknown plays last either way.
+ */
+export const LIBRARY_SORTS = ["newest", "oldest", "plays", "least_played"] as const;
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
 /** The Video Library's server-side filters; page is 1-based. */
 export interface VideoListQuery {
@@ -68,6 +88,8 @@ export interface VideoListQuery {
   platforms: VideoSource[];
   /** Only videos with product suggestions not tagged yet (decision 053); not kept in saved views. */
   suggested?: boolean;
+  /** The order; absent = "newest". Kept in saved views. */
+  sort?: LibrarySort;
   page: number;
 }
 
@@ -363,6 +385,8 @@ export interface VideoAnalyticsDto extends EngagementDto, SalesDto {
   channel_username: string | null;
   platform: string;
   enabled: boolean;
+  /** Plays on its platform as last reported (decision 082), beside what the store saw; null when unknown (Pinterest, uploads). */
+  platform_plays: number | null;
 }
 
 /** GET /api/analytics/{shopId}/widgets: every widget with what shoppers did with it and what it sold in the last 30 days. */
@@ -470,6 +494,9 @@ export interface AutoApproveRuleDto {
   widget_ids: string[];
   /** Also tags each video it approves with its top suggested product when the match is strong (decision 078). */
   tag_top_suggestion: boolean;
+  /** Approves only videos with at least this many plays / likes at import (decision 082); null = no minimum. */
+  min_plays: number | null;
+  min_likes: number | null;
 }
 
 /** The Auto-approve rules page's data. */

@@ -65,6 +65,18 @@ describe("matching a new video against the rules", () => {
     expect(decideForNewVideo(video({ channelId: "ch_brand", title: "giveaway" }), rules, ["giveaway"]).kind).toBe("hold");
   });
 
+  it("approves only at the rule's minimum plays and likes; an unknown figure never meets a minimum (decision 082)", () => {
+    const popular = rule({ accounts: [brand], minPlays: 10_000, minLikes: 500 });
+    const from = (playCount: number | null, likeCount: number | null) => video({ channelId: "ch_brand", playCount, likeCount });
+    expect(decideForNewVideo(from(10_000, 500), [popular], []).kind).toBe("approve");
+    expect(decideForNewVideo(from(9_999, 900), [popular], []).kind).toBe("none");
+    expect(decideForNewVideo(from(50_000, 499), [popular], []).kind).toBe("none");
+    expect(decideForNewVideo(from(null, 900), [popular], []).kind).toBe("none");
+    expect(decideForNewVideo(video({ channelId: "ch_brand" }), [popular], []).kind).toBe("none");
+    // Another matching rule without minimums still approves it.
+    expect(decideForNewVideo(from(null, null), [popular, rule({ id: "r2", accounts: [brand] })], [])).toMatchObject({ kind: "approve", ruleIds: ["r2"] });
+  });
+
   it("skips a rule whose widgets were all deleted", () => {
     expect(decideForNewVideo(video({ channelId: "ch_brand" }), [rule({ accounts: [brand], widgetIds: [] })], []).kind).toBe("none");
   });
@@ -116,8 +128,32 @@ describe("checking a rule", () => {
   it("keeps a good rule, tidied", () => {
     expect(checkRule(good)).toEqual({
       ok: true,
-      rule: { name: "Brand account", enabled: true, channelIds: ["c1"], hashtags: [], allWidgets: false, widgetIds: ["w1"], tagTopSuggestion: false },
+      rule: {
+        name: "Brand account",
+        enabled: true,
+        channelIds: ["c1"],
+        hashtags: [],
+        allWidgets: false,
+        widgetIds: ["w1"],
+        tagTopSuggestion: false,
+        minPlays: null,
+        minLikes: null,
+      },
     });
+  });
+
+  it("reads minimum plays and likes as typed, and says what is wrong with them (decision 082)", () => {
+    expect(checkRule({ ...good, minPlays: "10,000", minLikes: " 250 " })).toMatchObject({ ok: true, rule: { minPlays: 10_000, minLikes: 250 } });
+    expect(checkRule({ ...good, minPlays: 5000, minLikes: "" })).toMatchObject({ ok: true, rule: { minPlays: 5000, minLikes: null } });
+    expect(checkRule({ ...good, minPlays: "0", minLikes: null })).toMatchObject({ ok: true, rule: { minPlays: null, minLikes: null } });
+    expect(checkRule({ ...good, minPlays: "1.5K", minLikes: "-3" })).toEqual({
+      ok: false,
+      errors: {
+        minPlays: "Minimum plays must be a whole number, such as 1000, or empty.",
+        minLikes: "Minimum likes must be a whole number, such as 1000, or empty.",
+      },
+    });
+    expect(checkRule({ ...good, minPlays: "1000000001" })).toEqual({ ok: false, errors: { minPlays: "Minimum plays must be 1,000,000,000 or less." } });
   });
 
   it("tags only when asked: the option is off unless it is sent as true", () => {

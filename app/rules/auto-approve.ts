@@ -84,6 +84,9 @@ export interface RuleInput {
   widgetIds: readonly string[];
   /** Also tag each video it approves with its top suggested product when the match is strong (decision 078); off when absent. */
   tagTopSuggestion?: boolean;
+  /** Approve only videos with at least this many plays / likes (decision 082): typed text or a number; empty or absent = no minimum. */
+  minPlays?: string | number | null;
+  minLikes?: string | number | null;
 }
 
 export interface CheckedRule {
@@ -94,9 +97,26 @@ export interface CheckedRule {
   allWidgets: boolean;
   widgetIds: string[];
   tagTopSuggestion: boolean;
+  minPlays: number | null;
+  minLikes: number | null;
 }
 
-export type RuleField = "name" | "source" | "hashtags" | "widgets";
+export type RuleField = "name" | "source" | "hashtags" | "widgets" | "minPlays" | "minLikes";
+
+/**
+ * A minimum as typed: empty (or null) is none; otherwise a whole number from
+ * 0, digits only, thousands separators allowed ("10,000", "10 000"), at most
+ * AUTO_APPROVE.minimumFigureMax. 0 means none too.
+ */
+export function parseMinimum(input: string | number | null | undefined, what: "plays" | "likes"): Parsed<number | null> {
+  if (input === null || input === undefined) return { ok: true, value: null };
+  const text = typeof input === "number" ? String(input) : input.replace(/[\s,_'\u00a0\u202f]/g, "");
+  if (text === "") return { ok: true, value: null };
+  if (!/^\d{1,15}$/.test(text)) return { ok: false, error: AUTO_APPROVE_TEXT.minimumInvalid(what) };
+  const value = Number(text);
+  if (value > AUTO_APPROVE.minimumFigureMax) return { ok: false, error: AUTO_APPROVE_TEXT.minimumTooLarge(what) };
+  return { ok: true, value: value === 0 ? null : value };
+}
 
 /** A rule's input checked field by field: the rule to store, or one message per field that is wrong. */
 export function checkRule(input: RuleInput): { ok: true; rule: CheckedRule } | { ok: false; errors: Partial<Record<RuleField, string>> } {
@@ -110,7 +130,11 @@ export function checkRule(input: RuleInput): { ok: true; rule: CheckedRule } | {
   else if (!channelIds.length && !hashtags.value.length) errors.source = AUTO_APPROVE_TEXT.sourceRequired;
   const widgetIds = input.allWidgets ? [] : [...new Set(input.widgetIds)];
   if (!input.allWidgets && !widgetIds.length) errors.widgets = AUTO_APPROVE_TEXT.widgetsRequired;
-  if (Object.keys(errors).length || !hashtags.ok) return { ok: false, errors };
+  const minPlays = parseMinimum(input.minPlays, "plays");
+  if (!minPlays.ok) errors.minPlays = minPlays.error;
+  const minLikes = parseMinimum(input.minLikes, "likes");
+  if (!minLikes.ok) errors.minLikes = minLikes.error;
+  if (Object.keys(errors).length || !hashtags.ok || !minPlays.ok || !minLikes.ok) return { ok: false, errors };
   return {
     ok: true,
     rule: {
@@ -121,6 +145,8 @@ export function checkRule(input: RuleInput): { ok: true; rule: CheckedRule } | {
       allWidgets: input.allWidgets,
       widgetIds,
       tagTopSuggestion: input.tagTopSuggestion === true,
+      minPlays: minPlays.value,
+      minLikes: minLikes.value,
     },
   };
 }
@@ -161,6 +187,9 @@ export interface MatchableRule {
   widgetIds: readonly string[];
   /** Also tags each video it approves with its top suggestion when the match is strong (decision 078). */
   tagTopSuggestion: boolean;
+  /** Approves only videos with at least these plays / likes (decision 082); null = no minimum. Absent: none. */
+  minPlays?: number | null;
+  minLikes?: number | null;
 }
 
 export interface NewVideo {
@@ -168,6 +197,15 @@ export interface NewVideo {
   channelId: string | null;
   channelUsername: string | null;
   title: string | null;
+  /** Its platform's figures at import (decision 082); null or absent = unknown, which meets no minimum. */
+  playCount?: number | null;
+  likeCount?: number | null;
+}
+
+/** At least `minimum` (none asked: always); an unknown figure never meets a minimum (decision 082). */
+function meets(figure: number | null | undefined, minimum: number | null | undefined): boolean {
+  if (minimum === null || minimum === undefined) return true;
+  return typeof figure === "number" && figure >= minimum;
 }
 
 export type RuleDecision =
@@ -194,7 +232,7 @@ function fromAccount(video: NewVideo, account: RuleAccount): boolean {
 /**
  * What the rules do with one video an import has just created: held for
  * blocked words in its caption, approved into the widgets of every matching
- * rule (every widget if one of them says so), or nothing. A rule whose widgets
+ * rule (its account or hashtag, and its minimum plays and likes if it has any) (every widget if one of them says so), or nothing. A rule whose widgets
  * were all deleted approves nothing.
  */
 export function decideForNewVideo(video: NewVideo, rules: readonly MatchableRule[], blockedWords: readonly string[]): RuleDecision {
@@ -204,6 +242,8 @@ export function decideForNewVideo(video: NewVideo, rules: readonly MatchableRule
   const matching = rules.filter(
     (rule) =>
       (rule.allWidgets || rule.widgetIds.length > 0) &&
+      meets(video.playCount, rule.minPlays) &&
+      meets(video.likeCount, rule.minLikes) &&
       (rule.accounts.some((account) => fromAccount(video, account)) || rule.hashtags.some((tag) => hashtags.includes(tag))),
   );
   if (!matching.length) return { kind: "none" };

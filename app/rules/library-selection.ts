@@ -155,9 +155,10 @@ export function viewNameProblem(name: string, existingNames: readonly string[], 
 
 export type ViewQuery = LibraryViewDto["query"];
 
-/** Same tab, same search (trimmed) and the same set of platforms. */
+/** Same tab, same search (trimmed), the same order and the same set of platforms. */
 export function sameViewQuery(a: ViewQuery, b: ViewQuery): boolean {
   if (a.tab !== b.tab || a.search.trim() !== b.search.trim()) return false;
+  if ((a.sort ?? "newest") !== (b.sort ?? "newest")) return false;
   const left = new Set(a.platforms);
   return left.size === new Set(b.platforms).size && b.platforms.every((platform) => left.has(platform));
 }

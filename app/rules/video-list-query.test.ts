@@ -44,4 +44,16 @@ describe("parseVideoListQuery", () => {
     expect(parseVideoListQuery(videoListSearchParams(query))).toEqual(query);
     expect(videoListSearchParams({ tab: "all", search: "", platforms: [], page: 1 }).toString()).toBe("");
   });
+
+  it("reads the order: plays is Most played, anything else newest first (left out of the URL) (decision 082)", () => {
+    expect(parse("sort=plays").sort).toBe("plays");
+    expect(parse("sort=PLAYS").sort).toBe("plays");
+    expect(parse("sort=least_played").sort).toBe("least_played");
+    expect(parse("sort=oldest").sort).toBe("oldest");
+    for (const other of ["", "newest", "likes", "plays desc"]) expect(parse(`sort=${encodeURIComponent(other)}`)).not.toHaveProperty("sort");
+    const query = { tab: "active" as const, search: "", platforms: ["tiktok" as const], sort: "plays" as const, page: 2 };
+    expect(videoListSearchParams(query).toString()).toBe("tab=active&platform=tiktok&sort=plays&page=2");
+    expect(parseVideoListQuery(videoListSearchParams(query))).toEqual(query);
+    expect(videoListSearchParams({ ...query, sort: "newest" }).toString()).toBe("tab=active&platform=tiktok&page=2");
+  });
 });

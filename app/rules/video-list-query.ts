@@ -9,9 +9,10 @@
  *             the API refuses them first: app/rules/text-input.ts)
  *   platform  repeated (?platform=a&platform=b) or a comma list (?platform=a,b);
  *             "all" or nothing means every platform; unknown ids are dropped
+ *   sort      newest | oldest | plays | least_played (default newest; plays = "Most played", decision 082)
  *   page      1-based integer                       (default 1)
  */
-import { LIBRARY_TABS, type LibraryTab, type VideoListQuery } from "~/rules/api-types";
+import { LIBRARY_SORTS, LIBRARY_TABS, type LibrarySort, type LibraryTab, type VideoListQuery } from "~/rules/api-types";
 import { cutText, removeRefusedCharacters } from "~/rules/text-input";
 import { PLATFORM_IDS, type VideoSource } from "~/contracts/platforms";
 
@@ -30,6 +31,17 @@ const PAGE_MAX = 100_000;
 export function parseLibraryTab(value: string | null | undefined): LibraryTab {
   const tab = (value ?? "").trim().toLowerCase();
   return (LIBRARY_TABS as readonly string[]).includes(tab) ? (tab as LibraryTab) : "all";
+}
+
+/** The list's order; anything unknown is the default, newest first. */
+export function parseLibrarySort(value: string | null | undefined): LibrarySort {
+  const sort = (value ?? "").trim().toLowerCase();
+  return (LIBRARY_SORTS as readonly string[]).includes(sort) ? (sort as LibrarySort) : "newest";
+}
+
+/** The order as a query's field: left out when it is the default. */
+export function sortOf(sort: LibrarySort): { sort?: LibrarySort } {
+  return sort === "newest" ? {} : { sort };
 }
 
 /** Video sources (platform ids, "upload") from any mix of repeated values and comma lists, deduplicated, in first-seen order. */
@@ -68,6 +80,7 @@ export function parseVideoListQuery(searchParams: URLSearchParams): VideoListQue
     search: normalizeSearch(searchParams.get("q")),
     platforms: parsePlatformFilter(searchParams.getAll("platform")),
     ...(searchParams.get("suggested") === "1" ? { suggested: true } : {}),
+    ...sortOf(parseLibrarySort(searchParams.get("sort"))),
     page: parsePage(searchParams.get("page")),
   };
 }
@@ -83,6 +96,7 @@ export function videoListSearchParams(query: Partial<VideoListQuery>): URLSearch
   if (search) params.set("q", search);
   if (query.platforms?.length) params.set("platform", query.platforms.join(","));
   if (query.suggested) params.set("suggested", "1");
+  if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;
 }

@@ -35,6 +35,9 @@ describe("/api/auto-approve-rules", () => {
       widget_ids: [widget.id],
       // Off unless the merchant chooses it (decision 078).
       tag_top_suggestion: false,
+      // No minimum unless the merchant sets one (decision 082).
+      min_plays: null,
+      min_likes: null,
     });
     expect((await page(shop)).rules).toEqual([rule]);
 
@@ -47,6 +50,12 @@ describe("/api/auto-approve-rules", () => {
       tag_top_suggestion: true,
     });
     expect((await page(shop)).rules[0]?.tag_top_suggestion).toBe(true);
+    // Minimums as typed ("10,000") or as numbers; emptied, none again.
+    const withMinimums = await patch(shop, rule.id, { name: "Summer", hashtags: "#summer", allWidgets: true, minPlays: "10,000", minLikes: 250 });
+    expect((await jsonOf<{ rule: AutoApproveRuleDto }>(withMinimums)).rule).toMatchObject({ min_plays: 10_000, min_likes: 250 });
+    expect((await page(shop)).rules[0]).toMatchObject({ min_plays: 10_000, min_likes: 250 });
+    const without = await patch(shop, rule.id, { name: "Summer", hashtags: "#summer", allWidgets: true, minPlays: "", minLikes: null });
+    expect((await jsonOf<{ rule: AutoApproveRuleDto }>(without)).rule).toMatchObject({ min_plays: null, min_likes: null });
     expect((await remove(shop, rule.id)).status).toBe(200);
     expect((await page(shop)).rules).toEqual([]);
   });
@@ -60,6 +69,20 @@ describe("/api/auto-approve-rules", () => {
       status: 400,
       error: AUTO_APPROVE_TEXT.unknownWidget,
     });
+    // Minimums (decision 082): whole numbers only, within reach; nothing is saved.
+    for (const [minPlays, error] of [
+      ["1.5K", AUTO_APPROVE_TEXT.minimumInvalid("plays")],
+      ["-10", AUTO_APPROVE_TEXT.minimumInvalid("plays")],
+      [2.5, AUTO_APPROVE_TEXT.minimumInvalid("plays")],
+      ["5000000000", AUTO_APPROVE_TEXT.minimumTooLarge("plays")],
+    ] as const) {
+      expect(await errorOf(await create(shop, { name: "Popular", hashtags: "#a", allWidgets: true, minPlays }))).toEqual({ status: 400, error });
+    }
+    expect(await errorOf(await create(shop, { name: "Liked", hashtags: "#a", allWidgets: true, minLikes: "many" }))).toEqual({
+      status: 400,
+      error: AUTO_APPROVE_TEXT.minimumInvalid("likes"),
+    });
+    expect((await page(shop)).rules).toEqual([]);
   });
 
   it("never shows, edits or deletes another shop's rule", async () => {

@@ -30,8 +30,8 @@ async function runJob(shop: TestShop, route: typeof importChannelRoute, path: st
   return (await jsonOf<{ job: ImportJobDto }>(finished)).job;
 }
 
-async function library(shop: TestShop): Promise<VideoListPage> {
-  return jsonOf<VideoListPage>(await callRoute(listVideosRoute, await apiRequest(shop.domain, `/api/videos/${shop.id}`), { id: shop.id }));
+async function library(shop: TestShop, search = ""): Promise<VideoListPage> {
+  return jsonOf<VideoListPage>(await callRoute(listVideosRoute, await apiRequest(shop.domain, `/api/videos/${shop.id}${search}`), { id: shop.id }));
 }
 
 describe("imports through the platform emulators", () => {
@@ -111,5 +111,59 @@ describe("imports through the platform emulators", () => {
     });
     expect(job).toMatchObject({ status: "succeeded", videos_added: 1, kind: "single" });
     expect((await library(shop)).videos[0]).toMatchObject({ platform: "pinterest", video_id: "5551234567" });
+  });
+
+  it("stores each video's reach from full and flat TikTok items and Instagram reels; a pin has none; the library lists most played first (decision 082)", async () => {
+    configureImportRunner({ thumbnailPollDelaysMs: [] });
+    const control = platformControl();
+    const full = uniqueAccount();
+    const flat = uniqueAccount("flat");
+    const reels = uniqueAccount();
+    const shop = await bootstrapShop("emu");
+    for (const [username, platform] of [
+      [full, "tiktok"],
+      [flat, "tiktok"],
+      [reels, "instagram"],
+    ] as const) {
+      expect(await runJob(shop, importChannelRoute, "/api/channels", { username, platform })).toMatchObject({ status: "succeeded" });
+    }
+    const pin = await runJob(shop, importSingleRoute, "/api/videos/single", { videoUrl: "https://www.pinterest.com/pin/5551234568/", platform: "pinterest" });
+    expect(pin).toMatchObject({ status: "succeeded", videos_added: 1 });
+
+    // Most played first across the pages the server cuts (20 a page), the pin (plays unknown) last.
+    const first = await library(shop, "?sort=plays");
+    const second = await library(shop, "?sort=plays&page=2");
+    expect([first.total, first.pageCount, second.page]).toEqual([12 + 12 + 9 + 1, 2, 2]);
+    const sorted = [...first.videos, ...second.videos];
+    const stored = new Map(sorted.map((video) => [video.video_id, video.figures]));
+    expect(stored.size).toBe(34);
+    const expectFigures = async (platform: "tiktok" | "instagram", name: string) => {
+      const posts = (await control.account(platform, name)).posts;
+      expect(posts.length).toBeGreaterThan(0);
+      for (const post of posts) {
+        expect(stored.get(post.id), `${platform} @${name} ${post.id}`).toEqual(
+          platform === "tiktok"
+            ? {
+                plays: post.views,
+                likes: post.likes,
+                comments: post.comments,
+                shares: post.shares,
+                saves: Math.floor(post.likes / 7),
+                duration_seconds: post.durationSec,
+              }
+            : // Instagram: videoPlayCount; no shares or saves from the reel scraper (unknown, not 0).
+              { plays: post.views + post.likes, likes: post.likes, comments: post.comments, shares: null, saves: null, duration_seconds: post.durationSec },
+        );
+      }
+    };
+    await expectFigures("tiktok", full);
+    await expectFigures("tiktok", flat);
+    await expectFigures("instagram", reels);
+    expect(stored.get("5551234568")).toEqual({ plays: null, likes: null, comments: null, shares: null, saves: null, duration_seconds: null });
+
+    const plays = sorted.map((video) => video.figures?.plays ?? null);
+    expect(sorted.at(-1)?.video_id).toBe("5551234568");
+    const known = plays.slice(0, -1) as number[];
+    expect(known).toEqual([...known].sort((a, b) => b - a));
   });
 });

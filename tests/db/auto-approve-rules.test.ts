@@ -44,7 +44,10 @@ async function importBatch(shopId: string, videos: ImportedVideo[], channelId: s
   return { saved, rules: await applyAutoApproveRules(shopId, saved.createdIds) };
 }
 
-async function shopWithRule(label: string, options: { plan?: "free" | "premium"; hashtags?: string } = {}) {
+async function shopWithRule(
+  label: string,
+  options: { plan?: "free" | "premium"; hashtags?: string; minPlays?: string | number; minLikes?: string | number } = {},
+) {
   const shop = await createShop(label);
   if (options.plan === "premium") await prisma.shop.update({ where: { id: shop.id }, data: { plan: "premium", premiumSource: "billing" } });
   const [home, grid] = [await createWidget(shop.id, 1), await createWidget(shop.id, 2)];
@@ -56,6 +59,8 @@ async function shopWithRule(label: string, options: { plan?: "free" | "premium";
     hashtags: options.hashtags ?? "",
     allWidgets: false,
     widgetIds: [grid.id],
+    minPlays: options.minPlays,
+    minLikes: options.minLikes,
   });
   return { shop, channel, home, grid };
 }
@@ -77,6 +82,32 @@ describe("auto-approve rules on an import's new videos", () => {
       expect(video.mirror?.status).toBe("pending");
     }
     expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).firstActiveAt).toBeInstanceOf(Date);
+  });
+
+  it("with minimum plays and likes, approve only the new videos the platform reports at least that for; unknown figures do not qualify (decision 082)", async () => {
+    const { shop, channel } = await shopWithRule("rule-minimums", { minPlays: "10,000", minLikes: 500 });
+    const figures = (plays: number | null, likes: number | null) => ({ plays, likes, comments: null, shares: null, saves: null, durationSeconds: null });
+    const { rules } = await importBatch(
+      shop.id,
+      [
+        { ...post("Enough of both"), figures: figures(10_000, 500) },
+        { ...post("Plays but few likes"), figures: figures(250_000, 499) },
+        { ...post("Likes but few plays"), figures: figures(9_999, 4_000) },
+        { ...post("Likes hidden"), figures: figures(80_000, null) },
+        post("No figures at all"),
+      ],
+      channel.id,
+    );
+    expect(rules).toEqual({ approved: 1, held: 0, overLimit: 0 });
+    expect(new Map((await stored(shop.id)).map((video) => [video.title, video.enabled]))).toEqual(
+      new Map([
+        ["Enough of both", true],
+        ["Plays but few likes", false],
+        ["Likes but few plays", false],
+        ["Likes hidden", false],
+        ["No figures at all", false],
+      ]),
+    );
   });
 
   it("approve by hashtag a single video imported without an account", async () => {

@@ -21,6 +21,8 @@ function librarySeeds(count: number): VideoSeed[] {
     enabled: index % 3 === 0,
     thumbnailUrl: `${APP_URL}/samples/sample-${(index % 8) + 1}.svg`,
     tags: index % 2 === 0 ? ["Linen Dress", "Straw Hat", "Canvas Tote"] : [],
+    // The platform's reach (decision 082): large figures on most rows, none on every fourth (as Pinterest's).
+    ...(index % 4 === 3 ? {} : { playCount: 1_234_567 * (index + 1), likeCount: 98_765 * (index + 1) }),
   }));
 }
 
@@ -70,6 +72,7 @@ test.describe("at a phone's 375 px", () => {
       await expect(row.getByRole("img").or(row.locator("img")).first()).toBeVisible();
       await expect(row.getByText(TITLES[index % TITLES.length]!.slice(0, 12))).toBeVisible();
       await expect(row.getByText(index % 3 === 0 ? "Active" : "Draft", { exact: true })).toBeVisible();
+      if (index % 4 !== 3) await expect(row.getByText(/^[\d.]+M plays · [\d.]+K likes$/)).toBeVisible();
       for (const action of ["Tag Product", index % 3 === 0 ? "Unpublish" : "Approve"]) {
         const button = row.getByRole("button", { name: action, exact: true });
         await expect(button).toBeVisible();

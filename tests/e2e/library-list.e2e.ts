@@ -664,3 +664,74 @@ test("the address keeps the list's state: a reload on page 2 of a filtered, sear
   await expect(app.getByRole("button", { name: /^Platform:/ })).toHaveCount(0);
   await expect.poll(() => searchParam(page, "q")).toBeNull();
 });
+
+test("Sort by Most played lists the most played first across pages, unknown plays last, kept in the address and in a saved view; rows and the preview show the figures (decision 082)", async ({
+  page,
+  openLibrary,
+  shop,
+}) => {
+  // Newest first as seeded: 21 TikTok videos whose plays do not follow their age, then a pin and an upload-like
+  // Instagram reel without figures. 0 plays is a figure (shown), unknown is not.
+  const played = Array.from({ length: 21 }, (_, index) => ({
+    title: `Reach ${String(index + 1).padStart(2, "0")}`,
+    playCount: ((index * 8) % 21) * 1_000 + 250,
+    likeCount: ((index * 8) % 21) * 10,
+    commentCount: index,
+    durationSeconds: 15 + index,
+  }));
+  const app = await libraryWith(openLibrary, shop, [
+    { title: "Pin without figures", platform: "pinterest" },
+    ...played,
+    { title: "Never played", playCount: 0, likeCount: 0 },
+  ]);
+  await expect(rowWith(app, "Reach 01")).toContainText("250 plays · 0 likes");
+  await expect(rowWith(app, "Reach 02")).toContainText("8.3K plays · 80 likes");
+  await expect(rowWith(app, "Pin without figures")).not.toContainText("plays");
+
+  // Polaris's sort menu, beside the search: Plays, Most played first.
+  await app.getByRole("button", { name: "Sort the results" }).click();
+  // The radio's own label takes the click (Polaris draws the radio over its input).
+  await app
+    .locator("label")
+    .filter({ hasText: /^Plays$/ })
+    .click();
+  await expect.poll(() => searchParam(page, "sort")).toBe("plays");
+  await expect(app.getByRole("radio", { name: "Plays" })).toBeChecked();
+  await expect(app.getByRole("button", { name: "Most played" })).toBeVisible();
+  await app.getByRole("heading", { name: "Video Library", level: 1 }).click();
+  const byPlays = [...played].sort((a, b) => b.playCount - a.playCount).map((video) => video.title);
+  await expect(rowTitles(app)).toHaveText(byPlays.slice(0, 20));
+  await expect(rowWith(app, "Reach 14")).toContainText("20.3K plays · 200 likes");
+
+  await app.getByRole("button", { name: "Next" }).click();
+  await expect(pageLabel(app)).toContainText("Page 2 of 2");
+  // The 0 before the unknown.
+  await expect(rowTitles(app)).toHaveText([byPlays[20]!, "Never played", "Pin without figures"]);
+
+  // A reload keeps the order and the page.
+  await page.reload();
+  await expect(rowTitles(app)).toHaveText([byPlays[20]!, "Never played", "Pin without figures"]);
+
+  // The order differs from All's, so the filters are open with Save as: the order is saved as a view.
+  await app.getByRole("button", { name: "Save as" }).click();
+  const dialog = app.getByRole("dialog", { name: "Save view as" });
+  await dialog.getByRole("textbox", { name: "Name" }).fill("Most watched");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(app.getByRole("tab", { name: "Most watched" })).toHaveAttribute("aria-selected", "true");
+  await app.getByRole("tab", { name: "Active" }).click();
+  await expect.poll(() => searchParam(page, "sort")).toBeNull();
+  await app.getByRole("tab", { name: "Most watched" }).click();
+  await expect.poll(() => searchParam(page, "sort")).toBe("plays");
+  await expect(rowTitles(app).first()).toHaveText(byPlays[0]!);
+
+  // The preview: every figure, a dash for those the platform did not give.
+  await rowTitles(app).first().click();
+  const preview = app.getByRole("dialog", { name: "Video Preview" });
+  const reach = preview.getByRole("region", { name: "On TikTok" });
+  await expect(reach).toContainText("Plays20.3K");
+  await expect(reach).toContainText("Likes200");
+  await expect(reach).toContainText("Comments13");
+  await expect(reach).toContainText("Shares—");
+  await expect(reach).toContainText("Length0:28");
+});

@@ -46,6 +46,7 @@ const data: AnalyticsPageData = {
       channel_username: "maker",
       platform: "tiktok",
       enabled: true,
+      platform_plays: 184_300,
       ...measured({
         clicks: 3,
         impressions: 8,
@@ -63,7 +64,17 @@ const data: AnalyticsPageData = {
       }),
     },
     // Played and opened from a stories row without an impression: no rate to show.
-    { id: "v2", thumbnail_url: null, title: "Soap", author_name: null, channel_username: null, platform: "tiktok", enabled: false, ...measured({ plays: 1 }) },
+    {
+      id: "v2",
+      thumbnail_url: null,
+      title: "Soap",
+      author_name: null,
+      channel_username: null,
+      platform: "tiktok",
+      enabled: false,
+      platform_plays: null,
+      ...measured({ plays: 1 }),
+    },
   ],
   widgets: [
     {
@@ -138,10 +149,11 @@ describe("Analytics: what sold and what shoppers did, per video and per widget",
     ]);
     showColumns(container, "Top Performing Videos", "Clicks");
     table = tableAfter(container, "Top Performing Videos");
-    expect(table.headings).toEqual([...VIDEO_SPEC_COLUMNS, "Video Clicks", "Product Clicks", "CTR"]);
+    // Beside the store's clicks, the plays the platform reported (decision 082): a dash when it gave none, never 0.
+    expect(table.headings).toEqual([...VIDEO_SPEC_COLUMNS, "Video Clicks", "Product Clicks", "CTR", "Platform Plays"]);
     expect(table.rows.map((row) => row.slice(5))).toEqual([
-      ["2", "1", "25%"],
-      ["0", "0", "—"],
+      ["2", "1", "25%", "184.3K"],
+      ["0", "0", "—", "—"],
     ]);
     // The other table keeps its own choice.
     expect(tableAfter(container, "Widget Performance").headings).toEqual([...WIDGET_SPEC_COLUMNS, "Add to Cart", "Orders", "Revenue"]);

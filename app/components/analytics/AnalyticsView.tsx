@@ -15,7 +15,7 @@ import { hasPerformance, rankingFrom, searchRankedBy, type PerformanceFigures } 
 import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { describePageContexts } from "~/rules/widget-rules";
-import { ANALYTICS_TEXT, LAYOUT_NAMES, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING, WIDGET_SOURCE_LABELS } from "~/messages";
+import { ANALYTICS_TEXT, LAYOUT_NAMES, MEASURE_TEXT, PAGE_TITLES, SHOP_UNAVAILABLE_WARNING, WIDGET_SOURCE_LABELS } from "~/messages";
 import { isVideoSource } from "~/platforms/config";
 import { AppPage } from "~/components/AppPage";
 import { NamedCard } from "~/components/NamedCard";
@@ -163,7 +163,14 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
               {topVideos.length > 0 ? (
                 <>
                   <TableControls columns={videoColumns} onColumns={setVideoColumns} ranking={rankedBy.videos} />
-                  <PerformanceTable rows={topVideos} columns={[...VIDEO_COLUMNS, ...measureColumns<VideoAnalyticsDto>(videoColumns, summary.currency)]} />
+                  <PerformanceTable
+                    rows={topVideos}
+                    columns={[
+                      ...VIDEO_COLUMNS,
+                      ...measureColumns<VideoAnalyticsDto>(videoColumns, summary.currency),
+                      ...(videoColumns === "clicks" ? [PLATFORM_PLAYS_COLUMN] : []),
+                    ]}
+                  />
                   {videoColumns === "sales" ? <SalesNote /> : null}
                 </>
               ) : (
@@ -267,6 +274,18 @@ const WIDGET_COLUMNS: PerformanceColumn<WidgetAnalyticsDto>[] = [
     render: (widget) => <Figure figure={tableCount(widget.clicks)} />,
   },
 ];
+
+/**
+ * Beside the store's clicks, the video's plays on its own platform as last imported (decision 082), so a
+ * merchant sees which widely watched posts shoppers click; a dash when the platform gives none.
+ */
+const PLATFORM_PLAYS_COLUMN: PerformanceColumn<VideoAnalyticsDto> = {
+  key: "platformPlays",
+  heading: ANALYTICS_TEXT.columns.platformPlays,
+  phone: "labelled",
+  numeric: true,
+  render: (video) => (video.platform_plays === null ? MEASURE_TEXT.none : <Figure figure={tableCount(video.platform_plays)} />),
+};
 
 /**
  * The measures after the spec's columns, one group at a time so the table

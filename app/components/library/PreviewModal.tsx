@@ -9,6 +9,8 @@ import { ACTION_TEXT, LIBRARY_TEXT, UPLOAD_TEXT, videosUnpublished, AUTO_APPROVE
 import { VIDEO_SOURCES } from "~/platforms/config";
 import { AppModal } from "~/components/AppModal";
 import { VideoThumb } from "./VideoThumb";
+import { useAdminLocale } from "~/browser/use-admin-locale";
+import { formatReachCount, formatVideoLength } from "~/rules/reach-figures";
 
 /**
  * Our copy of the video when it is ready; else the platform's player, from the allow-listed player URL only (never the
@@ -107,6 +109,60 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
       </Text>
       <div>{children}</div>
     </BlockStack>
+  );
+}
+
+/**
+ * The post's reach as its platform last reported it (decision 082): plays, likes, comments, shares, saves and
+ * length, each a dash when the platform did not say; for a platform that reports none (Pinterest), one line
+ * saying so. Nothing for the merchant's own uploads.
+ */
+function ReachFigures({ video, platformName }: { video: VideoDto; platformName: string }) {
+  const locale = useAdminLocale();
+  if (video.platform === "upload") return null;
+  const figures = video.figures;
+  const labels = LIBRARY_TEXT.reach.labels;
+  const counts = [
+    ["plays", figures?.plays],
+    ["likes", figures?.likes],
+    ["comments", figures?.comments],
+    ["shares", figures?.shares],
+    ["saves", figures?.saves],
+  ] as const;
+  const anyKnown = counts.some(([, value]) => typeof value === "number") || typeof figures?.duration_seconds === "number";
+  return (
+    <section aria-label={LIBRARY_TEXT.reach.heading(platformName)} className="clipcart-preview-reach">
+      <BlockStack gap="200">
+        <Text as="h3" variant="headingSm">
+          {LIBRARY_TEXT.reach.heading(platformName)}
+        </Text>
+        {anyKnown ? (
+          <>
+            <InlineGrid columns={{ xs: 3, sm: 6 }} gap="200">
+              {counts.map(([name, value]) => (
+                <Detail key={name} label={labels[name]}>
+                  <Text as="span" variant="headingSm" numeric>
+                    {formatReachCount(value, locale) ?? LIBRARY_TEXT.noValue}
+                  </Text>
+                </Detail>
+              ))}
+              <Detail label={labels.duration}>
+                <Text as="span" variant="headingSm" numeric>
+                  {formatVideoLength(figures?.duration_seconds) ?? LIBRARY_TEXT.noValue}
+                </Text>
+              </Detail>
+            </InlineGrid>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {LIBRARY_TEXT.reach.note}
+            </Text>
+          </>
+        ) : (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {LIBRARY_TEXT.reach.none(platformName)}
+          </Text>
+        )}
+      </BlockStack>
+    </section>
   );
 }
 
@@ -241,6 +297,7 @@ export function PreviewModal({ video, onClose, onChanged, onApprove, onRenamed }
                 </Text>
               </Detail>
             </InlineGrid>
+            <ReachFigures video={video} platformName={platformName} />
             <Detail label={LIBRARY_TEXT.videoUrl}>
               {videoUrl ? (
                 <a href={videoUrl} target="_blank" rel="noopener noreferrer" style={{ wordBreak: "break-all" }}>

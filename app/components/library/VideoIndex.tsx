@@ -11,9 +11,10 @@ import {
   useSetIndexFiltersMode,
   type IndexFiltersProps,
 } from "@shopify/polaris";
-import type { LibraryViewDto, VideoDto, VideoListPage, VideoListQuery } from "~/rules/api-types";
+import type { LibrarySort, LibraryViewDto, VideoDto, VideoListPage, VideoListQuery } from "~/rules/api-types";
 import { withListChange, type ViewQuery } from "~/rules/library-selection";
-import { normalizeSearch } from "~/rules/video-list-query";
+import { normalizeSearch, sortOf } from "~/rules/video-list-query";
+import { useAdminLocale } from "~/browser/use-admin-locale";
 import { ACTION_TEXT, LIBRARY_TEXT } from "~/messages";
 import { ENABLED_PLATFORMS, PLATFORMS, VIDEO_SOURCES } from "~/platforms/config";
 import type { PlatformId, VideoSource } from "~/contracts/platforms";
@@ -23,6 +24,21 @@ import { VideoRow } from "./VideoRow";
 import { ViewNameModal } from "./ViewNameModal";
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** The list's orders in Polaris's sort menu (decision 082): a key and a direction each, "date desc" being the default. */
+const SORT_VALUES: Record<LibrarySort, `${string} asc` | `${string} desc`> = {
+  newest: "date desc",
+  oldest: "date asc",
+  plays: "plays desc",
+  least_played: "plays asc",
+};
+const SORT_OPTIONS: IndexFiltersProps["sortOptions"] = (Object.keys(SORT_VALUES) as LibrarySort[]).map((sort) => ({
+  label: LIBRARY_TEXT.sortKeys[SORT_VALUES[sort].startsWith("plays") ? "plays" : "date"],
+  value: SORT_VALUES[sort],
+  directionLabel: LIBRARY_TEXT.sorts[sort],
+}));
+const sortFromValue = (value: string | undefined): LibrarySort =>
+  (Object.keys(SORT_VALUES) as LibrarySort[]).find((sort) => SORT_VALUES[sort] === value) ?? "newest";
 
 /** The list's box, whose rows a phone's width redraws (video-library.css). */
 const PHONE_TABLE_CLASS = "clipcart-video-table";
@@ -155,6 +171,16 @@ export function VideoIndex({
     askFor(withListChange(requestedQuery.current, { platforms }), viewId);
   }
 
+  // The order shows the merchant's choice at once; the server sorts (and pages) the list it asks for (decision 082).
+  const [shownSort, setShownSort] = useState(query.sort ?? "newest");
+  useEffect(() => setShownSort(query.sort ?? "newest"), [query.sort]);
+  function setSort(values: string[]) {
+    const sort = sortFromValue(values[0]);
+    setShownSort(sort);
+    askFor(withListChange(requestedQuery.current, { sort: undefined, ...sortOf(sort) }), viewId);
+  }
+  const locale = useAdminLocale();
+
   const suggested = query.suggested === true;
   function setSuggested(value: boolean) {
     askFor(withListChange(requestedQuery.current, { suggested: value }), viewId);
@@ -242,6 +268,9 @@ export function VideoIndex({
         queryPlaceholder={LIBRARY_TEXT.searchPlaceholder}
         onQueryChange={setSearchText}
         onQueryClear={() => setSearchNow("")}
+        sortOptions={SORT_OPTIONS}
+        sortSelected={[SORT_VALUES[shownSort]]}
+        onSort={setSort}
         filters={filters}
         appliedFilters={appliedFilters}
         onClearAll={() => {
@@ -319,6 +348,7 @@ export function VideoIndex({
               onShowTags={onShowTags}
               onApprove={approveRow}
               onUnpublish={unpublishRow}
+              locale={locale}
             />
           ))}
         </IndexTable>

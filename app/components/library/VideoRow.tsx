@@ -4,6 +4,7 @@ import type { VideoDto } from "~/rules/api-types";
 import { displayTitle, formatLongDate, splitTagBadges, videoReference } from "~/rules/library-selection";
 import { ACTION_TEXT, AUTO_APPROVE_TEXT, LIBRARY_TEXT } from "~/messages";
 import { useHydrated } from "~/browser/use-hydrated";
+import { reachLine } from "~/rules/reach-figures";
 import { VideoThumb } from "./VideoThumb";
 
 /** Clicks on a row's own controls must not also open the preview (the row's click). */
@@ -28,6 +29,8 @@ interface VideoRowProps {
   onShowTags: (video: VideoDto) => void;
   onApprove: (video: VideoDto) => void;
   onUnpublish: (video: VideoDto) => void;
+  /** The admin's locale, for the reach figures ("1.2K plays"). */
+  locale: string;
 }
 
 /** Where the storefront's copy of the video stands, while it is not simply ready (decision 035). */
@@ -61,7 +64,7 @@ function HeldFlag({ words }: { words: VideoDto["held_words"] }) {
 }
 
 /**
- * A library row (spec 2): thumbnail, id and title, created date, up to two
+ * A library row (spec 2): thumbnail, id and title with the platform's plays and likes, created date, up to two
  * product badges and "+N more", status, Tag Product and Approve / Unpublish.
  * Clicking the row, or its title, opens the preview. On a phone the cells are
  * laid out as two lines (video-library.css). Memoised: a list change
@@ -77,11 +80,14 @@ export const VideoRow = memo(function VideoRow({
   onShowTags,
   onApprove,
   onUnpublish,
+  locale,
 }: VideoRowProps) {
   const title = displayTitle(video.title, video.video_id);
   const { badges, moreCount } = splitTagBadges(video.product_tags);
   // The server knows no time zone: its HTML (and hydration) shows the UTC date, then the merchant's own.
   const hydrated = useHydrated();
+  // Plays and likes as the platform reported them (decision 082); nothing when unknown (Pinterest, uploads).
+  const reach = reachLine(video.figures, locale);
   return (
     <IndexTable.Row id={video.id} position={position} selected={selected} onClick={() => onPreview(video)}>
       <IndexTable.Cell className="clipcart-video-thumb">
@@ -99,11 +105,11 @@ export const VideoRow = memo(function VideoRow({
                 </span>
               </Link>
             </Interactive>
-            <span className="clipcart-video-id">
-              <Text as="span" variant="bodySm" tone="subdued" breakWord>
-                {videoReference(video)}
-              </Text>
-            </span>
+            {/* The id, then the platform's plays and likes on the same line; a phone hides the id, not the figures. */}
+            <Text as="span" variant="bodySm" tone="subdued" breakWord>
+              <span className="clipcart-video-id">{videoReference(video)}</span>
+              {reach ? <span className="clipcart-video-reach">{reach}</span> : null}
+            </Text>
           </BlockStack>
         </div>
       </IndexTable.Cell>

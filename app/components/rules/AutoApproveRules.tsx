@@ -11,6 +11,7 @@ import { ACTION_TEXT, AUTO_APPROVE_TEXT, PAGE_TITLES } from "~/messages";
 import { AppPage } from "~/components/AppPage";
 import { ConfirmModal } from "~/components/ConfirmModal";
 import { NamedCard } from "~/components/NamedCard";
+import { numberFormat } from "~/rules/intl-formats";
 import { RuleModal, type RuleDialog } from "./RuleModal";
 
 type Notice = { tone: "success" | "critical"; message: string };
@@ -40,6 +41,11 @@ function RuleItem({
   if (rule.all_widgets) lines.push({ text: AUTO_APPROVE_TEXT.intoEveryWidget });
   else if (widgets.length) lines.push({ text: AUTO_APPROVE_TEXT.intoWidgets(widgets.join(", ")) });
   else lines.push({ text: AUTO_APPROVE_TEXT.noWidgetsLeft, tone: "caution" });
+  const minimums = [
+    rule.min_plays === null ? null : AUTO_APPROVE_TEXT.minPlaysPart(numberFormat().format(rule.min_plays)),
+    rule.min_likes === null ? null : AUTO_APPROVE_TEXT.minLikesPart(numberFormat().format(rule.min_likes)),
+  ].filter((part): part is string => part !== null);
+  if (minimums.length) lines.push({ text: AUTO_APPROVE_TEXT.withMinimums(minimums) });
   if (rule.tag_top_suggestion) lines.push({ text: AUTO_APPROVE_TEXT.tagsTopSuggestion });
 
   return (

@@ -25,6 +25,8 @@ const rule: AutoApproveRuleDto = {
   all_widgets: true,
   widget_ids: [],
   tag_top_suggestion: true,
+  min_plays: null,
+  min_likes: null,
 };
 
 /** The option's checkbox, found by its label. */
@@ -81,5 +83,40 @@ describe("the rule form's option to tag the top suggested product", () => {
     vi.mocked(updateAutoApproveRule).mockResolvedValue({ ...rule, tag_top_suggestion: false });
     await act(async () => container.querySelector<HTMLButtonElement>("[data-dialog] > button")?.click());
     expect(updateAutoApproveRule).toHaveBeenCalledWith("r1", expect.objectContaining({ tagTopSuggestion: false }));
+  });
+});
+
+describe("the rule form's minimum plays and likes (decision 082)", () => {
+  /** A field by its label's exact text. */
+  function field(container: HTMLElement, label: string): HTMLInputElement {
+    const element = Array.from(container.querySelectorAll("label")).find((candidate) => candidate.textContent === label);
+    const input = element?.htmlFor ? container.ownerDocument.getElementById(element.htmlFor) : null;
+    if (!(input instanceof HTMLInputElement)) throw new Error(`no field labelled ${label}`);
+    return input;
+  }
+  const save = (container: HTMLElement) => act(async () => container.querySelector<HTMLButtonElement>("[data-dialog] > button")?.click());
+
+  it("refuses a number that is not whole, next to its field, and sends nothing; a good one is sent as typed", async () => {
+    const props = { channels: [], widgets, onCreateWidget: () => undefined, onClose: () => undefined, onSaved: () => undefined };
+    const container = await render(<RuleModal dialog={{ mode: "edit", rule }} {...props} />);
+    expect(field(container, AUTO_APPROVE_TEXT.minPlaysLabel).value).toBe("");
+    await type(field(container, AUTO_APPROVE_TEXT.minPlaysLabel), "1.5K");
+    await save(container);
+    expect(container.textContent).toContain(AUTO_APPROVE_TEXT.minimumInvalid("plays"));
+    expect(updateAutoApproveRule).not.toHaveBeenCalled();
+
+    await type(field(container, AUTO_APPROVE_TEXT.minPlaysLabel), "10,000");
+    expect(container.textContent).not.toContain(AUTO_APPROVE_TEXT.minimumInvalid("plays"));
+    await type(field(container, AUTO_APPROVE_TEXT.minLikesLabel), "250");
+    vi.mocked(updateAutoApproveRule).mockResolvedValue({ ...rule, min_plays: 10_000, min_likes: 250 });
+    await save(container);
+    expect(updateAutoApproveRule).toHaveBeenCalledWith("r1", expect.objectContaining({ minPlays: "10,000", minLikes: "250" }));
+  });
+
+  it("shows a saved rule's minimums when it is edited", async () => {
+    const props = { channels: [], widgets, onCreateWidget: () => undefined, onClose: () => undefined, onSaved: () => undefined };
+    const container = await render(<RuleModal dialog={{ mode: "edit", rule: { ...rule, min_plays: 5000, min_likes: null } }} {...props} />);
+    expect(field(container, AUTO_APPROVE_TEXT.minPlaysLabel).value).toBe("5000");
+    expect(field(container, AUTO_APPROVE_TEXT.minLikesLabel).value).toBe("");
   });
 });

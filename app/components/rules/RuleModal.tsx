@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Banner, BlockStack, Button, Checkbox, InlineError, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Checkbox, InlineError, InlineGrid, Text, TextField } from "@shopify/polaris";
 import type { AutoApproveRuleDto, ChannelDto, WidgetSummaryDto } from "~/rules/api-types";
 import { createAutoApproveRule, updateAutoApproveRule, type AutoApproveRuleBody } from "~/browser/api-client";
 import { checkRule, type RuleField } from "~/rules/auto-approve";
@@ -21,7 +21,8 @@ interface RuleModalProps {
 }
 
 function draftOf(dialog: RuleDialog | null): AutoApproveRuleBody {
-  if (dialog?.mode !== "edit") return { name: "", enabled: true, channelIds: [], hashtags: "", allWidgets: false, widgetIds: [], tagTopSuggestion: false };
+  if (dialog?.mode !== "edit")
+    return { name: "", enabled: true, channelIds: [], hashtags: "", allWidgets: false, widgetIds: [], tagTopSuggestion: false, minPlays: "", minLikes: "" };
   const { rule } = dialog;
   return {
     name: rule.name,
@@ -31,6 +32,8 @@ function draftOf(dialog: RuleDialog | null): AutoApproveRuleBody {
     allWidgets: rule.all_widgets,
     widgetIds: rule.widget_ids,
     tagTopSuggestion: rule.tag_top_suggestion,
+    minPlays: rule.min_plays === null ? "" : String(rule.min_plays),
+    minLikes: rule.min_likes === null ? "" : String(rule.min_likes),
   };
 }
 
@@ -52,7 +55,7 @@ function Group({ legend, children }: { legend: string; children: React.ReactNode
  * Adds or edits a rule: name, accounts and hashtags (either is enough), the
  * widgets it approves into (or every widget), whether it also tags each video
  * with its top suggested product when the match is strong (off unless chosen,
- * decision 078), on or paused. The form is
+ * decision 078), its optional minimum plays and likes (decision 082), on or paused. The form is
  * checked with the server's own rules (checkRule) before it is sent; each
  * wrong field says why, and a refusal from the server keeps the dialog open.
  */
@@ -194,6 +197,31 @@ export function RuleModal({ dialog, channels, widgets, onCreateWidget, onClose, 
               </>
             )}
             {errors.widgets ? <InlineError message={errors.widgets} fieldID="rule-widgets" /> : null}
+          </Group>
+          <Group legend={AUTO_APPROVE_TEXT.minimumsLabel}>
+            <InlineGrid columns={2} gap="300">
+              <TextField
+                label={AUTO_APPROVE_TEXT.minPlaysLabel}
+                value={draft.minPlays}
+                onChange={(minPlays) => change({ minPlays }, ["minPlays"])}
+                error={errors.minPlays}
+                inputMode="numeric"
+                autoComplete="off"
+                disabled={busy}
+              />
+              <TextField
+                label={AUTO_APPROVE_TEXT.minLikesLabel}
+                value={draft.minLikes}
+                onChange={(minLikes) => change({ minLikes }, ["minLikes"])}
+                error={errors.minLikes}
+                inputMode="numeric"
+                autoComplete="off"
+                disabled={busy}
+              />
+            </InlineGrid>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {AUTO_APPROVE_TEXT.minimumsHelp}
+            </Text>
           </Group>
           <Checkbox
             label={AUTO_APPROVE_TEXT.tagTopSuggestionLabel}

@@ -19,7 +19,21 @@ export interface AccountSummary {
   /** Posts the platform still shows: without the removed ones. */
   postCount: number;
   /** `shape`: a video, or a photo post of the `mixed` scenario; `pinned`: listed first by its runs (decision 081). */
-  posts: Array<{ id: string; createdAt: string; caption: string; shape: PostShape; pinned: boolean; url: string; thumbnailUrl: string }>;
+  posts: Array<{
+    id: string;
+    createdAt: string;
+    caption: string;
+    shape: PostShape;
+    pinned: boolean;
+    url: string;
+    thumbnailUrl: string;
+    /** Its reach figures as the actors report them (decision 082). */
+    views: number;
+    likes: number;
+    comments: number;
+    shares: number;
+    durationSec: number;
+  }>;
   removedPostIds: string[];
 }
 

@@ -90,6 +90,12 @@ function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform:
       pinned: isPinnedPost(scenario, p),
       url: platform === "tiktok" ? `https://www.tiktok.com/@${name}/video/${p.id}` : `https://www.instagram.com/reel/${p.id}/`,
       thumbnailUrl: cdnUrl(baseUrl, platform, "cover", p.id, ttl === null ? null : state.now() + ttl * 1000),
+      /** The post's reach as the actors report it (decision 082): what an import should store. */
+      views: p.views,
+      likes: p.likes,
+      comments: p.comments,
+      shares: p.shares,
+      durationSec: p.durationSec,
     })),
   };
 }
