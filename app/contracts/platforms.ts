@@ -153,6 +153,18 @@ export interface ImportedVideo {
    */
   downloadUrl?: string | null;
   publishedAt: Date | null;
+  /** The caption files the platform offers (TikTok), one per language; absent where it offers none (decision 084). */
+  captions?: ImportedCaption[];
+}
+
+/** One caption file a platform offers for a video. */
+export interface ImportedCaption {
+  /** BCP 47, as Shopify names a store's languages ("en", "fr", "pt-BR"). */
+  lang: string;
+  /** The platform's link to the file: signed and short-lived, like the video's; untrusted content. */
+  url: string;
+  /** The video's own (spoken) language: the platform's speech recognition, else the first it listed. */
+  spoken: boolean;
 }
 
 /** One URL of a batch: the video found there, or why none was. */

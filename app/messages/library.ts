@@ -569,4 +569,13 @@ export const CAPTION_TEXT = {
   badTime: "Write a time as minutes:seconds, e.g. 0:04.250.",
   tooManyLanguages: `This video has captions in as many languages as it can take (${CAPTIONS.maxLanguages}).`,
   trackLabel: (language: string) => `${language} (editing)`,
+  languageUnknown: "Choose a language from the list.",
+  /** The alt text of a caption file in the merchant's Shopify Files. */
+  fileAlt: (lang: string) => `Clipcart captions (${lang})`,
+  failures: {
+    expired: "The link to the platform's file had expired. Import the video again to try once more.",
+    unreadable: "The platform's file could not be read.",
+    too_large: "The platform's file was too large.",
+    shopify: "Shopify could not store the file. Save the captions again to retry.",
+  },
 } as const;
