@@ -62,6 +62,8 @@ export interface VideoMirrorOptions {
    * database with other test files keep their runner to their own shops.
    */
   shopIds: readonly string[] | null;
+  /** Whether it copies captions too (decision 084); tests of the video copies alone leave them be. */
+  captions: boolean;
 }
 
 const DEFAULT_OPTIONS: VideoMirrorOptions = {
@@ -75,6 +77,7 @@ const DEFAULT_OPTIONS: VideoMirrorOptions = {
   concurrency: 25,
   deletionRetryMs: 30_000,
   shopIds: null,
+  captions: true,
 };
 
 let options: VideoMirrorOptions = { ...DEFAULT_OPTIONS };
@@ -395,6 +398,7 @@ const CAPTION_CONCURRENCY = 5;
  * Shopify Files, follows it to READY. Leased like the mirrors.
  */
 async function copyDueCaptions(): Promise<number> {
+  if (!options.captions) return 0;
   const now = new Date();
   const leases = captionLeases();
   const candidates = await prisma.videoCaption.findMany({
@@ -448,7 +452,7 @@ async function nextDueAt(): Promise<Date | null> {
       select: { mediaCheckDueAt: true },
     }),
     prisma.videoCaption.findFirst({
-      where: { status: { in: ["pending", "processing"] }, ...scope },
+      where: { status: { in: options.captions ? ["pending", "processing"] : [] }, ...scope },
       orderBy: { nextCheckAt: "asc" },
       select: { nextCheckAt: true },
     }),

@@ -521,7 +521,7 @@ export const CAPTION_TEXT = {
   uploadTitle: "Upload captions",
   fileLabel: "Caption file (.vtt or .srt)",
   languageLabel: "Language",
-  storeLanguages: "Your store's languages",
+  storeLanguages: "Languages your store's widgets speak",
   otherLanguages: "Other languages",
   uploadButton: "Upload",
   uploaded: (language: string) => `${language} captions saved`,

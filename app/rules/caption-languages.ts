@@ -53,3 +53,10 @@ export function isCaptionLanguage(tag: string): boolean {
 
 /** Every tag the picker offers, in no particular order (the picker sorts by name, store languages first). */
 export const CAPTION_LANGUAGE_TAGS: readonly string[] = [...new Set(Object.values(ISO_639_1).flatMap((tag) => (tag === "pt" ? ["pt-BR", "pt-PT"] : tag === "zh" ? ["zh-CN", "zh-TW"] : [tag])))];
+
+/**
+ * The languages the storefront widget itself speaks (its locales,
+ * extensions/clipcart-widgets/locales): offered first in the upload's
+ * language picker, as the likeliest languages of the store.
+ */
+export const WIDGET_LANGUAGES: readonly string[] = ["en", "fr", "de", "es", "it", "nl", "pt-BR", "ja"];

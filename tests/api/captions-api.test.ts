@@ -21,7 +21,7 @@ import { must } from "../support/must";
 
 const platforms = platformControl();
 
-useMirrorRunner();
+useMirrorRunner({ captions: true });
 
 async function captionsOf(shop: TestShop, videoId: string): Promise<{ status: number; captions: CaptionDto[] }> {
   const response = await callRoute(listCaptionsRoute, await apiRequest(shop.domain, `/api/videos/${videoId}/captions`), { videoId });
@@ -64,7 +64,7 @@ describe("captions from TikTok", () => {
 
     const videos = await prisma.video.findMany({ where: { shopId: shop.id }, include: { captions: true } });
     const withCaptions = videos.filter((video) => video.captions.length > 0);
-    // The emulator gives one post in five no speech (no subtitles).
+    // The emulator gives one post in four subtitles.
     expect(withCaptions.length).toBeGreaterThan(0);
     expect(withCaptions.length).toBeLessThan(videos.length);
     const video = must(withCaptions[0], "a video with captions");
@@ -83,7 +83,7 @@ describe("captions from TikTok", () => {
       "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nSalut tout le monde, bon retour !\n\n00:00:01.000 --> 00:00:02.000\nAujourd'hui je vous montre ma trouvaille préférée.\n\n00:00:02.000 --> 00:00:02.900\nLe lien est dans la boutique ci-dessous.\n",
     );
     expect((await prisma.videoCaption.findMany({ where: { shopId: shop.id, sourceUrl: { not: null } } })).length).toBe(0);
-  });
+  }, 60_000);
 
   it("a hostile account's subtitles reach the store as text only", async () => {
     const shop = await bootstrapMirroredShop("captions");

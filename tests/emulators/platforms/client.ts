@@ -19,7 +19,7 @@ export interface AccountSummary {
   /** Posts the platform still shows: without the removed ones. */
   postCount: number;
   /** `shape`: a video, or a photo post of the `mixed` scenario; `pinned`: listed first by its runs (decision 081). */
-  posts: Array<{ id: string; createdAt: string; caption: string; shape: PostShape; pinned: boolean; url: string; thumbnailUrl: string }>;
+  posts: Array<{ id: string; createdAt: string; caption: string; shape: PostShape; pinned: boolean; subtitles: boolean; url: string; thumbnailUrl: string }>;
   removedPostIds: string[];
 }
 

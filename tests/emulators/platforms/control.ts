@@ -19,6 +19,7 @@
  * <platform> is tiktok, instagram or pinterest; for Pinterest <name> and <id>
  * are a pin id, for an Instagram reel URL <name> may be the reel's shortcode.
  */
+import { hasSubtitles } from "./subtitles.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readParams, Router, sendJson } from "../shopify/http.js";
 import { videoTtlSeconds } from "./actors.js";
@@ -88,6 +89,8 @@ function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform:
       /** What the post is (a video, or a photo post of the `mixed` scenario) and whether it is pinned (decision 081). */
       shape: platform === "pinterest" ? "video" : postShape(platform, scenario, p),
       pinned: isPinnedPost(scenario, p),
+      /** Whether the TikTok scraper lists subtitle files for it (subtitles.ts). */
+      subtitles: platform === "tiktok" && postShape(platform, scenario, p) === "video" && hasSubtitles(p.index),
       url: platform === "tiktok" ? `https://www.tiktok.com/@${name}/video/${p.id}` : `https://www.instagram.com/reel/${p.id}/`,
       thumbnailUrl: cdnUrl(baseUrl, platform, "cover", p.id, ttl === null ? null : state.now() + ttl * 1000),
     })),
