@@ -239,7 +239,8 @@ async function failCaption(caption: VideoCaption, failure: CaptionFailure): Prom
 }
 
 /** The file's name in the merchant's Files: which video and language it captions. */
-const captionFilename = (caption: Pick<VideoCaption, "videoId" | "lang" | "revision">) => `clipcart-captions-${caption.videoId}-${caption.lang}-r${caption.revision}.vtt`;
+const captionFilename = (caption: Pick<VideoCaption, "videoId" | "lang" | "revision">) =>
+  `clipcart-captions-${caption.videoId}-${caption.lang}-r${caption.revision}.vtt`;
 
 /** One step of a leased caption (see the module's comment). */
 export async function takeCaptionStep(caption: VideoCaption, deps: CaptionStepDependencies): Promise<CaptionStepOutcome> {
@@ -297,7 +298,10 @@ async function followCopy(caption: VideoCaption, deps: CaptionStepDependencies):
   }
   if (!state) {
     // Deleted in the admin while Shopify stored it: another copy is asked for.
-    await prisma.videoCaption.updateMany({ where: { id: caption.id, copyFileId: fileId }, data: { status: "pending", copyFileId: null, nextCheckAt: new Date() } });
+    await prisma.videoCaption.updateMany({
+      where: { id: caption.id, copyFileId: fileId },
+      data: { status: "pending", copyFileId: null, nextCheckAt: new Date() },
+    });
     return { status: "pending", published: false };
   }
   if (state.status === "FAILED") {

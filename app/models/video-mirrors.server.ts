@@ -133,7 +133,10 @@ export async function queueMirrorFileDeletions(tx: Prisma.TransactionClient, sho
     select: { fileId: true, copyFileId: true },
   });
   const fileIds = [
-    ...new Set([...mirrors.map((mirror) => mirror.fileId!), ...captions.flatMap((caption) => [caption.fileId, caption.copyFileId].filter((id): id is string => !!id))]),
+    ...new Set([
+      ...mirrors.map((mirror) => mirror.fileId!),
+      ...captions.flatMap((caption) => [caption.fileId, caption.copyFileId].filter((id): id is string => !!id)),
+    ]),
   ];
   for (const fileId of fileIds) {
     await tx.fileDeletion.upsert({ where: { shopId_fileId: { shopId, fileId } }, create: { shopId, fileId }, update: {} });

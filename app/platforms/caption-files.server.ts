@@ -19,7 +19,10 @@ export async function fetchCaptionFile(url: string, signal?: AbortSignal): Promi
   let response: Response;
   try {
     const timeout = AbortSignal.timeout(CAPTION_FETCH_TIMEOUT_MS);
-    response = await fetch(safe, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, headers: { Accept: "text/vtt, text/plain;q=0.9, */*;q=0.1" } });
+    response = await fetch(safe, {
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      headers: { Accept: "text/vtt, text/plain;q=0.9, */*;q=0.1" },
+    });
   } catch {
     return { ok: false, failure: "unreachable" };
   }

@@ -85,7 +85,10 @@ export function tiktokCaptions(item: Item): ImportedCaption[] {
     if (found.size >= CAPTIONS.maxLanguages) break;
   }
   const entries = [...found.entries()];
-  const spokenIndex = Math.max(0, entries.findIndex(([, entry]) => entry.asr));
+  const spokenIndex = Math.max(
+    0,
+    entries.findIndex(([, entry]) => entry.asr),
+  );
   return entries.map(([lang, entry], index) => ({ lang, url: entry.url, spoken: index === spokenIndex }));
 }
 

@@ -54,7 +54,11 @@ describe("reading caption files", () => {
       line: 6,
       fault: "timing",
     });
-    expect(parseCaptions("1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:05,000 --> 00:00:04,000\nbackwards\n", "srt")).toEqual({ ok: false, line: 6, fault: "order" });
+    expect(parseCaptions("1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:05,000 --> 00:00:04,000\nbackwards\n", "srt")).toEqual({
+      ok: false,
+      line: 6,
+      fault: "order",
+    });
     expect(parseCaptions("1\n00:00:01,000 --> 00:00:02,000\n<i></i>\n", "srt")).toEqual({ ok: false, line: 2, fault: "emptyCue" });
     expect(parseCaptions("1\n00:00:01,000 --> 00:00:02,000\n" + "a".repeat(CAPTIONS.maxCueChars + 1) + "\n", "srt")).toEqual({
       ok: false,
@@ -105,7 +109,15 @@ describe("writing WebVTT", () => {
 describe("the editor's rules", () => {
   it("a cue ends after it starts, within the video, and has text", () => {
     expect(checkCues([{ start: 2000, end: 1000, text: "x" }], null)).toEqual({ ok: false, index: 0, fault: "order" });
-    expect(checkCues([{ start: 0, end: 1000, text: "ok" }, { start: 1000, end: 9000, text: "x" }], 5000)).toEqual({ ok: false, index: 1, fault: "pastEnd" });
+    expect(
+      checkCues(
+        [
+          { start: 0, end: 1000, text: "ok" },
+          { start: 1000, end: 9000, text: "x" },
+        ],
+        5000,
+      ),
+    ).toEqual({ ok: false, index: 1, fault: "pastEnd" });
     expect(checkCues([{ start: 0, end: 1000, text: "  " }], 5000)).toEqual({ ok: false, index: 0, fault: "emptyCue" });
     expect(checkCues([{ start: 0, end: 1000, text: " hi " }], 5000)).toEqual({ ok: true, cues: [{ start: 0, end: 1000, text: "hi" }] });
   });

@@ -33,7 +33,10 @@ async function upload(shop: TestShop, videoId: string, body: { lang: string; fil
 }
 
 async function edit(shop: TestShop, videoId: string, lang: string, cues: unknown) {
-  return callRoute(captionRoute, await apiRequest(shop.domain, `/api/videos/${videoId}/captions/${lang}`, { method: "PUT", body: { cues } }), { videoId, lang });
+  return callRoute(captionRoute, await apiRequest(shop.domain, `/api/videos/${videoId}/captions/${lang}`, { method: "PUT", body: { cues } }), {
+    videoId,
+    lang,
+  });
 }
 
 async function publishedVideos(shop: TestShop): Promise<StorefrontWidget["videos"]> {
@@ -74,7 +77,10 @@ describe("captions from TikTok", () => {
       ["es", "platform", false, "ready"],
       ["fr", "platform", false, "ready"],
     ]);
-    const french = must(captions.find((caption) => caption.lang === "fr"), "French captions");
+    const french = must(
+      captions.find((caption) => caption.lang === "fr"),
+      "French captions",
+    );
     expect(french.cues?.[0]).toEqual({ start: 0, end: 1000, text: "Salut tout le monde, bon retour !" });
     // Our copy on the CDN: the links from TikTok are not kept (they expire).
     const copy = await fetch(must(french.url, "the copy's URL"));
@@ -145,7 +151,10 @@ describe("the merchant's captions", () => {
     const backwards = await edit(shop, video.id, "en", [{ start: 2000, end: 1000, text: "x" }]);
     expect(backwards.status).toBe(400);
     expect(await backwards.text()).toContain("Caption 1: it must end after it starts.");
-    const empty = await edit(shop, video.id, "en", [{ start: 0, end: 1000, text: "ok" }, { start: 1000, end: 2000, text: " " }]);
+    const empty = await edit(shop, video.id, "en", [
+      { start: 0, end: 1000, text: "ok" },
+      { start: 1000, end: 2000, text: " " },
+    ]);
     expect(await empty.text()).toContain("Caption 2: it has no text.");
 
     const edited = await edit(shop, video.id, "en", [

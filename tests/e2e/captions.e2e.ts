@@ -17,7 +17,9 @@ interface PublishedCaption {
 
 /** The published captions of the widget's first video (Local Shopify's stored metafield). */
 async function publishedCaptions(shop: string): Promise<PublishedCaption[]> {
-  const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as { metafields: Array<{ namespace: string; key: string; value: string }> };
+  const state = (await (await fetch(`${SHOPIFY_URL}/__local/shops/${shop}/state`)).json()) as {
+    metafields: Array<{ namespace: string; key: string; value: string }>;
+  };
   const widget = state.metafields.find((m) => m.namespace === "clipcart" && m.key === "widget_1");
   const data = widget ? (JSON.parse(widget.value) as { videos: Array<{ captions?: PublishedCaption[] }> }) : null;
   return data?.videos[0]?.captions ?? [];
@@ -38,7 +40,10 @@ test("a TikTok video's captions: imported in every language, uploaded, refused w
   await expect.poll(async () => (await publishedCaptions(shop)).map((caption) => caption.lang), { timeout: 60_000 }).toEqual(["en", "es", "fr"]);
 
   const app = await openApp("/content");
-  await tableRow(app, video.title ?? "").getByRole("cell").nth(3).click();
+  await tableRow(app, video.title ?? "")
+    .getByRole("cell")
+    .nth(3)
+    .click();
   const preview = adminModal(app);
   const list = preview.getByRole("list", { name: "Captions" });
   const language = (name: string) => list.getByRole("listitem").filter({ has: preview.page().getByText(name, { exact: true }) });
@@ -50,7 +55,11 @@ test("a TikTok video's captions: imported in every language, uploaded, refused w
 
   // An .srt upload, in German.
   const fileInput = preview.getByLabel("Caption file (.vtt or .srt)");
-  await fileInput.setInputFiles({ name: "german.srt", mimeType: "application/x-subrip", buffer: Buffer.from("1\n00:00:00,200 --> 00:00:01,800\nHallo zusammen\n") });
+  await fileInput.setInputFiles({
+    name: "german.srt",
+    mimeType: "application/x-subrip",
+    buffer: Buffer.from("1\n00:00:00,200 --> 00:00:01,800\nHallo zusammen\n"),
+  });
   await preview.getByLabel("Language").selectOption("de");
   await preview.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(preview.getByText("German captions saved")).toBeVisible();

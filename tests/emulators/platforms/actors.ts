@@ -225,7 +225,16 @@ function tiktokItem(
       // With the subtitle option, the post's subtitle files (subtitles.ts), expiring with its video.
       subtitleLinks:
         downloads.subtitles && !slideshow
-          ? subtitleLinks(ctx.baseUrl, post.id, post.index, evil, videoExpiry(ctx, "tiktok", scenario, name), ctx.state.mediaOf("tiktok", post.id).videoGeneration ?? 0)
+          ? subtitleLinks(post.id, post.index, evil, (key) =>
+              cdnUrl(
+                ctx.baseUrl,
+                "tiktok",
+                "subtitle",
+                key,
+                videoExpiry(ctx, "tiktok", scenario, name),
+                ctx.state.mediaOf("tiktok", post.id).videoGeneration ?? 0,
+              ),
+            )
           : [],
       ...(download ? { downloadAddr: download } : {}),
     },

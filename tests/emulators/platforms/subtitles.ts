@@ -15,7 +15,6 @@
  * emulated video file (videos.ts). An `evil` account's files carry markup and
  * script in their cue text.
  */
-import { cdnUrl } from "./cdn.js";
 import { hash } from "./fixtures.js";
 
 /** TikTok's language, whether it is the video's own (ASR) or a translation (MT). */
@@ -31,7 +30,11 @@ const LINES: Record<string, readonly [string, string, string]> = {
   "spa-ES": ["¡Hola a todos, bienvenidos!", "Hoy os enseño mi hallazgo favorito.", "El enlace está en la tienda de abajo."],
 };
 
-const EVIL_LINES: readonly [string, string, string] = ["<script>alert(1)</script>Sale", '<img src=x onerror="alert(1)"> & more', "<c.yellow>javascript:alert(1)</c>"];
+const EVIL_LINES: readonly [string, string, string] = [
+  "<script>alert(1)</script>Sale",
+  '<img src=x onerror="alert(1)"> & more',
+  "<c.yellow>javascript:alert(1)</c>",
+];
 
 /** Whether the post has subtitles at all (index 0 is an account's oldest post; 12 posts: the 4th, 8th and newest). */
 export function hasSubtitles(postIndex: number): boolean {
@@ -48,11 +51,11 @@ export function subtitleKey(value: string): { postId: string; language: string; 
   return match ? { postId: match[1]!, language: match[2]!, evil: !!match[3] } : null;
 }
 
-/** The item's `videoMeta.subtitleLinks`, signed until `expiresAt` (ms; null: never). */
-export function subtitleLinks(baseUrl: string, postId: string, postIndex: number, evil: boolean, expiresAt: number | null, generation: number): unknown[] {
+/** The item's `videoMeta.subtitleLinks`; `urlOf` signs a file's CDN key (cdn.ts's cdnUrl, kind "subtitle"). */
+export function subtitleLinks(postId: string, postIndex: number, evil: boolean, urlOf: (key: string) => string): unknown[] {
   if (!hasSubtitles(postIndex)) return [];
   return LANGUAGES.map(({ language, source }) => {
-    const url = cdnUrl(baseUrl, "tiktok", "subtitle", key(postId, language, evil), expiresAt, generation);
+    const url = urlOf(key(postId, language, evil));
     return {
       language,
       downloadLink: url,

@@ -237,7 +237,11 @@ async function processGenericFile(ctx: LocalShopifyContext, shop: ShopState, fil
     } else {
       const response = await fetch(file.originalSource, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
       if (!response.ok) fail("GENERIC_FILE_DOWNLOAD_FAILURE", `Download failed with HTTP ${response.status}`);
-      else [bytes, contentType] = [Buffer.from(await response.arrayBuffer()), ((response.headers.get("content-type") ?? "").split(";")[0] ?? "").trim().toLowerCase()];
+      else
+        [bytes, contentType] = [
+          Buffer.from(await response.arrayBuffer()),
+          ((response.headers.get("content-type") ?? "").split(";")[0] ?? "").trim().toLowerCase(),
+        ];
     }
     if (bytes && stillStored(ctx, shop, file)) {
       const injected = takeInjectedFailure(shop, file);
