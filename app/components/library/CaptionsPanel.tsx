@@ -250,7 +250,7 @@ export function CaptionsPanel({ video, videoRef, durationMs, onTracks }: Caption
       </Text>
       {notice ? (
         <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
-          <p role={notice.tone === "critical" ? "alert" : "status"}>{notice.text}</p>
+          <p>{notice.text}</p>
         </Banner>
       ) : null}
       {loadError ? (
