@@ -225,7 +225,7 @@ function tiktokItem(
       // With the subtitle option, the post's subtitle files (subtitles.ts), expiring with its video.
       subtitleLinks:
         downloads.subtitles && !slideshow
-          ? subtitleLinks(post.id, post.index, evil, (key) =>
+          ? subtitleLinks(post.id, post.index, evil, ctx.state.account("tiktok", name)?.captioned === true, (key) =>
               cdnUrl(
                 ctx.baseUrl,
                 "tiktok",

@@ -13,6 +13,8 @@ export interface AccountSummary {
   runMs: number | null;
   /** Its TikTok items come as a dataset view exports them (the `flat` control). */
   flat: boolean;
+  /** Every video post has subtitle files (the `captioned` control). */
+  captioned: boolean;
   thumbnailTtlSeconds: number | null;
   /** The lifetime of the video URLs its runs hand out (null: they never expire). */
   videoTtlSeconds: number | null;
@@ -91,6 +93,7 @@ export function platformControl(baseUrl: string = process.env.LOCAL_SHOPIFY_URL 
         held?: boolean | null;
         /** Its TikTok items as a dataset view exports them: flattened keys, no `id`. */
         flat?: boolean | null;
+        captioned?: boolean | null;
         thumbnailTtlSeconds?: number | null;
         videoTtlSeconds?: number | null;
       },

@@ -36,9 +36,9 @@ const EVIL_LINES: readonly [string, string, string] = [
   "<c.yellow>javascript:alert(1)</c>",
 ];
 
-/** Whether the post has subtitles at all (index 0 is an account's oldest post; 12 posts: the 4th, 8th and newest). */
-export function hasSubtitles(postIndex: number): boolean {
-  return postIndex % 4 === 3;
+/** Whether the post has subtitles at all (index 0 is an account's oldest post; 12 posts: the 4th, 8th and newest); a `captioned` account's all have. */
+export function hasSubtitles(postIndex: number, captioned = false): boolean {
+  return captioned || postIndex % 4 === 3;
 }
 
 /** The CDN key of one subtitle file: "<post id>-<language>", ".evil" for an evil account's. */
@@ -52,8 +52,8 @@ export function subtitleKey(value: string): { postId: string; language: string; 
 }
 
 /** The item's `videoMeta.subtitleLinks`; `urlOf` signs a file's CDN key (cdn.ts's cdnUrl, kind "subtitle"). */
-export function subtitleLinks(postId: string, postIndex: number, evil: boolean, urlOf: (key: string) => string): unknown[] {
-  if (!hasSubtitles(postIndex)) return [];
+export function subtitleLinks(postId: string, postIndex: number, evil: boolean, captioned: boolean, urlOf: (key: string) => string): unknown[] {
+  if (!hasSubtitles(postIndex, captioned)) return [];
   return LANGUAGES.map(({ language, source }) => {
     const url = urlOf(key(postId, language, evil));
     return {
