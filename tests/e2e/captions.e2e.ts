@@ -25,7 +25,7 @@ async function publishedCaptions(shop: string): Promise<PublishedCaption[]> {
   return data?.videos[0]?.captions ?? [];
 }
 
-test("a TikTok video's captions: imported in every language, uploaded, refused with the line, edited and republished", async ({ openApp, shop }) => {
+test("a TikTok video's captions: imported in every language, uploaded, refused with the line, edited and republished", async ({ page, openApp, shop }) => {
   test.slow();
   const shopRow = await installedShop(shop);
   const carousel = await homeCarouselThroughApp(shop, shopRow.id, "Captioned");
@@ -85,6 +85,24 @@ test("a TikTok video's captions: imported in every language, uploaded, refused w
   await expect(preview.getByRole("alert")).toHaveText("Caption 1: it has no text.");
   await firstCue.getByLabel("Text").fill("Hello from the editor");
   await expect(preview.getByRole("alert")).toHaveCount(0);
+  // On a phone (375 px) the editor and the upload fit the dialog's width.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const control of [
+    firstCue.getByLabel("Text"),
+    firstCue.getByLabel("End"),
+    preview.getByRole("button", { name: "Save captions" }),
+    preview.getByLabel("Language"),
+  ]) {
+    await control.scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => {
+        const box = await control.boundingBox();
+        return !!box && box.x >= 0 && box.x + box.width <= 375;
+      })
+      .toBe(true);
+  }
+  if (desktop) await page.setViewportSize(desktop);
   await preview.getByRole("button", { name: "Save captions" }).click();
   await expect(language("English")).toContainText("Edited");
 
