@@ -94,6 +94,17 @@ describe("the preview's captions", () => {
     ]);
   });
 
+  it("a cue's button seeks the preview's player to it and plays", async () => {
+    vi.mocked(fetchCaptions).mockResolvedValue([english]);
+    const player = { currentTime: 0, play: vi.fn(() => Promise.resolve()) };
+    const videoRef = { current: player as unknown as HTMLVideoElement };
+    const container = await render(<CaptionsPanel video={video} videoRef={videoRef} durationMs={3000} onTracks={() => undefined} />);
+    await act(async () => button(container, "Edit English captions").click());
+    await act(async () => button(container, "Play from 0:01.000").click());
+    expect(player.currentTime).toBe(1);
+    expect(player.play).toHaveBeenCalled();
+  });
+
   it("reads and writes the editor's times", () => {
     expect(editorTime(64_250)).toBe("1:04.250");
     expect(readEditorTime("1:04.25")).toBe(64_250);
