@@ -312,3 +312,21 @@ export const AUTO_APPROVE = {
   /** The largest "at least N plays / likes" a rule takes (decision 082): past any post's real figure. */
   minimumFigureMax: 1_000_000_000,
 } as const;
+
+/**
+ * Captions (decision 084): one WebVTT file per video and language. A file the
+ * merchant uploads or a platform gives is read whole, so it is capped; a short
+ * video's captions take a few KB.
+ */
+export const CAPTIONS = {
+  /** The largest caption file read (an upload, or a platform's link): 512 KB. */
+  maxBytes: 524_288,
+  /** Cues in one file: one every second of a 30-minute video. */
+  maxCues: 1800,
+  /** Characters of one cue's text (a few lines on screen). */
+  maxCueChars: 500,
+  /** Languages one video may have. */
+  maxLanguages: 30,
+  /** Extensions the upload takes. */
+  extensions: ["vtt", "srt"],
+} as const;

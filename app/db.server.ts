@@ -29,6 +29,7 @@ export type {
   SisterVerification,
   StagedUpload,
   Video,
+  VideoCaption,
   VideoMirror,
   VideoUpload,
   WebhookDelivery,

@@ -2,9 +2,15 @@
 // Video mirrors (decision 035): 200 approvals on one shop through the
 // production build and Local Shopify. Prints how fast approvals answer, the
 // time until every copy is READY, the Admin API calls the copies took per
-// video, and the Admin API cost against Shopify's leaky bucket. Asserts nothing.
+// video, and the Admin API cost against Shopify's leaky bucket. Then captions
+// (decision 084): TikTok accounts whose every video has captions in 3
+// languages imported until 100 videos are in the library (an account import
+// brings 30 at most): actor runs, time until every video is in the library,
+// time until every caption file is copied to Shopify Files, and the Admin calls
+// the copies took. Asserts nothing.
 //
-//   node --import tsx bench/mirror.mjs [videos=200]
+//   node --import tsx bench/mirror.mjs [videos=200] [captioned videos=100]
+//   node --import tsx bench/mirror.mjs --captions-only [captioned videos=100]
 //
 // Needs a build (npm run build). Uses its own ports (3470/3570, or
 // BENCH_APP_PORT / BENCH_SHOPIFY_PORT) and a fresh SQLite database.
@@ -12,7 +18,10 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { freshSqliteDatabase, startStack } from "../scripts/lib/stack.mjs";
 
-const wanted = Number(process.argv[2] ?? 200);
+const captionsOnly = process.argv.includes("--captions-only");
+const numbers = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const wanted = captionsOnly ? 0 : Number(numbers[0] ?? 200);
+const captionedWanted = Number((captionsOnly ? numbers[0] : numbers[1]) ?? 100);
 const databaseUrl = freshSqliteDatabase("bench-mirror");
 process.env.DATABASE_URL = databaseUrl;
 
@@ -54,7 +63,8 @@ async function api(shopDomain, method, path, body) {
   return json;
 }
 
-try {
+/** The video copies' part (decision 035). */
+async function videoMirrors() {
   const shopDomain = `mirror-${Date.now().toString(36)}.myshopify.com`;
   const { shop } = await api(shopDomain, "POST", "/api/shops", { shopDomain });
   // Premium: more than 5 approvals.
@@ -138,6 +148,61 @@ try {
   console.log(
     `  leaky bucket (${BUCKET.maximum} pts, +${BUCKET.restorePerSecond}/s)  lowest level ${lowest.toFixed(0)} pts; calls refused THROTTLED: ${throttled}`,
   );
+}
+
+/** Captions (decision 084): captioned TikTok accounts imported until `captionedWanted` videos, and their caption files copied. */
+async function captionCopies() {
+  const shopDomain = `captions-${Date.now().toString(36)}.myshopify.com`;
+  const { shop } = await api(shopDomain, "POST", "/api/shops", { shopDomain });
+  await prisma.shop.update({ where: { id: shop.id }, data: { plan: "premium", premiumSource: "billing" } });
+  const control = `${stack.shopifyUrl}/__local/platforms/tiktok/accounts`;
+  const started = performance.now();
+  let total = 0;
+  let actorRuns = 0;
+  while (total < captionedWanted) {
+    const username = `captions${randomBytes(4).toString("hex")}`;
+    // Every video of it captioned (3 languages), and posts enough for a whole import (30).
+    const settings = { method: "POST", headers: { "Content-Type": "application/json" } };
+    await fetch(`${control}/${username}`, { ...settings, body: JSON.stringify({ captioned: true }) });
+    await fetch(`${control}/${username}/posts`, { ...settings, body: JSON.stringify({ count: 30 }) });
+    const { job } = await api(shopDomain, "POST", "/api/channels", { platform: "tiktok", username });
+    actorRuns += 1;
+    for (;;) {
+      const { job: now } = await api(shopDomain, "GET", `/api/import-jobs/${job.id}`);
+      if (now.status !== "queued" && now.status !== "running") break;
+      await sleep(100);
+    }
+    total = await prisma.video.count({ where: { shopId: shop.id } });
+  }
+  const inLibraryAfter = performance.now() - started;
+  for (;;) {
+    const open = await prisma.videoCaption.count({ where: { shopId: shop.id, status: { in: ["pending", "processing"] } } });
+    if (!open) break;
+    if (performance.now() - started > 30 * 60_000) throw new Error(`${open} caption copies still open after 30 minutes`);
+    await sleep(250);
+  }
+  const copiedAfter = performance.now() - started;
+  const byStatus = await prisma.videoCaption.groupBy({ by: ["status"], where: { shopId: shop.id }, _count: true });
+  const languages = await prisma.videoCaption.groupBy({ by: ["lang"], where: { shopId: shop.id }, _count: true });
+  /** @type {{ calls: Array<{ operation: string | null }> }} */
+  const { calls } = await (await fetch(`${stack.shopifyUrl}/__local/shops/${shopDomain}/api-calls`)).json();
+  /** @param {string} operation */
+  const count = (operation) => calls.filter((call) => call.operation === operation).length;
+  const stagings = count("ClipcartStagedVideoUploads");
+  const reads = count("ClipcartGenericFiles");
+  const captionCount = byStatus.reduce((sum, row) => sum + row._count, 0);
+  console.log(`Captions: ${total} TikTok videos with captions in ${languages.length} languages (${languages.map((row) => row.lang).join(", ")}), one shop`);
+  console.log(`  actor runs                     ${actorRuns} (an account import brings ${Math.min(30, total)} videos at most)`);
+  console.log(`  every video in the library     ${(inLibraryAfter / 1000).toFixed(1)} s`);
+  console.log(`  every caption file copied      ${(copiedAfter / 1000).toFixed(1)} s   (${byStatus.map((row) => `${row._count} ${row.status}`).join(", ")})`);
+  console.log(
+    `  Admin calls for the copies     ${stagings} stagedUploadsCreate, ${reads} file status reads (and as many fileCreate as stagings; thumbnails' share the name): ${((stagings * 2 + reads) / Math.max(1, captionCount)).toFixed(2)} per caption`,
+  );
+}
+
+try {
+  if (wanted > 0) await videoMirrors();
+  if (captionedWanted > 0) await captionCopies();
 } finally {
   await prisma.$disconnect();
   await stack.stop();

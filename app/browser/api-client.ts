@@ -9,6 +9,7 @@
  */
 import type {
   AutoApproveRuleDto,
+  CaptionDto,
   ChannelDto,
   ImportJobDto,
   LibraryViewDto,
@@ -422,4 +423,26 @@ export async function deleteAutoApproveRule(ruleId: string): Promise<void> {
 export async function saveBlockedWords(words: string): Promise<string[]> {
   const data = await apiRequest<{ blocked_words?: string[] }>("/api/auto-approve-rules/blocked-words", { method: "PUT", body: { words } });
   return data.blocked_words ?? [];
+}
+
+// ------------------------------------------------------------ captions (decision 084)
+
+/** GET /api/videos/{id}/captions: the video's captions, its own language first. */
+export async function fetchCaptions(videoId: string): Promise<CaptionDto[]> {
+  return listFrom<CaptionDto>(await apiRequest<unknown>(`/api/videos/${enc(videoId)}/captions`), "captions");
+}
+
+/** POST /api/videos/{id}/captions: a .vtt or .srt file for one language; a file that cannot be read is an ApiError "Line N: ...". */
+export async function uploadCaptionFile(videoId: string, body: { lang: string; filename: string; text: string }): Promise<CaptionDto> {
+  return itemFrom<CaptionDto>(await apiRequest<unknown>(`/api/videos/${enc(videoId)}/captions`, { method: "POST", body }), "caption");
+}
+
+/** PUT /api/videos/{id}/captions/{lang}: the edited cues (times in ms). */
+export async function saveCaptionCues(videoId: string, lang: string, cues: Array<{ start: number; end: number; text: string }>): Promise<CaptionDto> {
+  return itemFrom<CaptionDto>(await apiRequest<unknown>(`/api/videos/${enc(videoId)}/captions/${enc(lang)}`, { method: "PUT", body: { cues } }), "caption");
+}
+
+/** DELETE /api/videos/{id}/captions/{lang}. */
+export async function removeCaptionLanguage(videoId: string, lang: string): Promise<void> {
+  await apiRequest(`/api/videos/${enc(videoId)}/captions/${enc(lang)}`, { method: "DELETE" });
 }

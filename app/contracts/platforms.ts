@@ -206,6 +206,8 @@ export interface ImportedVideo {
   publishedAt: Date | null;
   /** The post's reach as the platform reported it at import (decision 082); absent for sources that give none (Pinterest). */
   figures?: VideoFigures;
+  /** The caption files the platform offers (TikTok), one per language; absent where it offers none (decision 084). */
+  captions?: ImportedCaption[];
 }
 
 /**
@@ -221,6 +223,16 @@ export interface VideoFigures {
   saves: number | null;
   /** The post's length in whole seconds. */
   durationSeconds: number | null;
+}
+
+/** One caption file a platform offers for a video. */
+export interface ImportedCaption {
+  /** BCP 47, as Shopify names a store's languages ("en", "fr", "pt-BR"). */
+  lang: string;
+  /** The platform's link to the file: signed and short-lived, like the video's; untrusted content. */
+  url: string;
+  /** The video's own (spoken) language: the platform's speech recognition, else the first it listed. */
+  spoken: boolean;
 }
 
 /** One URL of a batch: the video found there, or why none was. */

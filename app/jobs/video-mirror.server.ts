@@ -1,7 +1,8 @@
 /**
  * The video mirror runner (decision 035): takes the steps of the mirrors that
- * app/models/video-mirrors.server.ts defines, and deletes the Shopify files
- * queued for deletion.
+ * app/models/video-mirrors.server.ts defines, the copies of captions
+ * (app/models/video-captions.server.ts, decision 084), and deletes the
+ * Shopify files queued for deletion.
  *
  * - Approving a video creates its mirror and wakes this runner; it then works
  *   until nothing is due, sleeping until the next status read is due (the
@@ -25,6 +26,7 @@ import { AdminCostBudget, createVideoFiles, type AdminGraphql, type CreatedFile,
 import { offlineAdminGraphql } from "~/shopify/offline-admin.server";
 import { claimDueMediaCheck, runMediaCheck, scheduleDailyPremiumChecks } from "~/models/media-health.server";
 import { applyUploadState, forgetSettledUploads } from "~/models/video-uploads.server";
+import { takeCaptionStep } from "~/models/video-captions.server";
 import { leasesOn, roundLeaseHolder } from "~/models/leases.server";
 import {
   approvedVideosWithoutMirror,
@@ -60,6 +62,8 @@ export interface VideoMirrorOptions {
    * database with other test files keep their runner to their own shops.
    */
   shopIds: readonly string[] | null;
+  /** Whether it copies captions too (decision 084); tests of the video copies alone leave them be. */
+  captions: boolean;
 }
 
 const DEFAULT_OPTIONS: VideoMirrorOptions = {
@@ -73,6 +77,7 @@ const DEFAULT_OPTIONS: VideoMirrorOptions = {
   concurrency: 25,
   deletionRetryMs: 30_000,
   shopIds: null,
+  captions: true,
 };
 
 let options: VideoMirrorOptions = { ...DEFAULT_OPTIONS };
@@ -105,6 +110,7 @@ const MAX_IDLE_WAIT_MS = 60_000;
 /** A round leases its rows for two steps' time: each step renews it. */
 const mirrorLeases = () => leasesOn(prisma.videoMirror, LEASE_COLUMNS, 2 * options.stepTimeoutMs);
 const uploadLeases = () => leasesOn(prisma.videoUpload, LEASE_COLUMNS, 2 * options.stepTimeoutMs);
+const captionLeases = () => leasesOn(prisma.videoCaption, LEASE_COLUMNS, 2 * options.stepTimeoutMs);
 const LEASE_COLUMNS = { owner: "leaseOwner", until: "leaseUntil" };
 const due = (now: Date) => ({ nextCheckAt: { lte: now } });
 
@@ -285,6 +291,7 @@ async function readShopsFileStates(
 export async function runVideoMirrorRound(): Promise<number> {
   await deleteDueFiles();
   const uploads = await followDueUploads();
+  const captions = await copyDueCaptions();
   const claimed = await claimDueMirrors();
   const shops = new Map<string, ShopRound>();
   const shopRound = (shopDomain: string) => {
@@ -308,7 +315,7 @@ export async function runVideoMirrorRound(): Promise<number> {
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, claimed.length)) }, worker));
   // Last, and one shop a round: a daily check (actor runs) never holds up the copies of today's approvals.
   const checked = await runDueMediaCheck();
-  return claimed.length + uploads + checked;
+  return claimed.length + uploads + captions + checked;
 }
 
 // ---------------------------------------------------------------- media health (decision 036)
@@ -380,10 +387,58 @@ async function followDueUploads(): Promise<number> {
   return claimed.length;
 }
 
+// ---------------------------------------------------------------- captions (decision 084)
+
+/** Caption copies stepped at once: each is a few Shopify calls and a small upload. */
+const CAPTION_CONCURRENCY = 5;
+
+/**
+ * Takes the due caption steps (app/models/video-captions.server.ts): reads a
+ * platform's file before its link expires, stages and stores our copy in
+ * Shopify Files, follows it to READY. Leased like the mirrors.
+ */
+async function copyDueCaptions(): Promise<number> {
+  if (!options.captions) return 0;
+  const now = new Date();
+  const leases = captionLeases();
+  const candidates = await prisma.videoCaption.findMany({
+    where: { status: { in: ["pending", "processing"] }, ...due(now), ...leases.free(now), ...inScope(), shop: { uninstalledAt: null } },
+    orderBy: { nextCheckAt: "asc" },
+    take: ROUND_SIZE,
+    select: { id: true },
+  });
+  if (!candidates.length) return 0;
+  const lease = roundLeaseHolder();
+  await leases.take({ id: { in: candidates.map((caption) => caption.id) }, status: { in: ["pending", "processing"] }, ...due(now) }, lease, now);
+  const claimed = await prisma.videoCaption.findMany({ where: { leaseOwner: lease }, include: { shop: { select: { shopDomain: true } } } });
+  const clients = new Map<string, Promise<AdminGraphql>>();
+  let next = 0;
+  const worker = async () => {
+    while (next < claimed.length) {
+      const { shop, ...caption } = claimed[next++]!;
+      try {
+        if (!(await leases.renew({ id: caption.id }, lease))) continue;
+        let client = clients.get(shop.shopDomain);
+        if (!client) clients.set(shop.shopDomain, (client = options.adminGraphqlFor(shop.shopDomain)));
+        await takeCaptionStep(caption, { graphql: await client, budget: budgetFor(shop.shopDomain), signal: AbortSignal.timeout(options.stepTimeoutMs) });
+      } catch (error) {
+        console.error(`A copy step of the ${caption.lang} captions of video ${caption.videoId} could not run`, error);
+        await prisma.videoCaption
+          .updateMany({ where: { id: caption.id }, data: { attempts: { increment: 1 }, nextCheckAt: new Date(Date.now() + STEP_ERROR_RETRY_MS) } })
+          .catch(() => undefined);
+      } finally {
+        await leases.release({ id: caption.id }, lease).catch(() => undefined);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CAPTION_CONCURRENCY, claimed.length) }, worker));
+  return claimed.length;
+}
+
 /** When the next mirror step or file deletion is due; null when none is waiting. */
 async function nextDueAt(): Promise<Date | null> {
   const scope = inScope();
-  const [mirror, deletion, upload, check] = await Promise.all([
+  const [mirror, deletion, upload, check, caption] = await Promise.all([
     prisma.videoMirror.findFirst({
       where: { status: { in: ["pending", "processing"] }, ...scope },
       orderBy: { nextCheckAt: "asc" },
@@ -396,8 +451,13 @@ async function nextDueAt(): Promise<Date | null> {
       orderBy: { mediaCheckDueAt: "asc" },
       select: { mediaCheckDueAt: true },
     }),
+    prisma.videoCaption.findFirst({
+      where: { status: { in: options.captions ? ["pending", "processing"] : [] }, ...scope },
+      orderBy: { nextCheckAt: "asc" },
+      select: { nextCheckAt: true },
+    }),
   ]);
-  const times = [mirror?.nextCheckAt, deletion?.nextCheckAt, upload?.nextCheckAt, check?.mediaCheckDueAt]
+  const times = [mirror?.nextCheckAt, deletion?.nextCheckAt, upload?.nextCheckAt, check?.mediaCheckDueAt, caption?.nextCheckAt]
     .filter((time): time is Date => !!time)
     .map((time) => time.getTime());
   return times.length ? new Date(Math.min(...times)) : null;

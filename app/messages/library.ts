@@ -1,5 +1,5 @@
 /** The Video Library: moderation, importing (accounts, links, uploads), the media check, import jobs and the auto-approve rules. Client-safe; every on-screen text is in app/messages/ (import it from "~/messages"). */
-import { AUTO_APPROVE, FREE_PLAN, IMPORT_CAPS, IMPORT_LINKS_MAX, PREMIUM_PLAN, VIDEO_UPLOAD, VIEW_NAME_MAX_LENGTH } from "~/constants";
+import { AUTO_APPROVE, CAPTIONS, FREE_PLAN, IMPORT_CAPS, IMPORT_LINKS_MAX, PREMIUM_PLAN, VIDEO_UPLOAD, VIEW_NAME_MAX_LENGTH } from "~/constants";
 import { enabledPlatformNames, type ImportMethod, type PlatformId } from "~/contracts/platforms";
 import type { MirrorFailure } from "~/contracts/media";
 import { FREE_LIMIT, AUTO_SYNC_PERIOD, UPLOAD_MAX_MB, UPLOAD_MAX_MINUTES, MEDIA_CHECK_PERIOD } from "./figures";
@@ -530,4 +530,78 @@ export const AUTO_APPROVE_TEXT = {
   rulesHeld: (count: number) => `${count} held for blocked words`,
   rulesStoppedAtLimit: (count: number) =>
     `Your rules stopped at the Free plan's ${FREE_LIMIT} approved videos: ${count} more ${plural(count, "video matches", "videos match")} and ${plural(count, "stays", "stay")} in Draft. Upgrade to Premium for unlimited videos.`,
+} as const;
+
+/** Captions in the video preview (decision 084). */
+export const CAPTION_TEXT = {
+  heading: "Captions",
+  none: "No captions yet. Upload a .vtt or .srt file, or import the video from TikTok, which makes captions for most videos.",
+  sources: { platform: "From TikTok", uploaded: "Uploaded", edited: "Edited" } as Record<"platform" | "uploaded" | "edited", string>,
+  spoken: "Spoken language",
+  states: {
+    ready: "On your store",
+    pending: "Being copied to your store",
+    failed: "Could not be copied",
+  } as Record<"ready" | "pending" | "failed", string>,
+  upload: "Upload captions",
+  uploadTitle: "Upload captions",
+  fileLabel: "Caption file (.vtt or .srt)",
+  languageLabel: "Language",
+  storeLanguages: "Languages your store's widgets speak",
+  otherLanguages: "Other languages",
+  uploadButton: "Upload",
+  uploaded: (language: string) => `${language} captions saved`,
+  replaceNote: (language: string) => `The video already has ${language} captions: uploading replaces them.`,
+  noFile: "Choose a .vtt or .srt file.",
+  wrongType: "Captions must be a .vtt or .srt file.",
+  edit: "Edit",
+  editTitle: (language: string) => `Edit ${language} captions`,
+  remove: "Remove",
+  removeTitle: (language: string) => `Remove ${language} captions?`,
+  removeBody: "Shoppers will no longer see these captions. This cannot be undone.",
+  removed: (language: string) => `${language} captions removed`,
+  cueStart: "Start",
+  cueEnd: "End",
+  cueText: "Text",
+  cueLabel: (index: number) => `Caption ${index + 1}`,
+  seek: (time: string) => `Play from ${time}`,
+  addCue: "Add caption",
+  removeCue: (index: number) => `Remove caption ${index + 1}`,
+  save: "Save captions",
+  saved: "Captions saved. Your store shows them once the new file is copied.",
+  failed: "The captions could not be saved. Please try again.",
+  timeHelp: "Minutes:seconds, e.g. 0:04.250",
+  /** A caption file that cannot be read: the line, then what is wrong there. */
+  fileError: (line: number, problem: string) => `Line ${line}: ${problem}`,
+  errors: {
+    header: "a WebVTT file must start with WEBVTT.",
+    timing: "expected a caption's times, like 00:00:01.000 --> 00:00:04.000.",
+    order: "this caption must end after it starts.",
+    emptyCue: "this caption has no text.",
+    longCue: `this caption's text is too long (${CAPTIONS.maxCueChars} characters at most).`,
+    noCues: "the file has no captions.",
+    tooManyCues: `the file has too many captions (${CAPTIONS.maxCues.toLocaleString("en-US")} at most).`,
+    tooLarge: `the file is too large (${CAPTIONS.maxBytes / 1024} KB at most).`,
+    binary: "the file is not text.",
+  },
+  cueError: (index: number, problem: string) => `Caption ${index + 1}: ${problem}`,
+  cueErrors: {
+    order: "it must end after it starts.",
+    emptyCue: "it has no text.",
+    longCue: `its text is too long (${CAPTIONS.maxCueChars} characters at most).`,
+    pastEnd: "it ends after the video does.",
+    negative: "its times are not valid.",
+  },
+  badTime: "Write a time as minutes:seconds, e.g. 0:04.250.",
+  tooManyLanguages: `This video has captions in as many languages as it can take (${CAPTIONS.maxLanguages}).`,
+  trackLabel: (language: string) => `${language} (editing)`,
+  languageUnknown: "Choose a language from the list.",
+  /** The alt text of a caption file in the merchant's Shopify Files. */
+  fileAlt: (lang: string) => `Clipcart captions (${lang})`,
+  failures: {
+    expired: "The link to the platform's file had expired. Import the video again to try once more.",
+    unreadable: "The platform's file could not be read.",
+    too_large: "The platform's file was too large.",
+    shopify: "Shopify could not store the file. Save the captions again to retry.",
+  },
 } as const;

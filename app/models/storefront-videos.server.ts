@@ -6,7 +6,7 @@
 import type { Prisma } from "~/db.server";
 import { playerEmbedUrl, safeHttpUrl } from "~/rules/embeds";
 import type { PlatformId } from "~/contracts/platforms";
-import { PLAYER_MAX_LINES, type StorefrontMedia, type StorefrontProduct, type StorefrontVideo } from "~/storefront/widget-data";
+import { PLAYER_MAX_LINES, type StorefrontCaption, type StorefrontMedia, type StorefrontProduct, type StorefrontVideo } from "~/storefront/widget-data";
 
 export const STOREFRONT_VIDEO_SELECT = {
   id: true,
@@ -19,6 +19,12 @@ export const STOREFRONT_VIDEO_SELECT = {
   publishedAt: true,
   createdAt: true,
   mirror: { select: { status: true, sources: true, posterUrl: true, durationMs: true } },
+  // Only captions with a copy in Shopify Files (decision 084): the video's own language first.
+  captions: {
+    where: { fileUrl: { not: null } },
+    select: { lang: true, fileUrl: true },
+    orderBy: [{ spoken: "desc" as const }, { lang: "asc" as const }],
+  },
   productTags: { select: { productId: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
 } satisfies Prisma.VideoSelect;
 
@@ -38,8 +44,18 @@ export function toStorefrontVideo(video: VideoForStorefront, products: ReadonlyM
     url: safeHttpUrl(video.videoUrl),
     uploadDate: (video.publishedAt ?? video.createdAt).toISOString(),
     media: storefrontMedia(video.mirror),
+    ...storefrontCaptions(video.captions),
     products: video.productTags.flatMap((tag) => products.get(tag.productId) ?? []),
   };
+}
+
+/** The published captions, when the video has any (absent otherwise: no bytes spent in the metafield). */
+function storefrontCaptions(rows: VideoForStorefront["captions"]): { captions?: StorefrontCaption[] } {
+  const captions = rows.flatMap((row) => {
+    const src = safeHttpUrl(row.fileUrl);
+    return src ? [{ lang: row.lang, src }] : [];
+  });
+  return captions.length ? { captions } : {};
 }
 
 /** The renditions the storefront plays from a ready mirror; null while it is not ready (the platform's player stays). */

@@ -123,13 +123,23 @@ export async function approvedVideosWithoutMirror(limit: number): Promise<Array<
 }
 
 /**
- * Queues the Shopify files of videos about to be deleted, inside the
+ * Queues the Shopify files of videos about to be deleted (their copies and caption files), inside the
  * transaction that deletes them, so a file is never forgotten: the runner
  * deletes it from Shopify and retries until Shopify confirms.
  */
 export async function queueMirrorFileDeletions(tx: Prisma.TransactionClient, shopId: string, where: Prisma.VideoWhereInput): Promise<number> {
   const mirrors = await tx.videoMirror.findMany({ where: { shopId, fileId: { not: null }, video: where }, select: { fileId: true } });
-  const fileIds = [...new Set(mirrors.map((mirror) => mirror.fileId!))];
+  // Their caption files too (decision 084): the published copy and one being made.
+  const captions = await tx.videoCaption.findMany({
+    where: { shopId, OR: [{ fileId: { not: null } }, { copyFileId: { not: null } }], video: where },
+    select: { fileId: true, copyFileId: true },
+  });
+  const fileIds = [
+    ...new Set([
+      ...mirrors.map((mirror) => mirror.fileId!),
+      ...captions.flatMap((caption) => [caption.fileId, caption.copyFileId].filter((id): id is string => !!id)),
+    ]),
+  ];
   for (const fileId of fileIds) {
     await tx.fileDeletion.upsert({ where: { shopId_fileId: { shopId, fileId } }, create: { shopId, fileId }, update: {} });
   }

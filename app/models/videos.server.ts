@@ -19,6 +19,7 @@ import { DomainValidationError, FreePlanLimitError, RecordNotFoundError, isUniqu
 import { UPLOAD_TEXT } from "~/messages";
 import { scheduleStorefrontPublish } from "./storefront-publishing.server";
 import { queueMirrorFileDeletions, restartFailedMirrors, videoMediaDto } from "~/models/video-mirrors.server";
+import { saveImportedCaptions } from "./video-captions.server";
 import { storefrontMedia } from "~/models/storefront.server";
 
 // ---------------------------------------------------------------- reading
@@ -283,11 +284,17 @@ export async function saveImportedVideos(
     });
 
   const videoIds: string[] = [];
+  /** The caption links found, by the saved video's id (decision 084). */
+  const captions: Array<{ videoId: string; captions: NonNullable<ImportedVideo["captions"]> }> = [];
+  const keepCaptions = (videoId: string, video: ImportedVideo) => {
+    if (video.captions?.length) captions.push({ videoId, captions: video.captions });
+  };
   const updates = [...byId.entries()].filter(([id]) => known.has(id));
   if (updates.length) {
     // One transaction: on SQLite one commit instead of one per row.
     const rows = await prisma.$transaction(updates.map(([id, video]) => refresh(known.get(id)!.id, video, known.get(id)!.channelId)));
     videoIds.push(...rows.map((row) => row.id));
+    for (const [id, video] of updates) keepCaptions(known.get(id)!.id, video);
   }
 
   const createdIds: string[] = [];
@@ -308,6 +315,7 @@ export async function saveImportedVideos(
       });
       videoIds.push(row.id);
       createdIds.push(row.id);
+      keepCaptions(row.id, video);
     } catch (error) {
       // Another import of the same account saved it a moment ago: refresh it instead.
       if (!isUniqueViolation(error)) throw error;
@@ -317,8 +325,11 @@ export async function saveImportedVideos(
       });
       await refresh(row.id, video, row.channelId);
       videoIds.push(row.id);
+      keepCaptions(row.id, video);
     }
   }
+  // Their links expire within hours: the mirror runner reads them now.
+  if (captions.length) await saveImportedCaptions(shopId, captions);
   return { added: createdIds.length, videoIds, createdIds };
 }
 

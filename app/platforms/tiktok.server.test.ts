@@ -56,7 +56,16 @@ describe("TikTok importer: account", () => {
         saves: Math.floor(newestPost.likes / 7),
         durationSeconds: newestPost.durationSec,
       },
+      captions: expect.any(Array) as unknown,
     });
+    // The post's subtitle files (decision 084): TikTok's languages as store languages, the speech-recognition one as the video's own.
+    const withCaptions = videos.find((video) => video.captions?.length);
+    expect(withCaptions?.captions?.map((caption) => [caption.lang, caption.spoken])).toEqual([
+      ["fr", false],
+      ["en", true],
+      ["es", false],
+    ]);
+    expect(withCaptions?.captions?.[0]?.url).toMatch(/\/platform-cdn\/tiktok\/subtitle\/\d+-fra-FR\.vtt\?x-expires=\d+&x-signature=/);
     const times = videos.map((v) => v.publishedAt!.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(channel).toEqual({
@@ -74,6 +83,7 @@ describe("TikTok importer: account", () => {
       profileSorting: "latest",
       shouldDownloadVideos: false,
       shouldDownloadCovers: false,
+      shouldDownloadSubtitles: true,
     });
   });
 

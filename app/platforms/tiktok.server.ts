@@ -15,16 +15,23 @@
  * video to its key-value store and puts the record's URL in `mediaUrls` and
  * `videoMeta.downloadAddr`; when an item has one it becomes `downloadUrl`
  * (about 6 hours: 41 hours before the cover).
+ * With `shouldDownloadSubtitles` (asked by every import, decision 084) each
+ * item lists its subtitle files in `videoMeta.subtitleLinks`: `language`
+ * ("eng-US"), `downloadLink` / `tiktokLink` (WebVTT, signed, expiring with
+ * the video) and `source` ("ASR" for speech recognition of the video's own
+ * language, "MT" for a machine translation); they become `captions`.
  */
 import { itemsOfSucceededRun, lookupsFromRun, noVideos, readVideoItems, runActor, type BatchPost, type ItemReading } from "./apify.server";
-import { CHANNEL_IMPORT_LIMIT } from "~/constants";
+import { CAPTIONS, CHANNEL_IMPORT_LIMIT } from "~/constants";
 import { IMPORT_JOB_TEXT, IMPORT_LINKS_TEXT } from "~/messages";
 import { PLATFORMS } from "./config";
 import type { ImporterSettings } from "./endpoints.server";
-import { cleanText, cleanUrl, count, durationSeconds, field, firstCount, idMatching, newestFirst, toDate, type Item } from "./normalize";
+import { cleanText, cleanUrl, count, durationSeconds, field, firstCount, idMatching, isItem, newestFirst, toDate, type Item } from "./normalize";
+import { captionLanguage } from "~/rules/caption-languages";
 import { canonicalVideoUrl, normalizeUsername, parseVideoUrl, USERNAME_PATTERNS, VIDEO_ID_PATTERNS } from "~/rules/platform-urls";
 import {
   ImportError,
+  type ImportedCaption,
   type ChannelImportResult,
   type ImportedChannel,
   type ImportedVideo,
@@ -35,7 +42,11 @@ import {
 
 const config = PLATFORMS.tiktok;
 
-/** Input fields shared by both modes: no paid add-ons (downloads), no related videos. */
+/**
+ * Input fields shared by both modes: no paid add-ons (video downloads), no
+ * related videos. Subtitles are asked for by the imports (WITH_CAPTIONS): they
+ * are links, not downloads of the video.
+ */
 const NO_EXTRAS = {
   shouldDownloadVideos: false,
   shouldDownloadCovers: false,
@@ -43,6 +54,9 @@ const NO_EXTRAS = {
   shouldDownloadSlideshowImages: false,
   shouldDownloadAvatars: false,
 };
+
+/** What every import asks for on top: the videos' caption files (decision 084). */
+const WITH_CAPTIONS = { shouldDownloadSubtitles: true };
 
 function username(value: unknown): string | null {
   return typeof value === "string" && USERNAME_PATTERNS.tiktok.test(value) ? value : null;
@@ -53,6 +67,32 @@ function downloadedCopy(item: Item): string | null {
   const media = field(item, "mediaUrls");
   const fromMedia = Array.isArray(media) ? media.map((url) => cleanUrl(url)).find((url) => url !== null) : undefined;
   return fromMedia ?? cleanUrl(field(item, "videoMeta.downloadAddr"));
+}
+
+/**
+ * The item's subtitle files as captions: one per store language (the
+ * speech-recognition one wins a language two entries map to), the video's own
+ * language marked: the ASR entry, else the first.
+ */
+export function tiktokCaptions(item: Item): ImportedCaption[] {
+  const links = field(item, "videoMeta.subtitleLinks");
+  if (!Array.isArray(links)) return [];
+  const found = new Map<string, { url: string; asr: boolean }>();
+  for (const link of links) {
+    if (!isItem(link)) continue;
+    const lang = captionLanguage(link.language ?? link.languageCodeName);
+    const url = cleanUrl(link.downloadLink) ?? cleanUrl(link.tiktokLink);
+    if (!lang || !url) continue;
+    const asr = link.source === "ASR";
+    if (!found.has(lang) || (asr && !found.get(lang)!.asr)) found.set(lang, { url, asr });
+    if (found.size >= CAPTIONS.maxLanguages) break;
+  }
+  const entries = [...found.entries()];
+  const spokenIndex = Math.max(
+    0,
+    entries.findIndex(([, entry]) => entry.asr),
+  );
+  return entries.map(([lang, entry], index) => ({ lang, url: entry.url, spoken: index === spokenIndex }));
 }
 
 /** The post an item names: its `id`, else the id in its `webVideoUrl` or `url` (datasets exported through a view carry no `id`). */
@@ -109,6 +149,7 @@ export function tiktokVideo(item: Item, fallbackUsername: string | null): Import
     downloadUrl: downloadedCopy(item),
     publishedAt: toDate(field(item, "createTimeISO")) ?? toDate(field(item, "createTime")),
     figures: tiktokFigures(item),
+    captions: tiktokCaptions(item),
   };
 }
 
@@ -157,6 +198,7 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
           profileScrapeSections: ["videos"],
           excludePinnedPosts: false,
           ...NO_EXTRAS,
+          ...WITH_CAPTIONS,
         },
         maxItems: limit + 10,
         signal: options.signal,
@@ -205,7 +247,7 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
       // One run for every post URL: postURLs takes a list (market-notes 3.1).
       const run = await runActor(settings, {
         actorId: config.actorId!,
-        input: { postURLs: posts.map((post) => post.sent), resultsPerPage: 1, scrapeRelatedVideos: false, ...NO_EXTRAS },
+        input: { postURLs: posts.map((post) => post.sent), resultsPerPage: 1, scrapeRelatedVideos: false, ...NO_EXTRAS, ...WITH_CAPTIONS },
         maxItems: posts.length + 10,
         signal: options.signal,
       });
@@ -229,6 +271,7 @@ export function createTikTokImporter(settings: ImporterSettings): PlatformImport
           resultsPerPage: 1,
           scrapeRelatedVideos: false,
           ...NO_EXTRAS,
+          ...WITH_CAPTIONS,
           // The paid download add-on, for one approved video at a time (the mirror).
           shouldDownloadVideos: options.withVideoFile === true,
         },

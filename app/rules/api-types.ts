@@ -507,3 +507,22 @@ export interface AutoApproveData {
   widgets: WidgetSummaryDto[];
   plan: { plan: "free" | "premium"; approved_count: number };
 }
+
+/** Where a video's captions in one language came from (decision 084). */
+export type CaptionSource = "platform" | "uploaded" | "edited";
+
+/** A video's captions in one language, as the preview lists and edits them (GET /api/videos/{id}/captions). */
+export interface CaptionDto {
+  /** BCP 47 store-language tag ("en", "pt-BR"). */
+  lang: string;
+  source: CaptionSource;
+  /** The video's own (spoken) language: listed first, and what the storefront falls back to. */
+  spoken: boolean;
+  /** ready: shoppers see it (a copy is in Shopify Files); pending: the copy is being made; failed: it could not be (failure says why). */
+  status: "ready" | "pending" | "failed";
+  failure: "expired" | "unreadable" | "too_large" | "shopify" | null;
+  /** The cues (times in ms); null while a platform's file has not been read yet. */
+  cues: Array<{ start: number; end: number; text: string }> | null;
+  /** Our copy on Shopify's CDN (what the storefront loads), once made. */
+  url: string | null;
+}

@@ -11,11 +11,15 @@ import { action as importChannelRoute } from "~/routes/api.channels._index";
 import { apiRequest, callRoute } from "./app-requests";
 import { bootstrapShop, jsonOf, type TestShop } from "./library-fixtures";
 
-/** Registers the hooks that wake the runner for each test and leave it idle and reset after. */
-export function useMirrorRunner(): void {
+/**
+ * Registers the hooks that wake the runner for each test and leave it idle and
+ * reset after. Caption copies (decision 084) only where a file asks for them:
+ * a TikTok import's captions are a dozen more copies the video tests do not need.
+ */
+export function useMirrorRunner({ captions = false }: { captions?: boolean } = {}): void {
   beforeEach(() => {
     configureImportRunner({ thumbnailPollDelaysMs: [] });
-    configureVideoMirror({ enabled: true, pollDelaysMs: [100, 200, 400] });
+    configureVideoMirror({ enabled: true, pollDelaysMs: [100, 200, 400], captions });
   });
   afterEach(async () => {
     await videoMirrorIdle();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Badge, Banner, BlockStack, Button, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import type { VideoDto } from "~/rules/api-types";
 import { renameUpload, toggleVideo } from "~/browser/api-client";
@@ -11,19 +11,42 @@ import { AppModal } from "~/components/AppModal";
 import { VideoThumb } from "./VideoThumb";
 import { useAdminLocale } from "~/browser/use-admin-locale";
 import { formatReachCount, formatVideoLength } from "~/rules/reach-figures";
+import { CaptionsPanel, type PreviewTrack } from "./CaptionsPanel";
 
 /**
  * Our copy of the video when it is ready; else the platform's player, from the allow-listed player URL only (never the
  * platform's embed HTML). The sandbox keeps what the players need to run and
  * go fullscreen; no top navigation, popups or forms.
  */
-function Player({ video, title }: { video: VideoDto; title: string }) {
+function Player({
+  video,
+  title,
+  videoRef,
+  tracks,
+  onDuration,
+}: {
+  video: VideoDto;
+  title: string;
+  videoRef: RefObject<HTMLVideoElement>;
+  tracks: PreviewTrack[];
+  onDuration: (ms: number | null) => void;
+}) {
   // Our copy in the shop's Shopify Files first (decision 035): what the storefront plays.
   const own = safeHttpUrl(video.media?.src);
+  // The captions as tracks (decision 084), from our own text: blob: URLs, so the live check needs no request.
+  const urls = useMemo(() => tracks.map((track) => URL.createObjectURL(new Blob([track.vtt], { type: "text/vtt" }))), [tracks]);
+  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  useEffect(() => {
+    const player = videoRef.current;
+    if (!player) return;
+    // A track added after the video loaded does not turn itself on: the one to show is set here.
+    for (const [index, track] of Array.from(player.textTracks).entries()) track.mode = tracks[index]?.showing ? "showing" : "disabled";
+  }, [urls, tracks, videoRef]);
   if (own) {
     return (
       // Muted at first, like the storefront's previews: the merchant turns the sound on in the controls.
       <video
+        ref={videoRef}
         src={own}
         controls
         muted
@@ -31,8 +54,16 @@ function Player({ video, title }: { video: VideoDto; title: string }) {
         preload="metadata"
         poster={safeHttpUrl(video.thumbnail_url) ?? undefined}
         title={LIBRARY_TEXT.playerTitle(title)}
+        onLoadedMetadata={(event) => {
+          const seconds = event.currentTarget.duration;
+          onDuration(Number.isFinite(seconds) ? Math.round(seconds * 1000) : null);
+        }}
         style={{ width: "100%", aspectRatio: "9 / 16", maxHeight: 560, borderRadius: 8, background: "#000" }}
-      />
+      >
+        {tracks.map((track, index) => (
+          <track key={urls[index]} kind="captions" src={urls[index]} srcLang={track.lang} label={track.label} default={track.showing} />
+        ))}
+      </video>
     );
   }
   const src = video.embed_url && isAllowedPlayerUrl(video.embed_url) ? video.embed_url : null;
@@ -193,6 +224,10 @@ export function PreviewModal({ video, onClose, onChanged, onApprove, onRenamed }
   const [enabled, setEnabled] = useState(false);
   const [closing, setClosing] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const playerRef = useRef<HTMLVideoElement>(null);
+  const [tracks, setTracks] = useState<PreviewTrack[]>([]);
+  const [durationMs, setDurationMs] = useState<number | null>(null);
+  const showTracks = useCallback((next: PreviewTrack[]) => setTracks(next), []);
 
   const videoId = video?.id ?? null;
   if (videoId !== openedFor) {
@@ -201,6 +236,8 @@ export function PreviewModal({ video, onClose, onChanged, onApprove, onRenamed }
     setError(null);
     setEnabled(video?.enabled ?? false);
     setClosing(false);
+    setTracks([]);
+    setDurationMs(null);
   }
 
   useEffect(
@@ -257,7 +294,7 @@ export function PreviewModal({ video, onClose, onChanged, onApprove, onRenamed }
     >
       {video ? (
         <InlineGrid columns={{ xs: 1, md: ["oneThird", "twoThirds"] }} gap="500">
-          <Player video={video} title={title} />
+          <Player video={video} title={title} videoRef={playerRef} tracks={tracks} onDuration={setDurationMs} />
           <BlockStack gap="300">
             {error ? (
               <Banner tone="critical" onDismiss={() => setError(null)}>
@@ -335,6 +372,7 @@ export function PreviewModal({ video, onClose, onChanged, onApprove, onRenamed }
                 </Text>
               )}
             </Detail>
+            <CaptionsPanel key={video.id} video={video} videoRef={playerRef} durationMs={durationMs} onTracks={showTracks} />
           </BlockStack>
         </InlineGrid>
       ) : null}

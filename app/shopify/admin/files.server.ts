@@ -1,4 +1,4 @@
-/** Files: images and videos copied into the shop's Files, staged uploads, their states, and deletions. Each Admin GraphQL document sits beside the function that sends it. */
+/** Files: images, videos and generic files (captions) copied into the shop's Files, staged uploads, their states, and deletions. Each Admin GraphQL document sits beside the function that sends it. */
 import { type AdminGraphql, runAdminQuery, type AdminCostBudget, throwOnUserErrors, type UserErrorsData, ShopifyGatewayError } from "./client.server";
 
 export const FILES_DOCUMENTS = {
@@ -79,6 +79,20 @@ export const FILES_DOCUMENTS = {
         userErrors {
           field
           message
+        }
+      }
+    }`,
+  genericFiles: `#graphql
+    query ClipcartGenericFiles($ids: [ID!]!) {
+      nodes(ids: $ids) {
+        ... on GenericFile {
+          id
+          fileStatus
+          url
+          fileErrors {
+            code
+            details
+          }
         }
       }
     }`,
@@ -303,4 +317,97 @@ export async function deleteFiles(graphql: AdminGraphql, ids: readonly string[],
   const onlyMissing = userErrors.every((error) => error.code === "FILE_DOES_NOT_EXIST");
   if (!onlyMissing) throwOnUserErrors("fileDelete", data.fileDelete);
   if (ids.length > 1) for (const id of ids) await deleteFiles(graphql, [id], budget);
+}
+
+// ---------------------------------------------------------------- generic files (captions, decision 084)
+
+/**
+ * Upload targets for files the app itself writes (caption files): Shopify's
+ * FILE resource, a POST form. In the order given.
+ */
+export async function createStagedFileUploads(
+  graphql: AdminGraphql,
+  files: ReadonlyArray<{ filename: string; mimeType: string; fileSize: number }>,
+  budget?: AdminCostBudget,
+): Promise<StagedUploadTarget[]> {
+  if (!files.length) return [];
+  const data = await runAdminQuery<{ stagedUploadsCreate: UserErrorsData & { stagedTargets: StagedUploadTarget[] | null } }>(
+    graphql,
+    FILES_DOCUMENTS.stagedVideoUploads,
+    {
+      input: files.map((file) => ({ resource: "FILE", filename: file.filename, mimeType: file.mimeType, fileSize: String(file.fileSize), httpMethod: "POST" })),
+    },
+    budget ? { budget, cost: MUTATION_COST } : undefined,
+  );
+  throwOnUserErrors("stagedUploadsCreate", data.stagedUploadsCreate);
+  const targets = data.stagedUploadsCreate.stagedTargets ?? [];
+  if (targets.length !== files.length) throw new ShopifyGatewayError("stagedUploadsCreate returned no targets");
+  return targets;
+}
+
+/** How long one upload to a staged target may take: a caption file is a few KB. */
+const STAGED_UPLOAD_TIMEOUT_MS = 30_000;
+
+/**
+ * Sends bytes to a staged target as the bucket expects a form upload: the
+ * target's parameters, then the file. A refusal is a ShopifyGatewayError
+ * naming the bucket's status.
+ */
+export async function uploadToStagedTarget(target: StagedUploadTarget, file: { text: string; filename: string; mimeType: string }): Promise<void> {
+  const form = new FormData();
+  for (const { name, value } of target.parameters) form.append(name, value);
+  form.append("file", new Blob([file.text], { type: file.mimeType }), file.filename);
+  const response = await fetch(target.url, { method: "POST", body: form, signal: AbortSignal.timeout(STAGED_UPLOAD_TIMEOUT_MS) });
+  const answer = await response.text().catch(() => "");
+  if (!response.ok) throw new ShopifyGatewayError(`The staged upload was refused with HTTP ${response.status}: ${answer.slice(0, 300)}`);
+}
+
+/** fileCreate for files of any kind (captions): Shopify keeps them as GenericFile, served from its CDN. In the order given. */
+export async function createGenericFiles(
+  graphql: AdminGraphql,
+  files: ReadonlyArray<{ url: string; filename: string; alt?: string }>,
+  budget?: AdminCostBudget,
+): Promise<CreatedFile[]> {
+  if (!files.length) return [];
+  const data = await runAdminQuery<FileCreateData>(
+    graphql,
+    FILES_DOCUMENTS.fileCreate,
+    {
+      files: files.map((file) => ({
+        originalSource: file.url,
+        contentType: "FILE",
+        filename: file.filename,
+        ...(file.alt ? { alt: file.alt.slice(0, 512) } : {}),
+      })),
+    },
+    budget ? { budget, cost: MUTATION_COST } : undefined,
+  );
+  const { files: created, userErrors } = data.fileCreate;
+  if (userErrors.length || !created || created.length !== files.length) {
+    throw new ShopifyGatewayError(userErrors.map((error) => error.message).join("; ") || "fileCreate returned no files", userErrors);
+  }
+  return created.map((file) => ({ id: file.id, status: file.fileStatus }));
+}
+
+export interface GenericFileState {
+  id: string;
+  status: FileStatus;
+  /** The CDN URL, once READY. */
+  url: string | null;
+  error: string | null;
+}
+
+interface GenericFilesData {
+  nodes: Array<{ id?: string; fileStatus?: FileStatus; url?: string | null; fileErrors?: Array<{ code: string; details: string | null }> } | null>;
+}
+
+/** Where Shopify is with each generic file; one that no longer exists (deleted in the admin) is left out. */
+export async function fetchGenericFileStates(graphql: AdminGraphql, ids: readonly string[], budget?: AdminCostBudget): Promise<GenericFileState[]> {
+  if (!ids.length) return [];
+  const data = await runAdminQuery<GenericFilesData>(graphql, FILES_DOCUMENTS.genericFiles, { ids }, budget ? { budget, cost: ids.length * 2 } : undefined);
+  return data.nodes.flatMap((node) => {
+    if (!node?.id || !node.fileStatus) return [];
+    const error = node.fileErrors?.[0];
+    return [{ id: node.id, status: node.fileStatus, url: node.url ?? null, error: error ? `${error.code}${error.details ? `: ${error.details}` : ""}` : null }];
+  });
 }

@@ -7,7 +7,9 @@
  *   `postURLs[]`; items with `id`, `text`, `createTime(ISO)`, `webVideoUrl`,
  *   `authorMeta`, `videoMeta`, counts, `hashtags`. With
  *   `shouldDownloadVideos: true` the video is saved to the run's key-value
- *   store and its record URL is in `mediaUrls[0]` and `videoMeta.downloadAddr`.
+ *   store and its record URL is in `mediaUrls[0]` and `videoMeta.downloadAddr`;
+ *   with `shouldDownloadSubtitles: true`, `videoMeta.subtitleLinks` lists the
+ *   post's subtitle files (subtitles.ts).
  * - apify/instagram-reel-scraper: `username[]` (usernames, profile URLs or
  *   reel URLs), `resultsLimit` (default 27; ignored for reel URLs); items
  *   with `shortCode`, `url`, `caption`, `timestamp`, `displayUrl`,
@@ -43,6 +45,7 @@ import {
   type Scenario,
 } from "./fixtures.js";
 import { recordUrl } from "./key-value-stores.js";
+import { subtitleLinks } from "./subtitles.js";
 import { PIN_URL, pinFacts } from "./oembed.js";
 import type { KeyValueStoreState, PlatformEmulatorState } from "./state.js";
 
@@ -163,8 +166,9 @@ function tiktokItem(
   scenario: Scenario,
   postCount: number,
   extra: Record<string, unknown>,
-  downloadVideo: boolean,
+  downloads: Downloads,
 ): Record<string, unknown> {
+  const downloadVideo = downloads.video;
   const evil = scenario === "evil";
   const slideshow = postShape("tiktok", scenario, post) === "slideshow";
   const expiresAt = thumbExpiry(ctx, "tiktok", scenario, name);
@@ -218,7 +222,20 @@ function tiktokItem(
       originalCoverUrl: evil && (i % 6 === 0 || i % 6 === 3) ? EVIL.url : cover,
       definition: "540p",
       format: "mp4",
-      subtitleLinks: [],
+      // With the subtitle option, the post's subtitle files (subtitles.ts), expiring with its video.
+      subtitleLinks:
+        downloads.subtitles && !slideshow
+          ? subtitleLinks(post.id, post.index, evil, ctx.state.account("tiktok", name)?.captioned === true, (key) =>
+              cdnUrl(
+                ctx.baseUrl,
+                "tiktok",
+                "subtitle",
+                key,
+                videoExpiry(ctx, "tiktok", scenario, name),
+                ctx.state.mediaOf("tiktok", post.id).videoGeneration ?? 0,
+              ),
+            )
+          : [],
       ...(download ? { downloadAddr: download } : {}),
     },
     diggCount: post.likes,
@@ -252,7 +269,13 @@ function asListed<T>(scenario: Scenario, posts: Post[], item: (post: Post) => T)
   return [...ordered.map(item), item(posts[0]!)];
 }
 
-function tiktokProfile(ctx: ActorContext, name: string, perProfile: number, downloadVideos: boolean): Target {
+/** The TikTok scraper's download options: `shouldDownloadVideos`, `shouldDownloadSubtitles`. */
+interface Downloads {
+  video: boolean;
+  subtitles: boolean;
+}
+
+function tiktokProfile(ctx: ActorContext, name: string, perProfile: number, downloadVideos: Downloads): Target {
   const scenario = ctx.state.scenario("tiktok", name);
   const profileUrl = `https://www.tiktok.com/@${name}`;
   const base = { scenario, account: name, platform: "tiktok" as const };
@@ -269,7 +292,7 @@ function tiktokProfile(ctx: ActorContext, name: string, perProfile: number, down
 }
 
 /** A TikTok post URL: the account from `/@name/video/<id>`, or one derived from the id or short code. */
-function tiktokPostTarget(ctx: ActorContext, url: string, downloadVideos: boolean): Target {
+function tiktokPostTarget(ctx: ActorContext, url: string, downloadVideos: Downloads): Target {
   let name = "creator";
   let id: string | null = null;
   try {
@@ -300,7 +323,7 @@ export function tiktokPlan(ctx: ActorContext, input: Record<string, unknown>): T
   stringArray(input, "hashtags");
   stringArray(input, "searchQueries");
   const perProfile = positiveInt(input, "resultsPerPage", 1);
-  const downloadVideos = flag(input, "shouldDownloadVideos");
+  const downloadVideos = { video: flag(input, "shouldDownloadVideos"), subtitles: flag(input, "shouldDownloadSubtitles") };
   return [
     ...profiles.map((p) => tiktokProfile(ctx, p.trim().replace(/^@/, "").toLowerCase(), perProfile, downloadVideos)),
     ...postURLs.map((u) => tiktokPostTarget(ctx, u.trim(), downloadVideos)),

@@ -6,7 +6,8 @@
  * Pinterest's media (i.pinimg.com, v1.pinimg.com) do not expire.
  *
  * Covers, avatars and pin images are SVGs; videos are the small MP4s of
- * videos.ts, with byte ranges. A removed post's media answer 404; a post's
+ * videos.ts, with byte ranges; TikTok's subtitles are WebVTT files
+ * (subtitles.ts), signed and expiring like the post's video. A removed post's media answer 404; a post's
  * video URLs can be made to expire at once (signing.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -14,9 +15,11 @@ import { hash, type EmulatedPlatform } from "./fixtures.js";
 import { checkSignature, sign } from "./signing.js";
 import type { PlatformEmulatorState } from "./state.js";
 import { sendVideoFile, videoFileFor } from "./videos.js";
+import { subtitleKey, subtitleVtt } from "./subtitles.js";
 
-export type CdnKind = "cover" | "avatar" | "pin" | "video";
-const CDN_PATH = /^\/platform-cdn\/(tiktok|instagram|pinterest)\/(cover|avatar|pin|video)\/([A-Za-z0-9._-]{1,80})\.(svg|mp4)$/;
+export type CdnKind = "cover" | "avatar" | "pin" | "video" | "subtitle";
+const CDN_PATH = /^\/platform-cdn\/(tiktok|instagram|pinterest)\/(cover|avatar|pin|video|subtitle)\/([A-Za-z0-9._-]{1,80})\.(svg|mp4|vtt)$/;
+const EXTENSIONS: Record<CdnKind, string> = { cover: "svg", avatar: "svg", pin: "svg", video: "mp4", subtitle: "vtt" };
 
 const COLORS: Record<EmulatedPlatform, string> = { tiktok: "#000000", instagram: "#E1306C", pinterest: "#E60023" };
 const NAMES: Record<EmulatedPlatform, string> = { tiktok: "TikTok", instagram: "Instagram", pinterest: "Pinterest" };
@@ -27,7 +30,7 @@ const NAMES: Record<EmulatedPlatform, string> = { tiktok: "TikTok", instagram: "
  * generation, for video URLs.
  */
 export function cdnUrl(baseUrl: string, platform: EmulatedPlatform, kind: CdnKind, key: string, expiresAt: number | null, generation = 0): string {
-  const ext = kind === "video" ? "mp4" : "svg";
+  const ext = EXTENSIONS[kind];
   const path = `/platform-cdn/${platform}/${kind}/${key}.${ext}`;
   if (expiresAt === null) return `${baseUrl}${path}`;
   const expires = Math.floor(expiresAt / 1000);
@@ -85,15 +88,25 @@ export function serveCdn(req: IncomingMessage, res: ServerResponse, url: URL, st
   const match = CDN_PATH.exec(url.pathname);
   if (!match) return notFound(res);
   const [, platform, kind, key, ext] = match as unknown as [string, EmulatedPlatform, CdnKind, string, string];
-  if ((kind === "video") !== (ext === "mp4")) return notFound(res);
-  // Avatars belong to accounts; every other kind is keyed by its post (or pin) id.
-  const media = kind === "avatar" ? {} : state.mediaOf(platform, key);
-  const check = checkCdnUrl(platform, url.pathname, url.searchParams, state.now(), kind === "video" ? (media.videoGeneration ?? 0) : 0);
+  if (EXTENSIONS[kind] !== ext) return notFound(res);
+  // Avatars belong to accounts; a subtitle is keyed by its post and language (subtitles.ts); every other kind by its post (or pin) id.
+  const subtitle = kind === "subtitle" ? subtitleKey(key) : null;
+  if (kind === "subtitle" && !subtitle) return notFound(res);
+  const media = kind === "avatar" ? {} : state.mediaOf(platform, subtitle?.postId ?? key);
+  const signedWithVideo = kind === "video" || kind === "subtitle";
+  const check = checkCdnUrl(platform, url.pathname, url.searchParams, state.now(), signedWithVideo ? (media.videoGeneration ?? 0) : 0);
   if (!check.ok) {
     res.writeHead(check.status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end(check.message);
     return;
   }
   if (media.removed) return notFound(res);
+  if (subtitle) {
+    const body = subtitleVtt(subtitle);
+    if (body === null) return notFound(res);
+    res.writeHead(200, { "Content-Type": "text/vtt; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "private, max-age=3600" });
+    res.end(req.method === "HEAD" ? undefined : body);
+    return;
+  }
   if (kind === "video") {
     sendVideoFile(req, res, videoFileFor(platform, key, media.brokenVideo === true), { "Cache-Control": "private, max-age=3600" });
     return;

@@ -13,6 +13,8 @@ export interface AccountSummary {
   runMs: number | null;
   /** Its TikTok items come as a dataset view exports them (the `flat` control). */
   flat: boolean;
+  /** Every video post has subtitle files (the `captioned` control). */
+  captioned: boolean;
   thumbnailTtlSeconds: number | null;
   /** The lifetime of the video URLs its runs hand out (null: they never expire). */
   videoTtlSeconds: number | null;
@@ -25,6 +27,8 @@ export interface AccountSummary {
     caption: string;
     shape: PostShape;
     pinned: boolean;
+    /** Whether the post has subtitle files (decision 084). */
+    subtitles: boolean;
     url: string;
     thumbnailUrl: string;
     /** Its reach figures as the actors report them (decision 082). */
@@ -105,6 +109,7 @@ export function platformControl(baseUrl: string = process.env.LOCAL_SHOPIFY_URL 
         held?: boolean | null;
         /** Its TikTok items as a dataset view exports them: flattened keys, no `id`. */
         flat?: boolean | null;
+        captioned?: boolean | null;
         thumbnailTtlSeconds?: number | null;
         videoTtlSeconds?: number | null;
       },

@@ -7,7 +7,7 @@
  *   POST /__local/platforms/clock      { offsetMs? | advanceMs? }  the CDN's and runs' clock
  *   GET  /__local/platforms/runs       ?actorId=&contains=     runs started (actor id, input, status, items)
  *   GET  /__local/platforms/<platform>/accounts/<name>         the account: scenario, settings, posts (newest first)
- *   POST /__local/platforms/<platform>/accounts/<name>         { scenario?, runMs?, held?, flat?, thumbnailTtlSeconds?, videoTtlSeconds? } (null clears;
+ *   POST /__local/platforms/<platform>/accounts/<name>         { scenario?, runMs?, held?, flat?, captioned?, thumbnailTtlSeconds?, videoTtlSeconds? } (null clears;
  *                                                             held: true keeps its runs RUNNING, and a pin's oEmbed
  *                                                             answer waiting, until held: false)
  *   POST /__local/platforms/<platform>/accounts/<name>/posts   { count }: new posts, newest of all
@@ -19,6 +19,7 @@
  * <platform> is tiktok, instagram or pinterest; for Pinterest <name> and <id>
  * are a pin id, for an Instagram reel URL <name> may be the reel's shortcode.
  */
+import { hasSubtitles } from "./subtitles.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readParams, Router, sendJson } from "../shopify/http.js";
 import { videoTtlSeconds } from "./actors.js";
@@ -77,6 +78,7 @@ function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform:
     scenario,
     runMs: settings?.runMs ?? null,
     flat: settings?.flat ?? false,
+    captioned: settings?.captioned ?? false,
     thumbnailTtlSeconds: ttl,
     videoTtlSeconds: videoTtlSeconds(state, platform, name),
     postCount: posts.length,
@@ -88,6 +90,8 @@ function accountSummary(state: PlatformEmulatorState, baseUrl: string, platform:
       /** What the post is (a video, or a photo post of the `mixed` scenario) and whether it is pinned (decision 081). */
       shape: platform === "pinterest" ? "video" : postShape(platform, scenario, p),
       pinned: isPinnedPost(scenario, p),
+      /** Whether the TikTok scraper lists subtitle files for it (subtitles.ts). */
+      subtitles: platform === "tiktok" && postShape(platform, scenario, p) === "video" && hasSubtitles(p.index, settings?.captioned),
       url: platform === "tiktok" ? `https://www.tiktok.com/@${name}/video/${p.id}` : `https://www.instagram.com/reel/${p.id}/`,
       thumbnailUrl: cdnUrl(baseUrl, platform, "cover", p.id, ttl === null ? null : state.now() + ttl * 1000),
       /** The post's reach as the actors report it (decision 082): what an import should store. */
@@ -207,6 +211,7 @@ export function platformControlRouter(state: PlatformEmulatorState, baseUrl: () 
           runMs: optionalNumber(body, "runMs"),
           held: optionalBoolean(body, "held"),
           flat: optionalBoolean(body, "flat"),
+          captioned: optionalBoolean(body, "captioned"),
           thumbnailTtlSeconds: optionalNumber(body, "thumbnailTtlSeconds", -1e9),
           videoTtlSeconds: optionalNumber(body, "videoTtlSeconds", -1e9),
         });

@@ -195,6 +195,8 @@ export interface AccountSettings {
   videoTtlSeconds?: number;
   /** Its TikTok items as a dataset view exports them (flattened keys, no `id`), whatever its scenario. */
   flat?: boolean;
+  /** Every TikTok video post of it has subtitle files (subtitles.ts), not one in four. */
+  captioned?: boolean;
   /** Creation times (ms) of posts added through the control endpoint, oldest first. */
   addedPosts: number[];
 }

@@ -15,7 +15,7 @@ import { revokeTokens } from "./oauth.js";
 import { adminApiCalls } from "./graphql/index.js";
 import { mintSessionToken } from "./session-token.js";
 import { emptyState, nextId, type FileRecord, type OrderRecord, type ThemeKind } from "./state.js";
-import { fileUrl, videoOriginalUrl, videoPreviewUrl } from "./urls.js";
+import { fileUrl, genericFileUrl, videoOriginalUrl, videoPreviewUrl } from "./urls.js";
 import { stagedResourceUrl } from "./staged-uploads.js";
 import { deliverWebhook, redeliverWebhook } from "./webhooks.js";
 import { cancelOrder, refundOrder, type CancelInput, type RefundInput } from "./orders.js";
@@ -125,6 +125,7 @@ export function listShopFiles(ctx: LocalShopifyContext, shopName: string) {
   const shop = ctx.shop(shopName);
   const cdnUrlOf = (f: FileRecord) => {
     if (f.status !== "READY") return null;
+    if (f.mediaType === "FILE") return genericFileUrl(ctx.config, f.id, f.filename ?? `file-${f.id}`);
     return f.mediaType === "VIDEO" ? videoOriginalUrl(ctx.config, f.id, f.ext ?? "mp4") : fileUrl(ctx.config, f.id, f.ext ?? "bin");
   };
   return {

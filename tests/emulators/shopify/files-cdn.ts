@@ -2,7 +2,8 @@
  * The CDN side of Files: what Shopify serves from cdn.shopify.com for a READY
  * file. Images at /cdn/shop/files/<id>.<ext>; a video's original and its
  * rendition under /cdn/shop/videos/..., its poster under
- * /cdn/shop/files/preview_images/. Every answer takes HTTP Range requests (206
+ * /cdn/shop/files/preview_images/, a generic file (a caption file) at
+ * /cdn/shop/files/<id>/<filename> with the type it was uploaded as. Every answer takes HTTP Range requests (206
  * with Content-Range), as a <video> element needs to play and seek, and allows
  * any origin, as Shopify's CDN does. A deleted or unfinished file is a 404.
  */
@@ -88,7 +89,7 @@ export function videoPosterSvg(file: FileRecord): string {
 export function filesCdnRoutes(ctx: LocalShopifyContext): Router {
   /** The READY file of that id and kind, or a 404. */
   const serve =
-    (kind: "IMAGE" | "VIDEO", respond: (req: IncomingMessage, res: ServerResponse, found: { file: FileRecord; bytes: Buffer }) => void) =>
+    (kind: "IMAGE" | "VIDEO" | "FILE", respond: (req: IncomingMessage, res: ServerResponse, found: { file: FileRecord; bytes: Buffer }) => void) =>
     (req: IncomingMessage, res: ServerResponse, _url: URL, [id = ""]: string[]) => {
       const found = findReadyFile(ctx.state.shops, Number(id));
       if (!found || (found.file.mediaType ?? "IMAGE") !== kind) return sendText(res, 404, "Not found");
@@ -105,6 +106,7 @@ export function filesCdnRoutes(ctx: LocalShopifyContext): Router {
         serve("VIDEO", (req, res, { file }) => sendBytes(req, res, Buffer.from(videoPosterSvg(file)), "image/svg+xml")),
       )
       .on(method, /^\/cdn\/shop\/files\/(\d+)\.\w+$/, serve("IMAGE", bytes))
+      .on(method, /^\/cdn\/shop\/files\/(\d+)\/[^/]+$/, serve("FILE", bytes))
       .on(method, /^\/cdn\/shop\/videos\/c\/o\/v\/(\d+)\.\w+$/, serve("VIDEO", bytes))
       // The rendition: the uploaded file, labelled as what it plays as.
       .on(

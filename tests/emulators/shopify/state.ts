@@ -83,11 +83,11 @@ export interface CartState {
 
 export interface FileRecord {
   id: number;
-  /** MediaImage or Video; absent in state files written before videos were emulated (they hold images). */
-  mediaType?: "IMAGE" | "VIDEO";
+  /** MediaImage, Video or GenericFile; absent in state files written before videos were emulated (they hold images). */
+  mediaType?: "IMAGE" | "VIDEO" | "FILE";
   alt: string;
   originalSource: string;
-  /** The video's filename (Video.filename): the input's, or the source's last path segment. */
+  /** The video's or generic file's filename: the input's, or the source's last path segment. */
   filename?: string;
   status: "UPLOADED" | "PROCESSING" | "READY" | "FAILED";
   /** FileErrorCode of a FAILED file (images without one failed to download). */

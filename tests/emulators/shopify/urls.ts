@@ -22,6 +22,11 @@ export function fileUrl(config: LocalShopifyConfig, id: number, ext: string): st
   return `${config.baseUrl}/cdn/shop/files/${id}.${ext}`;
 }
 
+/** A generic file (GenericFile.url), by its filename, like Shopify's `cdn.shopify.com/s/files/1/.../files/<filename>?v=...`. */
+export function genericFileUrl(config: LocalShopifyConfig, id: number, filename: string): string {
+  return `${config.baseUrl}/cdn/shop/files/${id}/${encodeURIComponent(filename)}`;
+}
+
 /** A video as uploaded (Video.originalSource), laid out like Shopify's `cdn.shopify.com/videos/c/o/v/...`. */
 export function videoOriginalUrl(config: LocalShopifyConfig, id: number, ext: string): string {
   return `${config.baseUrl}/cdn/shop/videos/c/o/v/${id}.${ext}`;

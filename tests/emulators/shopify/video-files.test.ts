@@ -565,3 +565,45 @@ describe("reads, deletes and controls", () => {
     }
   });
 });
+
+describe("generic files (GenericFile, decision 084)", () => {
+  it("a staged FILE upload becomes a READY GenericFile whose url serves the bytes with their type; fileDelete removes it", async () => {
+    const token = await tokenFor("generic-files");
+    const vtt = "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello\n";
+    const { stagedUploadsCreate } = await gql<{
+      stagedUploadsCreate: { stagedTargets: Array<{ url: string; resourceUrl: string; parameters: Array<{ name: string; value: string }> }> };
+    }>(
+      token,
+      `mutation Stage($input: [StagedUploadInput!]!) { stagedUploadsCreate(input: $input) { stagedTargets { url resourceUrl parameters { name value } } userErrors { message } } }`,
+      { input: [{ resource: "FILE", filename: "captions-en.vtt", mimeType: "text/vtt", fileSize: String(vtt.length), httpMethod: "POST" }] },
+    );
+    const target = stagedUploadsCreate.stagedTargets[0]!;
+    const form = new FormData();
+    for (const { name, value } of target.parameters) form.append(name, value);
+    form.append("file", new Blob([vtt], { type: "text/vtt" }), "captions-en.vtt");
+    expect((await fetch(target.url, { method: "POST", body: form })).status).toBe(201);
+
+    type Created = { fileCreate: { files: Array<{ id: string; fileStatus: string }> | null; userErrors: Array<{ message: string }> } };
+    const { fileCreate } = await gql<Created>(
+      token,
+      `mutation Create($files: [FileCreateInput!]!) { fileCreate(files: $files) { files { id fileStatus } userErrors { message } } }`,
+      { files: [{ originalSource: target.resourceUrl, contentType: "FILE", filename: "captions-en.vtt" }] },
+    );
+    expect(fileCreate.userErrors).toEqual([]);
+    const id = fileCreate.files![0]!.id;
+    expect(id).toMatch(/^gid:\/\/shopify\/GenericFile\/\d+$/);
+    type Read = { node: { id: string; fileStatus: string; url: string | null; mimeType: string | null; originalFileSize: number | null } | null };
+    const read = () =>
+      gql<Read>(token, `query Read($id: ID!) { node(id: $id) { ... on GenericFile { id fileStatus url mimeType originalFileSize } } }`, { id });
+    await expect.poll(async () => (await read()).node?.fileStatus).toBe("READY");
+    const { node } = await read();
+    expect(node).toMatchObject({ mimeType: "text/vtt", originalFileSize: vtt.length });
+    const served = await fetch(node!.url!);
+    expect(served.headers.get("content-type")).toBe("text/vtt");
+    expect(await served.text()).toBe(vtt);
+
+    await gql(token, `mutation Delete($ids: [ID!]!) { fileDelete(fileIds: $ids) { deletedFileIds userErrors { message } } }`, { ids: [id] });
+    expect((await fetch(node!.url!)).status).toBe(404);
+    expect((await read()).node).toBeNull();
+  });
+});

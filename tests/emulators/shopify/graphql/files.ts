@@ -7,7 +7,10 @@
  * turns READY with its size, duration, a rendition and a poster, or FAILED
  * with fileErrors. Clients poll `node(id)` / `files` for the outcome.
  * `originalSource` may be an http(s) URL or a resourceUrl from
- * stagedUploadsCreate (../staged-uploads.ts).
+ * stagedUploadsCreate (../staged-uploads.ts). A FILE (GenericFile: any
+ * other kind, such as a caption file) turns READY as soon as its bytes are
+ * read, served from /cdn/shop/files/<id>/<filename> with the type it was
+ * uploaded as.
  */
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
@@ -217,8 +220,53 @@ async function processVideo(ctx: LocalShopifyContext, shop: ShopState, file: Fil
   if (staged) shop.stagedUploads = shop.stagedUploads.filter((upload) => upload !== staged);
 }
 
+// ---------------------------------------------------------------- generic files
+
+/** The largest generic file Shopify takes (20 MB, shopify.dev "Files" limits). */
+const MAX_GENERIC_FILE_BYTES = 20 * 1024 * 1024;
+
+async function processGenericFile(ctx: LocalShopifyContext, shop: ShopState, file: FileRecord): Promise<void> {
+  const fail = (code: string, error: string) => Object.assign(file, { status: "FAILED", errorCode: code, error, updatedAt: new Date().toISOString() });
+  try {
+    const staged = stagedUploadOf(ctx, shop, file.originalSource);
+    let bytes: Buffer | null = null;
+    let contentType = "";
+    if (staged !== undefined) {
+      if (staged?.data) [bytes, contentType] = [Buffer.from(staged.data, "base64"), staged.mimeType.toLowerCase()];
+      else fail("GENERIC_FILE_DOWNLOAD_FAILURE", "Nothing was uploaded to this staged upload target");
+    } else {
+      const response = await fetch(file.originalSource, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      if (!response.ok) fail("GENERIC_FILE_DOWNLOAD_FAILURE", `Download failed with HTTP ${response.status}`);
+      else
+        [bytes, contentType] = [
+          Buffer.from(await response.arrayBuffer()),
+          ((response.headers.get("content-type") ?? "").split(";")[0] ?? "").trim().toLowerCase(),
+        ];
+    }
+    if (bytes && stillStored(ctx, shop, file)) {
+      const injected = takeInjectedFailure(shop, file);
+      if (bytes.length > MAX_GENERIC_FILE_BYTES) fail("GENERIC_FILE_INVALID_SIZE", `The file has ${bytes.length} bytes`);
+      else if (injected) fail(injected.code ?? "UNKNOWN", injected.details);
+      else {
+        Object.assign(file, {
+          status: "READY",
+          contentType: contentType || "application/octet-stream",
+          ext: extensionOf(file.filename ?? "") ?? "bin",
+          data: bytes.toString("base64"),
+          updatedAt: new Date().toISOString(),
+        });
+        if (staged) shop.stagedUploads = shop.stagedUploads.filter((upload) => upload !== staged);
+      }
+    }
+  } catch (error) {
+    fail("GENERIC_FILE_DOWNLOAD_FAILURE", `Download failed: ${(error as Error).message}`);
+  }
+  ctx.save();
+}
+
 function startProcessing(ctx: LocalShopifyContext, shop: ShopState, file: FileRecord): void {
-  const job = (file.mediaType === "VIDEO" ? processVideo : processImage)(ctx, shop, file).finally(() => pendingFiles.delete(job));
+  const process = file.mediaType === "VIDEO" ? processVideo : file.mediaType === "FILE" ? processGenericFile : processImage;
+  const job = process(ctx, shop, file).finally(() => pendingFiles.delete(job));
   pendingFiles.add(job);
 }
 
@@ -256,12 +304,12 @@ function lastSegment(url: string): string {
 
 const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
 
-/** IMAGE or VIDEO as the input asks, or as Shopify infers it from the staged upload or the filename; null for types not emulated. */
-function mediaTypeOf(g: GqlContext, input: FileCreateInput): "IMAGE" | "VIDEO" | null {
-  if (input.contentType === "IMAGE" || input.contentType === "VIDEO") return input.contentType;
+/** IMAGE, VIDEO or FILE as the input asks, or as Shopify infers it from the staged upload or the filename; null for types not emulated. */
+function mediaTypeOf(g: GqlContext, input: FileCreateInput): "IMAGE" | "VIDEO" | "FILE" | null {
+  if (input.contentType === "IMAGE" || input.contentType === "VIDEO" || input.contentType === "FILE") return input.contentType;
   if (input.contentType) return null;
   const staged = stagedUploadOf(g.ctx, g.shop, input.originalSource);
-  if (staged) return staged.resource === "VIDEO" ? "VIDEO" : "IMAGE";
+  if (staged) return staged.resource === "VIDEO" ? "VIDEO" : staged.resource === "FILE" ? "FILE" : "IMAGE";
   return VIDEO_FILENAME.test(input.filename ?? lastSegment(input.originalSource)) ? "VIDEO" : "IMAGE";
 }
 
@@ -278,7 +326,7 @@ export function fileCreate(g: GqlContext, { files }: { files: FileCreateInput[] 
   const mediaTypes = files.map((input, i) => {
     const field = (name: string) => ["files", String(i), name];
     const mediaType = mediaTypeOf(g, input);
-    if (!mediaType) userErrors.push({ field: field("contentType"), message: "Local Shopify only supports IMAGE and VIDEO files.", code: "INVALID" });
+    if (!mediaType) userErrors.push({ field: field("contentType"), message: "Local Shopify only supports IMAGE, VIDEO and FILE files.", code: "INVALID" });
     if (!/^https?:\/\/\S+$/.test(input.originalSource)) {
       userErrors.push(
         mediaType === "VIDEO"
@@ -315,7 +363,9 @@ export function fileCreate(g: GqlContext, { files }: { files: FileCreateInput[] 
       originalSource: input.originalSource,
       ...(mediaType === "VIDEO"
         ? { filename: uniqueFilename(g.shop, input.filename || staged?.filename || lastSegment(input.originalSource) || `video-${id}.mp4`) }
-        : {}),
+        : mediaType === "FILE"
+          ? { filename: uniqueFilename(g.shop, input.filename || staged?.filename || lastSegment(input.originalSource) || `file-${id}`) }
+          : {}),
       status: "UPLOADED",
       createdAt: now,
       updatedAt: now,
@@ -373,7 +423,7 @@ export function filesConnection(g: GqlContext, args: PageArgs & { query?: string
 // ---------------------------------------------------------------- stagedUploadsCreate
 
 /** What fileCreate can take from a staged upload. */
-const STAGED_RESOURCES = new Set(["IMAGE", "VIDEO"]);
+const STAGED_RESOURCES = new Set(["IMAGE", "VIDEO", "FILE"]);
 
 export function stagedUploadsCreate(g: GqlContext, { input }: { input: StagedUploadInput[] }) {
   const userErrors: Array<{ field: string[]; message: string }> = [];

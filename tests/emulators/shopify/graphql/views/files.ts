@@ -1,12 +1,12 @@
-/** Files: images and videos. */
+/** Files: images, videos and generic files. */
 import { gid } from "../../gid.js";
 import type { FileRecord } from "../../state.js";
-import { fileUrl, videoOriginalUrl, videoPreviewUrl, videoRenditionUrl } from "../../urls.js";
+import { fileUrl, genericFileUrl, videoOriginalUrl, videoPreviewUrl, videoRenditionUrl } from "../../urls.js";
 import type { GqlContext } from "./context.js";
 
-/** The type in a file's gid: gid://shopify/MediaImage/N or gid://shopify/Video/N. */
-export function fileGidType(f: FileRecord): "MediaImage" | "Video" {
-  return f.mediaType === "VIDEO" ? "Video" : "MediaImage";
+/** The type in a file's gid: gid://shopify/MediaImage/N, gid://shopify/Video/N or gid://shopify/GenericFile/N. */
+export function fileGidType(f: FileRecord): "MediaImage" | "Video" | "GenericFile" {
+  return f.mediaType === "VIDEO" ? "Video" : f.mediaType === "FILE" ? "GenericFile" : "MediaImage";
 }
 
 /** FileError.message by code; the emulator's own wording. */
@@ -24,7 +24,25 @@ function fileErrorsOf(f: FileRecord, fallbackCode: string) {
 }
 
 export function fileView(g: GqlContext, f: FileRecord) {
-  return f.mediaType === "VIDEO" ? videoView(g, f) : imageFileView(g, f);
+  return f.mediaType === "VIDEO" ? videoView(g, f) : f.mediaType === "FILE" ? genericFileView(g, f) : imageFileView(g, f);
+}
+
+/** A GenericFile (any file that is neither image nor video): its CDN URL once READY. */
+function genericFileView(g: GqlContext, f: FileRecord) {
+  const ready = f.status === "READY";
+  return {
+    __typename: "GenericFile",
+    id: gid("GenericFile", f.id),
+    alt: f.alt,
+    fileStatus: f.status,
+    mimeType: ready ? (f.contentType ?? null) : null,
+    originalFileSize: f.data ? Buffer.byteLength(f.data, "base64") : null,
+    url: ready ? genericFileUrl(g.ctx.config, f.id, f.filename ?? `file-${f.id}`) : null,
+    preview: { status: ready ? "READY" : f.status === "FAILED" ? "FAILED" : "PROCESSING", image: null },
+    fileErrors: fileErrorsOf(f, "GENERIC_FILE_DOWNLOAD_FAILURE"),
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+  };
 }
 
 function imageFileView(g: GqlContext, f: FileRecord) {

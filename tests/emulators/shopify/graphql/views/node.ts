@@ -42,6 +42,10 @@ export function nodeById(g: GqlContext, id: string): unknown {
       }
       return null;
     }
+    case "GenericFile": {
+      const f = shop.files.find((x) => x.id === parsed.id && fileGidType(x) === parsed.type);
+      return f ? fileView(g, f) : null;
+    }
     case "MediaImage":
     case "Video": {
       const f = shop.files.find((x) => x.id === parsed.id && fileGidType(x) === parsed.type);
