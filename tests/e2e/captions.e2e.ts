@@ -1,7 +1,7 @@
 import { SHOPIFY_URL, adminModal, expect, tableRow, test } from "./fixtures";
 import { approvedThroughApp, e2eDb, importedThroughApp, installedShop } from "./db";
 import { emulator } from "./import-helpers";
-import { homeCarouselThroughApp } from "./storefront-helpers";
+import { homeCarouselThroughApp, storefront } from "./storefront-helpers";
 import { uniqueAccount } from "../emulators/platforms/client";
 
 // Captions (issue 28 item 3, decision 084), the admin's side: a TikTok import
@@ -114,4 +114,20 @@ test("a TikTok video's captions: imported in every language, uploaded, refused w
   const text = await (await fetch(after.src)).text();
   expect(text).toContain("Hello from the editor");
   expect((await publishedCaptions(shop)).map((caption) => caption.lang)).toEqual(["en", "de", "es", "fr"]);
+
+  // The store's (English) page: the player's caption track carries the edited cue.
+  const shopper = await page.context().newPage();
+  await shopper.goto(storefront(shop));
+  await shopper
+    .locator("clipcart-widget")
+    .getByRole("button", { name: /^Play video: / })
+    .first()
+    .click();
+  const clip = shopper.getByRole("dialog").locator("video");
+  await expect(clip.locator('track[kind="captions"]')).toHaveAttribute("srclang", "en");
+  await expect
+    .poll(() => clip.evaluate((element: HTMLVideoElement) => [...(element.textTracks[0]?.cues ?? [])].map((cue) => (cue as VTTCue).text)[0] ?? null), {
+      timeout: 15_000,
+    })
+    .toBe("Hello from the editor");
 });
