@@ -17,12 +17,11 @@ import type { FrameLocator, Locator, Page } from "@playwright/test";
 /** The library's link to the rules page, and the page once shown. */
 async function openRules(app: FrameLocator) {
   const link = app.getByRole("link", { name: "Auto-approve rules" });
-  // At a phone's width the page's actions fold into its "More actions" menu.
-  if (!(await link.isVisible()))
-    await app
-      .getByRole("button", { name: /actions/i })
-      .first()
-      .click();
+  // At a phone's width the page's actions fold into its "More actions" menu. Either shows once the page has
+  // rendered its header: wait for one before choosing (a check made sooner would choose the menu at any width).
+  const menu = app.getByRole("button", { name: /actions/i }).first();
+  await expect(link.or(menu).first()).toBeVisible();
+  if (!(await link.isVisible())) await menu.click();
   await link.click();
   await expect(app.getByRole("heading", { name: "Auto-approve rules", level: 1 })).toBeVisible();
 }

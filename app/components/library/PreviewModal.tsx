@@ -313,7 +313,7 @@ export function PreviewModal({ video, onClose, onChanged, onApprove, onRenamed }
                 <p>{AUTO_APPROVE_TEXT.heldReason(video.held_words)}</p>
               </Banner>
             ) : null}
-            {video.platform === "upload" ? <UploadTitle key={video.id} video={video} onRenamed={() => onRenamed?.()} /> : null}
+            {video.platform === "upload" ? <UploadTitle key={`title-${video.id}`} video={video} onRenamed={() => onRenamed?.()} /> : null}
             <InlineGrid columns={2} gap="300">
               <Detail label={LIBRARY_TEXT.author}>
                 <Text as="span" breakWord>
@@ -372,7 +372,7 @@ export function PreviewModal({ video, onClose, onChanged, onApprove, onRenamed }
                 </Text>
               )}
             </Detail>
-            <CaptionsPanel key={video.id} video={video} videoRef={playerRef} durationMs={durationMs} onTracks={showTracks} />
+            <CaptionsPanel key={`captions-${video.id}`} video={video} videoRef={playerRef} durationMs={durationMs} onTracks={showTracks} />
           </BlockStack>
         </InlineGrid>
       ) : null}
