@@ -51,6 +51,9 @@ test("opening the library of a known shop: the document brings the list, no shop
 });
 
 test("paging the library reads only the next page: one request", async ({ page, shop, openLibrary }) => {
+  // Once hydrated the page asks for the due review prompts: on a slow machine after the network has been quiet
+  // for a while, so the count below waits for that first.
+  const reviewCheck = page.waitForRequest((request) => request.url().includes("/api/review/check-pending"));
   const app = await openLibrary(() =>
     seedVideos(
       shop,
@@ -58,6 +61,7 @@ test("paging the library reads only the next page: one request", async ({ page, 
     ),
   );
   await expect(videoRows(app)).toHaveCount(20);
+  await reviewCheck;
   await page.waitForLoadState("networkidle");
 
   const requests = recordAppRequests(page);
