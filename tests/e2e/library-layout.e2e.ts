@@ -45,12 +45,19 @@ test.describe("at a phone's 375 px", () => {
     const app = await openLibrary(() => seedVideos(shop, librarySeeds(8)));
     await listShown(app);
 
-    const width = await documentWidth(page);
-    expect(width.clientWidth).toBeLessThanOrEqual(375);
-    expect(width.scrollWidth, "the document is wider than the frame").toBeLessThanOrEqual(width.clientWidth);
-
     const rows = videoRows(app);
     await expect(rows).toHaveCount(8);
+    // Measured once the page has settled (on a slow machine the first measure can fall while the rows' figures
+    // and the sort menu are still being laid out): what a merchant scrolls is the settled page.
+    await expect
+      .poll(
+        async () => {
+          const width = await documentWidth(page);
+          return width.clientWidth <= 375 && width.scrollWidth <= width.clientWidth ? "fits" : `${width.scrollWidth} px in ${width.clientWidth} px`;
+        },
+        { message: "the document is wider than the frame" },
+      )
+      .toBe("fits");
 
     // The tabs stay in their place, below the upload panel and above the list: they no longer float over either.
     const [tabs, upload, firstRow] = await Promise.all([
@@ -77,7 +84,7 @@ test.describe("at a phone's 375 px", () => {
         const button = row.getByRole("button", { name: action, exact: true });
         await expect(button).toBeVisible();
         const buttonBox = await button.boundingBox();
-        expect(buttonBox && buttonBox.x >= 0 && buttonBox.x + buttonBox.width <= width.clientWidth, `row ${index + 1}: ${action} within the screen`).toBe(true);
+        expect(buttonBox && buttonBox.x >= 0 && buttonBox.x + buttonBox.width <= 375, `row ${index + 1}: ${action} within the screen`).toBe(true);
       }
     }
   });
