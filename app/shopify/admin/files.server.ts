@@ -131,6 +131,15 @@ export async function createFilesFromUrls(graphql: AdminGraphql, files: Readonly
   return created.map((file) => ({ id: file.id, status: file.fileStatus }));
 }
 
+/** fileCreate's answer as one created file per file asked for, in order; a refusal or a short answer throws. */
+function createdFilesOf(data: FileCreateData, asked: number): CreatedFile[] {
+  const { files: created, userErrors } = data.fileCreate;
+  if (userErrors.length || !created || created.length !== asked) {
+    throw new ShopifyGatewayError(userErrors.map((error) => error.message).join("; ") || "fileCreate returned no files", userErrors);
+  }
+  return created.map((file) => ({ id: file.id, status: file.fileStatus }));
+}
+
 export interface FileState {
   id: string;
   status: FileStatus;
@@ -200,11 +209,7 @@ export async function createVideoFiles(
     },
     budget ? { budget, cost: MUTATION_COST } : undefined,
   );
-  const { files: created, userErrors } = data.fileCreate;
-  if (userErrors.length || !created || created.length !== files.length) {
-    throw new ShopifyGatewayError(userErrors.map((error) => error.message).join("; ") || "fileCreate returned no files", userErrors);
-  }
-  return created.map((file) => ({ id: file.id, status: file.fileStatus }));
+  return createdFilesOf(data, files.length);
 }
 
 /** Where the browser uploads one file (a signed bucket target): POST a form of `parameters`, then the file as `file`. */
@@ -382,11 +387,7 @@ export async function createGenericFiles(
     },
     budget ? { budget, cost: MUTATION_COST } : undefined,
   );
-  const { files: created, userErrors } = data.fileCreate;
-  if (userErrors.length || !created || created.length !== files.length) {
-    throw new ShopifyGatewayError(userErrors.map((error) => error.message).join("; ") || "fileCreate returned no files", userErrors);
-  }
-  return created.map((file) => ({ id: file.id, status: file.fileStatus }));
+  return createdFilesOf(data, files.length);
 }
 
 export interface GenericFileState {
