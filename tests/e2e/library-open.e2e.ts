@@ -42,10 +42,11 @@ test("opening the library of a known shop: the document brings the list, no shop
 
   expect(requests.filter((request) => request.includes("/api/shops"))).toEqual([]);
   // The document, then at most the due review prompts' check: never the list again. Remix reads its route
-  // manifest for the links it renders, in one or (on a busy machine, links rendered in two batches) more requests.
-  expect(requests[0]).toBe("GET /content");
-  expect(requests.filter((request) => request.startsWith("GET /content"))).toEqual(["GET /content"]);
+  // manifest for the links it renders, in one or (on a busy machine, links rendered in two batches) more requests,
+  // and the page before the reload may still be reading it when the count starts: those reads are not the app's.
   const ownRequests = requests.filter((request) => request !== "GET /__manifest");
+  expect(ownRequests[0]).toBe("GET /content");
+  expect(ownRequests.filter((request) => request.startsWith("GET /content"))).toEqual(["GET /content"]);
   expect(ownRequests.length, ownRequests.join(", ")).toBeLessThanOrEqual(2);
   expect(errors).toEqual([]);
 });
