@@ -428,7 +428,7 @@ describe("the product page's videos block (decision 080)", () => {
     expect(videoObjectsOf(html).map((object) => object.name)).toEqual(["Linen shirt on the beach"]);
   });
 
-  it("writes the widget it renders: the product gallery's id for beacons and cart lines, the page's product, the shop's currency, no auto-scroll", async () => {
+  it("writes the widget it renders: the product gallery's id for beacons and cart lines, the page's product, the shop's currency, no auto-scroll; Play previews and Show captions as the merchant set them", async () => {
     const widget = inlineJson(await gallery(), "widget") as StorefrontWidget;
     expect(widget).toMatchObject({
       v: 1,
@@ -437,10 +437,12 @@ describe("the product page's videos block (decision 080)", () => {
       currency: "USD",
       product: "gid://shopify/Product/101",
       videos: [],
-      settings: { autoScroll: false, showHeader: false, playPreviews: true },
+      settings: { autoScroll: false, showHeader: false, playPreviews: true, showCaptions: true },
     });
-    const still = inlineJson(await gallery({ settings: { play_previews: false } }), "widget") as StorefrontWidget;
+    const still = inlineJson(await gallery({ settings: { play_previews: false, show_captions: false } }), "widget") as StorefrontWidget;
     expect(still.settings.playPreviews).toBe(false);
+    // The merchant's "Show captions" off: muted previews without captions, the player opening with them off.
+    expect(still.settings.showCaptions).toBe(false);
   });
 
   it("shows nothing for a product without videos, data of an unknown version, or away from a product page; in the theme editor it says why", async () => {
