@@ -72,5 +72,7 @@ describe("product pages of a store with thousands of tagged products", () => {
     const again = recordingShopify();
     expect(await publishProductPages(shop.id, again.graphql, installation)).toEqual({ written: 0, removed: 0, unchanged: PRODUCTS, remaining: 0 });
     expect(again.written).toEqual([]);
-  });
+    // 1,500 products in 60 rounds of reads and writes: 11 s in npm test beside the unit tests, over 20 s with
+    // another process keeping both cores busy; what is tested is that it finishes right, not how fast (bench/).
+  }, 90_000);
 });
