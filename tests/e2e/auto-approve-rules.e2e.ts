@@ -9,7 +9,7 @@ import { appOnly, expectAccessible } from "./axe";
 import { uniqueAccount } from "../emulators/platforms/client";
 import { bootstrappedShop, e2eDb, seedWidgets } from "./db";
 import { adminModal, expect, modalAction, test, type OpenLibrary } from "./fixtures";
-import { connectedAccount, dialogButton, emulator, openImportFromLibrary, submitImport, toastsOf } from "./import-helpers";
+import { IMPORT_OUTCOME_WAIT, connectedAccount, dialogButton, emulator, openImportFromLibrary, submitImport, toastsOf } from "./import-helpers";
 import { rowWith, videoRows } from "./library-helpers";
 import { published } from "./storefront-helpers";
 import type { FrameLocator, Locator, Page } from "@playwright/test";
@@ -39,7 +39,7 @@ function ruleDialog(app: FrameLocator) {
 async function importAccount(app: FrameLocator, account: string, result: string) {
   const dialog = await openImportFromLibrary(app, "TikTok");
   await submitImport(dialog, account);
-  await expect(dialog.getByText(result, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(result, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   return dialog;
 }
 
@@ -51,7 +51,7 @@ async function libraryWithWidgets(openLibrary: OpenLibrary, shop: string) {
 
 /** The import's result, said once: in its open dialog, not also as the admin's toast (decision 069). */
 async function toastOrBanner(page: Page, dialog: Locator, message: string) {
-  await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(message, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   await expect(toastsOf(page, message)).toHaveCount(0);
 }
 

@@ -19,6 +19,7 @@ import {
   emulator,
   expectEachVideoOnce,
   importDialog,
+  IMPORT_OUTCOME_WAIT,
   instagramReelUrl,
   libraryRows,
   navigateInAdmin,
@@ -74,7 +75,7 @@ for (const platform of ACCOUNT_PLATFORMS) {
     await find.click();
 
     const success = `Successfully added ${platform.videos} videos from @${account}!`;
-    await expect(dialog.getByText(success, { exact: true })).toBeVisible();
+    await expect(dialog.getByText(success, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
     await expect(connectedAccount(dialog, account)).toBeVisible();
     await expect(connectedAccount(dialog, account).getByRole("button", { name: `Resync @${account}` })).toBeVisible();
     await expect(connectedAccount(dialog, account).getByRole("button", { name: `Remove @${account}` })).toBeVisible();
@@ -124,7 +125,7 @@ test("a TikTok video and an Instagram reel can be imported by URL", async ({ ope
   await expect(tiktokDialog.getByRole("textbox")).toHaveValue("");
   await expect(dialogButton(tiktokDialog, "Find Videos")).toBeDisabled();
   await submitImport(tiktokDialog, tiktok.url);
-  await expect(tiktokDialog.getByText("Video added successfully!", { exact: true })).toBeVisible();
+  await expect(tiktokDialog.getByText("Video added successfully!", { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   // One video, not the creator's account: it is not connected.
   await expect(tiktokDialog.getByText("No connected accounts yet", { exact: false })).toBeVisible();
   await dialogButton(tiktokDialog, "Close").click();
@@ -147,7 +148,7 @@ test("a TikTok video and an Instagram reel can be imported by URL", async ({ ope
   const instagramDialog = await openImportFromLibrary(app, "Instagram");
   await chooseMethod(instagramDialog, "Import from Video URL");
   await submitImport(instagramDialog, reel.url);
-  await expect(instagramDialog.getByText("Video added successfully!", { exact: true })).toBeVisible();
+  await expect(instagramDialog.getByText("Video added successfully!", { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   await dialogButton(instagramDialog, "Close").click();
   await expect(instagramDialog).toBeHidden();
   await expect(app.getByText(IMPORT_BANNER, { exact: true })).toBeVisible();
@@ -175,7 +176,7 @@ test("Pinterest imports a pin by its URL only, with Find Pin", async ({ page, op
   await expect(dialog.getByRole("heading", { name: "Connected Accounts" })).toHaveCount(0);
 
   await submitImport(dialog, pinUrl, "Find Pin");
-  await expect(dialog.getByText("Pin added successfully!", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Pin added successfully!", { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
   await expect(libraryRows(app)).toHaveCount(1);
@@ -233,7 +234,7 @@ test("Resync adds only the account's new videos, and importing it again adds not
   const app = await openApp("/content");
   let dialog = await openImportFromLibrary(app, "TikTok");
   await submitImport(dialog, account);
-  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
 
   const { added } = await emulator.addPosts("tiktok", account, 3);
   expect(added).toHaveLength(3);
@@ -241,7 +242,7 @@ test("Resync adds only the account's new videos, and importing it again adds not
     .getByRole("button", { name: `Resync @${account}` })
     .click();
   const synced = `Synced @${account}: 3 new videos added`;
-  await expect(dialog.getByText(synced, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(synced, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   await expect(toastsOf(page, synced)).toHaveCount(0);
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
@@ -277,10 +278,10 @@ test("removing a connected account asks first, then deletes it with its videos",
   let dialog = await openImportFromLibrary(app, "TikTok");
   await chooseMethod(dialog, "Import from Video URL");
   await submitImport(dialog, other.url);
-  await expect(dialog.getByText("Video added successfully!", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Video added successfully!", { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   await chooseMethod(dialog, "Import from Username");
   await submitImport(dialog, account);
-  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   await dialogButton(dialog, "Close").click();
   await expect(libraryRows(app)).toHaveCount(13);
 
@@ -352,7 +353,7 @@ test("when the server cannot be reached, Find Videos says Connection issue and t
 
   await page.unroute(`${APP_URL}/api/channels`);
   await dialogButton(dialog, "Find Videos").click();
-  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
 });
 
 test("an import that fails half-way keeps the videos it fetched and says why", async ({ openApp, shop }) => {
@@ -387,7 +388,7 @@ test("a running resync can be cancelled: it stops, the account's videos stay, an
   const app = await openApp("/content");
   const dialog = await openImportFromLibrary(app, "TikTok");
   await submitImport(dialog, account);
-  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
 
   // The platform is slow now: the resync keeps running until the merchant cancels it (issue 15, item 14).
   await emulator.setAccount("tiktok", account, { scenario: "slow" });
@@ -396,7 +397,7 @@ test("a running resync can be cancelled: it stops, the account's videos stay, an
     .click();
   await expect(dialog.getByText(`Syncing @${account} from TikTok`)).toBeVisible();
   await dialog.getByRole("button", { name: `Cancel the import of @${account}` }).click();
-  await expect(dialog.getByText("Import cancelled. No videos were added.", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Import cancelled. No videos were added.", { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   await expect(dialog.getByText(`Syncing @${account} from TikTok`)).toHaveCount(0);
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
@@ -414,14 +415,16 @@ test("a resync that fails says Sync failed and keeps the account's videos", asyn
   const app = await openApp("/content");
   const dialog = await openImportFromLibrary(app, "TikTok");
   await submitImport(dialog, account);
-  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
 
   // The account went private since.
   await emulator.setAccount("tiktok", account, { scenario: "private" });
   await connectedAccount(dialog, account)
     .getByRole("button", { name: `Resync @${account}` })
     .click();
-  await expect(dialog.getByText("Sync failed: The channel may be private or temporarily unavailable. Please try again later.", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Sync failed: The channel may be private or temporarily unavailable. Please try again later.", { exact: true })).toBeVisible(
+    IMPORT_OUTCOME_WAIT,
+  );
   await expect(toastsOf(page, "Sync failed: The channel may be private or temporarily unavailable. Please try again later.")).toHaveCount(0);
   await expect(
     connectedAccount(dialog, account).getByText("Last sync failed: The channel may be private or temporarily unavailable. Please try again later.", {
@@ -455,7 +458,7 @@ test("an import started on the Dashboard keeps running while the merchant moves 
   await expect(app.getByRole("status").filter({ hasText: progress })).toBeVisible();
   await emulator.setAccount("tiktok", account, { held: false });
   const success = `Successfully added 12 videos from @${account}!`;
-  await expect(app.getByText(success, { exact: true })).toBeVisible();
+  await expect(app.getByText(success, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   // The library says it; no toast besides (decision 069).
   await expect(toastsOf(page, success)).toHaveCount(0);
   await expect(app.getByRole("status").filter({ hasText: progress })).toHaveCount(0);
@@ -478,7 +481,7 @@ test("an import keeps running when the merchant reloads the admin, and its resul
   await expect(app.getByRole("status").filter({ hasText: progress })).toBeVisible();
   await emulator.setAccount("instagram", account, { held: false });
   const success = `Successfully added 9 videos from @${account}!`;
-  await expect(app.getByText(success, { exact: true })).toBeVisible();
+  await expect(app.getByText(success, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   await expect(toastsOf(page, success)).toHaveCount(0);
   await expect(libraryRows(app)).toHaveCount(9);
 });
@@ -494,7 +497,7 @@ test("with one platform filtered and no videos, the library offers to import fro
 
   const account = uniqueAccount();
   await submitImport(dialog, account);
-  await expect(dialog.getByText(`Successfully added 9 videos from @${account}!`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`Successfully added 9 videos from @${account}!`, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   await dialogButton(dialog, "Close").click();
   await expect(dialog).toBeHidden();
   await expect(libraryRows(app)).toHaveCount(9);
