@@ -1,4 +1,5 @@
 import { signalWorkWhenQuiet } from "./background-work.server";
+import { shopAutoSyncs, type SyncShop } from "~/rules/auto-sync";
 import type { LibraryData, VideoListQuery } from "~/rules/api-types";
 import { listActiveImportJobs } from "./import-jobs.server";
 import { listChannels } from "./channels.server";
@@ -25,7 +26,7 @@ const LIBRARY_WORK_WAIT = { quietMs: 3_000, maxWaitMs: 20_000 };
  * check's findings and, on Free, the approved videos against the limit.
  * `bench/library-10k.mjs` measures this with 10,000 videos.
  */
-export async function loadVideoLibrary(shop: { id: string; shopDomain: string }, query: VideoListQuery): Promise<LibraryData> {
+export async function loadVideoLibrary(shop: { id: string; shopDomain: string } & SyncShop, query: VideoListQuery): Promise<LibraryData> {
   const shopId = shop.id;
   const [list, channels, widgets, views, activeJobs, mediaIssues, freePlanApproved, checkAsked, catalogueAsked] = await Promise.all([
     listVideos(shopId, query),
@@ -44,7 +45,18 @@ export async function loadVideoLibrary(shop: { id: string; shopDomain: string },
   if (checkAsked) signalWorkWhenQuiet("videoMirror", shop.shopDomain, LIBRARY_WORK_WAIT);
   if (catalogueAsked) signalWorkWhenQuiet("catalogue", shop.shopDomain, LIBRARY_WORK_WAIT);
   // A page past the end was clamped to the last one.
-  return { shopFound: true, query: { ...query, page: list.page }, list, channels, widgets, views, activeJobs, mediaIssues, freePlanApproved };
+  return {
+    shopFound: true,
+    query: { ...query, page: list.page },
+    list,
+    channels,
+    widgets,
+    views,
+    activeJobs,
+    mediaIssues,
+    freePlanApproved,
+    autoSync: shopAutoSyncs(shop),
+  };
 }
 
 /** The page before the browser's first bootstrap created the shop: empty, and it reads again. */
@@ -59,5 +71,6 @@ export function emptyVideoLibrary(query: VideoListQuery): LibraryData {
     activeJobs: [],
     mediaIssues: [],
     freePlanApproved: null,
+    autoSync: false,
   };
 }

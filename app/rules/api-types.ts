@@ -281,6 +281,8 @@ export interface LibraryData {
   mediaIssues: MediaIssueDto[];
   /** Approved videos counted against the Free plan's limit; null on Premium (decision 069). */
   freePlanApproved: number | null;
+  /** Whether the shop's accounts sync by themselves (Premium): the Import modal opens with it, as with `channels`. */
+  autoSync: boolean;
 }
 
 /**

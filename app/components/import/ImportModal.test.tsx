@@ -111,3 +111,29 @@ describe("a connected account", () => {
     expect(Array.from(container.querySelectorAll("button")).map((button) => button.textContent)).toContain("Disconnect");
   });
 });
+
+describe("the Import dialog opens at its final size", () => {
+  const account = (id: string, platform: string, username: string) =>
+    ({ id, platform, username, display_name: null, avatar_url: null, follower_count: null, last_synced_at: null, last_sync_error: null }) as never;
+
+  it("with the accounts the page knows, before it reads them again: its controls do not move under the merchant's pointer", async () => {
+    // The dialog's own read has not answered yet.
+    vi.mocked(fetchConnectedAccounts).mockReturnValueOnce(new Promise(() => undefined));
+    const known = { channels: [account("c1", "tiktok", "studio_supply"), account("c2", "instagram", "other_account")], autoSync: false };
+    const container = await render(<ImportModal platform="tiktok" shopId="shop" onClose={() => undefined} knownAccounts={known} />, {
+      route: { path: "/content", url: "/content?shop=a" },
+    });
+    // The platform's own accounts, and the auto-sync line, at once: no placeholder to be replaced.
+    const listed = Array.from(container.querySelectorAll("li[data-channel]")).map((item) => item.getAttribute("data-channel"));
+    expect(listed).toEqual(["studio_supply"]);
+    expect(container.textContent).toContain(IMPORT_TEXT.autoSync);
+    expect(container.querySelector(".Polaris-SkeletonBodyText")).toBeNull();
+    expect(fetchConnectedAccounts).toHaveBeenCalledWith("shop");
+  });
+
+  it("without them (the Dashboard), it shows a placeholder until they arrive", async () => {
+    vi.mocked(fetchConnectedAccounts).mockReturnValueOnce(new Promise(() => undefined));
+    const container = await renderDialog();
+    expect(container.querySelector(".Polaris-SkeletonBodyText")).not.toBeNull();
+  });
+});

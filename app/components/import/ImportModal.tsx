@@ -23,6 +23,12 @@ interface ImportModalProps {
   onClose: () => void;
   /** A connected account was removed (its videos with it): the page reloads its data. */
   onChannelRemoved?: () => void;
+  /**
+   * The accounts as the page already has them. The dialog opens with them and reads them again: opened empty,
+   * it grew when they arrived, and the admin's centred dialog moved its controls under the merchant's pointer
+   * (26 px, about 0.3 s after opening: a click on the permission box or a method landed beside it).
+   */
+  knownAccounts?: { channels: readonly ChannelDto[]; autoSync: boolean };
 }
 
 /**
@@ -37,7 +43,7 @@ interface ImportModalProps {
  * and try again. The URL field also takes several links, one per line, of any
  * platforms (decision 056): one job, with a result per link.
  */
-export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: ImportModalProps) {
+export function ImportModal({ platform, shopId, onClose, onChannelRemoved, knownAccounts }: ImportModalProps) {
   const config = platform ? PLATFORMS[platform] : null;
   const defaultMethod: ImportMethod = config?.importMethods[0] ?? "username";
 
@@ -74,8 +80,8 @@ export function ImportModal({ platform, shopId, onClose, onChannelRemoved }: Imp
     setOutcome(null);
     setFieldError(null);
     setLinkResults(null);
-    setChannels(null);
-    setAutoSync(null);
+    setChannels(knownAccounts ? knownAccounts.channels.filter((channel) => channel.platform === platform) : null);
+    setAutoSync(knownAccounts ? knownAccounts.autoSync : null);
     setConfirmRemove(null);
     setRemoving(false);
     setSyncStarting(null);

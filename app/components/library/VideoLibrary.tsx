@@ -308,6 +308,7 @@ export function VideoLibrary({ data, shopId }: { data: LibraryData; shopId: stri
         shopId={shopId}
         onClose={() => closeDialog("import")}
         onChannelRemoved={() => revalidate()}
+        knownAccounts={{ channels, autoSync: data.autoSync }}
       />
       <PreviewModal
         video={dialogOf(dialog, "preview")?.video ?? null}
