@@ -7,17 +7,16 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, installGlobals } from "@remix-run/node";
-import { createApp, startServer } from "./server/app.mjs";
+import { createRequestHandler } from "@remix-run/node";
+import { createApp, installFetchGlobals, startServer } from "./server/app.mjs";
 
 process.env.NODE_ENV ??= "production";
 // Stack traces point into the libraries' TypeScript sources where they ship source maps.
 process.setSourceMapsEnabled(true);
 
+installFetchGlobals();
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
 const build = await import(pathToFileURL(buildPath).href);
-// As remix-serve did: without single fetch, the build expects Remix's fetch globals.
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 // A busy or unreachable database answers 503 with Retry-After from every loader and action (decision 024).
 build.entry.module.answerDatabaseOutagesWith503(build.routes);

@@ -11,7 +11,7 @@ import compression from "compression";
 import morgan from "morgan";
 import onHeaders from "on-headers";
 import getRawBody from "raw-body";
-import { writeReadableStreamToWritable } from "@remix-run/node";
+import { installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
 import { BOUNDARY_TEXT, SECURITY_HEADERS, bodyLimitFor, contentSecurityPolicyFor, formatByteSize, lacksApiSessionToken, redactUrl } from "./http-boundary.mjs";
 
 /** @typedef {import("node:http").IncomingMessage & { body?: Buffer<ArrayBuffer>, path: string, originalUrl: string, protocol: string }} ExpressRequest */
@@ -167,6 +167,18 @@ function remixHandler(handleRequest) {
       next(error);
     }
   };
+}
+
+/**
+ * Node's own fetch (undici) and its Request, Response, Headers, FormData and File
+ * as globals, before the build is imported, so the app and its libraries share one
+ * fetch, as in development and the tests (decision 088). Remix's polyfill, which
+ * installGlobals() gives without single fetch, must not come back: when a timeout
+ * aborted an upload it was still sending, it cancelled the body it was reading,
+ * and that rejection, which nothing could catch, ended the process.
+ */
+export function installFetchGlobals() {
+  installGlobals({ nativeFetch: true });
 }
 
 /**

@@ -58,7 +58,7 @@ if (localShopify) {
  * Sends the library's calls to https://<shop>.myshopify.com/... to Local Shopify.
  * Only the URL string changes; the shop is known to the emulator from the access
  * token or session token, exactly as on Shopify. globalThis.fetch is looked up at
- * call time because server.mjs installs Remix's fetch globals after it imports the build.
+ * call time, so a test's stand-in for fetch is seen too.
  * Must run after "@shopify/shopify-app-remix/server" has set its own fetch.
  */
 export function installLocalShopifyFetch(local: LocalShopify | null = localShopify): void {
