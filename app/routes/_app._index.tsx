@@ -15,14 +15,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const supportChatId = configuredSupportChatId();
   const shop = await getShopByDomain(auth.session.shop);
   // First visit: the browser bootstraps the shop right after this load; the page then reads again.
-  if (!shop) return json<DashboardPageData>({ shopFound: false, stats: null, supportChatId, themeCheck: null });
-  const { stats, widgets, themeSetup } = await loadDashboard(shop.id, auth.admin.graphql);
+  if (!shop) return json<DashboardPageData>({ shopFound: false, stats: null, supportChatId, themeCheck: null, importAccounts: null });
+  const { stats, widgets, themeSetup, importAccounts } = await loadDashboard(shop, auth.admin.graphql);
   const themeCheck = {
     widgets: widgets.map(({ name, layout_type, page_contexts, display_number, priority }) => ({ name, layout_type, page_contexts, display_number, priority })),
     themeSetup,
     ...themeEditorLinks(auth.session.shop),
   };
-  return json<DashboardPageData>({ shopFound: true, stats, supportChatId, themeCheck });
+  return json<DashboardPageData>({ shopFound: true, stats, supportChatId, themeCheck, importAccounts });
 }
 
 export default function DashboardPage() {

@@ -9,6 +9,7 @@ import { DASHBOARD_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
 import type { DashboardStats } from "~/rules/api-types";
 import { StatCard, formatCount } from "~/components/analytics/StatCard";
 import { DashboardImport } from "~/components/import/DashboardImport";
+import type { KnownAccounts } from "~/components/import/ImportModal";
 import { TutorialCard } from "./TutorialCard";
 import { DashboardPage } from "./DashboardPage";
 import { SupportDialog } from "./SupportDialog";
@@ -21,6 +22,8 @@ export interface DashboardPageData {
   supportChatId: string | null;
   /** What the theme setup card checks (null without widgets). */
   themeCheck: ThemeCheckData | null;
+  /** The connected accounts the Import dialog opens with (null before the shop exists). */
+  importAccounts: KnownAccounts | null;
 }
 
 type PanelState = "noVideos" | "noWidgets" | "finishSetup" | "allSet";
@@ -171,7 +174,7 @@ export function DashboardView({ data, shopId }: { data: DashboardPageData; shopI
           </Layout.Section>
         ) : null}
       </Layout>
-      <DashboardImport shopId={shopId} />
+      <DashboardImport shopId={shopId} knownAccounts={data.importAccounts ?? undefined} />
     </BlockStack>,
   );
 }

@@ -4,7 +4,7 @@ import { BlockStack, Card } from "@shopify/polaris";
 import { fetchActiveImportJobs } from "~/browser/api-client";
 import type { PlatformId } from "~/contracts/platforms";
 import { ImportJobsProgress } from "./ImportJobsProgress";
-import { ImportModal } from "./ImportModal";
+import { ImportModal, type KnownAccounts } from "./ImportModal";
 import { ImportPanel } from "./ImportPanel";
 import { resumeImportJobs, useActiveImportJobs, useImportJobFinished } from "~/browser/import-jobs";
 
@@ -14,7 +14,7 @@ import { resumeImportJobs, useActiveImportJobs, useImportJobFinished } from "~/b
  * one ends the page's data is reloaded, and its result is said in the Import
  * dialog when open, else in a toast (decision 069).
  */
-export function DashboardImport({ shopId }: { shopId: string }) {
+export function DashboardImport({ shopId, knownAccounts }: { shopId: string; knownAccounts?: KnownAccounts }) {
   const [platform, setPlatform] = useState<PlatformId | null>(null);
   const jobs = useActiveImportJobs();
   // router.revalidate: stable across renders.
@@ -41,7 +41,7 @@ export function DashboardImport({ shopId }: { shopId: string }) {
           <ImportJobsProgress jobs={jobs} />
         </Card>
       ) : null}
-      <ImportModal platform={platform} shopId={shopId} onClose={() => setPlatform(null)} onChannelRemoved={() => revalidate()} />
+      <ImportModal platform={platform} shopId={shopId} onClose={() => setPlatform(null)} onChannelRemoved={() => revalidate()} knownAccounts={knownAccounts} />
     </BlockStack>
   );
 }

@@ -131,7 +131,7 @@ describe("the Import dialog opens at its final size", () => {
     expect(fetchConnectedAccounts).toHaveBeenCalledWith("shop");
   });
 
-  it("without them (the Dashboard), it shows a placeholder until they arrive", async () => {
+  it("without them, it shows a placeholder until they arrive", async () => {
     vi.mocked(fetchConnectedAccounts).mockReturnValueOnce(new Promise(() => undefined));
     const container = await renderDialog();
     expect(container.querySelector(".Polaris-SkeletonBodyText")).not.toBeNull();

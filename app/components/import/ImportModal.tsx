@@ -16,6 +16,12 @@ import { ImportJobsProgress } from "./ImportJobsProgress";
 import { LinkResults } from "./LinkResults";
 import { trackImportJob, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "~/browser/import-jobs";
 
+/** The shop's connected accounts (every platform), and whether they sync by themselves. */
+export interface KnownAccounts {
+  channels: readonly ChannelDto[];
+  autoSync: boolean;
+}
+
 interface ImportModalProps {
   /** The platform to import from; null = closed. */
   platform: PlatformId | null;
@@ -28,7 +34,7 @@ interface ImportModalProps {
    * it grew when they arrived, and the admin's centred dialog moved its controls under the merchant's pointer
    * (26 px, about 0.3 s after opening: a click on the permission box or a method landed beside it).
    */
-  knownAccounts?: { channels: readonly ChannelDto[]; autoSync: boolean };
+  knownAccounts?: KnownAccounts;
 }
 
 /**
