@@ -38,6 +38,9 @@ test("a TikTok video's captions: imported in every language, uploaded, refused w
   // Approved, so our copy plays in the preview and the storefront data lists it.
   await approvedThroughApp(shop, video.id, [carousel.id]);
   await expect.poll(async () => (await publishedCaptions(shop)).map((caption) => caption.lang), { timeout: 60_000 }).toEqual(["en", "es", "fr"]);
+  // The captions are copied on their own, beside the video: until the video's copy is ready, the preview plays the
+  // platform's player, which carries no tracks.
+  await expect.poll(async () => (await prisma.videoMirror.findUnique({ where: { videoId: video.id } }))?.status, { timeout: 60_000 }).toBe("ready");
 
   const app = await openApp("/content");
   await tableRow(app, video.title ?? "")
