@@ -78,16 +78,25 @@ export function ensureDependencies() {
   runOrExit("npm", ["ci", "--no-audit", "--no-fund"]);
 }
 
-/** Debian's Chromium for the end-to-end tests; Playwright's own browser download cannot work offline. */
+/**
+ * Debian's Chromium builds: the headless shell runs the end-to-end tests (decision 089), the full browser the
+ * benches and the tutorial recording. Playwright's own browser download cannot work offline.
+ */
+const CHROMIUM_PACKAGES = [
+  { name: "chromium", binary: "/usr/bin/chromium" },
+  { name: "chromium-headless-shell", binary: "/usr/bin/chromium-headless-shell" },
+];
+
 export function ensureChromium() {
-  if (existsSync("/usr/bin/chromium")) return;
-  console.log("• Installing Chromium from Debian's packages…");
+  const missing = CHROMIUM_PACKAGES.filter((pkg) => !existsSync(pkg.binary)).map((pkg) => pkg.name);
+  if (missing.length === 0) return;
+  console.log(`• Installing ${missing.join(" and ")} from Debian's packages…`);
   const asRoot = process.getuid?.() === 0;
   const apt = (/** @type {string[]} */ ...args) => (asRoot ? run("apt-get", args) : run("sudo", ["apt-get", ...args]));
-  const install = () => apt("install", "-y", "--no-install-recommends", "chromium");
+  const install = () => apt("install", "-y", "--no-install-recommends", ...missing);
   // A fresh machine may have no package index yet.
   if (install() === 0 || (apt("update") === 0 && install() === 0)) return;
-  console.error("✖ Could not install Chromium (apt-get install chromium).");
+  console.error(`✖ Could not install ${missing.join(" and ")} (apt-get install ${missing.join(" ")}).`);
   process.exit(1);
 }
 
