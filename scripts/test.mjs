@@ -1,12 +1,12 @@
 // @ts-check
 // npm test: installs what is missing, then type-check, lint and a fresh production
-// build (side by side), then unit tests, database tests (SQLite, and PostgreSQL when
-// reachable) and the Playwright end-to-end tests, side by side. Every step runs (the e2e tests need the build);
+// build (side by side), unit and database tests (SQLite, and PostgreSQL when
+// reachable; side by side) and the Playwright end-to-end tests. Every step runs (the e2e tests need the build);
 // the exit code is non-zero if any failed. The output ends with `N passed, N failed`.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureChromium, ensureDependencies, generatePrismaClients, runQuietly } from "./lib/run.mjs";
+import { ensureChromium, ensureDependencies, generatePrismaClients, run, runQuietly } from "./lib/run.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -21,6 +21,23 @@ const countsDir = mkdtempSync(path.join(os.tmpdir(), "clipcart-test-counts-"));
 /** @typedef {string | RegExp} ReportName */
 /** @type {Array<{ name: string; ok: boolean; seconds: number; counts: Counts }>} */
 const results = [];
+/**
+ * Runs one step. `reports` names the JSON report files the step writes into
+ * countsDir; a step without reports (type-check, lint, build) counts as one
+ * check, passed or failed.
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import("./lib/run.mjs").RunOptions & { reports?: ReportName[] }} [options]
+ */
+function step(name, command, args, { reports = [], ...options } = {}) {
+  console.log(`\n━━ ${name}`);
+  const stepStarted = Date.now();
+  const status = run(command, args, options);
+  results.push({ name, ok: status === 0, seconds: (Date.now() - stepStarted) / 1000, counts: countsOf(status === 0, reports) });
+  return status === 0;
+}
+
 /**
  * Runs steps side by side (the machine has two cores; these leave much of them idle alone), then prints each
  * one's output in order, as if they had run one after the other. Returns whether each passed.
@@ -83,18 +100,8 @@ const [, , built] = await stepsSideBySide([
   { name: "Lint and format (eslint, prettier)", command: node, args: ["scripts/lint.mjs"] },
   { name: "Production build", command: node, args: ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"] },
 ]);
-// The unit tests, the database suites and the end-to-end tests share nothing (their own databases and ports; Local
-// Shopify in process for the unit tests, the production build behind its own Local Shopify for e2e). Each waits on
-// I/O, timers and the browser as much as on the CPU, so side by side they fill the two cores that each alone leaves
-// half idle (decision 090).
-const e2eStep = {
-  name: "End-to-end tests (Playwright, Chromium)",
-  command: node,
-  // --forbid-only as well as the config's forbidOnly: a stray test.only never narrows npm test's run.
-  args: ["node_modules/@playwright/test/cli.js", "test", "--forbid-only", "--reporter=list,json"],
-  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(countsDir, "e2e.playwright.json") },
-  reports: ["e2e.playwright.json"],
-};
+// The unit tests and the database suites share nothing (their own databases, Local Shopify in process on a port
+// of its own) and wait on I/O as much as on the CPU: side by side they take little more than the longer one.
 await stepsSideBySide([
   {
     name: "Unit and route tests (vitest)",
@@ -109,10 +116,16 @@ await stepsSideBySide([
     env: { CLIPCART_TEST_COUNTS_DIR: countsDir },
     reports: [/^db-.*\.vitest\.json$/],
   },
-  // The e2e tests need the build.
-  ...(built ? [e2eStep] : []),
 ]);
-if (!built) results.push({ name: "End-to-end tests (skipped: no build)", ok: false, seconds: 0, counts: { passed: 0, failed: 1 } });
+if (built) {
+  // --forbid-only as well as the config's forbidOnly: a stray test.only never narrows npm test's run.
+  step("End-to-end tests (Playwright, Chromium)", node, ["node_modules/@playwright/test/cli.js", "test", "--forbid-only", "--reporter=list,json"], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(countsDir, "e2e.playwright.json") },
+    reports: ["e2e.playwright.json"],
+  });
+} else {
+  results.push({ name: "End-to-end tests (skipped: no build)", ok: false, seconds: 0, counts: { passed: 0, failed: 1 } });
+}
 rmSync(countsDir, { recursive: true, force: true });
 
 console.log("\n━━ Summary");
