@@ -11,6 +11,7 @@ import type {
   AutoApproveRuleDto,
   CaptionDto,
   ChannelDto,
+  ConnectedAccountsDto,
   ImportJobDto,
   LibraryViewDto,
   MediaIssueDto,
@@ -171,7 +172,7 @@ export async function fetchChannels(shopId: string): Promise<ChannelDto[]> {
 }
 
 /** The connected accounts and whether they sync by themselves (the shop is on Premium). */
-export async function fetchConnectedAccounts(shopId: string): Promise<{ channels: ChannelDto[]; autoSync: boolean }> {
+export async function fetchConnectedAccounts(shopId: string): Promise<ConnectedAccountsDto> {
   const data = await apiRequest<unknown>(`/api/channels/${enc(shopId)}`);
   return { channels: listFrom<ChannelDto>(data, "channels"), autoSync: (data as { autoSync?: unknown } | null)?.autoSync === true };
 }

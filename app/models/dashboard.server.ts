@@ -3,7 +3,7 @@
  * much shoppers engage. Counts only; each is one indexed query per shop.
  */
 import { totalClicks } from "./analytics.server";
-import type { ChannelDto, DashboardStats, WidgetDto } from "~/rules/api-types";
+import type { ConnectedAccountsDto, DashboardStats, WidgetDto } from "~/rules/api-types";
 import { shopAutoSyncs, type SyncShop } from "~/rules/auto-sync";
 import type { AdminGraphql } from "~/shopify/admin-gateway.server";
 import { countLibrary } from "./library-counts.server";
@@ -26,7 +26,7 @@ export interface DashboardData {
    * The connected accounts, and whether they sync by themselves: the Import
    * dialog opens with them, at its final size (decision 087).
    */
-  importAccounts: { channels: ChannelDto[]; autoSync: boolean };
+  importAccounts: ConnectedAccountsDto;
 }
 
 export async function loadDashboard(shop: { id: string } & SyncShop, graphql: AdminGraphql): Promise<DashboardData> {

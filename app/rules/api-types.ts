@@ -285,6 +285,12 @@ export interface LibraryData {
   autoSync: boolean;
 }
 
+/** GET /api/channels/{shopId}: the shop's connected accounts, and whether they sync by themselves (Premium). */
+export interface ConnectedAccountsDto {
+  channels: ChannelDto[];
+  autoSync: boolean;
+}
+
 /**
  * GET /api/analytics/{shopId} (spec 3, "Analytics summary"). Fields named
  * total* count everything since install; last30DaysClicks, last30Days,

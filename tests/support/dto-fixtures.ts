@@ -2,7 +2,7 @@
  * The app's DTOs as the browser receives them, with every field at its
  * "nothing yet" value: a test names only the fields its case is about.
  */
-import { eventMeasures, type ImportJobDto } from "~/rules/api-types";
+import { eventMeasures, type ChannelDto, type ImportJobDto } from "~/rules/api-types";
 import type { PerformanceFigures } from "~/rules/performance-ranking";
 
 /** A channel import of @creator on TikTok, running, nothing fetched yet. */
@@ -19,6 +19,19 @@ export function importJob(changes: Partial<ImportJobDto> = {}): ImportJobDto {
     error: null,
     started_at: null,
     finished_at: null,
+    ...changes,
+  };
+}
+
+/** A connected account, never synced, without a profile picture or follower count. */
+export function connectedAccount(changes: Partial<ChannelDto> & Pick<ChannelDto, "platform" | "username">): ChannelDto {
+  return {
+    id: `channel-${changes.username}`,
+    display_name: null,
+    avatar_url: null,
+    follower_count: null,
+    last_synced_at: null,
+    last_sync_error: null,
     ...changes,
   };
 }

@@ -6,10 +6,9 @@ import { appHref } from "~/rules/app-links";
 import { useShopRecord } from "~/browser/use-shop-record";
 import { loadSupportChat, openSupportChat } from "~/browser/support-chat";
 import { DASHBOARD_TEXT, SHOP_UNAVAILABLE_WARNING } from "~/messages";
-import type { DashboardStats } from "~/rules/api-types";
+import type { ConnectedAccountsDto, DashboardStats } from "~/rules/api-types";
 import { StatCard, formatCount } from "~/components/analytics/StatCard";
 import { DashboardImport } from "~/components/import/DashboardImport";
-import type { KnownAccounts } from "~/components/import/ImportModal";
 import { TutorialCard } from "./TutorialCard";
 import { DashboardPage } from "./DashboardPage";
 import { SupportDialog } from "./SupportDialog";
@@ -23,7 +22,7 @@ export interface DashboardPageData {
   /** What the theme setup card checks (null without widgets). */
   themeCheck: ThemeCheckData | null;
   /** The connected accounts the Import dialog opens with (null before the shop exists). */
-  importAccounts: KnownAccounts | null;
+  importAccounts: ConnectedAccountsDto | null;
 }
 
 type PanelState = "noVideos" | "noWidgets" | "finishSetup" | "allSet";

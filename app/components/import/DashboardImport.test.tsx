@@ -9,33 +9,24 @@ import { afterEach, expect, it, vi } from "vitest";
 import { fetchConnectedAccounts } from "~/browser/api-client";
 import { IMPORT_TEXT } from "~/messages";
 import { render, unmountRendered } from "../../../tests/support/components";
+import { connectedAccount } from "../../../tests/support/dto-fixtures";
 import { DashboardImport } from "./DashboardImport";
 
 vi.mock("~/components/AppModal", async () => ({ AppModal: (await import("../../../tests/support/components")).AppModalInPlace }));
-vi.mock("~/browser/api-client", () => ({
-  ApiError: class extends Error {},
-  fetchActiveImportJobs: vi.fn(() => Promise.resolve([])),
-  // The dialog's own read of the accounts never answers here.
-  fetchConnectedAccounts: vi.fn(() => new Promise(() => undefined)),
-  fetchImportJob: vi.fn(() => new Promise(() => undefined)),
-  importChannel: vi.fn(),
-  importLinks: vi.fn(),
-  importSingleVideo: vi.fn(),
-  deleteChannel: vi.fn(),
-  syncChannel: vi.fn(),
-  cancelImportJob: vi.fn(),
-}));
+vi.mock("~/browser/api-client", async () => (await import("../../../tests/support/import-api-mock")).importDialogApiMock());
 
 afterEach(() => {
   unmountRendered();
   vi.clearAllMocks();
 });
 
-const account = (id: string, platform: string, username: string) =>
-  ({ id, platform, username, display_name: null, avatar_url: null, follower_count: null, last_synced_at: null, last_sync_error: null }) as never;
-
 it("opens the Import dialog with the shop's accounts for that platform and the auto-sync line, no placeholder", async () => {
-  const known = { channels: [account("c1", "tiktok", "studio_supply"), account("c2", "instagram", "other_account")], autoSync: true };
+  // The dialog's own read of the accounts has not answered yet.
+  vi.mocked(fetchConnectedAccounts).mockReturnValueOnce(new Promise(() => undefined));
+  const known = {
+    channels: [connectedAccount({ platform: "tiktok", username: "studio_supply" }), connectedAccount({ platform: "instagram", username: "other_account" })],
+    autoSync: true,
+  };
   const container = await render(<DashboardImport shopId="shop" knownAccounts={known} />, { route: { path: "/", url: "/?shop=a" } });
   const tiktok = Array.from(container.querySelectorAll("button")).find((button) => button.textContent === "TikTok")!;
   await act(async () => tiktok.click());

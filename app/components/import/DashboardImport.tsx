@@ -4,7 +4,8 @@ import { BlockStack, Card } from "@shopify/polaris";
 import { fetchActiveImportJobs } from "~/browser/api-client";
 import type { PlatformId } from "~/contracts/platforms";
 import { ImportJobsProgress } from "./ImportJobsProgress";
-import { ImportModal, type KnownAccounts } from "./ImportModal";
+import type { ConnectedAccountsDto } from "~/rules/api-types";
+import { ImportModal } from "./ImportModal";
 import { ImportPanel } from "./ImportPanel";
 import { resumeImportJobs, useActiveImportJobs, useImportJobFinished } from "~/browser/import-jobs";
 
@@ -14,7 +15,7 @@ import { resumeImportJobs, useActiveImportJobs, useImportJobFinished } from "~/b
  * one ends the page's data is reloaded, and its result is said in the Import
  * dialog when open, else in a toast (decision 069).
  */
-export function DashboardImport({ shopId, knownAccounts }: { shopId: string; knownAccounts?: KnownAccounts }) {
+export function DashboardImport({ shopId, knownAccounts }: { shopId: string; knownAccounts?: ConnectedAccountsDto }) {
   const [platform, setPlatform] = useState<PlatformId | null>(null);
   const jobs = useActiveImportJobs();
   // router.revalidate: stable across renders.

@@ -13,21 +13,11 @@ import { fetchConnectedAccounts, importChannel } from "~/browser/api-client";
 import { showToast } from "~/browser/toast";
 import { trackImportJob } from "~/browser/import-jobs";
 import { render, unmountRendered } from "../../../tests/support/components";
-import { importJob } from "../../../tests/support/dto-fixtures";
+import { connectedAccount, importJob } from "../../../tests/support/dto-fixtures";
 import { ImportModal } from "./ImportModal";
 
 vi.mock("~/components/AppModal", async () => ({ AppModal: (await import("../../../tests/support/components")).AppModalInPlace }));
-vi.mock("~/browser/api-client", () => ({
-  ApiError: class extends Error {},
-  fetchConnectedAccounts: vi.fn(() => Promise.resolve({ channels: [], autoSync: false })),
-  fetchImportJob: vi.fn(() => new Promise(() => undefined)),
-  importChannel: vi.fn(),
-  importLinks: vi.fn(),
-  importSingleVideo: vi.fn(),
-  deleteChannel: vi.fn(),
-  syncChannel: vi.fn(),
-  cancelImportJob: vi.fn(),
-}));
+vi.mock("~/browser/api-client", async () => (await import("../../../tests/support/import-api-mock")).importDialogApiMock());
 vi.mock("~/browser/toast", () => ({ showToast: vi.fn() }));
 
 const job = (id: string, changes: Partial<ImportJobDto> = {}) => importJob({ id, input: "privatecreator", ...changes });
@@ -113,13 +103,13 @@ describe("a connected account", () => {
 });
 
 describe("the Import dialog opens at its final size", () => {
-  const account = (id: string, platform: string, username: string) =>
-    ({ id, platform, username, display_name: null, avatar_url: null, follower_count: null, last_synced_at: null, last_sync_error: null }) as never;
-
   it("with the accounts the page knows, before it reads them again: its controls do not move under the merchant's pointer", async () => {
     // The dialog's own read has not answered yet.
     vi.mocked(fetchConnectedAccounts).mockReturnValueOnce(new Promise(() => undefined));
-    const known = { channels: [account("c1", "tiktok", "studio_supply"), account("c2", "instagram", "other_account")], autoSync: false };
+    const known = {
+      channels: [connectedAccount({ platform: "tiktok", username: "studio_supply" }), connectedAccount({ platform: "instagram", username: "other_account" })],
+      autoSync: false,
+    };
     const container = await render(<ImportModal platform="tiktok" shopId="shop" onClose={() => undefined} knownAccounts={known} />, {
       route: { path: "/content", url: "/content?shop=a" },
     });

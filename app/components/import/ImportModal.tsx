@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Banner, BlockStack, Checkbox, ChoiceList, Divider, Form, Text, TextField } from "@shopify/polaris";
-import type { ChannelDto } from "~/rules/api-types";
+import type { ChannelDto, ConnectedAccountsDto } from "~/rules/api-types";
 import { deleteChannel, fetchConnectedAccounts, importChannel, importLinks, importSingleVideo, syncChannel } from "~/browser/api-client";
 import { describeError } from "~/rules/error-mapper";
 import { canFind, normalizeImportValue } from "~/rules/import-flow";
@@ -16,12 +16,6 @@ import { ImportJobsProgress } from "./ImportJobsProgress";
 import { LinkResults } from "./LinkResults";
 import { trackImportJob, useActiveImportJobs, useImportJobFinished, type FinishedImport } from "~/browser/import-jobs";
 
-/** The shop's connected accounts (every platform), and whether they sync by themselves. */
-export interface KnownAccounts {
-  channels: readonly ChannelDto[];
-  autoSync: boolean;
-}
-
 interface ImportModalProps {
   /** The platform to import from; null = closed. */
   platform: PlatformId | null;
@@ -34,7 +28,7 @@ interface ImportModalProps {
    * it grew when they arrived, and the admin's centred dialog moved its controls under the merchant's pointer
    * (26 px, about 0.3 s after opening: a click on the permission box or a method landed beside it).
    */
-  knownAccounts?: KnownAccounts;
+  knownAccounts?: ConnectedAccountsDto;
 }
 
 /**
