@@ -11,7 +11,6 @@ import { SHOPIFY_URL } from "./fixtures";
 /** The platform emulators of this run's Local Shopify; tests only touch their own accounts. */
 export const emulator = platformControl(SHOPIFY_URL);
 
-/** The permission checkbox's label (spec 2: permission from the content creator(s)). */
 /**
  * How long a test waits for an import's outcome. The run is the emulator's (200 ms), but the job queues behind the
  * other worker's imports (2 at a time per instance), the dialog polls every second, and each poll needs a session
@@ -19,6 +18,7 @@ export const emulator = platformControl(SHOPIFY_URL);
  */
 export const IMPORT_OUTCOME_WAIT = { timeout: 45_000 } as const;
 
+/** The permission checkbox's label (spec 2: permission from the content creator(s)). */
 export const PERMISSION_LABEL = /permission from the content creator/i;
 
 /** The Import modal of a platform, drawn by App Bridge inside the app's frame; its accessible name is its title. */
