@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { keepNativeBuild, nativeBuildCacheEnv } from "./native-build-cache.mjs";
 
 /**
  * spawnSync's options; `env` is added to this process's environment.
@@ -75,7 +76,8 @@ export function ensureDependencies() {
     return;
   }
   console.log("• Installing dependencies (npm ci)…");
-  runOrExit("npm", ["ci", "--no-audit", "--no-fund"]);
+  runOrExit("npm", ["ci", "--no-audit", "--no-fund"], { env: nativeBuildCacheEnv() });
+  keepNativeBuild(ROOT);
 }
 
 /**
