@@ -526,4 +526,29 @@ describe("POST /api/import-jobs/{jobId}/cancel (issue 15, item 14)", () => {
     const other = await bootstrapShop();
     expect((await cancel(other, job.id)).status).toBe(404);
   });
+
+  it("a cancelled resync keeps the account and every video it had", async () => {
+    const shop = await bootstrapShop();
+    let slow = false;
+    let asked = false;
+    importers.tiktok = fakeImporter("tiktok", {
+      channel: (username) => {
+        if (!slow) return channelResult(username, ids(700, 5));
+        asked = true;
+        return new Promise<ChannelImportResult>(() => {});
+      },
+    }).importer;
+    const imported = await finishedJob(shop, (await startedJob(await importChannel(shop, { username: "keeper", platform: "tiktok" }))).id);
+    const channelId = must(imported.channel_id, "channel");
+
+    slow = true;
+    const sync = await startedJob(
+      await callRoute(syncChannelRoute, await apiRequest(shop.domain, `/api/channels/${channelId}/sync`, { body: {} }), { channelId }),
+    );
+    await expect.poll(() => asked).toBe(true);
+    expect((await jsonOf<{ job: ImportJobDto }>(await cancel(shop, sync.id))).job.status).toBe("cancelled");
+    await waitForImportRunnerIdle();
+    expect((await library(shop)).total).toBe(5);
+    expect(only(await channelsOf(shop), "channel")).toMatchObject({ id: channelId, username: "keeper", last_sync_error: null });
+  });
 });

@@ -7,7 +7,6 @@
 import { uniqueAccount, uniquePinId } from "../emulators/platforms/client";
 import { only } from "../support/must";
 import { readFileSync } from "node:fs";
-import { bootstrappedShop, e2eDb } from "./db";
 import { APP_LOG_FILE, APP_URL, adminUrl, appFrame, expect, test } from "./fixtures";
 import {
   PERMISSION_LABEL,
@@ -186,49 +185,6 @@ test("Pinterest imports a pin by its URL only, with Find Pin", async ({ page, op
   await expectEachVideoOnce(app, [pinId]);
 });
 
-test("the Import modal starts afresh on every opening", async ({ page, openApp }) => {
-  const app = await openApp("/content");
-
-  async function expectFresh(platformName: string) {
-    const dialog = importDialog(app, platformName);
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("radio", { name: "Import from Username" })).toBeChecked();
-    await expect(dialog.getByRole("radio", { name: "Import from Video URL" })).not.toBeChecked();
-    await expect(dialog.getByRole("textbox")).toHaveValue("");
-    await expect(dialog.getByRole("checkbox", { name: PERMISSION_LABEL })).not.toBeChecked();
-    await expect(dialogButton(dialog, "Find Videos")).toBeDisabled();
-    return dialog;
-  }
-
-  // Switch to URL, type, confirm, then Close.
-  let dialog = await openImportFromLibrary(app, "TikTok");
-  await expectFresh("TikTok");
-  await chooseMethod(dialog, "Import from Video URL");
-  await dialog.getByRole("textbox").fill(tiktokVideoUrl(uniqueAccount()).url);
-  await dialog.getByRole("checkbox", { name: PERMISSION_LABEL }).check();
-  await expect(dialogButton(dialog, "Find Videos")).toBeEnabled();
-  await dialogButton(dialog, "Close").click();
-  await expect(dialog).toBeHidden();
-
-  await openImportFromLibrary(app, "TikTok");
-  dialog = await expectFresh("TikTok");
-
-  // Typed a username, then Escape.
-  await dialog.getByRole("textbox").fill("someone");
-  await dialog.getByRole("checkbox", { name: PERMISSION_LABEL }).check();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await openImportFromLibrary(app, "TikTok");
-  dialog = await expectFresh("TikTok");
-  await chooseMethod(dialog, "Import from Video URL");
-  await dialogButton(dialog, "Close").click();
-  await expect(dialog).toBeHidden();
-
-  // Another platform opens fresh too.
-  await openImportFromLibrary(app, "Instagram");
-  await expectFresh("Instagram");
-});
-
 test("Resync adds only the account's new videos, and importing it again adds nothing twice", async ({ page, openApp, shop }) => {
   const account = uniqueAccount();
   const app = await openApp("/content");
@@ -318,25 +274,6 @@ test("removing a connected account asks first, then deletes it with its videos",
   await expect(app.getByText("1 connected account")).toHaveCount(0);
 });
 
-test("a private account is refused with the channel message and adds nothing", async ({ openApp, shop }) => {
-  const account = uniqueAccount("private");
-  const app = await openApp("/content");
-  const dialog = await openImportFromLibrary(app, "TikTok");
-  await submitImport(dialog, account);
-  await expect(
-    dialog.getByText("Unable to add channel: The channel may be private or temporarily unavailable. Please try again later.", { exact: true }),
-  ).toBeVisible();
-  await expect(dialog.getByText("No connected accounts yet", { exact: false })).toBeVisible();
-  await dialogButton(dialog, "Close").click();
-  await expect(dialog).toBeHidden();
-  await expect(app.getByText("No videos found", { exact: true })).toBeVisible();
-  await expect(app.getByText(IMPORT_BANNER)).toHaveCount(0);
-  await expect(
-    app.getByText("Unable to add channel: The channel may be private or temporarily unavailable. Please try again later.", { exact: true }),
-  ).toHaveCount(0);
-  expect(await storedVideoCount(shop)).toBe(0);
-});
-
 test("when the server cannot be reached, Find Videos says Connection issue and the merchant can try again", async ({ page, openApp }) => {
   const account = uniqueAccount();
   const app = await openApp("/content");
@@ -381,60 +318,6 @@ test("an import that fails half-way keeps the videos it fetched and says why", a
     posts.slice(0, 6).map((post) => post.id),
   );
   expect(await storedVideoCount(shop)).toBe(6);
-});
-
-test("a running resync can be cancelled: it stops, the account's videos stay, and the dialog says it was cancelled", async ({ openApp, shop }) => {
-  const account = uniqueAccount();
-  const app = await openApp("/content");
-  const dialog = await openImportFromLibrary(app, "TikTok");
-  await submitImport(dialog, account);
-  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
-
-  // The platform is slow now: the resync keeps running until the merchant cancels it (issue 15, item 14).
-  await emulator.setAccount("tiktok", account, { scenario: "slow" });
-  await connectedAccount(dialog, account)
-    .getByRole("button", { name: `Resync @${account}` })
-    .click();
-  await expect(dialog.getByText(`Syncing @${account} from TikTok`)).toBeVisible();
-  await dialog.getByRole("button", { name: `Cancel the import of @${account}` }).click();
-  await expect(dialog.getByText("Import cancelled. No videos were added.", { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
-  await expect(dialog.getByText(`Syncing @${account} from TikTok`)).toHaveCount(0);
-  await dialogButton(dialog, "Close").click();
-  await expect(dialog).toBeHidden();
-
-  await expect(libraryRows(app)).toHaveCount(12);
-  await expect(app.getByText("Import cancelled. No videos were added.", { exact: true })).toHaveCount(0);
-  expect(await storedVideoCount(shop)).toBe(12);
-  const prisma = await e2eDb();
-  const jobs = await prisma.importJob.findMany({ where: { shop: { shopDomain: `${shop}.myshopify.com` }, kind: "sync" } });
-  expect(jobs.map((job) => job.status)).toEqual(["cancelled"]);
-});
-
-test("a resync that fails says Sync failed and keeps the account's videos", async ({ page, openApp, shop }) => {
-  const account = uniqueAccount();
-  const app = await openApp("/content");
-  const dialog = await openImportFromLibrary(app, "TikTok");
-  await submitImport(dialog, account);
-  await expect(dialog.getByText(`Successfully added 12 videos from @${account}!`, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
-
-  // The account went private since.
-  await emulator.setAccount("tiktok", account, { scenario: "private" });
-  await connectedAccount(dialog, account)
-    .getByRole("button", { name: `Resync @${account}` })
-    .click();
-  await expect(dialog.getByText("Sync failed: The channel may be private or temporarily unavailable. Please try again later.", { exact: true })).toBeVisible(
-    IMPORT_OUTCOME_WAIT,
-  );
-  await expect(toastsOf(page, "Sync failed: The channel may be private or temporarily unavailable. Please try again later.")).toHaveCount(0);
-  await expect(
-    connectedAccount(dialog, account).getByText("Last sync failed: The channel may be private or temporarily unavailable. Please try again later.", {
-      exact: true,
-    }),
-  ).toBeVisible();
-  await dialogButton(dialog, "Close").click();
-  await expect(dialog).toBeHidden();
-  await expect(libraryRows(app)).toHaveCount(12);
-  expect(await storedVideoCount(shop)).toBe(12);
 });
 
 test("an import started on the Dashboard keeps running while the merchant moves to the Video Library", async ({ page, openApp }) => {
@@ -484,24 +367,6 @@ test("an import keeps running when the merchant reloads the admin, and its resul
   await expect(app.getByText(success, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
   await expect(toastsOf(page, success)).toHaveCount(0);
   await expect(libraryRows(app)).toHaveCount(9);
-});
-
-test("with one platform filtered and no videos, the library offers to import from that platform", async ({ openApp }) => {
-  const app = await openApp("/content?platform=instagram");
-  await expect(app.getByText("No videos found", { exact: true })).toBeVisible();
-  await expect(app.getByRole("button", { name: "Import TikTok" })).toHaveCount(0);
-  await app.getByRole("button", { name: "Import Instagram", exact: true }).click();
-  const dialog = importDialog(app, "Instagram");
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("radio", { name: "Import from Username" })).toBeChecked();
-
-  const account = uniqueAccount();
-  await submitImport(dialog, account);
-  await expect(dialog.getByText(`Successfully added 9 videos from @${account}!`, { exact: true })).toBeVisible(IMPORT_OUTCOME_WAIT);
-  await dialogButton(dialog, "Close").click();
-  await expect(dialog).toBeHidden();
-  await expect(libraryRows(app)).toHaveCount(9);
-  await expect(app.getByText("No videos found")).toHaveCount(0);
 });
 
 test("the Dashboard's Import panel lists every platform and opens the Import modal", async ({ openApp }) => {
@@ -565,23 +430,4 @@ test("a finished import's toast shows once per browser: a tab opened within the 
   await expect(toastShown(second, "page started")).toBeAttached();
   await expect(second.getByTestId("admin-toast-log").getByText(success, { exact: true })).toHaveCount(0);
   await expect(secondApp.getByText(success, { exact: true })).toHaveCount(0);
-});
-
-test("auto-sync is shown with the connected accounts: disabled and labelled Premium on Free, on for Premium (issue 15)", async ({ openApp, shop }) => {
-  let app = await openApp("/content");
-  let dialog = await openImportFromLibrary(app, "TikTok");
-  const autoSync = () => dialog.getByRole("checkbox", { name: "Auto-sync every 3 hours" });
-  await expect(autoSync()).toBeDisabled();
-  await expect(autoSync()).not.toBeChecked();
-  await expect(dialog.getByText("Premium", { exact: true })).toBeVisible();
-  await expect(dialog.getByRole("link", { name: "Upgrade to Premium" })).toBeVisible();
-
-  const shopRow = await bootstrappedShop(shop);
-  await (await e2eDb()).shop.update({ where: { id: shopRow.id }, data: { plan: "premium", premiumSource: "billing" } });
-  app = await openApp("/content");
-  dialog = await openImportFromLibrary(app, "TikTok");
-  await expect(dialog.getByText("Auto-sync every 3 hours", { exact: true })).toBeVisible();
-  await expect(dialog.getByText("On", { exact: true })).toBeVisible();
-  await expect(autoSync()).toHaveCount(0);
-  await expect(dialog.getByText("Premium", { exact: true })).toHaveCount(0);
 });
