@@ -58,3 +58,71 @@ describe("the Plan page's result banner", () => {
     expect(container.textContent).not.toContain(PLAN_TEXT.upgradedTitle);
   });
 });
+
+describe("the Free plan's limit on the Plan page (issue 15, item 9)", () => {
+  const free = (approvedCount: number): PlanPageData => ({ ...data, plan: { ...premium, plan: "free", premiumSource: null, approvedCount } });
+  const renderPlan = (approvedCount: number) =>
+    render(<PlanView data={free(approvedCount)} shopDomain="demo.myshopify.com" />, { route: { path: "/plan", url: "/plan?shop=demo.myshopify.com" } });
+
+  it("at 3 of 5 approved: the count on the current plan, no banner", async () => {
+    const container = await renderPlan(3);
+    expect(Array.from(container.querySelectorAll("button")).map((button) => button.textContent)).toContain(PLAN_TEXT.currentFree(3, 5));
+    expect(container.textContent).not.toContain(PLAN_TEXT.approachingTitle);
+    expect(container.textContent).not.toContain(PLAN_TEXT.limitReachedTitle);
+  });
+
+  it("at 4: Approaching Video Limit, with the count", async () => {
+    const container = await renderPlan(4);
+    expect(container.textContent).toContain(PLAN_TEXT.approachingTitle);
+    expect(container.textContent).toContain("You've approved 4 of 5 videos on the free plan.");
+    expect(container.textContent).not.toContain(PLAN_TEXT.limitReachedTitle);
+  });
+
+  it("at 5: the limit is reached, no longer approaching", async () => {
+    const container = await renderPlan(5);
+    expect(container.textContent).toContain(PLAN_TEXT.limitReachedTitle);
+    expect(container.textContent).toContain("You've approved 5 of 5 videos on the free plan.");
+    expect(container.textContent).not.toContain(PLAN_TEXT.approachingTitle);
+  });
+});
+
+describe("a verification through the sister product in its last 7 days (issue 11)", () => {
+  it("asks to verify again with the day it ends, and Verify Again opens the verification dialog", async () => {
+    const verified: PlanPageData = {
+      ...data,
+      plan: {
+        ...premium,
+        premiumSource: "verification",
+        sisterVerified: true,
+        sisterVerificationExpiresAt: "2026-12-01T10:00:00.000Z",
+        sisterRenewalDue: true,
+      },
+    };
+    const container = await render(<PlanView data={verified} shopDomain="demo.myshopify.com" />, {
+      route: { path: "/plan", url: "/plan?shop=demo.myshopify.com" },
+    });
+    expect(container.textContent).toContain(PLAN_TEXT.renewTitle("Trustlane"));
+    expect(container.textContent).toContain(PLAN_TEXT.renewBody("Trustlane", "December 1, 2026"));
+    const verifyAgain = Array.from(container.querySelectorAll("button")).find((button) => button.textContent === PLAN_TEXT.verifyAgain)!;
+    await act(async () => verifyAgain.click());
+    expect(container.querySelector("[data-dialog] h2")?.textContent).toBe(PLAN_TEXT.verifyTitle("Trustlane"));
+  });
+
+  it("says nothing of it before its last 7 days", async () => {
+    const verified: PlanPageData = {
+      ...data,
+      plan: {
+        ...premium,
+        premiumSource: "verification",
+        sisterVerified: true,
+        sisterVerificationExpiresAt: "2026-12-20T10:00:00.000Z",
+        sisterRenewalDue: false,
+      },
+    };
+    const container = await render(<PlanView data={verified} shopDomain="demo.myshopify.com" />, {
+      route: { path: "/plan", url: "/plan?shop=demo.myshopify.com" },
+    });
+    expect(container.textContent).not.toContain(PLAN_TEXT.renewTitle("Trustlane"));
+    expect(container.textContent).toContain(PLAN_TEXT.verifiedTitle("Trustlane"));
+  });
+});
