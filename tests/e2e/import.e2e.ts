@@ -369,39 +369,6 @@ test("an import keeps running when the merchant reloads the admin, and its resul
   await expect(libraryRows(app)).toHaveCount(9);
 });
 
-test("the Dashboard's Import panel lists every platform and opens the Import modal", async ({ openApp }) => {
-  const app = await openApp("/");
-  await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  const heading = app.getByRole("heading", { name: "Import Videos" });
-  await expect(heading).toBeVisible();
-  // The panel: the nearest block around the heading that holds buttons.
-  const panel = heading.locator("xpath=ancestor::div[.//button][1]");
-  const buttons = panel.getByRole("button");
-  await expect(buttons).toHaveText(["TikTok", "Instagram", "Pinterest", "YouTube Shorts (Coming Soon)", "Snapchat (Coming Soon)"]);
-  for (const name of ["TikTok", "Instagram", "Pinterest"]) {
-    await expect(panel.getByRole("button", { name, exact: true })).toBeEnabled();
-  }
-  await expect(panel.getByRole("button", { name: "YouTube Shorts (Coming Soon)" })).toBeDisabled();
-  await expect(panel.getByRole("button", { name: "Snapchat (Coming Soon)" })).toBeDisabled();
-
-  await panel.getByRole("button", { name: "Instagram", exact: true }).click();
-  const instagram = importDialog(app, "Instagram");
-  await expect(instagram).toBeVisible();
-  await expect(instagram.getByRole("heading", { name: "Import from Instagram" })).toBeVisible();
-  await expect(instagram.getByRole("radio", { name: "Import from Username" })).toBeChecked();
-  await expect(instagram.getByRole("checkbox", { name: PERMISSION_LABEL })).not.toBeChecked();
-  await expect(dialogButton(instagram, "Find Videos")).toBeDisabled();
-  await expect(instagram.getByRole("heading", { name: "Connected Accounts" })).toBeVisible();
-  await dialogButton(instagram, "Close").click();
-  await expect(instagram).toBeHidden();
-
-  await panel.getByRole("button", { name: "Pinterest", exact: true }).click();
-  const pinterest = importDialog(app, "Pinterest");
-  await expect(pinterest).toBeVisible();
-  await expect(dialogButton(pinterest, "Find Pin")).toBeDisabled();
-  await expect(pinterest.getByRole("radio")).toHaveCount(0);
-});
-
 test("a finished import's toast shows once per browser: a tab opened within the minute does not replay it (issue 15)", async ({ page, openApp, shop }) => {
   const account = uniqueAccount();
   // Toasted where nothing else says it: the Dashboard with its Import dialog closed (decision 069).
