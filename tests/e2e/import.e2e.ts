@@ -27,8 +27,12 @@ import {
   submitImport,
   tiktokVideoUrl,
 } from "./import-helpers";
+import { rowWith } from "./library-helpers";
 
 const IMPORT_BANNER = "Great! Now create a widget to display your videos on your storefront.";
+
+/** The date as the library writes it ("October 3, 2026"), in the browser's (and this machine's) time zone. */
+const longDate = (date: string | number | Date) => new Date(date).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
 const ACCOUNT_PLATFORMS = [
   { id: "tiktok", name: "TikTok", article: "a", videos: 12, actor: "clockworks/tiktok-scraper", inputField: "profiles" },
@@ -103,6 +107,10 @@ for (const platform of ACCOUNT_PLATFORMS) {
       app,
       posts.map((post) => post.id),
     );
+    // The Created column shows the dates the platform published them (issue 15 item 18), days before today's import.
+    const [newest, oldest] = [posts.at(-1)!, posts[0]!];
+    expect(longDate(oldest.createdAt)).not.toBe(longDate(new Date()));
+    for (const post of [newest, oldest]) await expect(rowWith(app, post.id)).toContainText(longDate(post.createdAt));
     await expect(app.getByText("1 connected account", { exact: true })).toBeVisible();
 
     // The prompt's Create Widget action goes to Widgets, keeping the shop.
