@@ -79,16 +79,6 @@ test("bulk approve assigns the chosen widgets; Select All assigns every widget",
   await expect(adminModal(app)).toHaveCount(0);
 });
 
-test("with no widgets the approve dialog warns and leads to the Widgets page", async ({ openLibrary, shop }) => {
-  const app = await openLibrary(() => seedVideos(shop, [{ title: "Lonely video" }]));
-  await tableRow(app, "Lonely video").getByRole("button", { name: "Approve" }).click();
-  await expect(adminModal(app).getByRole("heading", { name: "Approve Video to Widgets" })).toBeVisible();
-  await expect(modalButton(app, "Approve")).toBeDisabled();
-  await adminModal(app).getByRole("button", { name: "Create Widget" }).click();
-  await expect(app.getByRole("heading", { name: "Widgets", level: 1 })).toBeVisible();
-  expect(only(await videoRows(shop), "stored video").enabled).toBe(false);
-});
-
 test("the Free plan stops at 5 approved videos and says why; the dialog stays open", async ({ page, openLibrary, shop }) => {
   const app = await openLibrary(async () => {
     await seedWidgets(shop, [{ name: "Home carousel", layoutType: "carousel" }]);
@@ -288,11 +278,20 @@ test("the preview's Approve Video at the Free plan's limit says so at once, with
   expect((await videoRows(shop)).find((video) => video.title === "One too many")!.enabled).toBe(false);
 });
 
-test("the preview's Approve Video on a shop without widgets approves nothing and leads to the Widgets page (issue 15, item 2)", async ({
+test("without widgets, the row's Approve and the preview's Approve Video approve nothing and lead to the Widgets page (issue 15, item 2)", async ({
   openLibrary,
   shop,
 }) => {
   const app = await openLibrary(() => seedVideos(shop, [{ title: "No widget yet" }]));
+  // The row's Approve: the same warning, nothing to approve into.
+  await tableRow(app, "No widget yet").getByRole("button", { name: "Approve" }).click();
+  await expect(adminModal(app).getByRole("heading", { name: "Approve Video to Widgets" })).toBeVisible();
+  await expect(adminModal(app).getByText("You have no widgets yet")).toBeVisible();
+  await expect(modalButton(app, "Approve")).toBeDisabled();
+  await closeAdminModal(app);
+  await expect(adminModal(app)).toHaveCount(0);
+
+  // The preview's Approve Video.
   await tableRow(app, "No widget yet").getByText("No widget yet").click();
   await expect(adminModal(app).getByText("Pending Review")).toBeVisible();
   await modalButton(app, "Approve Video").click();
