@@ -46,6 +46,15 @@ function isMusl() {
  * @param {string} root the checkout's root
  */
 export function keepNativeBuild(root) {
+  try {
+    keepBinary(root);
+  } catch (error) {
+    console.warn(`• Could not keep ${PACKAGE}'s compiled binary (the next install compiles it again):`, error);
+  }
+}
+
+/** @param {string} root */
+function keepBinary(root) {
   const packageDir = path.join(root, "node_modules", PACKAGE);
   if (!existsSync(path.join(packageDir, BINARY))) return;
   const { version } = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8"));

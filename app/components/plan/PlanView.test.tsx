@@ -87,20 +87,21 @@ describe("the Free plan's limit on the Plan page (issue 15, item 9)", () => {
 });
 
 describe("a verification through the sister product in its last 7 days (issue 11)", () => {
+  /** Premium through the sister product's verification, ending at `expiresAt`. */
+  const renderVerified = (expiresAt: string, renewalDue: boolean) =>
+    render(
+      <PlanView
+        data={{
+          ...data,
+          plan: { ...premium, premiumSource: "verification", sisterVerified: true, sisterVerificationExpiresAt: expiresAt, sisterRenewalDue: renewalDue },
+        }}
+        shopDomain="demo.myshopify.com"
+      />,
+      { route: { path: "/plan", url: "/plan?shop=demo.myshopify.com" } },
+    );
+
   it("asks to verify again with the day it ends, and Verify Again opens the verification dialog", async () => {
-    const verified: PlanPageData = {
-      ...data,
-      plan: {
-        ...premium,
-        premiumSource: "verification",
-        sisterVerified: true,
-        sisterVerificationExpiresAt: "2026-12-01T10:00:00.000Z",
-        sisterRenewalDue: true,
-      },
-    };
-    const container = await render(<PlanView data={verified} shopDomain="demo.myshopify.com" />, {
-      route: { path: "/plan", url: "/plan?shop=demo.myshopify.com" },
-    });
+    const container = await renderVerified("2026-12-01T10:00:00.000Z", true);
     expect(container.textContent).toContain(PLAN_TEXT.renewTitle("Trustlane"));
     expect(container.textContent).toContain(PLAN_TEXT.renewBody("Trustlane", "December 1, 2026"));
     const verifyAgain = Array.from(container.querySelectorAll("button")).find((button) => button.textContent === PLAN_TEXT.verifyAgain)!;
@@ -109,19 +110,7 @@ describe("a verification through the sister product in its last 7 days (issue 11
   });
 
   it("says nothing of it before its last 7 days", async () => {
-    const verified: PlanPageData = {
-      ...data,
-      plan: {
-        ...premium,
-        premiumSource: "verification",
-        sisterVerified: true,
-        sisterVerificationExpiresAt: "2026-12-20T10:00:00.000Z",
-        sisterRenewalDue: false,
-      },
-    };
-    const container = await render(<PlanView data={verified} shopDomain="demo.myshopify.com" />, {
-      route: { path: "/plan", url: "/plan?shop=demo.myshopify.com" },
-    });
+    const container = await renderVerified("2026-12-20T10:00:00.000Z", false);
     expect(container.textContent).not.toContain(PLAN_TEXT.renewTitle("Trustlane"));
     expect(container.textContent).toContain(PLAN_TEXT.verifiedTitle("Trustlane"));
   });
