@@ -92,6 +92,31 @@ function refillWaitMs(cost: { requestedQueryCost?: number; throttleStatus?: Thro
 /** Calls refused with THROTTLED are sent again this many times (after the bucket refills). */
 const THROTTLED_RETRIES = 5;
 
+/**
+ * Mutations that leave the same state when they run twice: metafieldsSet writes whole values, and metafieldsDelete
+ * of a metafield already gone deletes nothing (shopify.dev, each mutation's reference).
+ */
+const IDEMPOTENT_MUTATIONS = new Set(["metafieldsSet", "metafieldsDelete"]);
+
+/**
+ * Whether a document may be sent again when its connection failed before an answer came: reads, and the
+ * idempotent mutations. A call whose request never reached Shopify or whose answer was lost can then not
+ * create a second file or cancel twice; one that creates something fails as before, and its caller's own
+ * retry (a job's next attempt, the publish sweep) decides.
+ */
+export function safeToSendTwice(document: string): boolean {
+  const operation = /\b(query|mutation)\b[^{]*\{\s*([A-Za-z_]\w*)/.exec(document);
+  if (!operation) return true; // the anonymous shorthand `{ … }` is a query
+  return operation[1] === "query" || IDEMPOTENT_MUTATIONS.has(operation[2]!);
+}
+
+/**
+ * How many times @shopify/graphql-client tries a call that failed on the network (or got 429/503), waiting 1 s
+ * between tries: a connection dropped under load (a kept-alive socket the server had just closed) costs a second,
+ * not a lost publish.
+ */
+const NETWORK_TRIES_WHEN_SAFE = 2;
+
 export async function runAdminQuery<Data>(
   graphql: AdminGraphql,
   document: string,
@@ -100,7 +125,8 @@ export async function runAdminQuery<Data>(
 ): Promise<Data> {
   for (let attempt = 0; ; attempt++) {
     if (pacing) await pacing.budget.spend(pacing.cost);
-    const response = await graphql(document, variables ? { variables } : undefined);
+    const tries = safeToSendTwice(document) ? NETWORK_TRIES_WHEN_SAFE : 1;
+    const response = await graphql(document, { ...(variables ? { variables } : {}), tries });
     const body = (await response.json()) as AdminAnswer<Data>;
     const status = body.extensions?.cost?.throttleStatus;
     if (pacing && status) pacing.budget.observe(status);

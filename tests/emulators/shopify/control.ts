@@ -199,6 +199,20 @@ export function holdVideoProcessing(ctx: LocalShopifyContext, shopName: string, 
   return { held: shop.videoProcessingHeld };
 }
 
+/**
+ * Makes the shop's next `count` Admin GraphQL requests lose their connection once the request has arrived, before
+ * any answer: what a client sees when a kept-alive socket is closed under it or a proxy drops the line (fetch
+ * rejects with "fetch failed"). The request is not run, as when a connection breaks before Shopify reads it.
+ */
+export function dropNextGraphqlConnections(ctx: LocalShopifyContext, shopName: string, input: { count?: unknown }) {
+  const count = input.count ?? 1;
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 0) throw Object.assign(new Error("count must be a whole number"), { status: 400 });
+  const shop = ctx.shop(shopName);
+  shop.graphqlConnectionsToDrop = count;
+  ctx.save();
+  return { graphqlConnectionsToDrop: count };
+}
+
 export interface FilesSettings {
   videoProcessingStepMs?: number;
   maxVideoBytes?: number;
@@ -332,6 +346,11 @@ export function controlRouter(ctx: LocalShopifyContext): Router {
       "POST",
       new RegExp(`^${SHOP}/files/hold$`),
       json(async (req, [shop = ""]) => holdVideoProcessing(ctx, shopParam(shop), (await readParams(req)) as { held?: unknown })),
+    )
+    .on(
+      "POST",
+      new RegExp(`^${SHOP}/graphql/drop-next$`),
+      json(async (req, [shop = ""]) => dropNextGraphqlConnections(ctx, shopParam(shop), (await readParams(req)) as { count?: unknown })),
     )
     .on(
       "GET",

@@ -210,6 +210,8 @@ export interface ShopState {
   fileFailures: FileFailureRecord[];
   /** While true, videos wait in PROCESSING (a test's hold on Shopify's transcoding; see control.ts holdVideoProcessing). */
   videoProcessingHeld?: boolean;
+  /** How many of the shop's next Admin GraphQL requests lose their connection before an answer (see control.ts dropNextGraphqlConnections). */
+  graphqlConnectionsToDrop?: number;
   orders: OrderRecord[];
   webhookDeliveries: WebhookDelivery[];
   /** Storefront carts by cookie token. */

@@ -376,6 +376,13 @@ export async function handleGraphql(req: IncomingMessage, res: ServerResponse, c
   if (!token) return sendJson(res, 401, { errors: INVALID_TOKEN });
 
   const raw = (await readBody(req)).toString("utf8");
+  const shop = ctx.shop(token.shop);
+  if (shop.graphqlConnectionsToDrop) {
+    shop.graphqlConnectionsToDrop -= 1;
+    ctx.save();
+    req.socket.destroy();
+    return;
+  }
   let request: Partial<GraphqlRequest> = {};
   if ((req.headers["content-type"] ?? "").includes("application/graphql")) request = { query: raw };
   else {
