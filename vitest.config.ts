@@ -25,6 +25,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          // Worker threads, not child processes: each file still gets a fresh module graph, without starting a
+          // process for it. 7% less CPU for the project on this 2-core machine (219 -> 203 core-seconds), and
+          // npm test is CPU-bound while the unit tests run beside the database suites (decision 071).
+          pool: "threads",
           include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
           exclude: ["tests/e2e/**", "tests/db/**", "node_modules/**"],
           globalSetup: ["tests/setup/unit-global.ts"],
