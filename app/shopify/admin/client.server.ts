@@ -104,7 +104,7 @@ const IDEMPOTENT_MUTATIONS = new Set(["metafieldsSet", "metafieldsDelete"]);
  * create a second file or cancel twice; one that creates something fails as before, and its caller's own
  * retry (a job's next attempt, the publish sweep) decides.
  */
-export function safeToSendTwice(document: string): boolean {
+function safeToSendTwice(document: string): boolean {
   const operation = /\b(query|mutation)\b[^{]*\{\s*([A-Za-z_]\w*)/.exec(document);
   if (!operation) return true; // the anonymous shorthand `{ … }` is a query
   return operation[1] === "query" || IDEMPOTENT_MUTATIONS.has(operation[2]!);
@@ -123,9 +123,9 @@ export async function runAdminQuery<Data>(
   variables?: Record<string, unknown>,
   pacing?: { budget: AdminCostBudget; cost: number },
 ): Promise<Data> {
+  const tries = safeToSendTwice(document) ? NETWORK_TRIES_WHEN_SAFE : 1;
   for (let attempt = 0; ; attempt++) {
     if (pacing) await pacing.budget.spend(pacing.cost);
-    const tries = safeToSendTwice(document) ? NETWORK_TRIES_WHEN_SAFE : 1;
     const response = await graphql(document, { ...(variables ? { variables } : {}), tries });
     const body = (await response.json()) as AdminAnswer<Data>;
     const status = body.extensions?.cost?.throttleStatus;
